@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Product roles (SPEC §6). */
+export const AppRoleSchema = z.enum(['user', 'admin']);
+export type AppRole = z.infer<typeof AppRoleSchema>;
+
+/** The user object returned with a token and by refresh-user. Never carries secrets. */
+export const UserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: AppRoleSchema,
+  created_at: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes that accompany every `detail` message. */
+export const ErrorCodeSchema = z.enum([
+  /** The caller sent no token or a bad one. */
+  'UNAUTHORIZED',
+  /** The caller is known but may not do this. */
+  'FORBIDDEN',
+  /** The thing asked for does not exist (or is not the caller's). */
+  'NOT_FOUND',
+  /** The input failed validation. */
+  'VALIDATION',
+  /** The input conflicts with stored state (duplicate email, used code). */
+  'CONFLICT',
+  /** Too many requests in a window. */
+  'RATE_LIMITED',
+  /** An outside service (SAM.gov, AI provider) failed. */
+  'UPSTREAM_FAILED',
+  /** Anything else; details are logged, never sent. */
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** The body of every error response (DESIGN §3): a person-readable `detail`. */
+export const ErrorBodySchema = z.object({
+  detail: z.string(),
+  code: ErrorCodeSchema.optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

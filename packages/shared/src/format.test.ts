@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { defaultWorkspaceName, formatDate, formatKb, formatRelativeTime, initials } from './format';
+
+describe('format helpers', () => {
+  it('formats dates in US English or N/A', () => {
+    expect(formatDate('2026-05-01T16:30:00Z')).toBe('May 1, 2026');
+    expect(formatDate(null)).toBe('N/A');
+    expect(formatDate('garbage')).toBe('N/A');
+  });
+  it('formats sizes in KB with one decimal', () => {
+    expect(formatKb(1536)).toBe('1.5 KB');
+  });
+  it('formats relative times', () => {
+    const now = new Date('2026-01-01T12:00:00Z');
+    expect(formatRelativeTime(new Date(now.getTime() - 10_000), now)).toBe('Just now');
+    expect(formatRelativeTime(new Date(now.getTime() - 5 * 60_000), now)).toBe('5 mins ago');
+    expect(formatRelativeTime(new Date(now.getTime() - 3 * 3_600_000), now)).toBe('3 hours ago');
+    expect(formatRelativeTime(new Date(now.getTime() - 2 * 86_400_000), now)).toBe('2 days ago');
+  });
+  it('takes initials of first and last name', () => {
+    expect(initials('Ada King Lovelace')).toBe('AL');
+    expect(initials('plato')).toBe('P');
+  });
+  it('builds the default workspace name', () => {
+    const title = 'A'.repeat(60);
+    expect(defaultWorkspaceName('W123', title)).toBe(`W123 - ${'A'.repeat(50)}...`);
+    expect(defaultWorkspaceName('W123', 'Short')).toBe('W123 - Short');
+  });
+});

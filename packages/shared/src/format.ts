@@ -1,0 +1,39 @@
+/** Formats a date as short month, day, year in US English, or "N/A" (SPEC §4). */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return 'N/A';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return 'N/A';
+  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** File size in KB with one decimal (SPEC §9). */
+export function formatKb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** "Just now", "n mins ago", "n hours ago", "n days ago" (SPEC §9). */
+export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
+  const d = value instanceof Date ? value : new Date(value);
+  const mins = Math.floor((now.getTime() - d.getTime()) / 60_000);
+  if (mins < 1) return 'Just now';
+  if (mins < 60) return `${mins} min${mins === 1 ? '' : 's'} ago`;
+  const hours = Math.floor(mins / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+/** Initials of a person's name for the avatar ("Ada Lovelace" -> "AL"). */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '?';
+  const first = parts[0][0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1][0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
+/** Default workspace name: solicitation number, a dash, the title cut to 50 characters (SPEC §2). */
+export function defaultWorkspaceName(solicitationNumber: string | null | undefined, title: string): string {
+  const cut = title.length > 50 ? `${title.slice(0, 50)}...` : title;
+  return solicitationNumber ? `${solicitationNumber} - ${cut}` : cut;
+}
