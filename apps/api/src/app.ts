@@ -1,0 +1,59 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { PRODUCT_NAME, PRODUCT_VERSION } from '@biddesk/shared';
+import type { AppDeps } from './lib/ctx';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerWebStatic } from './plugins/web-static';
+import { authRoutes } from './modules/auth/auth.routes';
+import { inviteCodesRoutes } from './modules/admin/invite-codes.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+export interface BuildAppOptions {
+  /** Pino logger options, or false for silence (tests). */
+  logger?: boolean | object;
+}
+
+/** Builds the HTTP app from its dependencies; `server.ts` only listens and closes. */
+export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: deps.config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: PRODUCT_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      registerAuth(api, deps);
+      await api.register(healthRoutes);
+      await api.register(authRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE }));
+      await api.register(inviteCodesRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebStatic(app, deps.config.WEB_DIST_DIR);
+  return app;
+}

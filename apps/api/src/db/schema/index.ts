@@ -1,0 +1,3 @@
+export * from './users';
+export * from './password-reset-tokens';
+export * from './invite-codes';

@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Mailer } from '../integrations/mail/mailer';
+import type { UserRow } from '../db/schema/index';
+
+/** What the app is built from: passed to buildApp, shared by every request. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Which engine `db` runs on, for health and logs. */
+  dbKind: 'pglite' | 'postgres';
+  mailer: Mailer;
+}
+
+/** Per-request context handed to services (STYLE §2): the deps plus who is calling. */
+export interface Ctx extends AppDeps {
+  actor: UserRow | null;
+  log: FastifyBaseLogger;
+}
+
+/** A context whose caller is signed in. */
+export interface AuthedCtx extends Ctx {
+  actor: UserRow;
+}

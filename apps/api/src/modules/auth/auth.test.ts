@@ -1,0 +1,212 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inviteCodes, passwordResetTokens, users } from '../../db/schema/index';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createInviteCode, createUser, TEST_PASSWORD } from '../../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const register = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const userCount = async () => (await t.db.select().from(users)).length;
+
+describe('POST /api/auth/register', () => {
+  it('creates a user with role user whatever the body says, and marks the code used', async () => {
+    const code = await createInviteCode(t.db, 'WELCOME-ABCDE');
+    const res = await register({ name: 'Nina Bidder', email: 'Nina@Example.com', password: 'secret1', role: 'admin', invite_code: 'welcome-abcde' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token).toEqual(expect.any(String));
+    expect(body.user).toMatchObject({ name: 'Nina Bidder', email: 'nina@example.com', role: 'user' });
+    expect(body.user).not.toHaveProperty('password_hash');
+    const [row] = await t.db.select().from(inviteCodes).where(eq(inviteCodes.code, code));
+    expect(row.usedByEmail).toBe('nina@example.com');
+    expect(row.usedAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses a used code and stores nothing', async () => {
+    const code = await createInviteCode(t.db);
+    expect((await register({ name: 'A', email: 'first@example.com', password: 'secret1', invite_code: code })).statusCode).toBe(200);
+    const before = await userCount();
+    const res = await register({ name: 'B', email: 'second@example.com', password: 'secret1', invite_code: code });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('This invite code has already been used');
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses an unknown code', async () => {
+    const res = await register({ name: 'B', email: 'nocode@example.com', password: 'secret1', invite_code: 'NOPE-NOPE' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('Invalid invite code');
+  });
+
+  it('refuses an email that exists in another case and leaves the code unused', async () => {
+    await createUser(t.db, t.config, { email: 'taken@example.com' });
+    const code = await createInviteCode(t.db);
+    const res = await register({ name: 'C', email: 'TAKEN@example.com', password: 'secret1', invite_code: code });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('Email already registered');
+    const [row] = await t.db.select().from(inviteCodes).where(eq(inviteCodes.code, code));
+    expect(row.usedAt).toBeNull();
+  });
+
+  it.each([
+    [{ name: 'D', email: 'd@example.com', password: '12345' }, 'Password must be at least 6 characters'],
+    [{ name: 'D', email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address'],
+    [{ name: '', email: 'd@example.com', password: 'secret1' }, 'Name is required'],
+    [{ name: 'D', email: 'd@example.com', password: 'secret1', invite_code: '' }, 'Invite code is required'],
+  ])('rejects bad input %j with a readable detail and stores nothing', async (body, detail) => {
+    const code = await createInviteCode(t.db);
+    const before = await userCount();
+    const res = await register({ invite_code: code, ...body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toContain(detail);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('rejects a body that is not JSON', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toEqual(expect.any(String));
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password, email in any case', async () => {
+    await createUser(t.db, t.config, { email: 'login@example.com' });
+    const res = await login('LOGIN@example.com', TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe('login@example.com');
+  });
+
+  it('answers 401 for a wrong password and for an unknown email alike', async () => {
+    await createUser(t.db, t.config, { email: 'wrongpw@example.com' });
+    const wrong = await login('wrongpw@example.com', 'not-the-password');
+    const unknown = await login('nobody@example.com', 'whatever1');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().detail).toBe('Incorrect email or password');
+    expect(unknown.json().detail).toBe(wrong.json().detail);
+  });
+
+  it('rejects a malformed email with 400', async () => {
+    const res = await login('nope', 'secret1');
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/auth/refresh-user', () => {
+  it('returns the signed-in user', async () => {
+    const { user, token } = await createUser(t.db, t.config, { name: 'Refresh Me' });
+    const res = await t.injectAs(token, { method: 'GET', url: '/api/auth/refresh-user' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: user.id, name: 'Refresh Me', email: user.email, role: 'user', created_at: user.createdAt.toISOString() });
+  });
+
+  it('answers 401 without a token, with a forged token, and for a deleted user', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/refresh-user' })).statusCode).toBe(401);
+    const forged = await t.injectAs('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad', { method: 'GET', url: '/api/auth/refresh-user' });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().detail).toBe('Could not validate credentials');
+    const { user, token } = await createUser(t.db, t.config);
+    await t.db.delete(users).where(eq(users.id, user.id));
+    expect((await t.injectAs(token, { method: 'GET', url: '/api/auth/refresh-user' })).statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  const forgot = (email: string) => t.app.inject({ method: 'POST', url: `/api/auth/forgot-password?email=${encodeURIComponent(email)}` });
+  const reset = (token: string, pw: string) =>
+    t.app.inject({ method: 'POST', url: `/api/auth/reset-password?token=${encodeURIComponent(token)}&new_password=${encodeURIComponent(pw)}` });
+  const tokenFromLastMail = () => {
+    const link = t.mails.at(-1)!.link!;
+    expect(link).toMatch(/^http:\/\/biddesk\.test\/reset-password\/[A-Za-z0-9_-]{43}$/);
+    return link.split('/').pop()!;
+  };
+
+  it('answers the same for known and unknown emails, mailing only the known one', async () => {
+    await createUser(t.db, t.config, { email: 'forgetful@example.com' });
+    const sent = t.mails.length;
+    const known = await forgot('Forgetful@example.com');
+    const unknown = await forgot('ghost@example.com');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(t.mails.length).toBe(sent + 1);
+    expect(t.mails.at(-1)!.to).toBe('forgetful@example.com');
+    expect(t.mails.at(-1)!.text).toContain(t.mails.at(-1)!.link);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { user } = await createUser(t.db, t.config);
+    await forgot(user.email);
+    const token = tokenFromLastMail();
+    const rows = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].tokenHash).not.toContain(token);
+    expect(rows[0].expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(rows[0].expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+  });
+
+  it('sets a new password once, ends older sessions, and refuses the token again', async () => {
+    const { user, token: session } = await createUser(t.db, t.config);
+    await forgot(user.email);
+    const token = tokenFromLastMail();
+    expect((await reset(token, 'brand-new-pw')).statusCode).toBe(200);
+    expect((await login(user.email, 'brand-new-pw')).statusCode).toBe(200);
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await t.injectAs(session, { method: 'GET', url: '/api/auth/refresh-user' })).statusCode).toBe(401);
+    const again = await reset(token, 'another-pw');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().detail).toBe('Invalid or expired reset token');
+  });
+
+  it('refuses an expired token', async () => {
+    const { user } = await createUser(t.db, t.config);
+    await forgot(user.email);
+    const token = tokenFromLastMail();
+    await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
+    const res = await reset(token, 'brand-new-pw');
+    expect(res.statusCode).toBe(400);
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses a short password without consuming the token', async () => {
+    const { user } = await createUser(t.db, t.config);
+    await forgot(user.email);
+    const token = tokenFromLastMail();
+    const short = await reset(token, '123');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().detail).toBe('Password must be at least 6 characters');
+    expect((await reset(token, 'long-enough')).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown token and a missing email', async () => {
+    expect((await reset('made-up-token', 'long-enough')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password' })).statusCode).toBe(400);
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 429 with a detail after too many login attempts', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@example.com', password: 'wrong-pw' } });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+      const res = await attempt();
+      expect(res.statusCode).toBe(429);
+      expect(res.json().detail).toBe('Too many attempts. Please try again later.');
+      const forgot = () => limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password?email=x@example.com' });
+      for (let i = 0; i < 3; i++) await forgot();
+      expect((await forgot()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../../db/schema/index';
+
+/** Finds a user by id. */
+export async function findById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Finds a user by (already lower-cased) email. */
+export async function findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+}
+
+/** Inserts a user and returns the row. */
+export async function insert(
+  db: Db,
+  values: { name: string; email: string; passwordHash: string; role: 'user' | 'admin' },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values({ ...values, email: values.email.toLowerCase() }).returning();
+  return row;
+}
+
+/** Replaces the password hash and bumps the token version so older tokens fail. */
+export async function updatePassword(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/** Number of admins. */
+export async function countAdmins(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
+  return Number(row.n);
+}
+
+/** Number of users. */
+export async function countAll(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return Number(row.n);
+}
+
+/** True when a user with this id and role exists. */
+export async function hasRole(db: Db, id: string, role: 'user' | 'admin'): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.role, role)));
+  return Boolean(row);
+}
+
+/** Makes a user an admin with a new password (first-admin bootstrap and CLI). */
+export async function promoteToAdmin(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ role: 'admin', passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}

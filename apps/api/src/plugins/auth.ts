@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps, Ctx } from '../lib/ctx';
+import { forbidden, unauthorized } from '../lib/errors';
+import { verifySessionToken } from '../lib/tokens';
+import * as usersRepository from '../modules/auth/users.repository';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Route needs no token. */
+    public?: boolean;
+    /** Route needs this product role (SPEC §6). */
+    role?: 'admin';
+  }
+  interface FastifyRequest {
+    ctx: Ctx;
+  }
+}
+
+/**
+ * Authentication is on by default (STYLE §4): every route needs a valid bearer token unless it
+ * is marked `config: { public: true }`; `config: { role: 'admin' }` also needs an admin.
+ * The user is re-read on each request so a deleted user or a reset password ends old tokens.
+ */
+export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
+  app.decorateRequest('ctx', null as unknown as Ctx);
+  app.addHook('onRequest', async (request) => {
+    request.ctx = { ...deps, actor: null, log: request.log };
+    const routeConfig = request.routeOptions.config ?? {};
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (token) {
+      const claims = await verifySessionToken(deps.config.JWT_SECRET, token);
+      const user = claims ? await usersRepository.findById(deps.db, claims.sub) : undefined;
+      if (user && claims && user.tokenVersion === claims.ver) request.ctx.actor = user;
+    }
+    // Unknown paths fall through to the 404 handler, not a 401.
+    if (routeConfig.public || !request.routeOptions.url) return;
+    if (!request.ctx.actor) throw unauthorized(token ? 'Could not validate credentials' : 'Not authenticated');
+    if (routeConfig.role === 'admin' && request.ctx.actor.role !== 'admin') throw forbidden('Admin access required');
+  });
+}

@@ -1,0 +1,18 @@
+import path from 'node:path';
+import pino from 'pino';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { createMailer } from './integrations/mail/mailer';
+import type { AppDeps } from './lib/ctx';
+
+/** Opens everything the app runs on (database with migrations applied, mailer) from config. */
+export async function openRuntime(config: Config, log = pino({ level: config.LOG_LEVEL })): Promise<{ deps: AppDeps; database: Database }> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.DATA_DIR, 'outbox'),
+    log,
+  });
+  return { deps: { config, db: database.db, dbKind: database.kind, mailer }, database };
+}

@@ -1,0 +1,44 @@
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { ensureFirstAdmin } from './bootstrap/first-admin';
+import { openRuntime } from './runtime';
+
+/** Starts the server: config, database and migrations, first admin, listen; closes cleanly on signals. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { deps, database } = await openRuntime(config);
+  const app = await buildApp(deps);
+
+  const admin = await ensureFirstAdmin(deps.db, config, app.log);
+  if (admin.created && admin.generatedPassword) {
+    // Printed once, on the console only: the embedded default's first start.
+    console.log(
+      `\n  First admin account created (shown once, change it after signing in):\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`${config.PUBLIC_URL} is serving (database: ${deps.dbKind}, mail: ${deps.mailer.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { Db } from '../src/db/client';
+import type { MailMessage, Mailer } from '../src/integrations/mail/mailer';
+import { openTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Mail the app sent, in order. */
+  mails: MailMessage[];
+  injectAs(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh migrated database, with mail captured in memory. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: '/tmp/biddesk-test-unused',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    PUBLIC_URL: 'http://biddesk.test',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    WEB_DIST_DIR: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = { kind: 'outbox', send: async (m) => void mails.push(m) };
+  const app = await buildApp({ config, db: database.db, dbKind: database.kind, mailer }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    mails,
+    injectAs(token, opts) {
+      const headers = { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+      return app.inject({ ...opts, headers });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

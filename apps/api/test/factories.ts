@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../src/db/client';
+import type { Config } from '../src/config';
+import type { UserRow } from '../src/db/schema/index';
+import { hashPassword } from '../src/lib/password';
+import { signSessionToken } from '../src/lib/tokens';
+import * as usersRepository from '../src/modules/auth/users.repository';
+import * as inviteCodesRepository from '../src/modules/admin/invite-codes.repository';
+
+export const TEST_PASSWORD = 'correct-horse';
+
+/** Inserts a user (password TEST_PASSWORD unless given) and returns it with a session token. */
+export async function createUser(
+  db: Db,
+  config: Config,
+  overrides: Partial<{ name: string; email: string; role: 'user' | 'admin'; password: string }> = {},
+): Promise<{ user: UserRow; token: string }> {
+  const user = await usersRepository.insert(db, {
+    name: overrides.name ?? 'Test User',
+    email: overrides.email ?? `user-${randomUUID()}@example.com`,
+    passwordHash: await hashPassword(overrides.password ?? TEST_PASSWORD),
+    role: overrides.role ?? 'user',
+  });
+  const token = await signSessionToken(config.JWT_SECRET, { sub: user.id, ver: user.tokenVersion }, 1);
+  return { user, token };
+}
+
+/** Inserts an unused invite code. */
+export async function createInviteCode(db: Db, code = `CODE-${randomUUID().slice(0, 8).toUpperCase()}`): Promise<string> {
+  await inviteCodesRepository.insert(db, { code, createdBy: null });
+  return code;
+}
