@@ -1,3 +1,6 @@
 export * from './users';
 export * from './password-reset-tokens';
 export * from './invite-codes';
+export * from './opportunities';
+export * from './documents';
+export * from './notifications';

@@ -1,0 +1,48 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { opportunities } from './opportunities';
+import { users } from './users';
+
+/** A requirement extracted from a solicitation (SPEC §3), as stored with its PDF. */
+export interface StoredRequirement {
+  requirement_id: string;
+  section: string;
+  must_or_should: 'must' | 'should';
+  weight: number;
+  text: string;
+  page: number;
+}
+
+/** Solicitation PDFs uploaded on an opportunity, with the requirements the engine extracted. */
+export const solicitationPdfs = pgTable(
+  'solicitation_pdfs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    opportunityId: uuid().notNull().references(() => opportunities.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    fileName: text().notNull(),
+    /** Content-addressed path under DATA_DIR/files (sha256), never a user-supplied path. */
+    storageKey: text().notNull(),
+    sizeBytes: integer().notNull(),
+    pageCount: integer().notNull(),
+    requirements: jsonb().$type<StoredRequirement[]>().notNull().default([]),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('solicitation_pdfs_opp_idx').on(t.opportunityId, t.createdAt)],
+);
+
+/** AI bid documents a user generated for an opportunity (SPEC §3 generated document). */
+export const generatedDocuments = pgTable(
+  'generated_documents',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    opportunityId: uuid().references(() => opportunities.id, { onDelete: 'set null' }),
+    documentType: text().notNull(),
+    content: text().notNull(),
+    solicitationNumber: text(),
+    metadata: jsonb().$type<{ title: string; agency: string | null; [k: string]: unknown }>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('generated_documents_user_idx').on(t.userId, t.createdAt), index('generated_documents_opp_idx').on(t.opportunityId)],
+);
+export type GeneratedDocumentRow = typeof generatedDocuments.$inferSelect;

@@ -1,0 +1,43 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** In-app notifications (SPEC §3). `type` 'admin' shows an Admin badge. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    message: text().notNull(),
+    type: text().notNull().default('system'),
+    link: text(),
+    read: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * Audit trail: who did what, when. `actorName`/`actorEmail` are copied at write time so the
+ * trail stays readable after the user is deleted (`userId` then becomes null).
+ */
+export const activity = pgTable(
+  'activity',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    actorName: text(),
+    actorEmail: text(),
+    /** e.g. 'document.generated', 'opportunities.imported', 'admin.user_role_changed'. */
+    action: text().notNull(),
+    documentType: text(),
+    solicitationNumber: text(),
+    targetType: text(),
+    targetId: text(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_created_idx').on(t.createdAt), index('activity_user_idx').on(t.userId)],
+);
+export type ActivityRow = typeof activity.$inferSelect;

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tsvector } from './types';
+import { users } from './users';
+
+export interface OpportunityContact {
+  type: 'primary' | 'secondary';
+  title: string | null;
+  full_name: string | null;
+  email: string | null;
+  phone: string | null;
+  fax: string | null;
+}
+export interface PlaceOfPerformance {
+  street_address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+}
+export interface OpportunityAward {
+  number: string | null;
+  date: string | null;
+  amount: string | null;
+  awardee: string | null;
+}
+export interface OfficeAddress {
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+}
+export interface Attachment {
+  name: string;
+  url: string;
+}
+
+/**
+ * One row per SAM.gov NoticeId (SPEC §3 opportunity plus what SAM gives beside it). `department`
+ * is SAM's `Department/Ind.Agency` string, shown as the agency. `description` holds the text, or
+ * SAM's noticedesc URL (the fetch marker) until the text is fetched.
+ */
+export const opportunities = pgTable(
+  'opportunities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    noticeId: text().notNull().unique(),
+    title: text().notNull(),
+    solicitationNumber: text(),
+    department: text(),
+    cgac: text(),
+    subTier: text(),
+    fpdsCode: text(),
+    office: text(),
+    aacCode: text(),
+    noticeType: text(),
+    baseType: text(),
+    archiveType: text(),
+    archiveDate: timestamp({ withTimezone: true }),
+    setAsideCode: text(),
+    setAside: text(),
+    naicsCode: text(),
+    pscCode: text(),
+    postedDate: timestamp({ withTimezone: true }),
+    responseDeadline: timestamp({ withTimezone: true }),
+    active: boolean(),
+    placeOfPerformance: jsonb().$type<PlaceOfPerformance>(),
+    award: jsonb().$type<OpportunityAward>(),
+    contacts: jsonb().$type<OpportunityContact[]>().notNull().default([]),
+    organizationType: text(),
+    officeAddress: jsonb().$type<OfficeAddress>(),
+    additionalInfoLink: text(),
+    link: text(),
+    description: text(),
+    descriptionFetchedAt: timestamp({ withTimezone: true }),
+    attachments: jsonb().$type<Attachment[]>().notNull().default([]),
+    pdfProcessed: boolean().notNull().default(false),
+    /** Where the row came from: 'csv' (extract import) or 'sam_api' (live search). */
+    source: text().notNull().default('csv'),
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(solicitation_number, '')), 'A') || setweight(to_tsvector('english', coalesce(department, '') || ' ' || coalesce(sub_tier, '') || ' ' || coalesce(office, '')), 'B') || setweight(to_tsvector('english', left(coalesce(description, ''), 200000)), 'C')`,
+    ),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('opportunities_search_idx').using('gin', t.searchVector),
+    index('opportunities_department_idx').on(t.department),
+    index('opportunities_naics_idx').on(t.naicsCode.op('text_pattern_ops')),
+    index('opportunities_psc_idx').on(t.pscCode.op('text_pattern_ops')),
+    index('opportunities_set_aside_idx').on(t.setAsideCode),
+    index('opportunities_response_idx').on(t.responseDeadline),
+    index('opportunities_posted_idx').on(t.postedDate),
+    index('opportunities_solicitation_idx').on(t.solicitationNumber),
+  ],
+);
+export type OpportunityRow = typeof opportunities.$inferSelect;
+export type NewOpportunityRow = typeof opportunities.$inferInsert;
+
+/** "Saved" is per user (SPEC §3 saved flag). */
+export const savedOpportunities = pgTable(
+  'saved_opportunities',
+  {
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    opportunityId: uuid().notNull().references(() => opportunities.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.opportunityId] }), index('saved_opportunities_opp_idx').on(t.opportunityId)],
+);
