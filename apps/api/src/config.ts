@@ -38,6 +38,12 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Load the bundled SAM.gov sample rows on first start with an empty database. */
   SEED_DEMO_DATA: booleanFromEnv.default(true),
+  /** AI provider: the built-in engine, or any OpenAI-compatible server. */
+  AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
