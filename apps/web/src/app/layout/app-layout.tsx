@@ -1,0 +1,109 @@
+import { ActionIcon, AppShell, Avatar, Burger, Button, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBell, IconFileText, IconLayoutDashboard, IconLogout, IconSettings, IconShieldLock, IconSparkles } from '@tabler/icons-react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { PRODUCT_NAME, PRODUCT_TAGLINE, PRODUCT_VERSION, initials } from '@biddesk/shared';
+import { useSession } from '../../features/auth/session-context';
+import { NAV_ITEMS, isNavItemActive } from './nav-items';
+
+const ICONS: Record<string, typeof IconBell> = {
+  '/': IconLayoutDashboard,
+  '/ai-workspace': IconSparkles,
+  '/documents': IconFileText,
+  '/settings': IconSettings,
+  '/admin': IconShieldLock,
+};
+
+/** The shared layout (SPEC §2): top bar, sidebar, footer around the signed-in screens. */
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const { user, signOut } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const items = NAV_ITEMS.filter((item) => !item.adminOnly || user?.role === 'admin');
+
+  const handleLogout = () => {
+    signOut();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <AppShell header={{ height: 60 }} footer={{ height: 36 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <div>
+              <Text fw={800} c="blue.8" lh={1.1}>
+                {PRODUCT_NAME}
+              </Text>
+              <Text size="xs" c="dimmed" visibleFrom="xs">
+                {PRODUCT_TAGLINE}
+              </Text>
+            </div>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Tooltip label="Notifications">
+              <ActionIcon variant="subtle" size="lg" aria-label="Notifications">
+                <IconBell size={20} />
+              </ActionIcon>
+            </Tooltip>
+            {user && (
+              <Group gap="xs" wrap="nowrap">
+                <Avatar color="blue" radius="xl" size="md">
+                  {initials(user.name)}
+                </Avatar>
+                <Stack gap={0} visibleFrom="md">
+                  <Text size="sm" fw={600} lh={1.2}>
+                    {user.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" data-testid="user-menu-email">
+                    {user.email}
+                  </Text>
+                </Stack>
+              </Group>
+            )}
+            <Button variant="light" color="gray" size="xs" leftSection={<IconLogout size={16} />} onClick={handleLogout}>
+              Logout
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm">
+        <nav aria-label="Main">
+          {items.map((item) => {
+            const Icon = ICONS[item.to];
+            return (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<Icon size={18} />}
+                active={isNavItemActive(item.to, location.pathname)}
+                onClick={close}
+                style={{ borderRadius: 6 }}
+              />
+            );
+          })}
+        </nav>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+
+      <AppShell.Footer>
+        <Group h="100%" px="md" justify="space-between">
+          <Text size="xs" c="dimmed">
+            {PRODUCT_NAME} v{PRODUCT_VERSION}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {PRODUCT_TAGLINE}
+          </Text>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,61 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { errorMessage } from '../../lib/api-client';
+import { useLogin } from '../../features/auth/api/auth-api';
+import { AuthCard } from '../../features/auth/components/auth-card';
+import { useSession } from '../../features/auth/session-context';
+import { checkEmail, checkRequired } from '../../features/auth/validation';
+
+/** Sign in (SPEC §2). */
+export function LoginRoute() {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const login = useLogin();
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: { email: checkEmail, password: checkRequired('Password') },
+  });
+  const redirectTo = new URLSearchParams(location.search).get('redirect');
+
+  const handleSubmit = form.onSubmit((values) => {
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: ({ token, user }) => {
+          signIn(token, user);
+          notifications.show({ color: 'green', message: 'Login successful' });
+          navigate(redirectTo && redirectTo.startsWith('/') ? redirectTo : '/', { replace: true });
+        },
+        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Login failed') }),
+      },
+    );
+  });
+
+  return (
+    <AuthCard title="Sign in to your federal solicitation assistant" subtitle="Find solicitations, shred RFPs and write winning bids.">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth disabled={login.isPending}>
+            {login.isPending ? 'Signing in...' : 'Sign In'}
+          </Button>
+          <Text size="sm" ta="center">
+            New to BidDesk?{' '}
+            <Anchor component={Link} to="/register">
+              Create an account
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InviteCode } from '@biddesk/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+const INVITE_CODES_KEY = ['admin', 'invite-codes'] as const;
+
+/** GET /admin/invite-codes. */
+export function listInviteCodes(): Promise<InviteCode[]> {
+  return apiRequest<InviteCode[]>('/admin/invite-codes');
+}
+
+/** POST /admin/invite-codes. */
+export function createInviteCode(): Promise<InviteCode> {
+  return apiRequest<InviteCode>('/admin/invite-codes', { method: 'POST' });
+}
+
+export const useInviteCodes = () => useQuery({ queryKey: INVITE_CODES_KEY, queryFn: listInviteCodes });
+
+export function useCreateInviteCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInviteCode,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVITE_CODES_KEY }),
+  });
+}

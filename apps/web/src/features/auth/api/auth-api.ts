@@ -1,0 +1,44 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AuthResponse, MessageResponse, User } from '@biddesk/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+  invite_code: string;
+}
+
+/** POST /auth/login. */
+export function login(input: LoginInput): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>('/auth/login', { method: 'POST', body: input });
+}
+
+/** POST /auth/register; the role sent is always 'user' (SPEC §3). */
+export function register(input: RegisterInput): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>('/auth/register', { method: 'POST', body: { ...input, role: 'user' } });
+}
+
+/** GET /auth/refresh-user. */
+export function refreshUser(): Promise<User> {
+  return apiRequest<User>('/auth/refresh-user');
+}
+
+/** POST /auth/forgot-password?email=. */
+export function forgotPassword(email: string): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('/auth/forgot-password', { method: 'POST', query: { email } });
+}
+
+/** POST /auth/reset-password?token=&new_password=. */
+export function resetPassword(token: string, newPassword: string): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('/auth/reset-password', { method: 'POST', query: { token, new_password: newPassword } });
+}
+
+export const useLogin = () => useMutation({ mutationFn: login });
+export const useRegister = () => useMutation({ mutationFn: register });
+export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
+export const useResetPassword = () => useMutation({ mutationFn: (v: { token: string; password: string }) => resetPassword(v.token, v.password) });

@@ -1,0 +1,78 @@
+import { ErrorBodySchema } from '@biddesk/shared';
+import { getToken } from './session';
+
+/** An API failure: the HTTP status and the server's `detail` when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | null,
+  ) {
+    super(detail ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** The message to show: the server's detail when present, otherwise the SPEC fallback (SPEC §7). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.detail ? error.detail : fallback;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Listeners told when any call answers 401 (the session provider logs out). */
+const unauthorizedListeners = new Set<() => void>();
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+/** Builds `/api<path>?query`, dropping null and undefined values. */
+export function apiUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** One fetch wrapper for the whole app: bearer token, JSON in and out, ApiError on failure. */
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, null);
+  }
+  if (response.status === 401 && token) unauthorizedListeners.forEach((l) => l());
+  if (!response.ok) {
+    let detail: string | null = null;
+    try {
+      const parsed = ErrorBodySchema.safeParse(await response.json());
+      if (parsed.success) detail = parsed.data.detail;
+    } catch {
+      // Not JSON: keep the fallback.
+    }
+    throw new ApiError(response.status, detail);
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
