@@ -1,0 +1,67 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { expect, vi } from 'vitest';
+import type { User } from '@biddesk/shared';
+import { AppProviders } from '../app/providers';
+import { AppRoutes } from '../app/router';
+
+export interface FetchCall {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Handler = (call: FetchCall) => { status?: number; body?: unknown };
+
+/**
+ * Stubs fetch with handlers keyed "METHOD /api/path"; a request with no handler fails the test,
+ * so a screen cannot call the API behind the test's back.
+ */
+export function stubApi(handlers: Record<string, Handler>): FetchCall[] {
+  const calls: FetchCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const call: FetchCall = {
+        method: init.method ?? 'GET',
+        url: `${url.pathname}${url.search}`,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: (init.headers as Record<string, string>) ?? {},
+      };
+      calls.push(call);
+      const handler = handlers[`${call.method} ${url.pathname}`];
+      if (!handler) {
+        expect.fail(`unexpected request ${call.method} ${call.url}`);
+      }
+      const { status = 200, body } = handler(call);
+      return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+/** Renders the whole app at `path`, optionally signed in as `user`. */
+export function renderApp(path: string, user?: User) {
+  if (user) {
+    localStorage.setItem('token', 'test-token');
+    localStorage.setItem('user', JSON.stringify(user));
+  }
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders>
+        <AppRoutes />
+        <LocationProbe />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+export const adminUser: User = { id: 'a1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin', created_at: '2026-01-01T00:00:00.000Z' };
+export const plainUser: User = { id: 'u1', name: 'Uma User', email: 'uma@example.com', role: 'user', created_at: '2026-01-01T00:00:00.000Z' };
