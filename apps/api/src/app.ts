@@ -16,6 +16,8 @@ import { registerWebStatic } from './plugins/web-static';
 import { authRoutes } from './modules/auth/auth.routes';
 import { inviteCodesRoutes } from './modules/admin/invite-codes.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { opportunitiesRoutes } from './modules/opportunities/opportunities.routes';
+import { opportunityDataRoutes } from './modules/admin/opportunity-data.routes';
 
 export interface BuildAppOptions {
   /** Pino logger options, or false for silence (tests). */
@@ -50,6 +52,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(healthRoutes);
       await api.register(authRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE }));
       await api.register(inviteCodesRoutes);
+      await api.register(opportunitiesRoutes);
+      await api.register(opportunityDataRoutes);
     },
     { prefix: '/api' },
   );

@@ -38,6 +38,15 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Load the bundled SAM.gov sample rows on first start with an empty database. */
   SEED_DEMO_DATA: booleanFromEnv.default(true),
+  /** Let the admin CSV import fetch from loopback/private addresses (off: SSRF guard). */
+  IMPORT_ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
+  /** Largest CSV the URL import downloads, in bytes (SAM's active extract is ~230 MB). */
+  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  /** Time limit of a URL import, in ms (the web client gives up after 180 s). */
+  IMPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(175_000),
+  /** SAM.gov public API key; unset -> searches run on the local database. */
+  SAM_API_KEY: z.string().optional(),
+  SAM_API_BASE_URL: z.url().default('https://api.sam.gov'),
   /** AI provider: the built-in engine, or any OpenAI-compatible server. */
   AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
   AI_BASE_URL: z.url().optional(),

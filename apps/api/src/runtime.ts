@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createMailer } from './integrations/mail/mailer';
+import { samGovFromConfig } from './integrations/samgov/samgov-from-config';
 import type { AppDeps } from './lib/ctx';
 
 /** Opens everything the app runs on (database with migrations applied, mailer) from config. */
@@ -14,5 +15,5 @@ export async function openRuntime(config: Config, log = pino({ level: config.LOG
     outboxDir: path.join(config.DATA_DIR, 'outbox'),
     log,
   });
-  return { deps: { config, db: database.db, dbKind: database.kind, mailer }, database };
+  return { deps: { config, db: database.db, dbKind: database.kind, mailer, samGov: samGovFromConfig(config) }, database };
 }

@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap/first-admin';
+import { seedDemoData } from './modules/opportunities/demo-seed';
 import { openRuntime } from './runtime';
 
 /** Starts the server: config, database and migrations, first admin, listen; closes cleanly on signals. */
@@ -15,6 +16,11 @@ async function main(): Promise<void> {
     console.log(
       `\n  First admin account created (shown once, change it after signing in):\n    email:    ${admin.email}\n    password: ${admin.generatedPassword}\n`,
     );
+  }
+
+  // Demo data only on the embedded default: a PostgreSQL deployment is a real one.
+  if (config.SEED_DEMO_DATA && deps.dbKind === 'pglite') {
+    await seedDemoData(deps.db, config.DATA_DIR, app.log);
   }
 
   let closing = false;

@@ -3,6 +3,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Db } from '../src/db/client';
 import type { MailMessage, Mailer } from '../src/integrations/mail/mailer';
+import { samGovFromConfig } from '../src/integrations/samgov/samgov-from-config';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -29,7 +30,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const mails: MailMessage[] = [];
   const mailer: Mailer = { kind: 'outbox', send: async (m) => void mails.push(m) };
-  const app = await buildApp({ config, db: database.db, dbKind: database.kind, mailer }, { logger: false });
+  const app = await buildApp({ config, db: database.db, dbKind: database.kind, mailer, samGov: samGovFromConfig(config) }, { logger: false });
   await app.ready();
   return {
     app,

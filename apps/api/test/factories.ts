@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db/client';
 import type { Config } from '../src/config';
-import type { UserRow } from '../src/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { opportunities, type NewOpportunityRow, type UserRow } from '../src/db/schema/index';
+import { upsertOpportunities } from '../src/modules/opportunities/opportunities-write.repository';
 import { hashPassword } from '../src/lib/password';
 import { signSessionToken } from '../src/lib/tokens';
 import * as usersRepository from '../src/modules/auth/users.repository';
@@ -29,4 +31,26 @@ export async function createUser(
 export async function createInviteCode(db: Db, code = `CODE-${randomUUID().slice(0, 8).toUpperCase()}`): Promise<string> {
   await inviteCodesRepository.insert(db, { code, createdBy: null });
   return code;
+}
+
+/** Inserts an opportunity with sensible SAM-like defaults and returns its id. */
+export async function createOpportunity(db: Db, overrides: Partial<NewOpportunityRow> = {}): Promise<string> {
+  const noticeId = overrides.noticeId ?? randomUUID().replace(/-/g, '');
+  await upsertOpportunities(db, [
+    {
+      noticeId,
+      title: 'Janitorial services',
+      solicitationNumber: `SOL-${noticeId.slice(0, 6).toUpperCase()}`,
+      department: 'DEPT OF DEFENSE',
+      naicsCode: '561720',
+      pscCode: 'S201',
+      postedDate: new Date(),
+      responseDeadline: new Date(Date.now() + 30 * 86_400_000),
+      active: true,
+      source: 'csv',
+      ...overrides,
+    },
+  ]);
+  const [row] = await db.select({ id: opportunities.id }).from(opportunities).where(eq(opportunities.noticeId, noticeId));
+  return row!.id;
 }

@@ -6,3 +6,5 @@ export * from './contracts/auth';
 export * from './contracts/invite-codes';
 export * from './urgency';
 export * from './format';
+export * from './agencies';
+export * from './contracts/opportunities';

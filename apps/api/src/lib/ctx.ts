@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../integrations/mail/mailer';
+import type { SamGovClient } from '../integrations/samgov/samgov-client';
 import type { UserRow } from '../db/schema/index';
 
 /** What the app is built from: passed to buildApp, shared by every request. */
@@ -11,6 +12,8 @@ export interface AppDeps {
   /** Which engine `db` runs on, for health and logs. */
   dbKind: 'pglite' | 'postgres';
   mailer: Mailer;
+  /** SAM.gov API client; null without SAM_API_KEY (searches then run on the local database). */
+  samGov: SamGovClient | null;
 }
 
 /** Per-request context handed to services (STYLE §2): the deps plus who is calling. */

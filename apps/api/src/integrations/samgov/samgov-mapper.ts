@@ -6,7 +6,15 @@ import type {
   OpportunityContact,
   PlaceOfPerformance,
 } from '../../db/schema/opportunities';
+import { parseSamDate } from '../../modules/opportunities/import/sam-dates';
 import type { SamAward, SamCodeName, SamLocation, SamOfficeAddress, SamOpportunity, SamPointOfContact } from './samgov-types';
+
+/** A NewOpportunityRow whose list columns and source are always set. */
+export type SamOpportunityRow = NewOpportunityRow & {
+  contacts: OpportunityContact[];
+  attachments: Attachment[];
+  source: 'sam_api';
+};
 
 /**
  * Maps one v2 search record to an `opportunities` row, filling the columns the way the bulk CSV
@@ -14,28 +22,29 @@ import type { SamAward, SamCodeName, SamLocation, SamOfficeAddress, SamOpportuni
  * rows from both sources look alike. `description` keeps SAM's noticedesc URL: the marker that the
  * text still has to be fetched.
  */
-export function mapSamOpportunity(o: SamOpportunity): NewOpportunityRow {
+export function mapSamOpportunity(o: SamOpportunity): SamOpportunityRow {
   const org = splitOrganization(o.fullParentPathName, o.fullParentPathCode, o.organizationType);
   return {
     noticeId: o.noticeId.trim(),
-    title: collapse(o.title) ?? '',
+    title: clean(o.title) ?? '',
     solicitationNumber: clean(o.solicitationNumber),
     department: org.department ?? clean(o.department),
     subTier: org.subTier ?? clean(o.subTier),
-    office: org.office ?? clean(o.office),
+    // Like the CSV importer: SAM pads some office names with runs of spaces.
+    office: (org.office ?? clean(o.office))?.replace(/\s{2,}/g, ' ') ?? null,
     cgac: org.cgac,
     fpdsCode: org.fpdsCode,
     aacCode: org.aacCode,
     noticeType: clean(o.type),
     baseType: clean(o.baseType),
     archiveType: clean(o.archiveType),
-    archiveDate: parseSamDate(o.archiveDate),
+    archiveDate: samDate(o.archiveDate, 'end'),
     setAsideCode: clean(o.typeOfSetAside),
     setAside: clean(o.typeOfSetAsideDescription),
     naicsCode: clean(o.naicsCode) ?? clean(o.naicsCodes?.[0]),
     pscCode: clean(o.classificationCode),
-    postedDate: parseSamDate(o.postedDate),
-    responseDeadline: parseSamDate(o.responseDeadLine),
+    postedDate: samDate(o.postedDate, 'start'),
+    responseDeadline: samDate(o.responseDeadLine, 'end'),
     active: parseActive(o.active),
     placeOfPerformance: mapLocation(o.placeOfPerformance),
     award: mapAward(o.award),
@@ -71,36 +80,13 @@ function parseActive(v: unknown): boolean | null {
   return null;
 }
 
-const SAM_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
-
 /**
- * Parses every date form SAM uses: `2026-02-02` (API postedDate/archiveDate; UTC midnight),
- * `2026-03-02T16:00:00-05:00` / `+09:00` (responseDeadLine), `2026-03-15 06:44:18.17-04` (CSV
- * PostedDate, hour-only offset) and the doc's `YYYY-MM-DD HH:MM:SS` (no offset: read as UTC).
- * Anything else, or an impossible date, gives null.
+ * SAM dates, read the way the CSV importer reads them (modules/opportunities/import/sam-dates.ts),
+ * so a notice gets the same timestamps from either source: a date-only posting is noon UTC of that
+ * day, a date-only deadline or archive date 23:59 UTC. Absent or malformed → null.
  */
-export function parseSamDate(v: unknown): Date | null {
-  const t = clean(v);
-  if (t === null) return null;
-  const m = SAM_DATE.exec(t);
-  if (!m) return null;
-  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m;
-  const year = Number(y);
-  const month = Number(mo) - 1;
-  const day = Number(d);
-  const ms = Number((frac + '000').slice(0, 3));
-  let utc = Date.UTC(year, month, day, Number(h), Number(mi), Number(s), ms);
-  const check = new Date(Date.UTC(year, month, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month || check.getUTCDate() !== day) return null;
-  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
-  if (zone && zone.toUpperCase() !== 'Z') {
-    const z = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
-    if (!z) return null;
-    const offsetMin = (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3] ?? 0));
-    utc -= offsetMin * 60_000;
-  }
-  return new Date(utc);
+function samDate(v: string | null | undefined, dateOnly: 'start' | 'end'): Date | null {
+  return parseSamDate(typeof v === 'string' ? v : null, dateOnly) ?? null;
 }
 
 interface OrgParts {
@@ -213,13 +199,8 @@ function mapContact(c: SamPointOfContact | null | undefined): OpportunityContact
     phone: clean(c.phone),
     fax: clean(c.fax),
   };
-  const { type: _type, ...rest } = out;
-  return Object.values(rest).every((v) => v === null) ? null : out;
-}
-
-/** `837055354` → `83705-5354` (SAM drops the hyphen of some ZIP+4 codes). */
-function formatZip(zip: string | null): string | null {
-  return zip && /^\d{9}$/.test(zip) ? `${zip.slice(0, 5)}-${zip.slice(5)}` : zip;
+  // Like the CSV importer: a fax number alone does not make a contact.
+  return [out.title, out.full_name, out.email, out.phone].every((v) => v === null) ? null : out;
 }
 
 function mapOfficeAddress(a: SamOfficeAddress | null | undefined): OfficeAddress | null {
@@ -227,7 +208,7 @@ function mapOfficeAddress(a: SamOfficeAddress | null | undefined): OfficeAddress
   const out: OfficeAddress = {
     city: clean(a.city),
     state: clean(a.state),
-    zip: formatZip(clean(a.zipcode)),
+    zip: clean(a.zipcode), // kept as SAM sends it (also `837055354`), as the CSV importer does
     country: clean(a.countryCode),
   };
   return Object.values(out).every((v) => v === null) ? null : out;

@@ -11,8 +11,12 @@ const updateOnConflict: Record<string, SQL> = Object.fromEntries(
     .filter((key) => !KEEP.has(key))
     .map((key) => [key, sql.raw(`excluded."${snake(key)}"`)]),
 );
-// A row without a description must not wipe one fetched from SAM.gov earlier.
-updateOnConflict.description = sql`coalesce(excluded.description, ${opportunities.description})`;
+// A row without a description must not wipe one we have, and a live search's noticedesc URL (the
+// fetch marker) must not replace text we already hold from the extract or an earlier fetch.
+updateOnConflict.description = sql`case
+  when excluded.description ~ '^https?://' and ${opportunities.description} is not null and ${opportunities.description} !~ '^https?://'
+    then ${opportunities.description}
+  else coalesce(excluded.description, ${opportunities.description}) end`;
 updateOnConflict.updatedAt = sql`now()`;
 
 /**

@@ -1,0 +1,107 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
+import ipaddr from 'ipaddr.js';
+import { badRequest, upstreamFailed } from './errors';
+
+export interface DownloadOptions {
+  /** Allow loopback, private, link-local and other non-public addresses (tests, intranets). */
+  allowPrivate: boolean;
+  maxBytes: number;
+  timeoutMs: number;
+  maxRedirects?: number;
+  signal?: AbortSignal;
+}
+
+/** True for an address a server-side fetch must not reach by default (SSRF). */
+export function isNonPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return true;
+  // process() turns ::ffff:127.0.0.1 into 127.0.0.1 so a mapped address cannot hide loopback.
+  return ipaddr.process(address).range() !== 'unicast';
+}
+
+/**
+ * Checks every address a host name resolves to at connect time, so neither a private literal,
+ * a name pointing inside, nor a DNS answer that changes after a first check gets through.
+ */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as LookupAddress[];
+      const blocked = !allowPrivate && list.find((a) => isNonPublicAddress(a.address));
+      if (blocked) {
+        const e = Object.assign(new Error(`blocked address ${blocked.address}`), { code: 'EBLOCKED' });
+        return callback(e, '', 0);
+      }
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+}
+
+/** Parses and vets a user-given URL: http(s) only, and no private address literal. */
+export function parseDownloadUrl(raw: string, allowPrivate: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw badRequest('CSV URL must be a valid http or https URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest('CSV URL must be a valid http or https URL');
+  if (url.username || url.password) throw badRequest('CSV URL must not contain credentials');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || (ipaddr.isValid(host) && isNonPublicAddress(host)))) {
+    throw badRequest('CSV URL must not point at a private or loopback address');
+  }
+  return url;
+}
+
+/**
+ * Opens a download as a byte stream with the SSRF guard, a redirect limit, a size limit (the
+ * stream errors once it passes maxBytes) and an overall time limit.
+ */
+export async function openDownload(raw: string, opts: DownloadOptions): Promise<Readable> {
+  let url = parseDownloadUrl(raw, opts.allowPrivate);
+  const deadline = AbortSignal.timeout(opts.timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
+  for (let redirects = 0; ; redirects++) {
+    const response = await request(url, opts.allowPrivate, signal);
+    const status = response.statusCode ?? 0;
+    if (status >= 300 && status < 400 && response.headers.location) {
+      response.resume();
+      if (redirects >= (opts.maxRedirects ?? 3)) throw upstreamFailed('CSV download failed: too many redirects');
+      url = parseDownloadUrl(new URL(response.headers.location, url).toString(), opts.allowPrivate);
+      continue;
+    }
+    if (status !== 200) {
+      response.resume();
+      throw upstreamFailed(`CSV download failed: the server answered HTTP ${status}`);
+    }
+    const declared = Number(response.headers['content-length'] ?? 0);
+    if (declared > opts.maxBytes) {
+      response.destroy();
+      throw badRequest(`CSV file is larger than the ${Math.round(opts.maxBytes / 1_048_576)} MB limit`);
+    }
+    let received = 0;
+    response.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > opts.maxBytes) response.destroy(badRequest(`CSV file is larger than the ${Math.round(opts.maxBytes / 1_048_576)} MB limit`));
+    });
+    return response;
+  }
+}
+
+function request(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<http.IncomingMessage> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.get(url, { lookup: guardedLookup(allowPrivate), signal, headers: { 'user-agent': 'BidDesk importer' } }, resolve);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EBLOCKED') reject(badRequest('CSV URL must not point at a private or loopback address'));
+      else if (err.name === 'AbortError' || signal.aborted) reject(upstreamFailed('CSV download timed out'));
+      else reject(upstreamFailed(`CSV download failed: ${err.message}`));
+    });
+  });
+}

@@ -1,0 +1,19 @@
+import { ClearOpportunitiesResponseSchema, ErrorBodySchema, ImportCsvSyncBodySchema, ImportResultSchema } from '@biddesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthedCtx } from '../../lib/ctx';
+import { clearOpportunities, importFromUrl } from '../opportunities/import.service';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+
+/** SPEC §7 Admin: the opportunity data (CSV import from a URL, clear). */
+export const opportunityDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/admin/import-csv-sync', {
+    config: { role: 'admin' },
+    schema: { tags: ['admin'], body: ImportCsvSyncBodySchema, response: { 200: ImportResultSchema, ...errors, 409: ErrorBodySchema, 502: ErrorBodySchema } },
+  }, async (request) => importFromUrl(request.ctx as AuthedCtx, request.body.csv_url));
+
+  app.delete('/admin/clear-opportunities', {
+    config: { role: 'admin' },
+    schema: { tags: ['admin'], response: { 200: ClearOpportunitiesResponseSchema, ...errors } },
+  }, async (request) => clearOpportunities(request.ctx as AuthedCtx));
+};

@@ -1,0 +1,51 @@
+import { createReadStream, existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { opportunities } from '../../db/schema/index';
+import { importOpportunitiesCsv } from './import/import-csv';
+import * as repo from './opportunities.repository';
+
+export const DEMO_CSV = path.resolve(import.meta.dirname, '../../../data-seed/contract-opportunities-real.csv');
+const MARKER = 'demo-data-seeded';
+
+export interface SeedLog {
+  info(msg: string): void;
+}
+
+/**
+ * First start of the embedded default with an empty database: load the real SAM.gov extract rows
+ * bundled in data-seed/. They are months old, so every date moves by one offset that makes the
+ * newest posting "now" (deadlines keep their distance from postings). A marker file in DATA_DIR
+ * makes it happen once: an admin who clears the data does not get it back on restart.
+ */
+export async function seedDemoData(db: Db, dataDir: string, log: SeedLog, now = new Date()): Promise<{ seeded: number; shiftDays: number } | null> {
+  const marker = path.join(dataDir, MARKER);
+  if (existsSync(marker)) return null;
+  if ((await repo.countAll(db)) > 0) {
+    writeFileSync(marker, new Date().toISOString());
+    return null;
+  }
+  const result = await importOpportunitiesCsv(db, createReadStream(DEMO_CSV));
+  const newest = await repo.latestPostedDate(db);
+  const shiftMs = newest ? now.getTime() - newest.getTime() : 0;
+  await shiftAllDates(db, shiftMs / 1000);
+  writeFileSync(marker, new Date().toISOString());
+  const shiftDays = Math.round(shiftMs / 86_400_000);
+  log.info(
+    `Loaded ${result.imported} real SAM.gov opportunities as demo data; their dates were shifted by ${shiftDays} days so the newest posting is today (SEED_DEMO_DATA=false turns this off).`,
+  );
+  return { seeded: result.imported, shiftDays };
+}
+
+async function shiftAllDates(db: Db, seconds: number): Promise<void> {
+  const by = sql`make_interval(secs => ${seconds})`;
+  await db.update(opportunities).set({
+    postedDate: sql`${opportunities.postedDate} + ${by}`,
+    responseDeadline: sql`${opportunities.responseDeadline} + ${by}`,
+    archiveDate: sql`${opportunities.archiveDate} + ${by}`,
+    award: sql`case when ${opportunities.award}->>'date' ~ '^\\d{4}-\\d{2}-\\d{2}$'
+      then jsonb_set(${opportunities.award}, '{date}', to_jsonb(to_char((${opportunities.award}->>'date')::date + ${by}, 'YYYY-MM-DD')))
+      else ${opportunities.award} end`,
+  });
+}

@@ -1,0 +1,54 @@
+import {
+  DescriptionQuerySchema,
+  DescriptionResponseSchema,
+  ErrorBodySchema,
+  OpportunityListQuerySchema,
+  OpportunityListResponseSchema,
+  OpportunitySchema,
+  OpportunitySearchQuerySchema,
+  OpportunitySearchResponseSchema,
+  OpportunityStatsSchema,
+  SaveResponseSchema,
+} from '@biddesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthedCtx } from '../../lib/ctx';
+import * as service from './opportunities.service';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
+const IdParams = z.object({ id: z.string() });
+
+/** SPEC §7 Opportunities: listing, stats, detail, saved toggle, search, description. */
+export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/opportunities', {
+    schema: { tags: ['opportunities'], querystring: OpportunityListQuerySchema, response: { 200: OpportunityListResponseSchema, ...errors } },
+  }, async (request) => service.listOpportunities(request.ctx as AuthedCtx, request.query));
+
+  app.get('/opportunities/stats', {
+    schema: { tags: ['opportunities'], response: { 200: OpportunityStatsSchema, ...errors } },
+  }, async (request) => service.opportunityStats(request.ctx as AuthedCtx));
+
+  app.post('/opportunities/search', {
+    schema: {
+      tags: ['opportunities'],
+      querystring: OpportunitySearchQuerySchema,
+      response: { 200: OpportunitySearchResponseSchema, ...errors, 429: ErrorBodySchema, 502: ErrorBodySchema },
+    },
+  }, async (request) => service.searchOpportunities(request.ctx as AuthedCtx, request.ctx.samGov, request.query));
+
+  app.get('/opportunities/:id', {
+    schema: { tags: ['opportunities'], params: IdParams, response: { 200: OpportunitySchema, ...errors, 404: ErrorBodySchema } },
+  }, async (request) => service.getOpportunity(request.ctx as AuthedCtx, request.params.id));
+
+  app.post('/opportunities/:id/save', {
+    schema: { tags: ['opportunities'], params: IdParams, response: { 200: SaveResponseSchema, ...errors, 404: ErrorBodySchema } },
+  }, async (request) => service.toggleSaved(request.ctx as AuthedCtx, request.params.id));
+
+  app.get('/sam-gov/description', {
+    schema: {
+      tags: ['opportunities'],
+      querystring: DescriptionQuerySchema,
+      response: { 200: DescriptionResponseSchema, ...errors, 404: ErrorBodySchema, 429: ErrorBodySchema, 502: ErrorBodySchema },
+    },
+  }, async (request) => service.fetchDescription(request.ctx as AuthedCtx, request.ctx.samGov, request.query.notice_id));
+};

@@ -1,0 +1,148 @@
+import type {
+  Opportunity,
+  OpportunityListQuery,
+  OpportunityListResponse,
+  OpportunitySearchQuery,
+  OpportunitySearchResponse,
+  OpportunityStats,
+} from '@biddesk/shared';
+import { ALL_AGENCIES, NO_SET_ASIDE } from '@biddesk/shared';
+import { SamGovError, type SamGovClient } from '../../integrations/samgov/samgov-client';
+import { mapSamOpportunity } from '../../integrations/samgov/samgov-mapper';
+import type { AuthedCtx } from '../../lib/ctx';
+import { badRequest, notFound, tooManyRequests, upstreamFailed } from '../../lib/errors';
+import { isDescriptionMarker, sanitizeDescription } from './description';
+import * as repo from './opportunities.repository';
+import { upsertOpportunities } from './opportunities-write.repository';
+import { presentOpportunity } from './opportunity.presenter';
+import { TtlCache } from './search-cache';
+
+export const SAM_RATE_LIMIT_DETAIL = 'SAM.gov rate limit exceeded. Please try again later.';
+export const DESCRIPTION_UNAVAILABLE = 'Description not available. Please visit the opportunities service for full details.';
+const SEARCH_RESULT_LIMIT = 200;
+const LOCAL_SEARCH_LIMIT = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// 'all' agencies and 'none' set-aside are the selects' "no filter" values.
+function filtersOf(q: { keyword?: string; agency?: string; naics?: string; psc?: string; set_aside?: string }): repo.OpportunityFilters {
+  return {
+    keyword: q.keyword,
+    agency: q.agency && q.agency.toLowerCase() !== ALL_AGENCIES ? q.agency : undefined,
+    naics: q.naics,
+    psc: q.psc,
+    setAside: q.set_aside && q.set_aside.toLowerCase() !== NO_SET_ASIDE ? q.set_aside.toUpperCase() : undefined,
+  };
+}
+
+export async function listOpportunities(ctx: AuthedCtx, q: OpportunityListQuery): Promise<OpportunityListResponse> {
+  const { rows, total } = await repo.listPage(ctx.db, ctx.actor.id, { ...filtersOf(q), savedOnly: q.saved_only }, q.page, q.limit);
+  return { data: rows.map(presentOpportunity), total, total_pages: Math.ceil(total / q.limit), page: q.page };
+}
+
+export async function getOpportunity(ctx: AuthedCtx, id: string): Promise<Opportunity> {
+  const row = UUID.test(id) ? await repo.findById(ctx.db, ctx.actor.id, id) : undefined;
+  if (!row) throw notFound('Opportunity not found');
+  return presentOpportunity(row);
+}
+
+export async function toggleSaved(ctx: AuthedCtx, id: string): Promise<{ saved: boolean }> {
+  await getOpportunity(ctx, id);
+  return { saved: await repo.toggleSaved(ctx.db, ctx.actor.id, id) };
+}
+
+export async function opportunityStats(ctx: AuthedCtx, now = new Date()): Promise<OpportunityStats> {
+  const s = await repo.stats(ctx.db, ctx.actor.id, now);
+  return { open_solicitations: s.open, due_this_week: s.dueThisWeek, favorited: s.favorited, recently_updated: s.recentlyUpdated };
+}
+
+const searchCache = new TtlCache<string[]>(15 * 60_000, 200);
+
+/**
+ * The dashboard search (SPEC §7 POST /opportunities/search). With a SAM.gov key it asks SAM's v2
+ * API (posted within the last 365 days), stores what comes back so it can be opened and saved,
+ * and caches the answer; without one it runs the same filters on the local database.
+ */
+export async function searchOpportunities(ctx: AuthedCtx, samGov: SamGovClient | null, q: OpportunitySearchQuery): Promise<OpportunitySearchResponse> {
+  const filters = filtersOf({ ...q, keyword: q.keywords ?? q.keyword });
+  if (!filters.keyword && !filters.agency && !filters.naics && !filters.psc && !filters.setAside) {
+    throw badRequest('Please enter at least one search criterion');
+  }
+  if (!samGov) {
+    const { rows, total } = await repo.listPage(ctx.db, ctx.actor.id, filters, 1, LOCAL_SEARCH_LIMIT);
+    return { results: rows.map(presentOpportunity), total, source: 'local' };
+  }
+
+  const key = JSON.stringify(filters);
+  let noticeIds = searchCache.get(key);
+  if (!noticeIds) {
+    const postedTo = new Date();
+    const postedFrom = new Date(postedTo.getTime() - 364 * 86_400_000);
+    try {
+      const answer = await samGov.searchOpportunities({
+        title: filters.keyword,
+        organizationName: filters.agency,
+        ncode: filters.naics,
+        ccode: filters.psc,
+        typeOfSetAside: filters.setAside,
+        postedFrom,
+        postedTo,
+        limit: SEARCH_RESULT_LIMIT,
+      });
+      const rows = answer.opportunities.map(mapSamOpportunity).filter((r) => r.noticeId && r.title);
+      await upsertOpportunities(ctx.db, rows);
+      noticeIds = rows.map((r) => r.noticeId);
+      searchCache.set(key, noticeIds);
+    } catch (err) {
+      // SAM documents "404 No Data found" for a search without results: that is an empty answer.
+      if (err instanceof SamGovError && err.kind === 'not_found') return { results: [], total: 0, source: 'sam_gov' };
+      throw samError(err, ctx);
+    }
+  }
+  const stored = await repo.findManyByNoticeIds(ctx.db, ctx.actor.id, noticeIds);
+  const byNotice = new Map(stored.map((r) => [r.noticeId, r]));
+  const results = noticeIds.flatMap((id) => (byNotice.has(id) ? [presentOpportunity(byNotice.get(id)!)] : []));
+  return { results, total: results.length, source: 'sam_gov' };
+}
+
+const descriptionCache = new TtlCache<string>(24 * 60 * 60_000, 500);
+
+/**
+ * The full description of a notice (SPEC §7 GET /sam-gov/description): what we hold when it is
+ * text, otherwise SAM's noticedesc, made safe and stored so each notice costs one call at most.
+ */
+export async function fetchDescription(ctx: AuthedCtx, samGov: SamGovClient | null, noticeId: string): Promise<{ description: string }> {
+  const row = await repo.findByNoticeId(ctx.db, noticeId);
+  if (row?.description && !isDescriptionMarker(row.description)) return { description: row.description };
+  const cached = descriptionCache.get(noticeId);
+  if (cached) return { description: cached };
+  if (!samGov) throw notFound(DESCRIPTION_UNAVAILABLE);
+  let html: string;
+  try {
+    html = await samGov.fetchDescription(noticeId);
+  } catch (err) {
+    if (err instanceof SamGovError && err.kind === 'not_found') throw notFound(DESCRIPTION_UNAVAILABLE);
+    throw samError(err, ctx);
+  }
+  const description = sanitizeDescription(html);
+  if (!description) throw notFound(DESCRIPTION_UNAVAILABLE);
+  if (row) await repo.setDescription(ctx.db, row.id, description);
+  descriptionCache.set(noticeId, description);
+  return { description };
+}
+
+function samError(err: unknown, ctx: AuthedCtx): unknown {
+  if (!(err instanceof SamGovError)) return err;
+  ctx.log.warn({ kind: err.kind, status: err.status }, `SAM.gov call failed: ${err.message}`);
+  switch (err.kind) {
+    case 'rate_limited':
+      return tooManyRequests(SAM_RATE_LIMIT_DETAIL);
+    case 'timeout':
+      return upstreamFailed('SAM.gov did not answer in time. Please try again.');
+    case 'unauthorized':
+      return upstreamFailed('SAM.gov rejected the configured API key. Ask an administrator to check SAM_API_KEY.');
+    case 'not_found':
+      return notFound('SAM.gov has no such record');
+    default:
+      return upstreamFailed('SAM.gov failed to answer. Please try again later.');
+  }
+}
