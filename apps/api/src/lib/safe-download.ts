@@ -83,16 +83,18 @@ export async function openDownload(raw: string, opts: DownloadOptions): Promise<
     const declared = Number(response.headers['content-length'] ?? 0);
     if (declared > opts.maxBytes) {
       response.destroy();
-      throw badRequest(`CSV file is larger than the ${Math.round(opts.maxBytes / 1_048_576)} MB limit`);
+      throw tooLarge(opts.maxBytes);
     }
     let received = 0;
     response.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > opts.maxBytes) response.destroy(badRequest(`CSV file is larger than the ${Math.round(opts.maxBytes / 1_048_576)} MB limit`));
+      if (received > opts.maxBytes) response.destroy(tooLarge(opts.maxBytes));
     });
     return response;
   }
 }
+
+const tooLarge = (max: number) => badRequest(`CSV file is larger than the ${(max / 1_048_576).toFixed(1)} MB limit`);
 
 function request(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<http.IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
