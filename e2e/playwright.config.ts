@@ -41,7 +41,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_NAME: E2E_ADMIN.name,
-      SEED_DEMO_DATA: 'false',
+      SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
     },
   },

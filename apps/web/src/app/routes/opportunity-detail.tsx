@@ -1,17 +1,78 @@
-import { Button } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
-import { PageHeader } from '../../components/ui/page-header';
+import { ActionIcon, Badge, Button, Center, Group, Loader, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useOpportunity, useToggleSaved } from '../../features/opportunities/api/opportunities-api';
+import { OpportunityDescription } from '../../features/opportunities/components/opportunity-description';
+import { OpportunityMetadata } from '../../features/opportunities/components/opportunity-metadata';
 
-/** Opportunity detail (SPEC §2). */
+/** Opportunity detail (SPEC §2): back, title and number, Details tab with metadata and description. */
 export function OpportunityDetailRoute() {
+  const { id = '' } = useParams();
   const navigate = useNavigate();
+  const opportunity = useOpportunity(id);
+  const toggleSaved = useToggleSaved();
+
+  useEffect(() => {
+    if (opportunity.isError) {
+      notifications.show({ color: 'red', message: 'Failed to fetch opportunity' });
+      navigate('/');
+    }
+  }, [opportunity.isError, navigate]);
+
+  const o = opportunity.data;
   return (
     <>
-      <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate('/')} mb="sm" px={0}>
+      <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate(-1)} mb="sm" px={0}>
         Back
       </Button>
-      <PageHeader title="Opportunity" />
+      {!o ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : (
+        <>
+          <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
+            <div>
+              <Title order={1} size="h2" data-testid="opportunity-heading">
+                {o.title}
+              </Title>
+              <Group gap="xs" mt={4}>
+                <Text c="dimmed">{o.solicitation_number ?? 'No solicitation number'}</Text>
+                {o.pdf_processed && <Badge color="teal" variant="light">PDF processed</Badge>}
+              </Group>
+            </div>
+            <Tooltip label={o.saved ? 'Remove from saved' : 'Save'}>
+              <ActionIcon
+                size="lg"
+                variant="light"
+                color="yellow"
+                aria-label={o.saved ? 'Remove from saved' : 'Save opportunity'}
+                aria-pressed={o.saved}
+                data-testid="save-toggle"
+                onClick={() =>
+                  toggleSaved.mutate(o, {
+                    onSuccess: () => notifications.show({ color: 'green', message: 'Updated' }),
+                    onError: () => notifications.show({ color: 'red', message: 'Failed to update' }),
+                  })
+                }
+              >
+                {o.saved ? <IconStarFilled size={20} /> : <IconStar size={20} />}
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+          <Tabs defaultValue="details">
+            <Tabs.List mb="md">
+              <Tabs.Tab value="details">Details</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="details">
+              <OpportunityMetadata opportunity={o} />
+              <OpportunityDescription opportunity={o} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
+      )}
     </>
   );
 }
