@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { expect, vi } from 'vitest';
+import { vi } from 'vitest';
 import type { User } from '@biddesk/shared';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
@@ -14,11 +14,22 @@ export interface FetchCall {
 
 type Handler = (call: FetchCall) => { status?: number; body?: unknown };
 
+/** The dashboard's calls answered as on an empty database, so screens landing on / need no setup. */
+export const EMPTY_DASHBOARD: Record<string, Handler> = {
+  'GET /api/opportunities': () => ({ body: { data: [], total: 0, total_pages: 0, page: 1 } }),
+  'GET /api/opportunities/stats': () => ({ body: { open_solicitations: 0, due_this_week: 0, favorited: 0, recently_updated: 0 } }),
+};
+
+/** Requests that had no handler; test/setup.ts fails the test in afterEach when any is left. */
+export const unhandledRequests: string[] = [];
+
 /**
- * Stubs fetch with handlers keyed "METHOD /api/path"; a request with no handler fails the test,
+ * Stubs fetch with handlers keyed "METHOD /api/path"; a request with no handler fails the test
+ * (checked after each test, since a throw inside fetch would only reach the app's error path),
  * so a screen cannot call the API behind the test's back.
  */
-export function stubApi(handlers: Record<string, Handler>): FetchCall[] {
+export function stubApi(given: Record<string, Handler>): FetchCall[] {
+  const handlers = { ...EMPTY_DASHBOARD, ...given };
   const calls: FetchCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -33,7 +44,8 @@ export function stubApi(handlers: Record<string, Handler>): FetchCall[] {
       calls.push(call);
       const handler = handlers[`${call.method} ${url.pathname}`];
       if (!handler) {
-        expect.fail(`unexpected request ${call.method} ${call.url}`);
+        unhandledRequests.push(`${call.method} ${call.url}`);
+        return new Response(JSON.stringify({ detail: 'unhandled in test' }), { status: 599 });
       }
       const { status = 200, body } = handler(call);
       return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

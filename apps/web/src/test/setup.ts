@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
+import { unhandledRequests } from './render-app';
 
 // Mantine reads these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
@@ -27,6 +28,8 @@ window.HTMLElement.prototype.scrollIntoView = vi.fn();
 
 afterEach(() => {
   cleanup();
+  const unexpected = unhandledRequests.splice(0);
+  expect(unexpected, 'requests without a stubApi handler').toEqual([]);
   localStorage.clear();
   vi.unstubAllGlobals();
 });

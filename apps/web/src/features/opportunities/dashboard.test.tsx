@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Opportunity } from '@biddesk/shared';
+import { plainUser, renderApp, stubApi } from '../../test/render-app';
+import { pageWindow } from './components/pager';
+
+function opportunity(n: number, overrides: Partial<Opportunity> = {}): Opportunity {
+  return {
+    id: `00000000-0000-0000-0000-${String(n).padStart(12, '0')}`,
+    notice_id: `notice${n}`,
+    agency: 'DEPT OF DEFENSE',
+    sub_tier: null,
+    office: null,
+    title: `Opportunity ${n}`,
+    solicitation_number: `SOL-${n}`,
+    notice_type: 'Solicitation',
+    naics: '541512',
+    psc: 'D302',
+    set_aside: null,
+    set_aside_description: null,
+    posted_date: new Date().toISOString(),
+    response_date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    archive_date: null,
+    active: true,
+    saved: false,
+    description: 'Text',
+    attachments: [],
+    pdf_processed: false,
+    contacts: [],
+    place_of_performance: null,
+    award: null,
+    link: null,
+    additional_info_link: null,
+    ...overrides,
+  };
+}
+
+const refresh = { 'GET /api/auth/refresh-user': () => ({ body: plainUser }) };
+
+describe('dashboard', () => {
+  it('lists opportunities with the four stats and a deadline badge', async () => {
+    stubApi({
+      ...refresh,
+      'GET /api/opportunities': () => ({ body: { data: [opportunity(1)], total: 1, total_pages: 1, page: 1 } }),
+      'GET /api/opportunities/stats': () => ({ body: { open_solicitations: 1234, due_this_week: 5, favorited: 2, recently_updated: 7 } }),
+    });
+    renderApp('/', plainUser);
+    const card = await screen.findByTestId('opportunity-card');
+    expect(within(card).getByText('Opportunity 1')).toBeInTheDocument();
+    expect(within(card).getByTestId('deadline-badge')).toHaveAttribute('data-level', 'urgent');
+    expect(within(card).getByTestId('deadline-badge')).toHaveTextContent('3d left');
+    expect(within(screen.getByTestId('stat-open_solicitations')).getByText('1,234')).toBeInTheDocument();
+  });
+
+  it('needs at least one criterion before it searches', async () => {
+    const calls = stubApi(refresh);
+    renderApp('/', plainUser);
+    await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Please enter at least one search criterion')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/opportunities/search'))).toBe(false);
+  });
+
+  it('searches on Enter, drops empty filters and pages the results 20 at a time on the client', async () => {
+    const results = Array.from({ length: 25 }, (_, i) => opportunity(i + 1));
+    const calls = stubApi({ ...refresh, 'POST /api/opportunities/search': () => ({ body: { results, total: 25, source: 'local' } }) });
+    renderApp('/', plainUser);
+    await userEvent.type(await screen.findByLabelText('Keywords'), 'cyber{Enter}');
+    expect(await screen.findByText('Found 25 opportunities')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.url).toBe('/api/opportunities/search?keywords=cyber&agency=all&set_aside=none');
+    await waitFor(() => expect(screen.getAllByTestId('opportunity-card')).toHaveLength(20));
+    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(screen.getAllByTestId('opportunity-card')).toHaveLength(5));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('runs the search from the query parameters on load', async () => {
+    const calls = stubApi({ ...refresh, 'POST /api/opportunities/search': () => ({ body: { results: [opportunity(9)], total: 1, source: 'local' } }) });
+    renderApp('/?naics=3364&setAside=SBA', plainUser);
+    expect(await screen.findByText('Found 1 opportunities')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.url).toBe('/api/opportunities/search?agency=all&naics=3364&set_aside=SBA');
+    expect(screen.getByLabelText('NAICS Code')).toHaveValue('3364');
+  });
+
+  it('saves optimistically and rolls back with "Failed to update" when the call fails', async () => {
+    stubApi({
+      ...refresh,
+      'GET /api/opportunities': () => ({ body: { data: [opportunity(1)], total: 1, total_pages: 1, page: 1 } }),
+      'GET /api/opportunities/stats': () => ({ body: { open_solicitations: 1, due_this_week: 1, favorited: 0, recently_updated: 1 } }),
+      'POST /api/opportunities/00000000-0000-0000-0000-000000000001/save': () => ({ status: 500, body: { detail: 'boom' } }),
+    });
+    renderApp('/', plainUser);
+    const toggle = await screen.findByTestId('save-toggle');
+    await userEvent.click(toggle);
+    expect(await screen.findByText('Failed to update')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('save-toggle')).toHaveAttribute('aria-pressed', 'false'));
+    expect(within(screen.getByTestId('stat-favorited')).getByTestId('stat-value')).toHaveTextContent('0');
+  });
+});
+
+describe('pageWindow', () => {
+  it('shows at most five page buttons around the current page', () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 50)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(10, 50)).toEqual([8, 9, 10, 11, 12]);
+    expect(pageWindow(50, 50)).toEqual([46, 47, 48, 49, 50]);
+  });
+});

@@ -1,0 +1,6 @@
+export type { Obligation, PageText, Requirement, SectionCode } from './types';
+export { PdfReadError, extractPdfText, type PdfReadErrorCode } from './pdf-text';
+export { SectionTracker, detectSections, parseHeading, sectionFromTitle, type HeadingMatch } from './sections';
+export { segmentPage, splitSentences, type Segment, type Unit } from './segment';
+export { classifyRequirement, extractRequirements, guessSection, type Classification } from './requirements';
+export { scoreExtraction, overlapF1, tokens, type ExtractionScore, type LabelledRequirement } from './evaluate';

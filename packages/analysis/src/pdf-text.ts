@@ -1,0 +1,60 @@
+import { extractText, getDocumentProxy } from 'unpdf';
+import type { PageText } from './types';
+
+export type PdfReadErrorCode = 'encrypted' | 'no_text' | 'invalid';
+
+/** A PDF we cannot turn into text; `code` tells the caller what to say to the user. */
+export class PdfReadError extends Error {
+  readonly code: PdfReadErrorCode;
+
+  constructor(code: PdfReadErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PdfReadError';
+    this.code = code;
+  }
+}
+
+// Fewer non-space characters than this over the whole file means a scan without a text layer
+// (a few stray glyphs such as page numbers or a stamp are not a usable text layer).
+const MIN_TEXT_CHARS = 20;
+
+/** Text of every page of a PDF, 1-based page numbers, in page order. */
+export async function extractPdfText(bytes: Uint8Array): Promise<{ pages: PageText[] }> {
+  if (!looksLikePdf(bytes)) throw new PdfReadError('invalid', 'The file is not a PDF.');
+
+  let texts: string[];
+  try {
+    // pdf.js transfers (detaches) the buffer it is given; copy so the caller's bytes stay usable.
+    const pdf = await getDocumentProxy(bytes.slice(), { verbosity: 0 });
+    try {
+      texts = (await extractText(pdf, { mergePages: false })).text;
+    } finally {
+      await pdf.destroy().catch(() => undefined);
+    }
+  } catch (err) {
+    throw toPdfReadError(err);
+  }
+
+  const pages = texts.map((text, i) => ({ page: i + 1, text }));
+  const chars = pages.reduce((n, p) => n + p.text.replace(/\s+/g, '').length, 0);
+  if (chars < MIN_TEXT_CHARS) {
+    throw new PdfReadError('no_text', 'The PDF has no text layer (it may be a scan); run OCR first.');
+  }
+  return { pages };
+}
+
+// PDF readers accept a header anywhere in the first 1 KB; checking it avoids handing pdf.js garbage.
+function looksLikePdf(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  return head.includes('%PDF-');
+}
+
+function toPdfReadError(err: unknown): PdfReadError {
+  if (err instanceof PdfReadError) return err;
+  const name = (err as { name?: unknown } | null)?.name;
+  // pdf.js signals a needed (or wrong) password with PasswordException.
+  if (name === 'PasswordException') {
+    return new PdfReadError('encrypted', 'The PDF is password-protected.', { cause: err });
+  }
+  return new PdfReadError('invalid', 'The PDF could not be read.', { cause: err });
+}

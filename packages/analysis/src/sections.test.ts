@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { SectionTracker, detectSections, parseHeading, sectionFromTitle } from './sections';
+
+describe('sectionFromTitle', () => {
+  it('maps quote-request synonyms onto L, M and C', () => {
+    expect(sectionFromTitle('Instructions to Quoters')).toBe('L');
+    expect(sectionFromTitle('Submission Instructions')).toBe('L');
+    expect(sectionFromTitle('Proposal Preparation')).toBe('L');
+    expect(sectionFromTitle('Evaluation Factors')).toBe('M');
+    expect(sectionFromTitle('Basis for Award')).toBe('M');
+    expect(sectionFromTitle('Performance Work Statement (PWS)')).toBe('C');
+    expect(sectionFromTitle('Statement of Objectives')).toBe('C');
+    expect(sectionFromTitle('Deliverables')).toBe('C');
+    expect(sectionFromTitle('Key Personnel')).toBe('C');
+    expect(sectionFromTitle('Quality Assurance Surveillance Plan')).toBe('C');
+    expect(sectionFromTitle('Period of Performance')).toBeNull();
+    expect(sectionFromTitle('Awarded task')).toBeNull();
+  });
+});
+
+describe('parseHeading', () => {
+  it('recognises UCF section headings and lettered paragraph numbers', () => {
+    expect(parseHeading('SECTION L - INSTRUCTIONS, CONDITIONS AND NOTICES TO OFFERORS')).toMatchObject({ named: 'L', kind: 'ucf' });
+    expect(parseHeading('SECTION M: EVALUATION FACTORS FOR AWARD')).toMatchObject({ named: 'M' });
+    expect(parseHeading('SECTION H - SPECIAL CONTRACT REQUIREMENTS')).toMatchObject({ named: 'other' });
+    expect(parseHeading('L.4.2.1 Technical Volume')).toMatchObject({ number: 'L.4.2.1', named: 'L', title: 'Technical Volume' });
+  });
+
+  it('keeps the text of a numbered paragraph that starts with a sentence', () => {
+    const h = parseHeading('C.3.1 The Contractor shall mow all lawns weekly.');
+    expect(h).toMatchObject({ number: 'C.3.1', named: 'C', body: 'The Contractor shall mow all lawns weekly.' });
+  });
+
+  it('recognises decimal-numbered titles but not sentences or list items', () => {
+    expect(parseHeading('5.0 Instructions to Offerors')).toMatchObject({ number: '5.0', named: 'L' });
+    expect(parseHeading('6.2 Price evaluation')).toMatchObject({ number: '6.2', named: 'M' });
+    expect(parseHeading('2.1 The Contractor shall provide monthly reports.')).toBeNull();
+    expect(parseHeading('1. Pricing Template')).toBeNull();
+    expect(parseHeading('The Offeror shall submit one copy.')).toBeNull();
+    expect(parseHeading('Section L of this RFP describes the format.')).toBeNull();
+  });
+
+  it('accepts strong unnumbered titles only', () => {
+    expect(parseHeading('EVALUATION FACTORS FOR AWARD')).toMatchObject({ named: 'M', kind: 'unnumbered' });
+    expect(parseHeading('Key Personnel')).toBeNull();
+  });
+});
+
+describe('SectionTracker / detectSections', () => {
+  it('lets numbered sub-paragraphs inherit their top-level section', () => {
+    const text = [
+      '1.0 Background',
+      'x',
+      '2.0 Performance Work Statement',
+      '2.4 Post Award Conference',
+      '5.0 Instructions to Offerors',
+      '5.1 Milestones',
+      '5.3 Verbal presentations agenda',
+      '6.0 Evaluation',
+      '6.1 Technical Evaluation',
+      '7.0 Basis for award',
+      '8.0 Awarded task',
+      '8.1.2 Period, place, and hours of performance',
+    ].join('\n');
+    expect(detectSections(text).map((s) => s.section)).toEqual(['C', 'C', 'C', 'L', 'L', 'L', 'M', 'M', 'M', 'other', 'other']);
+  });
+
+  it('keeps an explicit UCF section over numbered headings inside it', () => {
+    const t = new SectionTracker();
+    t.apply(parseHeading('SECTION L - INSTRUCTIONS TO OFFERORS')!);
+    expect(t.apply(parseHeading('3.0 Evaluation Notes')!)).toBe('L');
+    expect(t.apply(parseHeading('SECTION M - EVALUATION FACTORS FOR AWARD')!)).toBe('M');
+    expect(t.apply(parseHeading('C.2 Scope')!)).toBe('C');
+  });
+});

@@ -1,0 +1,153 @@
+import type { SectionCode } from './types';
+
+/** A line recognised as a heading, and the section it opens (null: keep the current one). */
+export interface HeadingMatch {
+  /** Paragraph number as written ("5.0", "L.4.2.1"), or null for unnumbered headings. */
+  number: string | null;
+  title: string;
+  /** The section this heading's own words name, if any. */
+  named: SectionCode | null;
+  kind: 'ucf' | 'ucf-paragraph' | 'numbered' | 'unnumbered';
+  /** For "L.4.2 The offeror shall ...": the text after the number, which is body text, not a title. */
+  body?: string;
+  /** Offset of `body` within the trimmed line. */
+  bodyOffset?: number;
+}
+
+// Titles that name a part of a solicitation. Quote requests (RFQs) and many agency RFPs do not
+// use Uniform Contract Format letters, so the usual synonyms map onto L, M and C.
+const L_TITLE =
+  /\b(instructions?(,? conditions,? and notices)? (to|for) (offerors?|quoters?|bidders?|vendors?|proposers?|respondents?|contractors?)|(submission|submittal|proposal|quot(e|ation)) (instructions|requirements|preparation|format|content|submission)|preparation of (proposals?|quot(es|ations?)|offers?|responses?)|proposal preparation|(written|oral|verbal) (quote|proposal|quotation)s? submissions?|how to (respond|submit))\b/i;
+const M_TITLE =
+  /\b(evaluation|basis (for|of) (the )?award|award (criteria|basis|decision|determination)|source selection|evaluation factors|evaluation criteria)\b/i;
+const C_TITLE =
+  /^(general |specific |technical |task |performance |functional |contract )?(requirements|tasks)$|\b(statement of (work|objectives)|performance work statement|(PWS|SOW|SOO)\b|description\/specifications?|specifications|scope( of work)?|background|introduction|purpose|objectives?|deliverables?|(application|technical|design|system) (constraints|requirements)|constraints|personnel|staffing|quality assurance|QASP)\b/i;
+
+// Strong enough to switch sections from an unnumbered line (weak words such as "Personnel"
+// also appear as list items, e.g. evaluation factors).
+const STRONG_UNNUMBERED =
+  /^(?:\d{1,2}\.?\s+)?(instructions?(,? conditions,? and notices)? to (offerors?|quoters?|bidders?|vendors?)|evaluation factors( for award)?|basis for award|statement of work|performance work statement|statement of objectives)\b/i;
+
+const UCF_HEADING = /^\s*SECTION\s+([A-M])\b\s*(?:[-–—:.]\s*)?(.*)$/i;
+const UCF_PARAGRAPH = /^\s*([A-M])\.(\d{1,3}(?:\.\d{1,3}){0,5})\.?(?:\s+(.*))?$/;
+const NUMBERED = /^\s*(\d{1,2}(?:\.\d{1,3}){0,5})(\.?)\s+(\S.*)$/;
+
+/** Section a heading title names, or null when it names none. */
+export function sectionFromTitle(title: string): SectionCode | null {
+  if (L_TITLE.test(title)) return 'L';
+  if (M_TITLE.test(title)) return 'M';
+  if (C_TITLE.test(title)) return 'C';
+  return null;
+}
+
+function ucfLetter(letter: string): SectionCode {
+  const l = letter.toUpperCase();
+  return l === 'L' || l === 'M' || l === 'C' ? l : 'other';
+}
+
+// A heading is short and reads like a title, not a sentence.
+function titleLike(title: string): boolean {
+  const t = title.trim();
+  if (t.length === 0 || t.length > 110) return false;
+  if (!/^[A-Z(“"]/.test(t)) return false;
+  if (/\b(shall|must|will|should|may)\b/i.test(t)) return false;
+  if (/[.;:,]$/.test(t) && t.split(/\s+/).length > 6) return false;
+  if (t.includes('|')) return false;
+  return true;
+}
+
+/** Recognise a heading line; null for ordinary text. */
+export function parseHeading(line: string): HeadingMatch | null {
+  const trimmed = line.trim();
+  if (trimmed.length === 0 || trimmed.length > 140) return null;
+
+  const ucf = UCF_HEADING.exec(trimmed);
+  if (ucf && (ucf[2] === '' || titleLike(ucf[2]))) {
+    return { number: `SECTION ${ucf[1].toUpperCase()}`, title: ucf[2].trim(), named: ucfLetter(ucf[1]), kind: 'ucf' };
+  }
+
+  const para = UCF_PARAGRAPH.exec(trimmed);
+  // "L.4.2 The offeror shall ..." sets the section even though the rest is a sentence.
+  if (para) {
+    return {
+      number: `${para[1]}.${para[2]}`,
+      title: (para[3] ?? '').trim(),
+      named: ucfLetter(para[1]),
+      kind: 'ucf-paragraph',
+      ...(para[3] !== undefined && !titleLike(para[3])
+        ? { title: '', body: para[3], bodyOffset: trimmed.length - para[3].length }
+        : {}),
+    };
+  }
+
+  const num = NUMBERED.exec(trimmed);
+  if (num && titleLike(num[3])) {
+    const [, number, dot, title] = num;
+    const named = sectionFromTitle(title);
+    // "1. Pricing Template" is as often a list item as a heading; only "5.0"/"5.1" style
+    // numbers, or a plain number whose title names a section, count as headings.
+    if (!number.includes('.') && !STRONG_UNNUMBERED.test(title)) {
+      if (dot === '.' || title.split(/\s+/).length > 8) return null;
+    }
+    return { number, title: title.trim(), named, kind: 'numbered' };
+  }
+
+  if (STRONG_UNNUMBERED.test(trimmed) && titleLike(trimmed) && trimmed.split(/\s+/).length <= 10) {
+    return { number: null, title: trimmed, named: sectionFromTitle(trimmed), kind: 'unnumbered' };
+  }
+  return null;
+}
+
+/**
+ * Follows headings through a document and answers which section the text after them is in.
+ * Explicit UCF sections ("SECTION L") win over numbered headings inside them; numbered
+ * sub-paragraphs ("5.2.1") inherit their top-level paragraph's section ("5.0 Instructions").
+ */
+export class SectionTracker {
+  private current: SectionCode = 'other';
+  private ucfActive = false;
+  private readonly topLevel = new Map<string, SectionCode>();
+
+  get section(): SectionCode {
+    return this.current;
+  }
+
+  /** Apply one heading and return the section in force after it. */
+  apply(h: HeadingMatch): SectionCode {
+    if (h.kind === 'ucf' || h.kind === 'ucf-paragraph') {
+      this.ucfActive = true;
+      this.current = h.named ?? 'other';
+      return this.current;
+    }
+    if (this.ucfActive) return this.current;
+    if (h.kind === 'unnumbered') {
+      if (h.named) this.current = h.named;
+      return this.current;
+    }
+    const parts = (h.number ?? '').split('.');
+    const top = parts[0];
+    const isTop = parts.length === 1 || parts.slice(1).every((p) => /^0+$/.test(p));
+    if (isTop) {
+      const sec = h.named ?? 'other';
+      this.topLevel.set(top, sec);
+      this.current = sec;
+      return sec;
+    }
+    const parent = this.topLevel.get(top);
+    this.current = parent && parent !== 'other' ? parent : (h.named ?? parent ?? this.current);
+    return this.current;
+  }
+}
+
+/** Where each section starts in a text: the heading's offset, title and resulting section. */
+export function detectSections(text: string): Array<{ start: number; title: string; section: SectionCode }> {
+  const tracker = new SectionTracker();
+  const out: Array<{ start: number; title: string; section: SectionCode }> = [];
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const h = parseHeading(line);
+    if (h) out.push({ start: offset, title: line.trim(), section: tracker.apply(h) });
+    offset += line.length + 1;
+  }
+  return out;
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { segmentPage, splitSentences, type Unit } from './segment';
+
+const units = (text: string) => segmentPage(text).filter((s): s is Unit => s.kind !== 'heading');
+
+describe('splitSentences', () => {
+  it('does not split after abbreviations, initials or decimals', () => {
+    const s = splitSentences(
+      'Submit items, e.g. resumes and forms, to the U.S. Army Corps. See Sec. 2.2 and No. 5 of the list. J. Smith is the CO. Deliver on time!',
+    ).map((x) => x.text);
+    expect(s).toEqual([
+      'Submit items, e.g. resumes and forms, to the U.S. Army Corps.',
+      'See Sec. 2.2 and No. 5 of the list.',
+      'J. Smith is the CO.',
+      'Deliver on time!',
+    ]);
+  });
+
+  it('does not split before a lowercase continuation', () => {
+    expect(splitSentences('Use standard tools (open source, Scrum, etc.) and work well.')).toHaveLength(1);
+  });
+
+  it('reports offsets into the input', () => {
+    const text = 'First one.  Second one.';
+    for (const s of splitSentences(text)) expect(text.slice(s.offset, s.offset + s.text.length)).toBe(s.text);
+  });
+});
+
+describe('segmentPage', () => {
+  it('joins lines wrapped by PDF extraction into one sentence', () => {
+    const text = [
+      'The Contractor shall provide all labor, supervision, equipment and materials necessary to perform',
+      'custodial services as specified herein. The Contractor shall submit a Quality Control Plan within',
+      '15 days after award.',
+    ].join('\n');
+    expect(units(text).map((u) => u.text)).toEqual([
+      'The Contractor shall provide all labor, supervision, equipment and materials necessary to perform custodial services as specified herein.',
+      'The Contractor shall submit a Quality Control Plan within 15 days after award.',
+    ]);
+  });
+
+  it('links bullets of every style to their lead-in', () => {
+    const text = [
+      'The technical volume shall include the following:',
+      '- A staffing plan',
+      '* A management approach',
+      '• A transition schedule',
+      'a. Resumes of key personnel',
+      '(1) A quality control plan',
+      '2. Three past performance references',
+    ].join('\n');
+    const segs = segmentPage(text);
+    const u = segs.filter((x): x is Unit => x.kind !== 'heading');
+    expect(u[0].leadIn).toBe(true);
+    expect(u.slice(1).map((x) => x.text)).toEqual([
+      'A staffing plan',
+      'A management approach',
+      'A transition schedule',
+      'Resumes of key personnel',
+      'A quality control plan',
+      'Three past performance references',
+    ]);
+    for (const item of u.slice(1)) {
+      expect(item.kind).toBe('item');
+      expect(item.parent).toBe(segs.indexOf(u[0]));
+    }
+  });
+
+  it('treats unmarked short lines after a lead-in as items and ends the list at a paragraph', () => {
+    const text = [
+      'The Vendor will provide the following services:',
+      '',
+      'Task 1 - Enhance the existing frontend',
+      '',
+      'Task 2 - Enhance the existing API',
+      '',
+      'Depending on research, more data may be needed. The team will adjust the backlog.',
+    ].join('\n');
+    const u = units(text);
+    expect(u.map((x) => x.kind)).toEqual(['sentence', 'item', 'item', 'sentence', 'sentence']);
+  });
+
+  it('makes table rows units and marks the header row', () => {
+    const text = [
+      '| DELIVERABLE | DUE DATE |',
+      '|---|---|',
+      '| Monthly status report | 10th of each month |',
+      '| Final report | 30 days before end |',
+    ].join('\n');
+    const rows = units(text);
+    expect(rows.map((r) => r.text)).toEqual([
+      'DELIVERABLE | DUE DATE',
+      'Monthly status report | 10th of each month',
+      'Final report | 30 days before end',
+    ]);
+    expect(rows.map((r) => r.isTableHeader)).toEqual([true, false, false]);
+  });
+
+  it('recognises multi-space column tables', () => {
+    const text = ['CLIN    Description          Due', '0001    Kickoff briefing     5 days after award', '0002    Final report         At completion'].join('\n');
+    expect(units(text).every((u) => u.kind === 'row')).toBe(true);
+  });
+
+  it('emits headings, including numbered paragraphs with inline text', () => {
+    const segs = segmentPage('SECTION C - STATEMENT OF WORK\nC.3.1 The Contractor shall mow all lawns weekly.');
+    expect(segs[0].kind).toBe('heading');
+    expect(segs.some((s) => s.kind === 'heading' && s.heading.number === 'C.3.1')).toBe(true);
+    expect(units('C.3.1 The Contractor shall mow all lawns weekly.')[0].text).toBe('The Contractor shall mow all lawns weekly.');
+  });
+});

@@ -1,0 +1,294 @@
+import { parseHeading, type HeadingMatch } from './sections';
+
+/** One candidate requirement: a sentence, a list item or a table row. */
+export interface Unit {
+  kind: 'sentence' | 'item' | 'row';
+  /** Text with whitespace collapsed (line wraps become single spaces). */
+  text: string;
+  /** Offset of the unit's first character in the page text. */
+  start: number;
+  /** The unit ends with ":" or announces "the following": what comes next are its items. */
+  leadIn: boolean;
+  /** Index (in the returned array) of the lead-in an item belongs to, or -1. */
+  parent: number;
+  /** The sentence sits directly after a bullet marker or is the first of a list item. */
+  bulleted: boolean;
+  /** Table rows: the table's first row (usually the header), and whether this row is it. */
+  tableHeader?: string;
+  isTableHeader?: boolean;
+}
+
+/** A heading found while segmenting, with its offset, for section tracking. */
+export interface HeadingAt {
+  kind: 'heading';
+  heading: HeadingMatch;
+  start: number;
+}
+
+export type Segment = Unit | HeadingAt;
+
+const ABBREVIATIONS = new Set(
+  [
+    'e.g', 'i.e', 'etc', 'u.s', 'u.s.c', 'no', 'nos', 'vs', 'inc', 'ltd', 'co', 'corp', 'mr', 'mrs', 'ms', 'dr', 'st',
+    'jr', 'sr', 'approx', 'fig', 'figs', 'sec', 'secs', 'para', 'paras', 'vol', 'vols', 'pp', 'p', 'ch', 'art', 'al',
+    'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'est', 'min', 'max', 'ref',
+    'attn', 'dept', 'govt', 'gov', 'atch', 'att', 'encl', 'ea', 'hr', 'hrs', 'ft', 'sq', 'cf', 'viz', 'op', 'cit',
+    'a.m', 'p.m', 'n/a', 'u.s.a', 'd.c',
+  ].map((a) => a.toLowerCase()),
+);
+
+// Bullet markers: symbols, "a." / "a)" / "(a)", "1." / "1)" / "(1)", roman numerals "(iv)" / "iv.".
+const BULLET =
+  /^\s*(?:[-*•▪◦●○■□–—➢✓]|\(?[a-z]\)|[a-z]\.(?=\s)|\(?\d{1,2}\)|\d{1,2}\.(?=\s)|\(?(?:i{1,3}|iv|v|vi{1,3}|ix|x)\)|(?:i{1,3}|iv|v|vi{1,3}|ix|x)\.(?=\s))\s+/i;
+
+const TERMINAL = /[.?!;:]["”’)\]]*$/;
+
+/** Split running text into sentences without breaking after abbreviations, initials or decimals. */
+export function splitSentences(text: string): Array<{ text: string; offset: number }> {
+  const out: Array<{ text: string; offset: number }> = [];
+  const boundary = /[.?!]["”’)\]]*(\s+)/g;
+  let from = 0;
+  let m: RegExpExecArray | null;
+  while ((m = boundary.exec(text)) !== null) {
+    const end = m.index + m[0].length - m[1].length;
+    const next = text.slice(m.index + m[0].length, m.index + m[0].length + 2);
+    if (!/^[A-Z0-9“"‘'([]/.test(next)) continue;
+    if (text[m.index] === '.') {
+      const word = /([A-Za-z./]+)$/.exec(text.slice(Math.max(from, m.index - 12), m.index))?.[1] ?? '';
+      const lower = word.toLowerCase().replace(/^\.+/, '');
+      // "CO." or "RFQ." is an acronym ending a sentence; "Co." or "No." is an abbreviation.
+      const acronym = /^[A-Z]{2,}$/.test(word);
+      if (ABBREVIATIONS.has(lower) && !acronym) continue;
+      // Single initials ("J. Smith", "U. S.") do not end sentences.
+      if (/^[A-Z]$/.test(word)) continue;
+      // "No. 5" / "Sec. 3" style references were caught above; "2.2." stays a sentence end.
+    }
+    push(out, text, from, end);
+    from = m.index + m[0].length;
+  }
+  push(out, text, from, text.length);
+  return out;
+}
+
+function push(out: Array<{ text: string; offset: number }>, text: string, from: number, to: number): void {
+  const raw = text.slice(from, to);
+  const lead = raw.length - raw.trimStart().length;
+  const t = raw.trim();
+  if (t) out.push({ text: t, offset: from + lead });
+}
+
+export function collapse(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+interface Line {
+  text: string;
+  start: number;
+  kind: 'blank' | 'heading' | 'row' | 'bullet' | 'text';
+  heading?: HeadingMatch;
+}
+
+// Real table rows are short; a whole page run together on one line (some PDF producers emit no
+// line breaks) may contain pipes but is not a row.
+const MAX_ROW_CHARS = 800;
+
+function isTableLine(t: string): boolean {
+  return t.length <= MAX_ROW_CHARS && (t.match(/\|/g) ?? []).length >= 2;
+}
+
+// Multi-space columns only count when a neighbouring line has them too (a stray double space
+// inside a sentence is common in extracted PDF text).
+function spacedColumns(t: string): boolean {
+  return /\S {3,}\S/.test(t.trim());
+}
+
+function tableCells(t: string): string[] {
+  const cells = t.includes('|') ? t.split('|') : t.trim().split(/ {3,}/);
+  return cells.map((c) => collapse(c)).filter((c) => c.length > 0);
+}
+
+export interface SegmentOptions {
+  /** Lines to drop entirely (running headers, footers, page numbers) so lists and sentences
+   * continue across them. */
+  skipLine?: (line: string) => boolean;
+}
+
+function classifyLines(text: string, options: SegmentOptions): Line[] {
+  const lines: Line[] = [];
+  let offset = 0;
+  for (const raw of text.split('\n')) {
+    const t = raw.replace(/\r$/, '');
+    const line: Line = { text: t, start: offset, kind: 'text' };
+    offset += raw.length + 1;
+    if (options.skipLine && t.trim() && options.skipLine(t)) continue;
+    const trimmed = t.trim();
+    if (!trimmed) line.kind = 'blank';
+    else if (isTableLine(trimmed)) line.kind = 'row';
+    else {
+      const h = parseHeading(trimmed);
+      if (h?.body !== undefined && h.bodyOffset !== undefined) {
+        // A numbered paragraph with its text on the same line: a heading, then body text.
+        lines.push({ text: '', start: line.start, kind: 'heading', heading: h });
+        const lead = t.length - t.trimStart().length + h.bodyOffset;
+        line.text = t.slice(lead);
+        line.start += lead;
+        line.kind = BULLET.test(line.text) ? 'bullet' : 'text';
+      } else if (h) {
+        line.kind = 'heading';
+        line.heading = h;
+      } else if (BULLET.test(t)) line.kind = 'bullet';
+    }
+    lines.push(line);
+  }
+  // Promote runs of multi-space column lines to table rows.
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (l.kind !== 'text' || !spacedColumns(l.text)) continue;
+    const prev = lines[i - 1];
+    const next = lines[i + 1];
+    if ((prev && (prev.kind === 'row' || spacedColumns(prev.text))) || (next && spacedColumns(next.text))) l.kind = 'row';
+  }
+  return lines;
+}
+
+// The width a wrapped paragraph's lines reach: lines this long that do not end a sentence
+// continue on the next line. Short lines without punctuation are list items or titles.
+function wrapWidth(lines: Line[]): number {
+  const lens = lines.filter((l) => l.kind === 'text' || l.kind === 'bullet').map((l) => l.text.trimEnd().length);
+  if (lens.length === 0) return Infinity;
+  lens.sort((a, b) => a - b);
+  return lens[Math.floor(lens.length * 0.9)] * 0.75;
+}
+
+interface Block {
+  kind: 'para' | 'bullet' | 'row' | 'heading';
+  text: string;
+  start: number;
+  heading?: HeadingMatch;
+  lines: number;
+  /** A blank line came before this block. */
+  afterBlank: boolean;
+}
+
+function toBlocks(lines: Line[]): Block[] {
+  const width = wrapWidth(lines);
+  const blocks: Block[] = [];
+  let open: Block | null = null;
+  let prevLine: Line | null = null;
+  let blank = true;
+  for (const l of lines) {
+    if (l.kind === 'blank') {
+      open = null;
+      blank = true;
+      prevLine = l;
+      continue;
+    }
+    if (l.kind === 'heading' || l.kind === 'row') {
+      blocks.push({ kind: l.kind, text: l.text.trim(), start: l.start, heading: l.heading, lines: 1, afterBlank: blank });
+      open = null;
+    } else {
+      const trimmed = l.text.trim();
+      const prevText = prevLine?.text.trimEnd() ?? '';
+      const continues =
+        open !== null &&
+        l.kind === 'text' &&
+        !TERMINAL.test(prevText) &&
+        ((/^[a-z(]/.test(trimmed) && prevText.length >= width * 0.5) || prevText.length >= width);
+      const continuesAfterStop = open !== null && l.kind === 'text' && /[,]$/.test(prevText) && /^[a-z]/.test(trimmed);
+      if (open && (continues || continuesAfterStop)) {
+        open.text += `\n${l.text}`;
+        open.lines += 1;
+      } else {
+        const lead = l.text.length - l.text.trimStart().length;
+        open = { kind: l.kind === 'bullet' ? 'bullet' : 'para', text: trimmed, start: l.start + lead, lines: 1, afterBlank: blank };
+        blocks.push(open);
+      }
+    }
+    blank = false;
+    prevLine = l;
+  }
+  return blocks;
+}
+
+const LEAD_IN_FOLLOWING = /\bthe following\b/i;
+
+function isLeadIn(sentence: string, lastInBlock: boolean): boolean {
+  const t = sentence.trimEnd();
+  if (t.endsWith(':')) return true;
+  // "the following Key Personnel are necessary (...)" with no closing punctuation announces a list.
+  return lastInBlock && LEAD_IN_FOLLOWING.test(t) && !/[.?!]["”’)\]]*$/.test(t);
+}
+
+// A block reads as one list entry: a bullet, a line without closing punctuation, or a short line
+// holding a single sentence. Anything longer ends the list it follows.
+function itemLike(b: Block, sentences: number): boolean {
+  if (b.kind === 'bullet') return true;
+  if (b.kind !== 'para') return false;
+  const t = b.text.trim();
+  if (!/[.?!]["”’)\]]*$/.test(t)) return sentences <= 1 || t.endsWith(':');
+  return sentences === 1 && t.length <= 160;
+}
+
+/**
+ * Cut one page of text into headings, sentences, list items and table rows.
+ * Items keep a link to the lead-in sentence they hang from so they can inherit its obligation.
+ */
+export function segmentPage(text: string, options: SegmentOptions = {}): Segment[] {
+  const out: Segment[] = [];
+  const blocks = toBlocks(classifyLines(text, options));
+  // Lead-ins in force: the innermost list is last.
+  let leadStack: number[] = [];
+  let tableHeader: string | null = null;
+
+  for (const b of blocks) {
+    if (b.kind === 'heading' && b.heading) {
+      out.push({ kind: 'heading', heading: b.heading, start: b.start });
+      leadStack = [];
+      tableHeader = null;
+      continue;
+    }
+    if (b.kind === 'row') {
+      const cells = tableCells(b.text);
+      if (cells.length === 0 || cells.every((c) => /^:?-{2,}:?$/.test(c))) continue;
+      const rowText = cells.join(' | ');
+      const isHeader = tableHeader === null;
+      if (isHeader) tableHeader = rowText;
+      out.push({
+        kind: 'row', text: rowText, start: b.start, leadIn: false, parent: leadStack.at(-1) ?? -1, bulleted: false,
+        tableHeader: tableHeader ?? rowText, isTableHeader: isHeader,
+      });
+      continue;
+    }
+    tableHeader = null;
+
+    let body = b.text;
+    let bodyStart = b.start;
+    if (b.kind === 'bullet') {
+      const m = BULLET.exec(body);
+      if (m) {
+        body = body.slice(m[0].length);
+        bodyStart += m[0].length;
+      }
+    }
+    const sentences = splitSentences(body);
+    const inList = leadStack.length > 0 && itemLike(b, sentences.length);
+    if (!inList) leadStack = [];
+    const parent = leadStack.at(-1) ?? -1;
+
+    sentences.forEach((s, i) => {
+      const lead = isLeadIn(s.text, i === sentences.length - 1);
+      const unit: Unit = {
+        kind: inList && i === 0 ? 'item' : 'sentence',
+        text: collapse(s.text),
+        start: bodyStart + s.offset,
+        leadIn: lead,
+        parent: inList ? parent : -1,
+        bulleted: b.kind === 'bullet' && i === 0,
+      };
+      out.push(unit);
+      // A nested lead-in opens an inner list; a lead-in outside a list starts a new one.
+      if (lead && i === sentences.length - 1) leadStack = [...leadStack.slice(0, 3), out.length - 1];
+    });
+  }
+  return out;
+}
