@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const projects = ['packages', 'apps']
   .flatMap((dir) => readdirSync(path.join(root, dir)).map((name) => path.join(dir, name)))
-  .concat(['e2e'])
+  .concat(['e2e', 'bench'])
   .filter((p) => existsSync(path.join(root, p, 'tsconfig.json')));
 
 let failed = false;

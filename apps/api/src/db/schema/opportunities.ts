@@ -90,7 +90,8 @@ export const opportunities = pgTable(
     index('opportunities_psc_idx').on(t.pscCode.op('text_pattern_ops')),
     index('opportunities_set_aside_idx').on(t.setAsideCode),
     index('opportunities_response_idx').on(t.responseDeadline),
-    index('opportunities_posted_idx').on(t.postedDate),
+    // Matches the listing's ORDER BY exactly, so page 1 of 100k rows is an index scan, not a sort.
+    index('opportunities_posted_idx').on(t.postedDate.desc().nullsLast(), t.id.desc()),
     index('opportunities_solicitation_idx').on(t.solicitationNumber),
   ],
 );

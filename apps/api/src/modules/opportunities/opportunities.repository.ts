@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { opportunities, savedOpportunities, type OpportunityRow } from '../../db/schema/index';
 
@@ -33,7 +33,7 @@ function whereOf(userId: string, f: OpportunityFilters): SQL | undefined {
 }
 
 function orderOf(f: OpportunityFilters): SQL[] {
-  const newest = [sql`${opportunities.postedDate} desc nulls last`, desc(opportunities.id)];
+  const newest = [sql`${opportunities.postedDate} desc nulls last`, sql`${opportunities.id} desc nulls last`];
   if (!f.keyword) return newest;
   return [sql`ts_rank_cd(${opportunities.searchVector}, websearch_to_tsquery('english', ${f.keyword})) desc`, ...newest];
 }

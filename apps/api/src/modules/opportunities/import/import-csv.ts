@@ -79,16 +79,26 @@ export async function importOpportunitiesCsv(db: Db, source: Readable, opts: Imp
     reportMalformed(err.lines ?? 0, err.message);
   });
 
+  // One batch is written while the next is parsed: on PostgreSQL the two overlap (parsing is ours,
+  // writing is the server's). Writes stay in file order, so a later row of a NoticeId still wins.
   let batch: NewOpportunityRow[] = [];
-  const flush = async () => {
-    if (!batch.length) return;
-    const written = await upsertOpportunities(db, batch);
+  let inFlight: Promise<void> = Promise.resolve();
+  const write = async (rows: NewOpportunityRow[]) => {
+    const written = await upsertOpportunities(db, rows);
     inserted += written.inserted;
     updated += written.updated;
-    progress.imported += batch.length;
-    batch = [];
+    progress.imported += rows.length;
     progress.bytes = decoder.bytes;
     opts.onProgress?.({ ...progress });
+  };
+  const flush = async () => {
+    await inFlight;
+    if (!batch.length) return;
+    const rows = batch;
+    batch = [];
+    inFlight = write(rows);
+    // Surface a failed write at the next await without an unhandled rejection in between.
+    inFlight.catch(() => {});
   };
 
   await pipeline(
@@ -107,6 +117,7 @@ export async function importOpportunitiesCsv(db: Db, source: Readable, opts: Imp
         if (batch.length >= batchSize) await flush();
       }
       await flush();
+      await inFlight;
     },
     { signal: opts.signal },
   );

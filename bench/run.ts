@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { importOpportunitiesCsv } from '../apps/api/src/modules/opportunities/import/import-csv';
+import * as repo from '../apps/api/src/modules/opportunities/opportunities.repository';
+import { generateCsv } from './generate-rows';
+import { percentile, rssSampler } from './measure';
+
+/**
+ * npm run bench -- import --db pglite|postgres --rows 100000 [--search]
+ *   Generates rows in the real extract format, streams them through the real importer into a
+ *   fresh database, prints rows/s and peak RSS; with --search, then times the listing queries.
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); a scratch
+ * database is created and dropped.
+ */
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { db: { type: 'string', default: 'pglite' }, rows: { type: 'string', default: '100000' }, search: { type: 'boolean', default: false } },
+  });
+  if (positionals[0] !== 'import') throw new Error('usage: npm run bench -- import --db pglite|postgres --rows N [--search]');
+  const rows = Number(values.rows);
+  const { database, cleanup } = await openBenchDatabase(values.db!);
+  try {
+    const memory = rssSampler();
+    const started = performance.now();
+    const result = await importOpportunitiesCsv(database.db, generateCsv(rows));
+    const seconds = (performance.now() - started) / 1000;
+    memory.stop();
+    console.log(
+      `import  db=${values.db} rows=${result.imported} malformed=${result.malformed} time=${seconds.toFixed(1)}s rate=${Math.round(result.imported / seconds)} rows/s peakRSS=${memory.peakMb()} MB`,
+    );
+    if (values.search) await benchSearch(database);
+  } finally {
+    await database.close();
+    await cleanup();
+  }
+}
+
+const QUERY_SHAPES: [string, repo.OpportunityFilters][] = [
+  ['listing, newest first', {}],
+  ['keyword', { keyword: 'maintenance' }],
+  ['keyword phrase + agency', { keyword: '"repair services"', agency: 'DEPT OF DEFENSE' }],
+  ['NAICS prefix', { naics: '3364' }],
+  ['PSC prefix + set-aside', { psc: 'J0', setAside: 'SBA' }],
+  ['keyword + NAICS + agency', { keyword: 'construction', naics: '23', agency: 'INTERIOR, DEPARTMENT OF THE' }],
+  ['saved only', { savedOnly: true }],
+];
+
+async function benchSearch(database: Database) {
+  const userId = '00000000-0000-0000-0000-000000000000';
+  for (const [name, filters] of QUERY_SHAPES) {
+    for (let i = 0; i < 3; i++) await repo.listPage(database.db, userId, filters, 1, 20); // warm
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < 40; i++) {
+      const t0 = performance.now();
+      const page = 1 + (i % 5);
+      total = (await repo.listPage(database.db, userId, filters, page, 20)).total;
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`search  ${name.padEnd(28)} matches=${String(total).padStart(6)} p50=${percentile(times, 50).toFixed(1)} ms p95=${percentile(times, 95).toFixed(1)} ms`);
+  }
+  const t0 = performance.now();
+  await repo.stats(database.db, userId, new Date());
+  console.log(`stats   four dashboard counts: ${(performance.now() - t0).toFixed(1)} ms`);
+}
+
+async function openBenchDatabase(kind: string): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'biddesk-bench-'));
+    const database = await openDatabase({ dataDir: dir });
+    return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `biddesk_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString() });
+  return {
+    database,
+    cleanup: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
