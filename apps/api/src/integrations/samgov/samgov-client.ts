@@ -272,24 +272,25 @@ function describeNetworkError(err: unknown): string {
   return 'network error';
 }
 
-/** Maps a SamGovError to the API's AppError for route handlers; anything else passes through. */
+/** SPEC §8: what the user reads when SAM.gov's quota is used up. */
+export const SAM_RATE_LIMIT_DETAIL = 'SAM.gov rate limit exceeded. Please try again later.';
+
+/**
+ * Maps a SamGovError to the API's AppError for route handlers; anything else passes through.
+ * Unauthorized / timeout / upstream are the server's problem, not the user's: 502, never 401.
+ */
 export function samGovErrorToAppError(err: unknown): unknown {
-  // Unauthorized / timeout / upstream are the server's problem, not the user's: 502, never 401.
   if (!(err instanceof SamGovError)) return err;
   switch (err.kind) {
     case 'rate_limited':
-      return tooManyRequests(
-        err.nextAccessTime
-          ? `SAM.gov's daily request quota is used up until ${err.nextAccessTime.toISOString()}`
-          : "SAM.gov's request quota is used up; try again later",
-      );
+      return tooManyRequests(SAM_RATE_LIMIT_DETAIL);
     case 'not_found':
       return notFound('SAM.gov has no such record');
     case 'unauthorized':
-      return upstreamFailed('SAM.gov rejected the configured API key');
+      return upstreamFailed('SAM.gov rejected the configured API key. Ask an administrator to check SAM_API_KEY.');
     case 'timeout':
-      return upstreamFailed('SAM.gov did not answer in time');
+      return upstreamFailed('SAM.gov did not answer in time. Please try again.');
     default:
-      return upstreamFailed('SAM.gov failed to answer');
+      return upstreamFailed('SAM.gov failed to answer. Please try again later.');
   }
 }

@@ -6,7 +6,7 @@ import type {
   OpportunityContact,
   PlaceOfPerformance,
 } from '../../db/schema/opportunities';
-import { parseSamDate } from '../../modules/opportunities/import/sam-dates';
+import { parseSamDate } from '../../lib/sam-dates';
 import type { SamAward, SamCodeName, SamLocation, SamOfficeAddress, SamOpportunity, SamPointOfContact } from './samgov-types';
 
 /** A NewOpportunityRow whose list columns and source are always set. */
@@ -81,7 +81,7 @@ function parseActive(v: unknown): boolean | null {
 }
 
 /**
- * SAM dates, read the way the CSV importer reads them (modules/opportunities/import/sam-dates.ts),
+ * SAM dates, read the way the CSV importer reads them (lib/sam-dates.ts),
  * so a notice gets the same timestamps from either source: a date-only posting is noon UTC of that
  * day, a date-only deadline or archive date 23:59 UTC. Absent or malformed → null.
  */

@@ -32,7 +32,7 @@ export async function importFromUrl(ctx: AuthedCtx, csvUrl: string): Promise<Imp
     ctx.log.info({ rows: result.rows, imported: result.imported, malformed: result.malformed, ms: result.duration_ms }, 'CSV import finished');
     await recordActivity(ctx.db, ctx.actor, {
       action: 'opportunities.imported',
-      details: { url: new URL(csvUrl).origin + new URL(csvUrl).pathname, rows: result.rows, imported: result.imported, malformed: result.malformed },
+      details: { url: withoutQuery(csvUrl), rows: result.rows, imported: result.imported, malformed: result.malformed },
     });
     return {
       imported: result.imported,
@@ -46,6 +46,12 @@ export async function importFromUrl(ctx: AuthedCtx, csvUrl: string): Promise<Imp
   } finally {
     importRunning = false;
   }
+}
+
+// The activity log keeps where data came from, not tokens a URL's query string may carry.
+function withoutQuery(raw: string): string {
+  const url = new URL(raw);
+  return url.origin + url.pathname;
 }
 
 /** DELETE /admin/clear-opportunities: removes every opportunity and what hangs on them. */

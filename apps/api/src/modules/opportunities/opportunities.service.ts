@@ -7,17 +7,16 @@ import type {
   OpportunityStats,
 } from '@biddesk/shared';
 import { ALL_AGENCIES, NO_SET_ASIDE } from '@biddesk/shared';
-import { SamGovError, type SamGovClient } from '../../integrations/samgov/samgov-client';
+import { SamGovError, samGovErrorToAppError, type SamGovClient } from '../../integrations/samgov/samgov-client';
 import { mapSamOpportunity } from '../../integrations/samgov/samgov-mapper';
 import type { AuthedCtx } from '../../lib/ctx';
-import { badRequest, notFound, tooManyRequests, upstreamFailed } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { isDescriptionMarker, sanitizeDescription } from './description';
 import * as repo from './opportunities.repository';
 import { upsertOpportunities } from './opportunities-write.repository';
 import { presentOpportunity } from './opportunity.presenter';
 import { TtlCache } from './search-cache';
 
-export const SAM_RATE_LIMIT_DETAIL = 'SAM.gov rate limit exceeded. Please try again later.';
 export const DESCRIPTION_UNAVAILABLE = 'Description not available. Please visit the opportunities service for full details.';
 const SEARCH_RESULT_LIMIT = 200;
 const LOCAL_SEARCH_LIMIT = 1000;
@@ -131,18 +130,6 @@ export async function fetchDescription(ctx: AuthedCtx, samGov: SamGovClient | nu
 }
 
 function samError(err: unknown, ctx: AuthedCtx): unknown {
-  if (!(err instanceof SamGovError)) return err;
-  ctx.log.warn({ kind: err.kind, status: err.status }, `SAM.gov call failed: ${err.message}`);
-  switch (err.kind) {
-    case 'rate_limited':
-      return tooManyRequests(SAM_RATE_LIMIT_DETAIL);
-    case 'timeout':
-      return upstreamFailed('SAM.gov did not answer in time. Please try again.');
-    case 'unauthorized':
-      return upstreamFailed('SAM.gov rejected the configured API key. Ask an administrator to check SAM_API_KEY.');
-    case 'not_found':
-      return notFound('SAM.gov has no such record');
-    default:
-      return upstreamFailed('SAM.gov failed to answer. Please try again later.');
-  }
+  if (err instanceof SamGovError) ctx.log.warn({ kind: err.kind, status: err.status }, `SAM.gov call failed: ${err.message}`);
+  return samGovErrorToAppError(err);
 }

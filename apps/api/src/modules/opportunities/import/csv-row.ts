@@ -1,5 +1,5 @@
 import type { NewOpportunityRow, OpportunityContact } from '../../../db/schema/opportunities';
-import { parseSamDate } from './sam-dates';
+import { parseSamDate } from '../../../lib/sam-dates';
 
 /** The columns of ContractOpportunitiesFullCSV an import cannot do without. */
 export const REQUIRED_COLUMNS = ['NoticeId', 'Title'] as const;

@@ -8,7 +8,7 @@ import { openTestDatabase } from '../../../../test/test-database';
 import type { Database } from '../../../db/client';
 import { opportunities } from '../../../db/schema/index';
 import { importOpportunitiesCsv } from './import-csv';
-import { parseSamDate } from './sam-dates';
+import { parseSamDate } from '../../../lib/sam-dates';
 
 const REAL_CSV = path.resolve(import.meta.dirname, '../../../../data-seed/contract-opportunities-real.csv');
 const HEADER = readFileSync(REAL_CSV, 'utf8').split('\n')[0]!.trimEnd();
