@@ -8,3 +8,6 @@ export * from './urgency';
 export * from './format';
 export * from './agencies';
 export * from './contracts/opportunities';
+export * from './contracts/admin';
+export * from './contracts/notifications';
+export * from './contracts/documents';

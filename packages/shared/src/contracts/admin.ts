@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { EmailSchema, NewPasswordSchema } from './auth';
+import { AppRoleSchema } from './users';
+
+/** SPEC §3 admin user view. */
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: AppRoleSchema,
+  created_at: z.string(),
+  stats: z.object({ opportunities: z.number().int(), documents_generated: z.number().int() }),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export const AdminUserListSchema = z.array(AdminUserSchema);
+
+/** SPEC §3 admin stats. recent_registrations covers the last 7 days (SPEC §9). */
+export const AdminStatsSchema = z.object({
+  users: z.object({
+    total: z.number().int(),
+    admins: z.number().int(),
+    regular_users: z.number().int(),
+    recent_registrations: z.number().int(),
+  }),
+  opportunities: z.object({ total: z.number().int(), unique_agencies: z.number().int() }),
+  documents: z.object({ total: z.number().int(), by_type: z.record(z.string(), z.number().int()) }),
+  most_active_users: z.array(z.object({ name: z.string(), email: z.string(), document_count: z.number().int() })),
+  /** Sign-ups per day over the last 30 days, oldest first (for the Analytics chart). */
+  registrations_by_day: z.array(z.object({ date: z.string(), count: z.number().int() })),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
+
+/**
+ * SPEC §3 activity item (user, document_type, solicitation_number, timestamp), plus what the
+ * audit trail knows beside it: the action and its id.
+ */
+export const ActivityItemSchema = z.object({
+  id: z.string(),
+  user: z.string(),
+  action: z.string(),
+  document_type: z.string().nullable(),
+  solicitation_number: z.string().nullable(),
+  timestamp: z.string(),
+});
+export type ActivityItem = z.infer<typeof ActivityItemSchema>;
+export const ActivityListSchema = z.array(ActivityItemSchema);
+export const ActivityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+
+export const RoleChangeQuerySchema = z.object({ role: AppRoleSchema });
+export const AdminResetPasswordQuerySchema = z.object({ new_password: NewPasswordSchema });
+
+export const CreateUserBodySchema = z.object({
+  email: EmailSchema,
+  name: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(200, 'Name is too long'),
+  password: NewPasswordSchema,
+  role: AppRoleSchema.default('user'),
+});
+export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
+
+export const SendNotificationBodySchema = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
+  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000),
+  /** null (or absent) sends to every user. */
+  user_id: z.uuid('user_id must be a valid id').nullable().default(null),
+  /** Optional in-app path, e.g. /opportunity/<id>. */
+  link: z.string().startsWith('/', 'Link must be an in-app path').max(500).nullable().optional(),
+});
+export type SendNotificationBody = z.infer<typeof SendNotificationBodySchema>;
+export const SendNotificationResponseSchema = z.object({ sent: z.number().int() });
+
+/** What went with a deleted user, so the confirmation and the toast can say it. */
+export const DeleteUserResponseSchema = z.object({
+  deleted: z.literal(true),
+  removed: z.object({
+    saved_opportunities: z.number().int(),
+    generated_documents: z.number().int(),
+    notifications: z.number().int(),
+  }),
+});
