@@ -14,5 +14,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // jsdom + Mantine journeys take seconds on a busy 2-core machine; this is a ceiling, not a speed check.
+    testTimeout: 20_000,
   },
 });

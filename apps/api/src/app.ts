@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,6 +19,11 @@ import { inviteCodesRoutes } from './modules/admin/invite-codes.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { opportunitiesRoutes } from './modules/opportunities/opportunities.routes';
 import { opportunityDataRoutes } from './modules/admin/opportunity-data.routes';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes';
+import { adminStatsRoutes } from './modules/admin/admin-stats.routes';
+import { adminNotificationsRoutes } from './modules/admin/admin-notifications.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
 
 export interface BuildAppOptions {
   /** Pino logger options, or false for silence (tests). */
@@ -36,6 +42,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   registerErrorHandler(app);
 
   await app.register(fastifyRateLimit, { global: false });
+  // One file per request; the size bound applies while streaming, before anything is buffered whole.
+  await app.register(fastifyMultipart, { limits: { fileSize: deps.config.UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: PRODUCT_VERSION },
@@ -54,6 +62,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(inviteCodesRoutes);
       await api.register(opportunitiesRoutes);
       await api.register(opportunityDataRoutes);
+      await api.register(adminUsersRoutes);
+      await api.register(adminStatsRoutes);
+      await api.register(adminNotificationsRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(documentsRoutes);
     },
     { prefix: '/api' },
   );

@@ -44,6 +44,8 @@ const ConfigSchema = z.object({
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
   /** Time limit of a URL import, in ms (the web client gives up after 180 s). */
   IMPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(175_000),
+  /** Largest uploaded file (solicitation PDF), in bytes. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   /** SAM.gov public API key; unset -> searches run on the local database. */
   SAM_API_KEY: z.string().optional(),
   SAM_API_BASE_URL: z.url().default('https://api.sam.gov'),

@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Db } from '../src/db/client';
 import type { MailMessage, Mailer } from '../src/integrations/mail/mailer';
+import { createAiProvider } from '../src/integrations/llm/create-provider';
 import { samGovFromConfig } from '../src/integrations/samgov/samgov-from-config';
+import { createLocalFileStore } from '../src/lib/file-store';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -19,8 +24,10 @@ export interface TestApp {
 /** The real app on a fresh migrated database, with mail captured in memory. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
+  // Each app gets its own data dir so stored files never leak between test files.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'biddesk-test-'));
   const config = loadConfig({
-    DATA_DIR: '/tmp/biddesk-test-unused',
+    DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     PUBLIC_URL: 'http://biddesk.test',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
@@ -30,7 +37,18 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const mails: MailMessage[] = [];
   const mailer: Mailer = { kind: 'outbox', send: async (m) => void mails.push(m) };
-  const app = await buildApp({ config, db: database.db, dbKind: database.kind, mailer, samGov: samGovFromConfig(config) }, { logger: false });
+  const app = await buildApp(
+    {
+      config,
+      db: database.db,
+      dbKind: database.kind,
+      mailer,
+      samGov: samGovFromConfig(config),
+      ai: createAiProvider(config),
+      files: createLocalFileStore(path.join(config.DATA_DIR, 'files')),
+    },
+    { logger: false },
+  );
   await app.ready();
   return {
     app,
@@ -44,6 +62,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -54,3 +54,46 @@ export async function createOpportunity(db: Db, overrides: Partial<NewOpportunit
   const [row] = await db.select({ id: opportunities.id }).from(opportunities).where(eq(opportunities.noticeId, noticeId));
   return row!.id;
 }
+
+// --- Small row factories for the admin and notification tests. ---
+import { generatedDocuments, notifications, savedOpportunities, type GeneratedDocumentRow } from '../src/db/schema/index';
+import { hashToken, randomToken } from '../src/lib/tokens';
+import * as resetTokensRepository from '../src/modules/auth/reset-tokens.repository';
+
+/** Inserts a notification for a user and returns its id. */
+export async function createNotification(
+  db: Db,
+  userId: string,
+  overrides: Partial<{ title: string; message: string; type: string; link: string | null; read: boolean; createdAt: Date }> = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(notifications)
+    .values({ userId, title: 'Heads up', message: 'Something happened', ...overrides })
+    .returning({ id: notifications.id });
+  return row!.id;
+}
+
+/** Inserts a generated document for a user and returns its id. */
+export async function createGeneratedDocument(
+  db: Db,
+  userId: string,
+  overrides: Partial<Omit<GeneratedDocumentRow, 'id' | 'userId'>> = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(generatedDocuments)
+    .values({ userId, documentType: 'brief', content: '# Brief', metadata: { title: 'Janitorial services', agency: null }, ...overrides })
+    .returning({ id: generatedDocuments.id });
+  return row!.id;
+}
+
+/** Marks an opportunity saved by a user. */
+export async function saveOpportunityFor(db: Db, userId: string, opportunityId: string): Promise<void> {
+  await db.insert(savedOpportunities).values({ userId, opportunityId });
+}
+
+/** Issues a password reset token for a user (as forgot-password would) and returns the raw token. */
+export async function createResetToken(db: Db, userId: string): Promise<string> {
+  const token = randomToken();
+  await resetTokensRepository.insert(db, { userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+  return token;
+}

@@ -4,3 +4,5 @@ export { SectionTracker, detectSections, parseHeading, sectionFromTitle, type He
 export { segmentPage, splitSentences, type Segment, type Unit } from './segment';
 export { classifyRequirement, extractRequirements, guessSection, type Classification } from './requirements';
 export { scoreExtraction, overlapF1, tokens, type ExtractionScore, type LabelledRequirement } from './evaluate';
+export { scoreDraft, type DraftAnalysis, type MissingRequirement, type RequirementMatch, type Suggestion } from './scoring';
+export { GENERATED_DOCUMENT_TYPES, generateDocument, type GenerateInput, type GeneratedDocumentType, type OpportunityFacts, type Tone } from './generators';

@@ -24,8 +24,9 @@ export async function extractPdfText(bytes: Uint8Array): Promise<{ pages: PageTe
 
   let texts: string[];
   try {
-    // pdf.js transfers (detaches) the buffer it is given; copy so the caller's bytes stay usable.
-    const pdf = await getDocumentProxy(bytes.slice(), { verbosity: 0 });
+    // pdf.js transfers (detaches) the buffer it is given and refuses Node Buffers: hand it a
+    // plain Uint8Array copy so the caller's bytes stay usable whatever they were.
+    const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
     try {
       texts = (await extractText(pdf, { mergePages: false })).text;
     } finally {

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { AiProvider } from '../integrations/llm/ai-provider';
 import type { Mailer } from '../integrations/mail/mailer';
 import type { SamGovClient } from '../integrations/samgov/samgov-client';
 import type { UserRow } from '../db/schema/index';
+import type { FileStore } from './file-store';
 
 /** What the app is built from: passed to buildApp, shared by every request. */
 export interface AppDeps {
@@ -14,6 +16,10 @@ export interface AppDeps {
   mailer: Mailer;
   /** SAM.gov API client; null without SAM_API_KEY (searches then run on the local database). */
   samGov: SamGovClient | null;
+  /** Writes bid documents: the built-in engine, or an OpenAI-compatible model polishing its output. */
+  ai: AiProvider;
+  /** Uploaded files (solicitation PDFs), content-addressed under DATA_DIR/files. */
+  files: FileStore;
 }
 
 /** Per-request context handed to services (STYLE §2): the deps plus who is calling. */

@@ -14,8 +14,12 @@ export interface FetchCall {
 
 type Handler = (call: FetchCall) => { status?: number; body?: unknown };
 
-/** The dashboard's calls answered as on an empty database, so screens landing on / need no setup. */
+/**
+ * The dashboard's calls (and the top bar's notification poll) answered as on an empty database, so
+ * screens landing on / need no setup.
+ */
 export const EMPTY_DASHBOARD: Record<string, Handler> = {
+  'GET /api/notifications': () => ({ body: [] }),
   'GET /api/opportunities': () => ({ body: { data: [], total: 0, total_pages: 0, page: 1 } }),
   'GET /api/opportunities/stats': () => ({ body: { open_solicitations: 0, due_this_week: 0, favorited: 0, recently_updated: 0 } }),
 };

@@ -11,6 +11,7 @@ import { SamGovError, samGovErrorToAppError, type SamGovClient } from '../../int
 import { mapSamOpportunity } from '../../integrations/samgov/samgov-mapper';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { isDescriptionMarker, sanitizeDescription } from './description';
 import * as repo from './opportunities.repository';
 import { upsertOpportunities } from './opportunities-write.repository';
@@ -20,7 +21,6 @@ import { TtlCache } from './search-cache';
 export const DESCRIPTION_UNAVAILABLE = 'Description not available. Please visit the opportunities service for full details.';
 const SEARCH_RESULT_LIMIT = 200;
 const LOCAL_SEARCH_LIMIT = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // 'all' agencies and 'none' set-aside are the selects' "no filter" values.
 function filtersOf(q: { keyword?: string; agency?: string; naics?: string; psc?: string; set_aside?: string }): repo.OpportunityFilters {
@@ -38,10 +38,15 @@ export async function listOpportunities(ctx: AuthedCtx, q: OpportunityListQuery)
   return { data: rows.map(presentOpportunity), total, total_pages: Math.ceil(total / q.limit), page: q.page };
 }
 
-export async function getOpportunity(ctx: AuthedCtx, id: string): Promise<Opportunity> {
-  const row = UUID.test(id) ? await repo.findById(ctx.db, ctx.actor.id, id) : undefined;
+/** The opportunity a call is about (with the caller's saved flag), or 404. */
+export async function requireOpportunity(ctx: AuthedCtx, id: string): Promise<repo.OpportunityWithSaved> {
+  const row = isUuid(id) ? await repo.findById(ctx.db, ctx.actor.id, id) : undefined;
   if (!row) throw notFound('Opportunity not found');
-  return presentOpportunity(row);
+  return row;
+}
+
+export async function getOpportunity(ctx: AuthedCtx, id: string): Promise<Opportunity> {
+  return presentOpportunity(await requireOpportunity(ctx, id));
 }
 
 export async function toggleSaved(ctx: AuthedCtx, id: string): Promise<{ saved: boolean }> {

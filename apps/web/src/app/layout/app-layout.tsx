@@ -1,12 +1,13 @@
-import { ActionIcon, AppShell, Avatar, Burger, Button, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { AppShell, Avatar, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBell, IconFileText, IconLayoutDashboard, IconLogout, IconSettings, IconShieldLock, IconSparkles } from '@tabler/icons-react';
+import { IconFileText, IconLayoutDashboard, IconLogout, IconSettings, IconShieldLock, IconSparkles } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_TAGLINE, PRODUCT_VERSION, initials } from '@biddesk/shared';
 import { useSession } from '../../features/auth/session-context';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { NAV_ITEMS, isNavItemActive } from './nav-items';
 
-const ICONS: Record<string, typeof IconBell> = {
+const ICONS: Record<string, typeof IconSettings> = {
   '/': IconLayoutDashboard,
   '/ai-workspace': IconSparkles,
   '/documents': IconFileText,
@@ -17,7 +18,7 @@ const ICONS: Record<string, typeof IconBell> = {
 /** The shared layout (SPEC §2): top bar, sidebar, footer around the signed-in screens. */
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
-  const { user, signOut } = useSession();
+  const { user, token, signOut } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const items = NAV_ITEMS.filter((item) => !item.adminOnly || user?.role === 'admin');
@@ -43,11 +44,7 @@ export function AppLayout() {
             </div>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Tooltip label="Notifications">
-              <ActionIcon variant="subtle" size="lg" aria-label="Notifications">
-                <IconBell size={20} />
-              </ActionIcon>
-            </Tooltip>
+            <NotificationBell enabled={Boolean(token && user)} />
             {user && (
               <Group gap="xs" wrap="nowrap">
                 <Avatar color="blue" radius="xl" size="md">

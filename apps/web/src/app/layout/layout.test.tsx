@@ -36,7 +36,10 @@ describe('layout', () => {
   });
 
   it('gives admins the Admin item and marks it active on /admin', async () => {
-    stubApi({ 'GET /api/auth/refresh-user': () => ({ body: adminUser }), 'GET /api/admin/invite-codes': () => ({ body: [] }) });
+    stubApi({
+      'GET /api/auth/refresh-user': () => ({ body: adminUser }),
+      'GET /api/admin/stats': () => ({ status: 403, body: { detail: 'Admin access required' } }),
+    });
     renderApp('/admin', adminUser);
     const admin = await screen.findByRole('link', { name: 'Admin' });
     expect(admin).toHaveAttribute('data-active', 'true');

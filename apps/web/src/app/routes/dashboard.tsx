@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ALL_AGENCIES, NO_SET_ASIDE, RECENT_FILTER_IDLE_MS, type Opportunity } from '@biddesk/shared';
+import { ALL_AGENCIES, DASHBOARD_PAGE_SIZE, NO_SET_ASIDE, RECENT_FILTER_IDLE_MS, type Opportunity } from '@biddesk/shared';
 import { PageHeader } from '../../components/ui/page-header';
 import { errorMessage } from '../../lib/api-client';
-import { readPreferences } from '../../lib/preferences';
+import { usePreferences } from '../../lib/preferences';
 import { searchOpportunities, useOpportunityList, useOpportunityStats, useToggleSaved } from '../../features/opportunities/api/opportunities-api';
 import { OpportunityCard } from '../../features/opportunities/components/opportunity-card';
 import { Pager } from '../../features/opportunities/components/pager';
@@ -38,7 +38,8 @@ export function DashboardRoute() {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [page, setPage] = useState(1);
   const [recent, setRecent] = useState<RecentFilter[]>(readRecentFilters);
-  const pageSize = readPreferences().itemsPerPage;
+  // Settings > Display picks the server listing's page size; search results page 20 at a time (SPEC §4).
+  const pageSize = usePreferences().itemsPerPage;
 
   const listing = useOpportunityList({ page, limit: pageSize, saved_only: mode.kind === 'saved' }, mode.kind !== 'search');
   const stats = useOpportunityStats();
@@ -102,11 +103,12 @@ export function DashboardRoute() {
 
   const { items, totalPages, total } = useMemo(() => {
     if (mode.kind === 'search') {
-      const pages = Math.max(1, Math.ceil(mode.results.length / pageSize));
-      return { items: mode.results.slice((page - 1) * pageSize, page * pageSize), totalPages: pages, total: mode.results.length };
+      const size = DASHBOARD_PAGE_SIZE;
+      const pages = Math.max(1, Math.ceil(mode.results.length / size));
+      return { items: mode.results.slice((page - 1) * size, page * size), totalPages: pages, total: mode.results.length };
     }
     return { items: listing.data?.data ?? [], totalPages: listing.data?.total_pages ?? 0, total: listing.data?.total ?? 0 };
-  }, [mode, listing.data, page, pageSize]);
+  }, [mode, listing.data, page]);
 
   const heading = mode.kind === 'search' ? 'Search results' : mode.kind === 'saved' ? 'My Saved Opportunities' : 'Latest opportunities';
 

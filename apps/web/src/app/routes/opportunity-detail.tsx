@@ -1,18 +1,27 @@
-import { ActionIcon, Badge, Button, Center, Group, Loader, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Center, Group, Loader, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useGeneratedDocuments, useRequirements } from '../../features/documents/api/documents-api';
+import { GeneratedDocumentsPanel } from '../../features/documents/components/generated-documents-panel';
+import { PdfUpload } from '../../features/documents/components/pdf-upload';
+import { RequirementsTable } from '../../features/documents/components/requirements-table';
 import { useOpportunity, useToggleSaved } from '../../features/opportunities/api/opportunities-api';
 import { OpportunityDescription } from '../../features/opportunities/components/opportunity-description';
 import { OpportunityMetadata } from '../../features/opportunities/components/opportunity-metadata';
 
-/** Opportunity detail (SPEC §2): back, title and number, Details tab with metadata and description. */
+/**
+ * Opportunity detail (SPEC §2): back, title and number; Details (metadata, PDF upload, extracted
+ * requirements, description) and Generated Documents tabs.
+ */
 export function OpportunityDetailRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const opportunity = useOpportunity(id);
   const toggleSaved = useToggleSaved();
+  const documents = useGeneratedDocuments(id);
+  const requirements = useRequirements(id, Boolean(opportunity.data?.pdf_processed));
 
   useEffect(() => {
     if (opportunity.isError) {
@@ -65,10 +74,32 @@ export function OpportunityDetailRoute() {
           <Tabs defaultValue="details">
             <Tabs.List mb="md">
               <Tabs.Tab value="details">Details</Tabs.Tab>
+              <Tabs.Tab
+                value="documents"
+                rightSection={
+                  <Badge size="sm" variant="light" circle data-testid="documents-count">
+                    {documents.data?.length ?? 0}
+                  </Badge>
+                }
+              >
+                Generated Documents
+              </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="details">
               <OpportunityMetadata opportunity={o} />
+              <PdfUpload opportunityId={o.id} processed={o.pdf_processed} />
+              {o.pdf_processed && requirements.data && requirements.data.length > 0 && (
+                <Card withBorder mb="md" data-testid="requirements-card">
+                  <Title order={3} size="h4" mb="xs">
+                    Extracted requirements
+                  </Title>
+                  <RequirementsTable requirements={requirements.data} />
+                </Card>
+              )}
               <OpportunityDescription opportunity={o} />
+            </Tabs.Panel>
+            <Tabs.Panel value="documents">
+              <GeneratedDocumentsPanel opportunityId={o.id} pdfProcessed={o.pdf_processed} documents={documents.data ?? []} loading={documents.isPending} />
             </Tabs.Panel>
           </Tabs>
         </>

@@ -1,6 +1,42 @@
+import { Tabs } from '@mantine/core';
+import { IconBell, IconLayout, IconPlugConnected, IconUser } from '@tabler/icons-react';
 import { PageHeader } from '../../components/ui/page-header';
+import { DisplaySettings, IntegrationSettings, NotificationSettings } from '../../features/settings/components/preference-tabs';
+import { ProfileSettings } from '../../features/settings/components/profile-settings';
 
-/** Settings (SPEC §2). */
+/** Settings (SPEC §2): Profile, Notifications, Integration, Display; kept in this browser only. */
 export function SettingsRoute() {
-  return <PageHeader title="Settings" />;
+  return (
+    <>
+      <PageHeader title="Settings" description="Your profile and preferences. Preferences are saved in this browser." />
+      <Tabs defaultValue="profile" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
+            Profile
+          </Tabs.Tab>
+          <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
+            Notifications
+          </Tabs.Tab>
+          <Tabs.Tab value="integration" leftSection={<IconPlugConnected size={16} />}>
+            Integration
+          </Tabs.Tab>
+          <Tabs.Tab value="display" leftSection={<IconLayout size={16} />}>
+            Display
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="profile">
+          <ProfileSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          <NotificationSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="integration">
+          <IntegrationSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="display">
+          <DisplaySettings />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
 }

@@ -1,40 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Opportunity } from '@biddesk/shared';
+import { opportunityFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
 import { pageWindow } from './components/pager';
 
-function opportunity(n: number, overrides: Partial<Opportunity> = {}): Opportunity {
-  return {
-    id: `00000000-0000-0000-0000-${String(n).padStart(12, '0')}`,
-    notice_id: `notice${n}`,
-    agency: 'DEPT OF DEFENSE',
-    sub_tier: null,
-    office: null,
-    title: `Opportunity ${n}`,
-    solicitation_number: `SOL-${n}`,
-    notice_type: 'Solicitation',
-    naics: '541512',
-    psc: 'D302',
-    set_aside: null,
-    set_aside_description: null,
-    posted_date: new Date().toISOString(),
-    response_date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-    archive_date: null,
-    active: true,
-    saved: false,
-    description: 'Text',
-    attachments: [],
-    pdf_processed: false,
-    contacts: [],
-    place_of_performance: null,
-    award: null,
-    link: null,
-    additional_info_link: null,
-    ...overrides,
-  };
-}
+const opportunity = opportunityFixture;
 
 const refresh = { 'GET /api/auth/refresh-user': () => ({ body: plainUser }) };
 

@@ -1,0 +1,51 @@
+import {
+  AdminResetPasswordQuerySchema,
+  AdminUserListSchema,
+  AdminUserSchema,
+  CreateUserBodySchema,
+  DeleteUserResponseSchema,
+  ErrorBodySchema,
+  MessageResponseSchema,
+  RoleChangeQuerySchema,
+} from '@biddesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthedCtx } from '../../lib/ctx';
+import * as service from './admin-users.service';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const withNotFound = { ...errors, 404: ErrorBodySchema };
+const IdParams = z.object({ id: z.string() });
+
+/** SPEC §7 Admin: user list, role change, delete, create without a code, password reset. */
+export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/admin/users', {
+    config: { role: 'admin' },
+    schema: { tags: ['admin'], response: { 200: AdminUserListSchema, ...errors } },
+  }, async (request) => service.listUsers(request.ctx as AuthedCtx));
+
+  app.put('/admin/users/:id/role', {
+    config: { role: 'admin' },
+    schema: { tags: ['admin'], params: IdParams, querystring: RoleChangeQuerySchema, response: { 200: AdminUserSchema, ...withNotFound } },
+  }, async (request) => service.changeRole(request.ctx as AuthedCtx, request.params.id, request.query.role));
+
+  app.delete('/admin/users/:id', {
+    config: { role: 'admin' },
+    schema: { tags: ['admin'], params: IdParams, response: { 200: DeleteUserResponseSchema, ...withNotFound } },
+  }, async (request) => service.deleteUser(request.ctx as AuthedCtx, request.params.id));
+
+  app.post('/admin/create-user', {
+    config: { role: 'admin' },
+    schema: { tags: ['admin'], body: CreateUserBodySchema, response: { 200: AdminUserSchema, ...errors, 409: ErrorBodySchema } },
+  }, async (request) => service.createUser(request.ctx as AuthedCtx, request.body));
+
+  app.post('/admin/users/:id/reset-password', {
+    config: { role: 'admin' },
+    schema: {
+      tags: ['admin'],
+      params: IdParams,
+      querystring: AdminResetPasswordQuerySchema,
+      response: { 200: MessageResponseSchema, ...withNotFound },
+    },
+  }, async (request) => service.resetUserPassword(request.ctx as AuthedCtx, request.params.id, request.query.new_password));
+};

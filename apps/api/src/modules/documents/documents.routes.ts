@@ -1,0 +1,66 @@
+import {
+  DocumentListQuerySchema,
+  ErrorBodySchema,
+  GenerateDocumentBodySchema,
+  GeneratedDocumentListSchema,
+  GeneratedDocumentSchema,
+  RequirementSchema,
+  UploadPdfResponseSchema,
+} from '@biddesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuthedCtx } from '../../lib/ctx';
+import { AppError, badRequest } from '../../lib/errors';
+import * as service from './documents.service';
+import { PDF_ONLY, uploadSolicitationPdf, type UploadedFile } from './pdf-upload.service';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+const IdParams = z.object({ id: z.string() });
+
+/** Reads the multipart field `file` whole (bounded by UPLOAD_MAX_BYTES) or says why not. */
+async function readPdfField(request: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw badRequest(PDF_ONLY);
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file') throw badRequest(PDF_ONLY);
+  try {
+    return { fileName: part.filename ?? '', bytes: await part.toBuffer() };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'VALIDATION', `The PDF is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit`);
+    }
+    throw err;
+  }
+}
+
+/** SPEC §7: solicitation PDF upload on an opportunity, and generated documents. */
+export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/opportunities/:id/upload-pdf', {
+    schema: {
+      tags: ['documents'],
+      consumes: ['multipart/form-data'],
+      params: IdParams,
+      response: { 200: UploadPdfResponseSchema, ...errors, 413: ErrorBodySchema, 422: ErrorBodySchema },
+    },
+  }, async (request) => {
+    const ctx = request.ctx as AuthedCtx;
+    const file = await readPdfField(request, ctx.config.UPLOAD_MAX_BYTES);
+    return uploadSolicitationPdf(ctx, request.params.id, file);
+  });
+
+  app.get('/opportunities/:id/requirements', {
+    schema: { tags: ['documents'], params: IdParams, response: { 200: z.array(RequirementSchema), ...errors } },
+  }, async (request) => service.listRequirements(request.ctx as AuthedCtx, request.params.id));
+
+  app.post('/documents/generate', {
+    schema: { tags: ['documents'], body: GenerateDocumentBodySchema, response: { 200: GeneratedDocumentSchema, ...errors, 502: ErrorBodySchema } },
+  }, async (request) => service.generateDocument(request.ctx as AuthedCtx, request.body));
+
+  app.get('/documents', {
+    schema: { tags: ['documents'], querystring: DocumentListQuerySchema, response: { 200: GeneratedDocumentListSchema, ...errors } },
+  }, async (request) => service.listDocuments(request.ctx as AuthedCtx, request.query.opportunity_id));
+
+  app.delete('/generated-documents/:id', {
+    schema: { tags: ['documents'], params: IdParams, response: { 200: z.object({ deleted: z.literal(true) }), ...errors } },
+  }, async (request) => service.deleteDocument(request.ctx as AuthedCtx, request.params.id));
+};

@@ -1,0 +1,80 @@
+import type { GenerateDocumentBody, GeneratedDocument, RequirementDto } from '@biddesk/shared';
+import { generateDocument as renderDocument } from '@biddesk/analysis';
+import type { AuthedCtx } from '../../lib/ctx';
+import { notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { recordActivity } from '../activity/activity.service';
+import { requireOpportunity } from '../opportunities/opportunities.service';
+import * as documents from './generated-documents.repository';
+import { presentGeneratedDocument } from './generated-document.presenter';
+import { opportunityFacts } from './opportunity-facts';
+import * as pdfs from './solicitation-pdfs.repository';
+
+const DOCUMENT_NOT_FOUND = 'Document not found';
+
+/** Requirements of the opportunity's latest solicitation PDF ([] before any upload). */
+export async function listRequirements(ctx: AuthedCtx, opportunityId: string): Promise<RequirementDto[]> {
+  const opportunity = await requireOpportunity(ctx, opportunityId);
+  return (await pdfs.latestFor(ctx.db, opportunity.id))?.requirements ?? [];
+}
+
+/**
+ * SPEC §7 POST /documents/generate. The built-in engine writes the document from the
+ * opportunity and its extracted requirements; the configured provider may then polish the
+ * prose. If the provider fails, the error reaches the caller and nothing is stored.
+ */
+export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBody, now = new Date()): Promise<GeneratedDocument> {
+  const opportunity = await requireOpportunity(ctx, body.opportunity_id);
+  const pdf = await pdfs.latestFor(ctx.db, opportunity.id);
+  const requirements = pdf?.requirements ?? [];
+  const markdown = renderDocument({
+    type: body.document_type,
+    side: 'opportunity',
+    opportunity: opportunityFacts(opportunity),
+    requirements: requirements.map((r) => ({ ...r, section: r.section as 'L' | 'M' | 'C' | 'other' })),
+    tone: body.tone,
+    now,
+  });
+  const content = await ctx.ai.polish({
+    documentType: body.document_type,
+    markdown,
+    requirementIds: requirements.map((r) => r.requirement_id),
+    tone: body.tone,
+  });
+  const row = await documents.insert(ctx.db, {
+    userId: ctx.actor.id,
+    opportunityId: opportunity.id,
+    documentType: body.document_type,
+    content,
+    solicitationNumber: opportunity.solicitationNumber,
+    metadata: {
+      title: opportunity.title,
+      agency: opportunity.department,
+      provider: ctx.ai.name,
+      requirements_count: requirements.length,
+      source_pdf: pdf?.fileName ?? null,
+    },
+  });
+  await recordActivity(ctx.db, ctx.actor, {
+    action: 'document.generated',
+    documentType: body.document_type,
+    solicitationNumber: opportunity.solicitationNumber,
+    targetType: 'generated_document',
+    targetId: row.id,
+  });
+  return presentGeneratedDocument(row);
+}
+
+/** The caller's own documents, newest first (SPEC §7 GET /documents). */
+export async function listDocuments(ctx: AuthedCtx, opportunityId?: string): Promise<GeneratedDocument[]> {
+  const rows = await documents.listForUser(ctx.db, ctx.actor.id, opportunityId);
+  return rows.map(presentGeneratedDocument);
+}
+
+/** Deletes one of the caller's documents; someone else's is 404, so its existence is not revealed. */
+export async function deleteDocument(ctx: AuthedCtx, id: string): Promise<{ deleted: true }> {
+  const row = isUuid(id) ? await documents.findById(ctx.db, id) : undefined;
+  if (!row || row.userId !== ctx.actor.id) throw notFound(DOCUMENT_NOT_FOUND);
+  await documents.deleteById(ctx.db, row.id);
+  return { deleted: true };
+}

@@ -1,0 +1,140 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_ACTIVITY_SCREEN_LIMIT,
+  CSV_IMPORT_TIMEOUT_MS,
+  type ActivityItem,
+  type AdminStats,
+  type AdminUser,
+  type AppRole,
+  type CreateUserBody,
+  type ImportResult,
+  type SendNotificationBody,
+} from '@biddesk/shared';
+import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
+import { OPPORTUNITIES_KEY } from '../../opportunities/api/opportunities-api';
+
+const ADMIN_KEY = ['admin'] as const;
+const STATS_KEY = ['admin', 'stats'] as const;
+const USERS_KEY = ['admin', 'users'] as const;
+const ACTIVITY_KEY = ['admin', 'activity'] as const;
+
+/** SPEC §6: any admin call answering 403 says "Admin access required"; otherwise detail or fallback. */
+export function adminErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status === 403) return 'Admin access required';
+  return errorMessage(error, fallback);
+}
+
+export interface DeleteUserResult {
+  deleted: true;
+  removed: { saved_opportunities: number; generated_documents: number; notifications: number };
+}
+
+/** GET /admin/stats: the summary cards and the Analytics tab. */
+export const useAdminStats = () =>
+  useQuery({ queryKey: STATS_KEY, queryFn: ({ signal }) => apiRequest<AdminStats>('/admin/stats', { signal }), retry: false });
+
+/** GET /admin/users: the Users tab and the notification recipient list. */
+export const useAdminUsers = () =>
+  useQuery({ queryKey: USERS_KEY, queryFn: ({ signal }) => apiRequest<AdminUser[]>('/admin/users', { signal }), retry: false });
+
+/** GET /admin/activity?limit=10 (SPEC §9: the admin screen asks for 10). */
+export const useAdminActivity = () =>
+  useQuery({
+    queryKey: ACTIVITY_KEY,
+    queryFn: ({ signal }) => apiRequest<ActivityItem[]>('/admin/activity', { query: { limit: ADMIN_ACTIVITY_SCREEN_LIMIT }, signal }),
+    retry: false,
+  });
+
+/** Refreshes every admin list and count after a change. */
+function useInvalidateAdmin() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
+}
+
+/** PUT /admin/users/{id}/role?role=. */
+export function useChangeRole() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: AppRole }) => apiRequest<unknown>(`/admin/users/${id}/role`, { method: 'PUT', query: { role } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /admin/users/{id}: the user with their saved opportunities, documents and notifications. */
+export function useDeleteUser() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<DeleteUserResult>(`/admin/users/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /admin/users/{id}/reset-password?new_password=. */
+export function useResetUserPassword() {
+  return useMutation({
+    mutationFn: ({ id, password }: { id: string; password: string }) =>
+      apiRequest<unknown>(`/admin/users/${id}/reset-password`, { method: 'POST', query: { new_password: password } }),
+  });
+}
+
+/** POST /admin/create-user: an account without an invite code. */
+export function useCreateUser() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (body: CreateUserBody) => apiRequest<unknown>('/admin/create-user', { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /admin/notifications: user_id null sends to every user. */
+export function useSendNotification() {
+  return useMutation({
+    mutationFn: (body: SendNotificationBody) => apiRequest<{ sent: number }>('/admin/notifications', { method: 'POST', body }),
+  });
+}
+
+/** The browser gave up waiting; the server may still be importing (SPEC §8). */
+export class ImportTimeoutError extends Error {
+  constructor() {
+    super('Import timed out in the browser');
+    this.name = 'ImportTimeoutError';
+  }
+}
+
+/**
+ * POST /admin/import-csv-sync with the 180 s client timeout (SPEC §9). A timeout rejects with
+ * ImportTimeoutError rather than a failure, since the import may still be running.
+ */
+export async function importCsv(csvUrl: string, timeoutMs: number = CSV_IMPORT_TIMEOUT_MS): Promise<ImportResult> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await apiRequest<ImportResult>('/admin/import-csv-sync', { method: 'POST', body: { csv_url: csvUrl }, signal: controller.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw new ImportTimeoutError();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Opportunity data changed: refresh the admin counts and every opportunity listing. */
+function useInvalidateData() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_KEY }), queryClient.invalidateQueries({ queryKey: OPPORTUNITIES_KEY })]);
+}
+
+export function useImportCsv() {
+  const invalidate = useInvalidateData();
+  return useMutation({ mutationFn: (csvUrl: string) => importCsv(csvUrl), onSuccess: invalidate });
+}
+
+/** DELETE /admin/clear-opportunities. */
+export function useClearOpportunities() {
+  const invalidate = useInvalidateData();
+  return useMutation({
+    mutationFn: () => apiRequest<{ deleted: number }>('/admin/clear-opportunities', { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,53 @@
+import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { IconBuildingBank, IconFileText, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import type { AdminStats } from '@biddesk/shared';
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** The admin summary cards (SPEC §2) from /admin/stats. */
+export function AdminStatCards({ stats }: { stats: AdminStats }) {
+  const cards = [
+    {
+      key: 'users',
+      label: 'Total Users',
+      value: stats.users.total,
+      detail: `${n(stats.users.admins)} admin${stats.users.admins === 1 ? '' : 's'}, ${n(stats.users.regular_users)} regular`,
+      icon: IconUsers,
+      color: 'blue',
+    },
+    { key: 'recent', label: 'New This Week', value: stats.users.recent_registrations, detail: 'Sign-ups in the last 7 days', icon: IconUserPlus, color: 'teal' },
+    {
+      key: 'opportunities',
+      label: 'Opportunities',
+      value: stats.opportunities.total,
+      detail: `${n(stats.opportunities.unique_agencies)} agencies`,
+      icon: IconBuildingBank,
+      color: 'indigo',
+    },
+    { key: 'documents', label: 'Documents Generated', value: stats.documents.total, detail: 'AI bid documents', icon: IconFileText, color: 'grape' },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="lg">
+      {cards.map(({ key, label, value, detail, icon: Icon, color }) => (
+        <Card key={key} withBorder radius="md" padding="md" data-testid={`admin-stat-${key}`}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div>
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                {label}
+              </Text>
+              <Text size="xl" fw={700} data-testid="stat-value">
+                {n(value)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {detail}
+              </Text>
+            </div>
+            <ThemeIcon variant="light" color={color} size="lg" radius="md">
+              <Icon size={20} />
+            </ThemeIcon>
+          </Group>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DocumentTone, GeneratedDocument, OpportunityDocumentType, RequirementDto, UploadPdfResponse } from '@biddesk/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+const DOCUMENTS_KEY = ['documents'] as const;
+const requirementsKey = (opportunityId: string) => ['opportunities', 'requirements', opportunityId] as const;
+
+/** GET /documents, optionally for one opportunity: the caller's own documents, newest first. */
+export const useGeneratedDocuments = (opportunityId?: string) =>
+  useQuery({
+    queryKey: [...DOCUMENTS_KEY, opportunityId ?? 'all'],
+    queryFn: ({ signal }) => apiRequest<GeneratedDocument[]>('/documents', { query: { opportunity_id: opportunityId }, signal }),
+  });
+
+/** Requirements extracted from the opportunity's latest solicitation PDF. */
+export const useRequirements = (opportunityId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: requirementsKey(opportunityId),
+    queryFn: ({ signal }) => apiRequest<RequirementDto[]>(`/opportunities/${opportunityId}/requirements`, { signal }),
+    enabled,
+  });
+
+/** POST /documents/generate. */
+export function useGenerateDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { opportunity_id: string; document_type: OpportunityDocumentType; tone?: DocumentTone }) =>
+      apiRequest<GeneratedDocument>('/documents/generate', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
+  });
+}
+
+/** DELETE /generated-documents/{id}. */
+export function useDeleteDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<{ deleted: true }>(`/generated-documents/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
+  });
+}
+
+/** POST /opportunities/{id}/upload-pdf (multipart field `file`); then the opportunity reloads. */
+export function useUploadPdf(opportunityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return apiRequest<UploadPdfResponse>(`/opportunities/${opportunityId}/upload-pdf`, { method: 'POST', body: form });
+    },
+    onSuccess: (answer) => {
+      queryClient.setQueryData(requirementsKey(opportunityId), answer.metadata.requirements);
+      return queryClient.invalidateQueries({ queryKey: ['opportunities', 'detail', opportunityId] });
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { Group, Loader, Stack, Text } from '@mantine/core';
+import { Dropzone, PDF_MIME_TYPE, type FileRejection } from '@mantine/dropzone';
+import { notifications } from '@mantine/notifications';
+import { IconFileTypePdf, IconUpload } from '@tabler/icons-react';
+import { errorMessage } from '../../../lib/api-client';
+import { useUploadPdf } from '../api/documents-api';
+
+const PDF_ONLY = 'Please upload a PDF file';
+
+/**
+ * The solicitation PDF upload (SPEC §4): idle, processing, then the opportunity reloads with
+ * pdf_processed shown. Only names ending in .pdf are sent (SPEC §5); the server checks the bytes.
+ */
+export function PdfUpload({ opportunityId, processed }: { opportunityId: string; processed: boolean }) {
+  const upload = useUploadPdf(opportunityId);
+
+  const send = (files: File[]) => {
+    const file = files[0];
+    if (!file) return;
+    if (!file.name.toLowerCase().endsWith('.pdf')) {
+      notifications.show({ color: 'red', message: PDF_ONLY });
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: (answer) =>
+        notifications.show({ color: 'green', message: `PDF processed: ${answer.metadata.requirements_count} requirements extracted` }),
+      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to upload PDF') }),
+    });
+  };
+  const reject = (rejections: FileRejection[]) => {
+    const tooLarge = rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'));
+    notifications.show({ color: 'red', message: tooLarge ? 'The PDF is larger than the 50 MB limit' : PDF_ONLY });
+  };
+
+  return (
+    <Dropzone
+      onDrop={send}
+      onReject={reject}
+      accept={PDF_MIME_TYPE}
+      maxFiles={1}
+      multiple={false}
+      maxSize={50 * 1024 * 1024}
+      loading={upload.isPending}
+      data-testid="pdf-upload"
+      mb="md"
+    >
+      <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
+        {upload.isPending ? <Loader size="md" /> : processed ? <IconFileTypePdf size={40} color="var(--mantine-color-teal-6)" /> : <IconUpload size={40} color="var(--mantine-color-blue-6)" />}
+        <Stack gap={2}>
+          <Text fw={600}>{upload.isPending ? 'Processing PDF...' : processed ? 'Upload a newer solicitation PDF' : 'Upload the solicitation PDF'}</Text>
+          <Text size="sm" c="dimmed">
+            {upload.isPending
+              ? 'Extracting Section L, M and C requirements.'
+              : 'Drop the PDF here or click to choose it. Requirements are extracted in seconds and feed the generated documents.'}
+          </Text>
+        </Stack>
+      </Group>
+    </Dropzone>
+  );
+}

@@ -1,0 +1,21 @@
+import type { GeneratedDocument } from '@biddesk/shared';
+
+/** File name of a downloaded document: solicitation number and document type (SPEC §2). */
+export function documentFileName(doc: Pick<GeneratedDocument, 'solicitation_number' | 'document_type'>): string {
+  const number = (doc.solicitation_number || 'opportunity').replace(/[^A-Za-z0-9._-]+/g, '_');
+  return `${number}_${doc.document_type}.txt`;
+}
+
+/** Downloads text as a file; the temporary link goes after 1 second (SPEC §9). */
+export function downloadText(fileName: string, content: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  setTimeout(() => {
+    link.remove();
+    URL.revokeObjectURL(url);
+  }, 1000);
+}

@@ -1,0 +1,140 @@
+/**
+ * Proposal Draft (workspace side): the response outline with starter prose under every heading.
+ * Each starter restates a requirement as a commitment ("[Company] will ...") so the writer begins
+ * from compliant wording and only has to add the proof.
+ */
+import { IMPERATIVE_PREFIX, IMPERATIVE_VERBS } from '../cues';
+import type { Requirement } from '../types';
+import { scopeSentences } from './facts';
+import { clean, clip, detail, phrase, titleLine } from './format';
+import { proposalStructure, volumeLabel, type Heading } from './structure';
+import type { GeneratorContext } from './types';
+
+const COMPANY = '[Company]';
+const PER_HEADING = 12;
+
+const PARTY_MODAL =
+  /\b(?:(?:the|each|all|an?|any)\s+)?(?:prospective\s+)?(?:offerors?|contractors?|vendors?|quoters?|proposers?|bidders?|respondents?|awardees?|they)(?:\(s\))?(?:['’]s?)?\s+(shall|must|will|should|may|are required to|is required to|are expected to|is expected to|are responsible for|is responsible for)(\s+not)?\s+/i;
+
+const OTHER_MODAL = /\b(shall|must|is required to|are required to)(\s+not)?\s+/i;
+
+/** Leading outline numbers and bullets: "C.2.1", "(a)", "1.", "•". */
+const NUMBERING = /^(?:[•\-–*]\s*|\(?[a-z0-9]{1,3}[.)]\s+|[A-Z]\.\d+(?:\.\d+)*\s+|\d+(?:\.\d+)+\s+)+/;
+
+function lowerFirst(s: string): string {
+  // Keep acronyms and proper nouns ("DOL staff", "GitHub") as written.
+  return /^[A-Z][a-z]/.test(s) && !/^(I|GitHub|Google)\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+}
+
+function finish(s: string): string {
+  const t = s.replace(/[\s:;,]+$/, '');
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+/** One requirement sentence restated as the offeror's commitment. */
+export function commitment(text: string): string {
+  const t = clean(text).replace(NUMBERING, '');
+  const party = PARTY_MODAL.exec(t);
+  if (party) {
+    const modal = party[1].toLowerCase();
+    const verb = modal.includes('responsible') ? 'will be responsible for ' : `will${party[2] ? ' not' : ''} `;
+    const before = t.slice(0, party.index);
+    const after = t.slice(party.index + party[0].length);
+    const lead = before ? `${before}${COMPANY}` : COMPANY;
+    return finish(`${lead} ${verb}${after}`);
+  }
+  const stripped = t.replace(/^[“"‘'(]+/, '').replace(IMPERATIVE_PREFIX, '');
+  const first = stripped.split(/\s+/)[0] ?? '';
+  if (/^[A-Z][a-z-]+$/.test(first) && IMPERATIVE_VERBS.has(first.toLowerCase())) {
+    return finish(`${COMPANY} will ${first.toLowerCase()}${stripped.slice(first.length)}`);
+  }
+  const other = OTHER_MODAL.exec(t);
+  if (other) {
+    const rewritten = `${t.slice(0, other.index)}will${other[2] ? ' not' : ''} ${t.slice(other.index + other[0].length)}`;
+    return finish(`${COMPANY} will ensure that ${lowerFirst(rewritten)}`);
+  }
+  return finish(`${COMPANY} will meet this requirement: “${clip(t, 200).replace(/[.:]$/, '')}”`);
+}
+
+export function proposalDraft(ctx: GeneratorContext): string {
+  const { opportunity: o, requirements: reqs, tone } = ctx;
+  const s = proposalStructure(reqs);
+  const out: string[] = [titleLine('Proposal Draft', o.title, o.solicitation_number), ''];
+  out.push(
+    phrase(
+      tone,
+      `Starter text for each heading, written as commitments from the requirements they answer. Replace ${COMPANY} with your company name and complete every **Writer** note with evidence before review.`,
+      `The following starter text restates each requirement as a commitment of the offeror. ${COMPANY} is to be replaced with the offeror's legal name, and each **Writer** note is to be completed with supporting evidence prior to review.`,
+    ),
+    '',
+  );
+  if (reqs.length === 0) {
+    out.push('> No solicitation PDF uploaded: the outline below is the standard three-volume layout without requirement-level text. Upload the solicitation to get commitments for each instruction and work requirement.', '');
+  }
+
+  out.push('## Executive Summary', '');
+  const scope = scopeSentences(o.description, 1, 300);
+  out.push(
+    phrase(
+      tone,
+      `${COMPANY} is pleased to submit this proposal to ${clean(o.agency) || 'the agency'} for ${clean(o.title) || 'this requirement'}${o.solicitation_number ? ` (${clean(o.solicitation_number)})` : ''}.`,
+      `${COMPANY} respectfully submits this proposal to ${clean(o.agency) || 'the agency'} in response to ${clean(o.title) || 'this requirement'}${o.solicitation_number ? ` (${clean(o.solicitation_number)})` : ''}.`,
+    ),
+  );
+  if (scope.length) out.push(`The agency's stated need: “${scope[0]}”`);
+  out.push('', '> **Writer:** state the win themes in two or three sentences: why this team, what it has done that is most like this work, and the one benefit the evaluators should remember.', '');
+
+  for (const v of s.volumes) {
+    out.push(`## ${volumeLabel(v)}`, '');
+    out.push(
+      ...detail(
+        tone,
+        v.kind === 'price'
+          ? 'The price volume carries the numbers and the assumptions behind them; the narrative should explain how the price follows from the staffing and approach in the technical volume.'
+          : v.kind === 'admin'
+            ? 'Administrative items are usually pass/fail: forms, certifications and delivery instructions. They belong in the cover letter or a dedicated volume as Section L directs.'
+            : 'Each heading below opens with the commitments Section L and the statement of work ask for. Evaluators look for the commitment first and the proof right after it, so keep that order.',
+      ),
+    );
+    if (v.rules.length) out.push(`_Limits: ${v.rules.map((r) => `[${r.requirement_id}] ${clip(r.text, 100)}`).join('; ')}_`, '');
+    if (v.headings.length === 0) {
+      out.push(
+        v.kind === 'price'
+          ? `${COMPANY} will price the work in the structure the solicitation provides, with every rate and assumption traceable to the technical approach.`
+          : v.kind === 'past_performance'
+            ? `${COMPANY} will present recent, relevant contracts of similar size and scope, with a point of contact for each.`
+            : `${COMPANY} will describe its approach to the work of this volume.`,
+        '',
+        '> **Writer:** no requirement maps here yet; follow the solicitation for this volume’s contents.',
+        '',
+      );
+      continue;
+    }
+    for (const h of v.headings) out.push(...headingDraft(h, tone));
+  }
+  return out.join('\n');
+}
+
+function headingDraft(h: Heading, tone: GeneratorContext['tone']): string[] {
+  const out: string[] = [`### ${h.number} ${h.title}`, ''];
+  const doable = h.requirements.filter((r) => r.section !== 'M');
+  const scored = h.requirements.filter((r) => r.section === 'M');
+  const shown = doable.slice(0, PER_HEADING);
+  if (shown.length === 0) {
+    out.push(
+      phrase(
+        tone,
+        `This section shows how ${COMPANY}'s ${h.title.toLowerCase()} meets the evaluation criteria below.`,
+        `This section sets forth the manner in which ${COMPANY}'s ${h.title.toLowerCase()} satisfies the evaluation criteria identified below.`,
+      ),
+    );
+  } else {
+    for (const r of shown) out.push(`${commitment(r.text)} [${r.requirement_id}]`);
+  }
+  const rest = doable.slice(PER_HEADING);
+  if (rest.length) out.push('', `Also commit to: ${rest.map((r: Requirement) => `[${r.requirement_id}]`).join(', ')}.`);
+  out.push('');
+  if (scored.length) out.push(`> **Scored against:** ${scored.map((r) => `[${r.requirement_id}] ${clip(r.text, 100)}`).join('; ')}`, '>');
+  out.push('> **Writer:** complete with evidence: named people and their roles, tools and methods, numbers (volumes, response times, savings), and a past contract where this was done.', '');
+  return out;
+}

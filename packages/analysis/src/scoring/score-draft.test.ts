@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { PageText } from '../types';
+import { PARAPHRASED_DRAFT, REQUIREMENTS, SECTIONS, STUFFED_DRAFT, UNRELATED_DRAFT, buildDraft } from './fixtures';
+import { COVERED, scoreDraft } from './score-draft';
+
+const ids = (list: Array<{ requirement_id: string }>) => list.map((x) => x.requirement_id);
+const matchOf = (a: ReturnType<typeof scoreDraft>, id: string) => a.matches.find((m) => m.requirement_id === id);
+
+describe('scoreDraft', () => {
+  it('credits a draft that answers every requirement', () => {
+    const a = scoreDraft(REQUIREMENTS, buildDraft());
+    expect(a.coverage_score).toBe(100);
+    expect(a.fit_score).toBeGreaterThanOrEqual(85);
+    expect(a.evidence_score).toBeGreaterThanOrEqual(90);
+    expect(a.missing_requirements).toEqual([]);
+    expect(a.matches).toHaveLength(REQUIREMENTS.length);
+    // Each requirement is matched to the section written for it, with volume and heading.
+    for (const s of SECTIONS) {
+      for (const id of s.answers) expect(matchOf(a, id)?.location_hint).toContain(s.heading);
+    }
+    expect(matchOf(a, 'L-002')?.location_hint).toBe('Volume I, 2 Transition Approach');
+    expect(matchOf(a, 'L-004')?.location_hint).toBe('Volume II, 10 Labor Rates');
+    expect(matchOf(a, 'L-002')?.passage).toMatch(/^We will transition work from the incumbent contractor/);
+    expect(matchOf(a, 'L-002')!.passage.length).toBeLessThanOrEqual(241);
+  });
+
+  it('lists exactly the omitted requirements as missing, each with a suggestion', () => {
+    const omitted = ['L-002', 'L-003', 'L-006'];
+    const a = scoreDraft(REQUIREMENTS, buildDraft({ omit: omitted }));
+    expect(ids(a.missing_requirements)).toEqual(omitted);
+    expect(a.missing_requirements[0]).toEqual({ requirement_id: 'L-002', section: 'L', text: REQUIREMENTS[1].text });
+    // Weights: L 6 x 1, M 3+2+2+2, C 1 = 16; three weight-1 requirements missing.
+    expect(a.coverage_score).toBe(Math.round((100 * 13) / 16));
+    for (const id of omitted) {
+      const s = a.suggestions.find((x) => x.requirement_id === id);
+      expect(s, id).toBeDefined();
+      expect(s!.suggestion).toMatch(new RegExp(`^Add a paragraph .*${id}`));
+    }
+    // What to add is named in the requirement's own words.
+    expect(a.suggestions.find((x) => x.requirement_id === 'L-002')!.suggestion).toContain('incumbent');
+    expect(a.suggestions.find((x) => x.requirement_id === 'L-006')!.suggestion).toMatch(/sensitive|fisma/i);
+    // Nothing in the draft is about conflicts of interest: no heading fits, so a new section.
+    expect(a.suggestions.find((x) => x.requirement_id === 'L-003')!.location_hint).toBe('New section');
+  });
+
+  it('places a missing requirement under the draft heading that names its topic', () => {
+    const draft = `${buildDraft({ omit: ['L-006'] })}\n\n12 Information Security\nTo be completed.\n`;
+    const a = scoreDraft(REQUIREMENTS, draft);
+    expect(ids(a.missing_requirements)).toEqual(['L-006']);
+    expect(a.suggestions.find((x) => x.requirement_id === 'L-006')!.location_hint).toBe('Volume II, 12 Information Security');
+  });
+
+  it('credits a draft that says the same things in other words', () => {
+    const para = scoreDraft(REQUIREMENTS, PARAPHRASED_DRAFT);
+    const unrelated = scoreDraft(REQUIREMENTS, UNRELATED_DRAFT);
+    const verbatim = scoreDraft(REQUIREMENTS, buildDraft({ evidence: false }));
+    expect(para.coverage_score).toBeGreaterThanOrEqual(80);
+    expect(para.missing_requirements.length).toBeLessThanOrEqual(2);
+    // Synonyms carried it: "incumbent vendor" / "take over" for the transition, "employees" for staff.
+    expect(matchOf(para, 'L-002')!.score).toBeGreaterThanOrEqual(COVERED);
+    expect(matchOf(para, 'L-002')!.location_hint).toBe('Technical Volume, Taking Over From the Current Vendor');
+    expect(unrelated.coverage_score).toBe(0);
+    expect(para.fit_score).toBeGreaterThan(unrelated.fit_score + 50);
+    // Language match measures the solicitation's own words, so the paraphrase mirrors fewer of them.
+    expect(para.language_match_score).toBeLessThan(verbatim.language_match_score);
+  });
+
+  it('scores a keyword-stuffed draft clearly below a substantive one', () => {
+    const stuffed = scoreDraft(REQUIREMENTS, STUFFED_DRAFT);
+    const good = scoreDraft(REQUIREMENTS, buildDraft());
+    // It mirrors the words...
+    expect(stuffed.language_match_score).toBeGreaterThanOrEqual(80);
+    // ...but answers nothing.
+    expect(stuffed.coverage_score).toBeLessThanOrEqual(20);
+    expect(stuffed.fit_score).toBeLessThanOrEqual(good.fit_score - 40);
+    for (const m of stuffed.matches) expect(m.score, m.requirement_id).toBeLessThan(matchOf(good, m.requirement_id)!.score);
+    expect(stuffed.suggestions.some((s) => /Rewrite .* as full sentences/.test(s.suggestion))).toBe(true);
+  });
+
+  it('gives less coverage to a passage that answers only part of a requirement', () => {
+    const full = scoreDraft(REQUIREMENTS, buildDraft());
+    const partial = scoreDraft(
+      REQUIREMENTS,
+      buildDraft({ omit: ['L-001'] }) + '\n\nStaffing\nOur staffing plan identifies each proposed Key Personnel position: a Program Manager, a Technical Lead and two senior developers.\n',
+    );
+    const p = matchOf(partial, 'L-001')!;
+    expect(p.score).toBeLessThan(matchOf(full, 'L-001')!.score);
+    expect(p.score).toBeGreaterThan(0.3);
+    const s = partial.suggestions.find((x) => x.requirement_id === 'L-001')!;
+    expect(s.suggestion).toMatch(/recruit|retain/);
+    expect(s.location_hint).toBe('Volume II, Staffing');
+  });
+
+  it('raises the evidence score with concrete figures, dates and contract numbers', () => {
+    const bare = scoreDraft(REQUIREMENTS, buildDraft({ evidence: false }));
+    const proven = scoreDraft(REQUIREMENTS, buildDraft({ evidence: true }));
+    expect(bare.coverage_score).toBe(proven.coverage_score);
+    expect(bare.evidence_score).toBeLessThanOrEqual(60);
+    expect(proven.evidence_score).toBeGreaterThanOrEqual(bare.evidence_score + 30);
+    expect(proven.fit_score).toBeGreaterThan(bare.fit_score);
+    // Answered but unproven requirements get a suggestion asking for evidence.
+    expect(bare.suggestions.some((s) => s.suggestion.includes('concrete evidence'))).toBe(true);
+  });
+
+  it('weighs an evaluation factor more than a Section L should-item', () => {
+    const withoutFactor = scoreDraft(REQUIREMENTS, buildDraft({ omit: ['M-001'] }));
+    const withoutShould = scoreDraft(REQUIREMENTS, buildDraft({ omit: ['L-005'] }));
+    expect(ids(withoutFactor.missing_requirements)).toEqual(['M-001']);
+    expect(ids(withoutShould.missing_requirements)).toEqual(['L-005']);
+    expect(withoutFactor.fit_score).toBeLessThan(withoutShould.fit_score - 5);
+    expect(withoutFactor.coverage_score).toBeLessThan(withoutShould.coverage_score);
+  });
+
+  it('scores an empty draft zero with everything missing', () => {
+    for (const draft of ['', '   \n\n', [] as PageText[]]) {
+      const a = scoreDraft(REQUIREMENTS, draft);
+      expect([a.fit_score, a.coverage_score, a.evidence_score, a.language_match_score]).toEqual([0, 0, 0, 0]);
+      expect(ids(a.missing_requirements)).toEqual(ids(REQUIREMENTS));
+      expect(a.matches).toEqual([]);
+      expect(ids(a.suggestions)).toEqual(ids(REQUIREMENTS));
+      expect(a.suggestions.every((s) => s.location_hint === 'New section')).toBe(true);
+    }
+  });
+
+  it('returns zeros and empty lists when there are no requirements', () => {
+    expect(scoreDraft([], buildDraft())).toEqual({
+      fit_score: 0,
+      coverage_score: 0,
+      evidence_score: 0,
+      language_match_score: 0,
+      missing_requirements: [],
+      suggestions: [],
+      matches: [],
+    });
+  });
+
+  it('keeps page numbers from paged drafts in matches and hints', () => {
+    const text = buildDraft({ omit: ['L-006'] });
+    // Page 1: the first two sections; page 2: the rest.
+    const cut = text.indexOf('3 Quality Control Plan');
+    const pages: PageText[] = [
+      { page: 1, text: text.slice(0, cut) },
+      { page: 2, text: text.slice(cut) },
+    ];
+    const a = scoreDraft(REQUIREMENTS, pages);
+    expect(matchOf(a, 'L-001')).toMatchObject({ page: 1, location_hint: 'Volume I, 1 Staffing Plan (page 1)' });
+    expect(matchOf(a, 'L-005')).toMatchObject({ page: 2, location_hint: 'Volume I, 3 Quality Control Plan (page 2)' });
+    expect(ids(a.missing_requirements)).toEqual(['L-006']);
+  });
+
+  it('is deterministic', () => {
+    const draft = buildDraft({ omit: ['M-003'] });
+    const first = scoreDraft(REQUIREMENTS, draft);
+    const second = scoreDraft(REQUIREMENTS.map((r) => ({ ...r })), draft.slice());
+    expect(second).toEqual(first);
+    expect(JSON.stringify(scoreDraft(REQUIREMENTS, PARAPHRASED_DRAFT))).toBe(JSON.stringify(scoreDraft(REQUIREMENTS, PARAPHRASED_DRAFT)));
+  });
+});
