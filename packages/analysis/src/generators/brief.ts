@@ -65,7 +65,7 @@ export function executiveBrief(ctx: GeneratorContext): string {
 
   // Key requirements ---------------------------------------------------------------------------
   out.push('## Key Requirements', '');
-  const key = byImportance(reqs.filter((r) => r.must_or_should === 'must')).slice(0, 8);
+  const key = keyRequirements(reqs);
   if (key.length === 0) {
     out.push(
       reqs.length === 0
@@ -119,6 +119,27 @@ export function executiveBrief(ctx: GeneratorContext): string {
   return out.join('\n');
 }
 
+/**
+ * The heaviest musts, at most three per section so evaluation criteria do not crowd out the
+ * instructions and the work; lead-ins ("the following factors:") and bare list fragments say too
+ * little on their own.
+ */
+function keyRequirements(reqs: Requirement[]): Requirement[] {
+  const perSection = new Map<string, number>();
+  const out: Requirement[] = [];
+  for (const r of byImportance(reqs.filter((x) => x.must_or_should === 'must'))) {
+    const t = clean(r.text);
+    // Table rows (dates, deliverables) are shown under logistics instead.
+    if (t.endsWith(':') || t.includes(' | ') || t.split(/\s+/).length < 5) continue;
+    const n = perSection.get(r.section) ?? 0;
+    if (n >= 3) continue;
+    perSection.set(r.section, n + 1);
+    out.push(r);
+    if (out.length >= 8) break;
+  }
+  return out;
+}
+
 interface Factor {
   name: string;
   reqs: Requirement[];
@@ -138,9 +159,12 @@ export function evaluationFactors(m: Requirement[]): Factor[] {
   }
   if (named.size > 0) return [...named.values()];
   const byTopic = new Map<string, Factor>();
+  let last: string | null = null;
   for (const r of m) {
     const t = topicOf(r.text);
-    const name = t.kind === 'admin' ? 'General evaluation criteria' : t.title;
+    // A criterion with no topic of its own continues the one listed before it.
+    const name: string = t.kind !== 'admin' ? t.title : (last ?? 'General evaluation criteria');
+    last = name;
     const f = byTopic.get(name) ?? { name, reqs: [] };
     f.reqs.push(r);
     byTopic.set(name, f);

@@ -2,7 +2,7 @@
  * Compliance Checklist (workspace side): a task list the team ticks off while writing, grouped by
  * section with the mandatory items first.
  */
-import { byImportance, clean, detail, groupBySection, pageNote, phrase, SECTION_TITLE, titleLine } from './format';
+import { byImportance, clean, detail, formatDate, groupBySection, pageNote, phrase, SECTION_TITLE, titleLine } from './format';
 import type { GeneratorContext } from './types';
 
 export function complianceChecklist(ctx: GeneratorContext): string {
@@ -14,7 +14,7 @@ export function complianceChecklist(ctx: GeneratorContext): string {
       '',
       '## Before submission (always applies)',
       '',
-      `- [ ] Response received by the due date${o.response_date ? ` (${o.response_date.slice(0, 10)})` : ''} through the method the notice specifies`,
+      `- [ ] Response received by the due date${o.response_date ? ` (${formatDate(o.response_date)})` : ''} through the method the notice specifies`,
       '- [ ] All amendments to the solicitation acknowledged',
       '- [ ] SAM.gov registration active for the submitting entity',
       '',

@@ -23,12 +23,13 @@ export const VALIDITY = /\bvalid\s+for\s+(at\s+least\s+)?\w+\s*(\(\d+\)\s*)?(cal
 
 /** Relative importance of evaluation factors, as solicitations phrase it. */
 export const IMPORTANCE =
-  /\b(most important|more important|less important|significantly (more|less)|approximately equal|equal(ly)? (important|weighted|in importance)|in (descending|decreasing) order|order of (importance|priority)|outweighs?|weighted|weights?|points?|percent|%|when combined)\b/i;
+  /\b(most important|more important|less important|significantly (more|less)|approximately equal|equal(ly)? (important|weighted|in importance)|in (descending|decreasing) order|order of (importance|priority)|outweighs?|weighted|weights?|\d+\s*points|point (scale|system)|percent|when combined)\b|\d+\s*%/i;
 
 export const AWARD_BASIS =
   /\b(best value|trade-?off|lowest price technically acceptable|LPTA|lowest (evaluated )?price|highest technically rated|technically acceptable|other than the lowest)\b/i;
 
-export const FACTOR_NAME = /\b(sub)?factor\s+(\d+|[IVX]+|[A-H])\b\s*[-–—:.)]?\s*([A-Z][^.;:]{2,60})?/;
+/** "Factor 1 - Technical Approach", "Factor II: Past Performance"; group 1 marks subfactors. */
+export const FACTOR_NAME = /\b([Ss]ub-?)?[Ff]actor\s+(\d+|[IVX]+|[A-H])\b\s*[-–—:.)]\s*([A-Z][^.;:]{2,60})/;
 
 export const VAGUE =
   /\b(as required|as needed|as necessary|as appropriate|as directed|as applicable|if (required|necessary|needed)|TBD|TBA|TBR|to be determined|to be provided later|etc\.?|and\/or|including,? but not limited to)(?![\w])/;
@@ -40,7 +41,7 @@ export const PLACE_OF_PERFORMANCE =
 
 /** Services and construction where a wage determination usually applies (FAR 22.10 / Davis-Bacon). */
 export const LABOR_SCOPE =
-  /\b(custodial|janitorial|guard|security services|grounds|landscaping|mowing|maintenance|repair|construction|renovation|painting|moving|food service|laundry|cleaning|snow removal|pest control|refuse|hvac|electrical|plumbing)\b/i;
+  /\b(custodial|janitorial|guard services|security guards?|grounds (maintenance|keeping)|landscaping|mowing|(facility|facilities|building|equipment|vehicle) maintenance|maintenance and repair|construction|renovation|painting|moving services|food service|laundry|cleaning|snow removal|pest control|refuse|hvac|plumbing)\b/i;
 
 export interface Hit {
   req: Requirement;
@@ -134,7 +135,8 @@ const COMMON_ACRONYMS = new Set(
     'US USA U.S. FAR DFARS DFAR GSA DOD DoD PDF NAICS PSC SAM UEI CAGE DUNS RFP RFQ RFI SOW PWS SOO CLIN CLINs SLIN IDIQ ' +
     'FFP BPA MAS GWAC TO DO CO COR KO PCO ACO AM PM EST EDT CST CDT MST MDT PST PDT ET CT MT PT ID IT USC CFR OMB ' +
     'ADA EEO HUBZone SDVOSB VOSB WOSB EDWOSB SBA SDB LLC INC CEO CFO CIO CTO HR QA QC OK TBD TBA NA N/A FY ' +
-    'API URL HTML CSS JSON XML SQL UI UX HTTP HTTPS'
+    'API URL HTML CSS JSON XML SQL UI UX HTTP HTTPS PIEE WAWF CPARS PPIRS FAPIIS SPRS CMMC NIST FEDRAMP FedRAMP SCA POC COTS ' +
+    'CONUS OCONUS GFE GFP DOL DHS VA HHS DOE DOT EPA NASA USDA DOJ DOI DOS USACE NAVFAC NAVSEA NAVAIR DISA DLA IRS SSA OPM'
   ).split(' '),
 );
 
@@ -157,7 +159,7 @@ function isAcronymToken(tok: string): boolean {
 /** True when the text spells the acronym out, "Word Word (ACR)" or "ACR (Word Word)". */
 function isExpanded(acr: string, text: string): boolean {
   const esc = acr.replace(/[.*+?^${}()|[\]\\&]/g, '\\$&');
-  if (new RegExp(`\\(\\s*${esc}s?\\s*\\)`).test(text)) return true;
+  if (new RegExp(`\\(\\s*[“"‘']?${esc}s?[”"’']?\\s*\\)`).test(text)) return true;
   if (new RegExp(`\\b${esc}s?\\s*\\(\\s*[A-Z][a-z]`).test(text)) return true;
   // "Contractor Access Fee (CAF)" already covered; also accept "CAF - Contract Access Fee".
   return new RegExp(`\\b${esc}\\s*[-–—:]\\s*[A-Z][a-z]+\\s+[A-Z][a-z]+`).test(text);
@@ -180,6 +182,8 @@ export function undefinedAcronyms(reqs: Requirement[], description: string): Und
     const caps = letters.replace(/[^A-Z]/g, '').length;
     if (letters.length > 0 && caps / letters.length > 0.5) continue;
     for (const m of req.text.matchAll(ACRONYM)) {
+      // ".NET" and file extensions are names, not acronyms.
+      if (m.index > 0 && req.text[m.index - 1] === '.') continue;
       const tok = m[0].replace(/s$/, '');
       if (!isAcronymToken(tok)) continue;
       const list = uses.get(tok) ?? [];

@@ -14,30 +14,38 @@ const COMPANY = '[Company]';
 const PER_HEADING = 12;
 
 const PARTY_MODAL =
-  /\b(?:(?:the|each|all|an?|any)\s+)?(?:prospective\s+)?(?:offerors?|contractors?|vendors?|quoters?|proposers?|bidders?|respondents?|awardees?|they)(?:\(s\))?(?:['’]s?)?\s+(shall|must|will|should|may|are required to|is required to|are expected to|is expected to|are responsible for|is responsible for)(\s+not)?\s+/i;
+  /\b(?:(?:the|each|all|an?|any)\s+)?(?:prospective\s+)?(?:offerors?|contractors?|vendors?|quoters?|proposers?|bidders?|respondents?|awardees?|they|you)(?:\(s\))?(?:['’]s?)?\s+(shall|must|will|should|are required to|is required to|are expected to|is expected to|are responsible for|is responsible for|may not|cannot)(\s+not)?\s+/i;
 
-const OTHER_MODAL = /\b(shall|must|is required to|are required to)(\s+not)?\s+/i;
+// "Work will be conducted ...": a product or deliverable bound by a modal.
+const OTHER_MODAL = /\b(shall|must|is required to|are required to|should)(\s+not)?\s+/i;
+const WILL = /\b(will)(\s+not)?\s+/i;
+
+/** "Two weeks prior to conclusion, " — an opening phrase kept in front of the commitment. */
+const LEAD_CLAUSE =
+  /^((?:to|in|during|after|before|following|prior|within|upon|once|when|if|unless|for|at|by|finally|additionally|also|further|\w+\s+(?:days?|weeks?|months?)\s+(?:prior|after|before))\b(?:(?!\b(?:shall|must|will|should)\b)[^,]){0,80}),\s+/i;
 
 /** Leading outline numbers and bullets: "C.2.1", "(a)", "1.", "•". */
 const NUMBERING = /^(?:[•\-–*]\s*|\(?[a-z0-9]{1,3}[.)]\s+|[A-Z]\.\d+(?:\.\d+)*\s+|\d+(?:\.\d+)+\s+)+/;
 
 function lowerFirst(s: string): string {
   // Keep acronyms and proper nouns ("DOL staff", "GitHub") as written.
-  return /^[A-Z][a-z]/.test(s) && !/^(I|GitHub|Google)\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+  return /^[A-Z][a-z]/.test(s) && !/^(I|GitHub|Google|Volume|Section|Factor|Task|Attachment|Exhibit|Appendix)\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
 }
 
 function finish(s: string): string {
-  const t = s.replace(/[\s:;,]+$/, '');
+  // Lead-ins ("... end users, including:") end where their list items begin.
+  const t = s.replace(/,?\s+(including|as follows)\s*:\s*$/i, '').replace(/[\s:;,]+$/, '');
   return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
 /** One requirement sentence restated as the offeror's commitment. */
 export function commitment(text: string): string {
-  const t = clean(text).replace(NUMBERING, '');
+  const t = clean(text).replace(NUMBERING, '').replace(/^(please\s+)?note:?\s+(that\s+)?/i, '');
   const party = PARTY_MODAL.exec(t);
   if (party) {
     const modal = party[1].toLowerCase();
-    const verb = modal.includes('responsible') ? 'will be responsible for ' : `will${party[2] ? ' not' : ''} `;
+    const negative = Boolean(party[2]) || modal === 'may not' || modal === 'cannot';
+    const verb = modal.includes('responsible') ? 'will be responsible for ' : `will${negative ? ' not' : ''} `;
     const before = t.slice(0, party.index);
     const after = t.slice(party.index + party[0].length);
     const lead = before ? `${before}${COMPANY}` : COMPANY;
@@ -48,10 +56,18 @@ export function commitment(text: string): string {
   if (/^[A-Z][a-z-]+$/.test(first) && IMPERATIVE_VERBS.has(first.toLowerCase())) {
     return finish(`${COMPANY} will ${first.toLowerCase()}${stripped.slice(first.length)}`);
   }
-  const other = OTHER_MODAL.exec(t);
+  const lead = LEAD_CLAUSE.exec(stripped);
+  const body = lead ? stripped.slice(lead[0].length) : t;
+  const prefix = lead ? `${lead[1]}, ` : '';
+  const bodyFirst = body.split(/\s+/)[0] ?? '';
+  if (lead && /^[a-z][a-z-]+$/.test(bodyFirst) && IMPERATIVE_VERBS.has(bodyFirst)) {
+    return finish(`${prefix}${COMPANY} will ${body}`);
+  }
+  // The binding modal wins over an incidental "who will have access".
+  const other = OTHER_MODAL.exec(body) ?? WILL.exec(body);
   if (other) {
-    const rewritten = `${t.slice(0, other.index)}will${other[2] ? ' not' : ''} ${t.slice(other.index + other[0].length)}`;
-    return finish(`${COMPANY} will ensure that ${lowerFirst(rewritten)}`);
+    const rewritten = `${body.slice(0, other.index)}will${other[2] ? ' not' : ''} ${body.slice(other.index + other[0].length)}`;
+    return finish(`${prefix}${COMPANY} will ensure that ${lowerFirst(rewritten)}`);
   }
   return finish(`${COMPANY} will meet this requirement: “${clip(t, 200).replace(/[.:]$/, '')}”`);
 }
@@ -120,7 +136,15 @@ function headingDraft(h: Heading, tone: GeneratorContext['tone']): string[] {
   const doable = h.requirements.filter((r) => r.section !== 'M');
   const scored = h.requirements.filter((r) => r.section === 'M');
   const shown = doable.slice(0, PER_HEADING);
-  if (shown.length === 0) {
+  if (shown.length === 0 && h.key === 'summary') {
+    out.push(
+      phrase(
+        tone,
+        `This section summarizes ${COMPANY}'s understanding of the requirement and its approach, and answers the evaluation criteria below.`,
+        `This section sets forth ${COMPANY}'s understanding of the requirement and its approach, and responds to the evaluation criteria identified below.`,
+      ),
+    );
+  } else if (shown.length === 0) {
     out.push(
       phrase(
         tone,

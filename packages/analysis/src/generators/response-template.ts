@@ -64,7 +64,7 @@ export function responseTemplate(ctx: GeneratorContext): string {
 function volumeSection(v: Volume, index: number): string[] {
   const out: string[] = [`## ${volumeLabel(v)}`, ''];
   if (v.rules.length > 0) {
-    out.push('Limits and format for this volume:', '', ...v.rules.map((r) => `- [${r.requirement_id}] ${clip(r.text, 200)}`), '');
+    out.push('Rules for this volume (limits, format, delivery):', '', ...v.rules.map((r) => `- [${r.requirement_id}] ${clip(r.text, 200)}`), '');
   }
   if (v.headings.length === 0) {
     out.push(
@@ -72,7 +72,7 @@ function volumeSection(v: Volume, index: number): string[] {
         ? `### ${index}.1 Past Performance References`
         : v.kind === 'price'
           ? `### ${index}.1 Price Schedule and Narrative`
-          : `### ${index}.1 ${v.title}`,
+          : `### ${index}.1 ${v.title} Approach`,
       '',
       'No instruction or evaluation criterion was mapped to this volume; follow the solicitation attachments for its content.',
       '',

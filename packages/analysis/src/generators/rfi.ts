@@ -72,6 +72,16 @@ export function rfiQuestions(ctx: GeneratorContext): string {
   );
 
   out.push('## Questions', '');
+  if (questions.length > 0) {
+    out.push(
+      phrase(
+        tone,
+        'Each question names the gap and the requirements that raised it; edit before sending and drop any your team can answer itself.',
+        'The following questions are respectfully submitted for clarification. Each identifies the provision from which it arises.',
+      ),
+      '',
+    );
+  }
   if (questions.length === 0) {
     out.push('No ambiguities were detected in the available information. Review the solicitation for issues specific to your solution before the question deadline.', '');
     return out.join('\n');
@@ -97,11 +107,12 @@ function findQuestions(ctx: GeneratorContext): Question[] {
     const s = proposalStructure(reqs);
     const general = s.generalRules.filter((r) => PAGE_LIMIT.test(r.text));
     if (general.length === 0) {
-      const mentioned = s.volumes.filter((v) => v.kind !== 'admin' && v.mentions.length > 0);
+      // Oral presentations are limited in minutes, not pages.
+      const mentioned = s.volumes.filter((v) => v.kind !== 'admin' && v.kind !== 'oral' && v.mentions.length > 0);
       for (const v of mentioned) {
         if (v.rules.some((r) => PAGE_LIMIT.test(r.text))) continue;
         qs.push({
-          topic: `Page limit for the ${volumeLabel(v)}`,
+          topic: `Page limit for ${v.numeral ? '' : 'the '}${volumeLabel(v)}`,
           text: `Section L describes this part of the response but no page limit was found for it. Is there a page limit, and do the cover page, table of contents, resumes and attachments count toward it?`,
           raisedBy: v.mentions.slice(0, 4),
         });
@@ -137,7 +148,7 @@ function findQuestions(ctx: GeneratorContext): Question[] {
   for (const a of acronyms.slice(0, 6)) {
     qs.push({
       topic: `Undefined term "${a.acronym}"`,
-      text: `"${a.acronym}" is used without being spelled out. Please define it${a.reqs[0] ? `, as used in "${clip(a.reqs[0].text, 120)}"` : ''}.`,
+      text: `"${a.acronym}" is used without being spelled out. Please define it${a.reqs[0] ? `, as used in "${clip(a.reqs[0].text, 120).replace(/[.:;]$/, '')}"` : ''}.`,
       raisedBy: a.reqs.slice(0, 3),
     });
   }
@@ -175,7 +186,7 @@ function findQuestions(ctx: GeneratorContext): Question[] {
   // Evaluation.
   if (m.length > 0) {
     const factors = evaluationFactors(m);
-    if (factors.length > 1 && matching([...m, ...instr], IMPORTANCE).length === 0) {
+    if (factors.length > 1 && matching(m, IMPORTANCE).length === 0) {
       qs.push({
         topic: 'Relative importance of evaluation factors',
         text: `The evaluation lists ${factors.length} factors (${factors.map((f) => f.name).join('; ')}) without their relative importance. Please state their order of importance and how non-price factors compare with price.`,
@@ -191,12 +202,13 @@ function findQuestions(ctx: GeneratorContext): Question[] {
   }
 
   // Vague wording in mandatory requirements.
-  const vague = reqs.filter((r) => r.must_or_should === 'must' && VAGUE.test(r.text));
+  // Evaluation prose is not priced or performed, so only instructions and work are checked.
+  const vague = reqs.filter((r) => r.must_or_should === 'must' && r.section !== 'M' && VAGUE.test(r.text));
   for (const r of vague.slice(0, 6)) {
     const word = (VAGUE.exec(r.text)?.[0] ?? '').toLowerCase();
     const follow = VAGUE_QUESTION[word];
     if (!follow) continue;
-    qs.push({ topic: `Open-ended wording ("${word}")`, text: `"${clip(r.text, 160)}" ${follow}`, raisedBy: [r] });
+    qs.push({ topic: `Open-ended wording ("${word}")`, text: `"${clip(r.text, 160).replace(/[.:;]$/, '')}": ${follow}`, raisedBy: [r] });
   }
 
   // Wage determination for labor-heavy services and construction.

@@ -4,7 +4,7 @@
  * and the proposal draft so all three agree on "Volume I, 1.2 Key Personnel".
  */
 import type { Requirement } from '../types';
-import { FORMAT_RULE, PAGE_LIMIT } from './cues';
+import { FACTOR_NAME, FORMAT_RULE, PAGE_LIMIT } from './cues';
 
 export type VolumeKind = 'technical' | 'management' | 'past_performance' | 'price' | 'oral' | 'admin';
 
@@ -118,7 +118,13 @@ export interface ProposalStructure {
   fallback: boolean;
   /** Format rules and limits that name no volume: they apply to the whole response. */
   generalRules: Requirement[];
-  placement: Map<Requirement, { volume: Volume; heading: Heading | null }>;
+  placement: Map<Requirement, Placement>;
+}
+
+/** Where a requirement is answered; volume null means a rule for the whole response. */
+export interface Placement {
+  volume: Volume | null;
+  heading: Heading | null;
 }
 
 interface VolumeDraft {
@@ -228,8 +234,19 @@ export function proposalStructure(reqs: Requirement[]): ProposalStructure {
     return h;
   };
 
-  const placement = new Map<Requirement, { volume: Volume; heading: Heading | null }>();
+  const placement = new Map<Requirement, Placement>();
   const generalRules: Requirement[] = [];
+  const byKey = (key: string) => TOPICS.find((x) => x.key === key)!;
+  const summary: Topic = { key: 'summary', title: 'Executive Summary and Understanding', kind: 'technical', re: GENERAL.re };
+
+  // "Factor 1 - Technical Approach": later sentences that mention Factor 1 belong with it.
+  const factorTopics = new Map<string, Topic>();
+  for (const r of reqs) {
+    if (r.section !== 'M') continue;
+    const f = FACTOR_NAME.exec(r.text);
+    if (f && !f[1]) factorTopics.set(f[2].toUpperCase(), topicOf(f[3]));
+  }
+  let lastM: Placement | null = null;
 
   // Section L first, so the headings follow L's order; M then adds headings for factors L never
   // asked about, and C requirements land in the technical volume.
@@ -240,21 +257,22 @@ export function proposalStructure(reqs: Requirement[]): ProposalStructure {
     // "Written technical quotes will be accepted via the Google Form" is about delivery, not the
     // technical approach: the words that name the volume must not also pick the topic.
     const topic = topicOf(named.length ? r.text.replace(VOLUME_PHRASE, ' ').replace(NAMED_VOLUME, ' ') : r.text);
-    const isRule = (r.section === 'L' || r.section === 'other') && (PAGE_LIMIT.test(r.text) || FORMAT_RULE.test(r.text));
+    const instruction = r.section === 'L' || r.section === 'other';
 
     if (r.section === 'C') {
       const tech = volumeOf(volumeForKind('technical', drafts) ?? drafts[0]);
-      const t = topic.kind === 'technical' || topic.kind === 'management' ? topic : TOPICS.find((x) => x.key === 'technical')!;
-      const h = headingIn(tech, t);
+      const h = headingIn(tech, topic.kind === 'technical' || topic.kind === 'management' ? topic : byKey('technical'));
       h.requirements.push(r);
       placement.set(r, { volume: tech, heading: h });
       continue;
     }
 
-    if (isRule) {
+    // Page, font and format rules, and delivery instructions aimed at one volume, govern the
+    // volume as a whole rather than any heading in it.
+    if (instruction && (PAGE_LIMIT.test(r.text) || FORMAT_RULE.test(r.text) || (named.length > 0 && topic.kind === 'admin'))) {
       if (named.length === 0) {
         generalRules.push(r);
-        placement.set(r, { volume: volumeOf(adminDraft), heading: null });
+        placement.set(r, { volume: null, heading: null });
       } else {
         for (const d of named) volumeOf(d).rules.push(r);
         placement.set(r, { volume: volumeOf(named[0]), heading: null });
@@ -262,24 +280,42 @@ export function proposalStructure(reqs: Requirement[]): ProposalStructure {
       continue;
     }
 
+    if (r.section === 'M' && topic.kind === 'admin' && named.length === 0) {
+      // Criteria with no topic of their own ("The ability to empathize ...") continue the factor
+      // listed before them, or the factor they name; the basis for award opens the response.
+      const ref = /\b[Ff]actor\s+(\d+|[IVX]+|[A-H])\b/.exec(r.text);
+      const refTopic = ref ? factorTopics.get(ref[1].toUpperCase()) : undefined;
+      if (refTopic && refTopic.kind !== 'admin') {
+        const v = volumeOf(volumeForKind(refTopic.kind, drafts) ?? drafts[0]);
+        lastM = { volume: v, heading: headingIn(v, refTopic) };
+      } else if (!lastM || /\b(basis for award|best value|award will be made|will be evaluated|evaluate\w* (proposals|quotes|offers))\b/i.test(r.text)) {
+        const v = volumeOf(drafts[0]);
+        lastM = { volume: v, heading: headingIn(v, summary) };
+      }
+      lastM.heading!.requirements.push(r);
+      placement.set(r, lastM);
+      continue;
+    }
+
     let draft: VolumeDraft | null = named[0] ?? null;
     if (!draft) draft = volumeForKind(topic.kind, drafts);
-    if (!draft) {
-      // Administrative L items: a section of their own rather than a proposal volume. An M factor
-      // always belongs to a volume that is evaluated, so it falls back to the first one.
-      draft = r.section === 'M' ? drafts[0] : adminDraft;
-    }
+    // Administrative L items are a section of their own rather than a proposal volume; an M factor
+    // always belongs to a volume that is evaluated.
+    if (!draft) draft = r.section === 'M' ? drafts[0] : adminDraft;
     const v = volumeOf(draft);
-    // Delivery or general instructions aimed at one volume stay with that volume.
-    const useTopic = topic.kind === 'admin' && v.kind !== 'admin' ? { ...topic, key: 'preparation', title: 'Preparation and Submission Instructions' } : topic;
+    const useTopic = topic.kind === 'admin' && v.kind !== 'admin' ? summary : topic;
     const h = headingIn(v, useTopic);
     h.requirements.push(r);
-    placement.set(r, { volume: v, heading: h });
+    const place = { volume: v, heading: h };
+    placement.set(r, place);
+    if (r.section === 'M') lastM = place;
   }
 
   const list = [...volumes.entries()]
     .sort(([a], [b]) => (a.num ?? 100 + a.order) - (b.num ?? 100 + b.order))
     .map(([, v]) => v);
+  // The summary opens its volume whatever order the criteria that created it came in.
+  for (const v of list) v.headings.sort((a, b) => Number(b.key === 'summary') - Number(a.key === 'summary'));
   list.forEach((v, i) => v.headings.forEach((h, j) => (h.number = `${i + 1}.${j + 1}`)));
   return { volumes: list, fallback, generalRules, placement };
 }
@@ -292,7 +328,8 @@ export function volumeLabel(v: Volume): string {
 export function placeLabel(structure: ProposalStructure, r: Requirement): string {
   const p = structure.placement.get(r);
   if (!p) return 'N/A';
+  if (!p.volume) return 'All volumes (format and submission rule)';
   const v = volumeLabel(p.volume);
-  if (!p.heading) return `${v} (format rule)`;
+  if (!p.heading) return `${v} (volume-wide rule)`;
   return `${v} / ${p.heading.number} ${p.heading.title}`;
 }

@@ -21,7 +21,7 @@ const EVIDENCE: Array<[EvidenceKind, RegExp]> = [
   ['figure', /\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:%|percent\b)/i],
   ['figure', /\$\s?\d|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\bUSD\s?\d/i],
   // Not references: "section 2.2 key personnel", "SP 800-53 controls".
-  ['figure', new RegExp(`(?<!(?:section|sec\\.|para(?:graph)?|part|step|phase|page|volume|table|figure|item|sp|no\\.)\\s)\\b\\d[\\d,]*(?:\\.\\d+)?\\+?\\s+(?:[A-Za-z-]+\\s+)?${QUANTITY_NOUN}\\b`, 'i')],
+  ['figure', new RegExp(`(?<!(?:section|sec\\.|para(?:graph)?|part|step|phase|page|volume|table|figure|item|sp|no\\.)\\s)(?<![\\d.,-])\\b\\d[\\d,]*(?:\\.\\d+)?\\+?\\s+(?:[A-Za-z-]+\\s+)?${QUANTITY_NOUN}\\b`, 'i')],
   ['date', new RegExp(`\\b${MONTH}\\.?\\s+(?:\\d{1,2},?\\s+)?(?:19|20)\\d{2}\\b|\\b(?:19|20)\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\bFY\\s?\\d{2}\\b`, 'i')],
   [
     'certification',

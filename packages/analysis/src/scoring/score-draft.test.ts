@@ -103,9 +103,9 @@ describe('scoreDraft', () => {
   });
 
   it('weighs an evaluation factor more than a Section L should-item', () => {
-    const withoutFactor = scoreDraft(REQUIREMENTS, buildDraft({ omit: ['M-001'] }));
+    const withoutFactor = scoreDraft(REQUIREMENTS, buildDraft({ omit: ['M-002'] }));
     const withoutShould = scoreDraft(REQUIREMENTS, buildDraft({ omit: ['L-005'] }));
-    expect(ids(withoutFactor.missing_requirements)).toEqual(['M-001']);
+    expect(ids(withoutFactor.missing_requirements)).toEqual(['M-002']);
     expect(ids(withoutShould.missing_requirements)).toEqual(['L-005']);
     expect(withoutFactor.fit_score).toBeLessThan(withoutShould.fit_score - 5);
     expect(withoutFactor.coverage_score).toBeLessThan(withoutShould.coverage_score);

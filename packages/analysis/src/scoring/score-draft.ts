@@ -41,7 +41,7 @@ export const COVERED = 0.5;
 export const WEAK = 0.7;
 // Share of a requirement's weighted terms a passage has to echo for full coverage: answers use
 // their own words for part of what they address, and nobody repeats a whole requirement.
-const SATURATION = 0.6;
+const SATURATION = 0.7;
 // A generic term ("submit", "offeror", "proposal") weighs this much of a topic term.
 const GENERIC_WEIGHT = 0.3;
 // BM25 parameters (the usual defaults) and how many of its top passages are re-scored in full.

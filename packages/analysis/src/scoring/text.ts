@@ -52,7 +52,12 @@ const SYNONYM_GROUPS: string[][] = [
   ['past', 'prior', 'previous', 'recent'],
   ['sprint', 'iteration'],
   ['deadline', 'due'],
-  ['problem', 'issue', 'defect', 'incident'],
+  ['problem', 'issue', 'incident'],
+  ['correct', 'fix', 'resolve', 'remediate', 'remediation', 'resolution'],
+  ['identify', 'detect', 'specify', 'designate', 'identification', 'detection'],
+  ['retain', 'keep', 'retention'],
+  ['position', 'role'],
+  ['capable', 'skilled', 'competent', 'capability'],
   ['monitor', 'track', 'tracking', 'monitoring'],
   ['train', 'training', 'educate', 'education', 'onboard', 'onboarding'],
 ];
@@ -64,6 +69,9 @@ const GENERIC_WORDS = [
   'evaluate', 'evaluation', 'ability', 'information', 'following', 'provided', 'able', 'addition', 'additional',
   'appropriate', 'ensure', 'use', 'within', 'contract', 'work', 'applicable', 'identify', 'relevant', 'specific',
   'perform', 'performance', 'task', 'order', 'clearly', 'list', 'each', 'one', 'two', 'three', 'address', 'well',
+  // Evaluation adjectives: every factor asks for a "strong", "sound", "detailed" "technical" approach.
+  'technical', 'strong', 'clear', 'detailed', 'comprehensive', 'effective', 'sound', 'robust', 'overall', 'proposed',
+  'demonstrated', 'understanding', 'adequate', 'acceptable',
 ];
 
 const stemCache = new Map<string, string>();

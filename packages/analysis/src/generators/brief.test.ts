@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { generateDocument } from './index';
+import { GSA_FACTS, gsaRequirements, NOW, UCF_FACTS, ucfRequirements } from './test-fixtures';
+import type { OpportunityFacts } from './types';
+
+const brief = (o: OpportunityFacts, reqs = ucfRequirements(), now = NOW) => generateDocument({ type: 'brief', opportunity: o, requirements: reqs, now });
+
+describe('executive brief', () => {
+  it('builds the snapshot from the notice metadata', () => {
+    const md = brief(UCF_FACTS);
+    expect(md).toContain('| Agency | Department of the Navy / NAVFAC |');
+    expect(md).toContain('| Solicitation No. | N40085-27-R-0012 |');
+    expect(md).toContain('| Set-Aside | SBA: Total Small Business Set-Aside (FAR 19.5) |');
+    expect(md).toContain('| Posted | Dec 15, 2026 |');
+    expect(md).toContain('| Response Due | Jan 20, 2027 |');
+    expect(md).toContain('| Days Remaining | 15 days |');
+  });
+
+  it('summarises the scope from the first meaningful description sentences', () => {
+    const md = brief(UCF_FACTS);
+    expect(md).toContain('The Navy requires custodial services for Building 12 at Naval Station Norfolk, including restroom cleaning');
+    expect(md).not.toContain('See attached');
+    expect(md).not.toContain('combined synopsis');
+  });
+
+  it('works with no requirements and no description', () => {
+    const o: OpportunityFacts = {
+      title: 'Bare notice', solicitation_number: null, agency: null, office: null, naics: null, psc: null, set_aside: null,
+      posted_date: null, response_date: null, description: null,
+    };
+    const md = brief(o, []);
+    expect(md).toContain('# Executive Brief: Bare notice');
+    expect(md).toContain('| Agency | N/A |');
+    expect(md).toContain('| Response Due | N/A |');
+    expect(md).toContain('No solicitation PDF uploaded');
+    expect(md).toContain('No response date');
+    expect(md).toContain('## Bid/No-Bid Checklist');
+    expect(md).not.toMatch(/undefined|\bnull\b|NaN/);
+  });
+
+  it('lists key requirements, evaluation factors and logistics from the requirements', () => {
+    const md = brief(UCF_FACTS);
+    const key = md.slice(md.indexOf('## Key Requirements'), md.indexOf('## Evaluation Approach'));
+    expect(key).toContain('**[C-001]** (p. 1)');
+    expect(key).toContain('**[M-006]** (p. 3) Factor 1 is significantly more important than Factor 2.');
+    const evaluation = md.slice(md.indexOf('## Evaluation Approach'), md.indexOf('## Submission Logistics'));
+    expect(evaluation).toContain('Factor 1: Technical Approach [M-003]');
+    expect(evaluation).toContain('Factor 3: Price [M-005]');
+    expect(evaluation).toContain('[M-006]');
+    const logistics = md.slice(md.indexOf('## Submission Logistics'), md.indexOf('## Risks'));
+    expect(logistics).toContain('PIEE [L-001]');
+    expect(logistics).toMatch(/\*\*Page limits:\*\* Volume I, Technical, is limited to 25 pages\. \[L-002\]/);
+    expect(logistics).toContain('[L-005]');
+  });
+
+  it('flags short time to due, passed dates and sole-source set-asides', () => {
+    expect(brief(UCF_FACTS, ucfRequirements(), new Date('2027-01-16T12:00:00Z'))).toContain('**Short time to respond:** 4 days left');
+    expect(brief(UCF_FACTS, ucfRequirements(), new Date('2027-01-25T12:00:00Z'))).toContain('**Response date has passed**');
+    expect(brief({ ...UCF_FACTS, set_aside: '8AN', set_aside_description: null })).toContain('8AN: 8(a) Sole Source (FAR 19.8)');
+    expect(brief({ ...UCF_FACTS, set_aside: '8AN', set_aside_description: null })).toContain('**Sole-source set-aside:**');
+  });
+
+  it('reads questions deadlines and where to submit from an RFQ', () => {
+    const md = brief(GSA_FACTS, gsaRequirements());
+    expect(md).toContain('**Questions due:** Jun 28, 2017 [L-001]');
+    expect(md).toMatch(/Google Form \[L-013\]/);
+    expect(md).toContain('technical factors will significantly outweigh price');
+  });
+});
