@@ -4,7 +4,41 @@
  */
 import { byImportance, detail, escapeCell, groupBySection, phrase, SECTION_SHORT, SECTION_TITLE, table, titleLine } from './format';
 import { placeLabel, proposalStructure, volumeLabel } from './structure';
+import type { Requirement } from '../types';
 import type { GeneratorContext } from './types';
+
+/** One compliance-matrix row, as the CSV and spreadsheet exports write it. */
+export interface ComplianceMatrixRow {
+  id: string;
+  section: string;
+  page: number | null;
+  requirement: string;
+  must_or_should: 'Must' | 'Should';
+  weight: number;
+  volume: string;
+  status: string;
+}
+
+/**
+ * The matrix rows: sections in the L, M, C order a proposal is built in, document order within
+ * each, and the proposal volume/heading that answers every row.
+ */
+export function complianceMatrixRows(reqs: Requirement[]): ComplianceMatrixRow[] {
+  if (reqs.length === 0) return [];
+  const structure = proposalStructure(reqs);
+  return groupBySection(reqs).flatMap(([, list]) =>
+    list.map((r) => ({
+      id: r.requirement_id,
+      section: SECTION_SHORT[r.section],
+      page: r.page,
+      requirement: r.text,
+      must_or_should: r.must_or_should === 'must' ? ('Must' as const) : ('Should' as const),
+      weight: r.weight,
+      volume: placeLabel(structure, r),
+      status: 'Not started',
+    })),
+  );
+}
 
 export function complianceMatrix(ctx: GeneratorContext): string {
   const { opportunity: o, requirements: reqs, tone } = ctx;
@@ -63,19 +97,16 @@ export function complianceMatrix(ctx: GeneratorContext): string {
   );
 
   out.push('## Matrix', '');
-  // Document order within each section keeps the matrix easy to check against the solicitation;
-  // sections follow the L, M, C order a proposal is built in.
-  const rows = groupBySection(reqs).flatMap(([, list]) => list);
   out.push(
     ...table(
       ['ID', 'Section', 'Requirement', 'Must/Should', 'Proposal Volume/Section', 'Status'],
-      rows.map((r) => [
-        r.requirement_id,
-        `${SECTION_SHORT[r.section]}${r.page === null ? '' : `, p. ${r.page}`}`,
-        r.text,
-        r.must_or_should === 'must' ? 'Must' : 'Should',
-        placeLabel(structure, r),
-        'Not started',
+      complianceMatrixRows(reqs).map((row) => [
+        row.id,
+        `${row.section}${row.page === null ? '' : `, p. ${row.page}`}`,
+        row.requirement,
+        row.must_or_should,
+        row.volume,
+        row.status,
       ]),
     ),
     '',

@@ -13,6 +13,7 @@ import { rfiQuestions } from './rfi';
 import type { GenerateInput, GeneratedDocumentType, GeneratorContext } from './types';
 
 export type { GenerateInput, GeneratedDocumentType, OpportunityFacts, Tone } from './types';
+export { complianceMatrixRows, type ComplianceMatrixRow } from './compliance-matrix';
 
 export const GENERATED_DOCUMENT_TYPES: readonly GeneratedDocumentType[] = ['brief', 'compliance', 'rfi', 'rfp', 'requirements', 'proposal', 'pricing'];
 

@@ -9,7 +9,8 @@ export interface StoredRequirement {
   must_or_should: 'must' | 'should';
   weight: number;
   text: string;
-  page: number;
+  /** 1-based page, null when the source had no pages. */
+  page: number | null;
 }
 
 /** Solicitation PDFs uploaded on an opportunity, with the requirements the engine extracted. */

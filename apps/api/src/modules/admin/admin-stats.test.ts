@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createGeneratedDocument, createOpportunity, createUser } from '../../../test/factories';
-import { activity, users } from '../../db/schema/index';
-import { recordActivity } from '../activity/activity.service';
+import { users } from '../../db/schema/index';
+import * as activityRepository from '../activity/activity.repository';
 
 let t: TestApp;
 let adminToken: string;
@@ -75,19 +75,20 @@ describe('GET /admin/stats', () => {
 describe('GET /admin/activity', () => {
   it('lists the newest first with the actor name, email or "System", default 20, ?limit= honoured', async () => {
     const base = Date.now() + 60_000;
+    const at = (ms: number) => new Date(base + ms);
     for (let i = 0; i < 25; i++) {
-      await recordActivity(t.db, { id: null as unknown as string, name: `Actor ${i}`, email: `a${i}@example.com` }, { action: 'document.generated', documentType: 'brief', solicitationNumber: `SOL-${i}` });
+      await activityRepository.insert(t.db, {
+        userId: null,
+        actorName: `Actor ${i}`,
+        actorEmail: `a${i}@example.com`,
+        action: 'document.generated',
+        documentType: 'brief',
+        solicitationNumber: `SOL-${i}`,
+        createdAt: at(i * 1000),
+      });
     }
-    // Spread the timestamps so the order is unambiguous.
-    const rows = await t.db.select().from(activity);
-    for (const row of rows) {
-      const n = Number(row.solicitationNumber?.slice(4) ?? -1);
-      if (n >= 0) await t.db.update(activity).set({ createdAt: new Date(base + n * 1000) }).where(eq(activity.id, row.id));
-    }
-    await recordActivity(t.db, null, { action: 'opportunities.imported' });
-    await t.db.update(activity).set({ createdAt: new Date(base + 100_000) }).where(eq(activity.action, 'opportunities.imported'));
-    await recordActivity(t.db, { id: null as unknown as string, name: '', email: 'only-email@example.com' }, { action: 'x.y' });
-    await t.db.update(activity).set({ createdAt: new Date(base + 99_000) }).where(eq(activity.action, 'x.y'));
+    await activityRepository.insert(t.db, { action: 'x.y', actorName: '', actorEmail: 'only-email@example.com', createdAt: at(99_000) });
+    await activityRepository.insert(t.db, { action: 'opportunities.imported', createdAt: at(100_000) });
 
     const res = await t.injectAs(adminToken, { method: 'GET', url: '/api/admin/activity' });
     expect(res.statusCode).toBe(200);
@@ -95,7 +96,7 @@ describe('GET /admin/activity', () => {
     expect(list).toHaveLength(20);
     expect(list[0]).toMatchObject({ user: 'System', action: 'opportunities.imported', document_type: null, solicitation_number: null });
     expect(list[1]).toMatchObject({ user: 'only-email@example.com' });
-    expect(list[2]).toEqual({ id: expect.any(String), user: 'Actor 24', action: 'document.generated', document_type: 'brief', solicitation_number: 'SOL-24', timestamp: new Date(base + 24_000).toISOString() });
+    expect(list[2]).toEqual({ id: expect.any(String), user: 'Actor 24', action: 'document.generated', document_type: 'brief', solicitation_number: 'SOL-24', timestamp: at(24_000).toISOString() });
     const limited = (await t.injectAs(adminToken, { method: 'GET', url: '/api/admin/activity?limit=10' })).json();
     expect(limited).toHaveLength(10);
     expect(limited.map((a: { id: string }) => a.id)).toEqual(list.slice(0, 10).map((a: { id: string }) => a.id));

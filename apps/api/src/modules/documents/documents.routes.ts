@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AuthedCtx } from '../../lib/ctx';
 import { AppError, badRequest } from '../../lib/errors';
 import * as service from './documents.service';
+import { exportComplianceMatrix } from './matrix-export.service';
 import { PDF_ONLY, uploadSolicitationPdf, type UploadedFile } from './pdf-upload.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
@@ -59,6 +60,22 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/documents', {
     schema: { tags: ['documents'], querystring: DocumentListQuerySchema, response: { 200: GeneratedDocumentListSchema, ...errors } },
   }, async (request) => service.listDocuments(request.ctx as AuthedCtx, request.query.opportunity_id));
+
+  app.get('/generated-documents/:id/export', {
+    schema: {
+      tags: ['documents'],
+      description: 'The compliance matrix as CSV or .xlsx (format=csv|xlsx).',
+      params: IdParams,
+      querystring: z.object({ format: z.enum(['csv', 'xlsx'], { message: 'format must be csv or xlsx' }) }),
+      response: { 200: z.any().describe('The file: text/csv or an .xlsx workbook'), ...errors },
+    },
+  }, async (request, reply) => {
+    const file = await exportComplianceMatrix(request.ctx as AuthedCtx, request.params.id, request.query.format);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .send(file.body);
+  });
 
   app.delete('/generated-documents/:id', {
     schema: { tags: ['documents'], params: IdParams, response: { 200: z.object({ deleted: z.literal(true) }), ...errors } },

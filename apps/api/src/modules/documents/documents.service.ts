@@ -1,5 +1,6 @@
 import type { GenerateDocumentBody, GeneratedDocument, RequirementDto } from '@biddesk/shared';
 import { generateDocument as renderDocument } from '@biddesk/analysis';
+import type { GeneratedDocumentRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -53,6 +54,8 @@ export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBod
       provider: ctx.ai.name,
       requirements_count: requirements.length,
       source_pdf: pdf?.fileName ?? null,
+      // The exports rebuild the matrix rows from exactly the requirements this document cites.
+      source_pdf_id: pdf?.id ?? null,
     },
   });
   await recordActivity(ctx.db, ctx.actor, {
@@ -71,10 +74,15 @@ export async function listDocuments(ctx: AuthedCtx, opportunityId?: string): Pro
   return rows.map(presentGeneratedDocument);
 }
 
-/** Deletes one of the caller's documents; someone else's is 404, so its existence is not revealed. */
-export async function deleteDocument(ctx: AuthedCtx, id: string): Promise<{ deleted: true }> {
+/** One of the caller's documents; someone else's is 404, so its existence is not revealed. */
+export async function requireOwnDocument(ctx: AuthedCtx, id: string): Promise<GeneratedDocumentRow> {
   const row = isUuid(id) ? await documents.findById(ctx.db, id) : undefined;
   if (!row || row.userId !== ctx.actor.id) throw notFound(DOCUMENT_NOT_FOUND);
+  return row;
+}
+
+export async function deleteDocument(ctx: AuthedCtx, id: string): Promise<{ deleted: true }> {
+  const row = await requireOwnDocument(ctx, id);
   await documents.deleteById(ctx.db, row.id);
   return { deleted: true };
 }

@@ -25,4 +25,9 @@ export async function latestFor(db: Db, opportunityId: string): Promise<Solicita
   return row;
 }
 
+export async function findById(db: Db, id: string): Promise<SolicitationPdfRow | undefined> {
+  const [row] = await db.select().from(solicitationPdfs).where(eq(solicitationPdfs.id, id)).limit(1);
+  return row;
+}
+
 export type { StoredRequirement };

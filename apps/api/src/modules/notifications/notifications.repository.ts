@@ -45,22 +45,17 @@ export async function insertForUser(db: Db, userId: string, content: Notificatio
 
 /**
  * Sends one notification to every user in a single `INSERT ... SELECT` from users (no loop, no
- * round trip per user); returns how many were written.
+ * round trip per user); returns how many were written, counted in the database.
  */
 export async function insertForAllUsers(db: Db, content: NotificationContent): Promise<number> {
-  const rows = await db
-    .insert(notifications)
-    .select(
-      db
-        .select({
-          userId: users.id,
-          title: sql<string>`${content.title}::text`.as('title'),
-          message: sql<string>`${content.message}::text`.as('message'),
-          type: sql<string>`${content.type}::text`.as('type'),
-          link: sql<string | null>`${content.link}::text`.as('link'),
-        })
-        .from(users),
+  const result = await db.execute<{ sent: number | string }>(sql`
+    with inserted as (
+      insert into ${notifications} (user_id, title, message, type, link)
+      select ${users.id}, ${content.title}::text, ${content.message}::text, ${content.type}::text, ${content.link}::text
+      from ${users}
+      returning 1
     )
-    .returning({ id: notifications.id });
-  return rows.length;
+    select count(*)::int as sent from inserted`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { sent: number | string }[] }).rows) as { sent: number | string }[];
+  return Number(rows[0]?.sent ?? 0);
 }

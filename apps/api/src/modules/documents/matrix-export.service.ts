@@ -1,0 +1,60 @@
+import { complianceMatrixRows, type ComplianceMatrixRow, type Requirement } from '@biddesk/analysis';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import type { AuthedCtx } from '../../lib/ctx';
+import { badRequest } from '../../lib/errors';
+import { requireOwnDocument } from './documents.service';
+import * as pdfs from './solicitation-pdfs.repository';
+
+export type MatrixFormat = 'csv' | 'xlsx';
+
+const COLUMNS: { header: string; key: keyof ComplianceMatrixRow; width: number }[] = [
+  { header: 'ID', key: 'id', width: 10 },
+  { header: 'Section', key: 'section', width: 9 },
+  { header: 'Page', key: 'page', width: 7 },
+  { header: 'Requirement', key: 'requirement', width: 80 },
+  { header: 'Must/Should', key: 'must_or_should', width: 12 },
+  { header: 'Weight', key: 'weight', width: 8 },
+  { header: 'Proposal Volume/Section', key: 'volume', width: 40 },
+  { header: 'Status', key: 'status', width: 14 },
+];
+const STATUSES = ['Not started', 'In progress', 'Drafted', 'Reviewed', 'Complete', 'N/A'];
+
+export interface MatrixFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/**
+ * The compliance matrix as a file proposal managers can work in: CSV (UTF-8 with BOM so Excel
+ * reads it right) or a real spreadsheet with a frozen header, filters and a Status pick list.
+ * Rows come from the requirements the document was generated from, not from its markdown.
+ */
+export async function exportComplianceMatrix(ctx: AuthedCtx, documentId: string, format: MatrixFormat): Promise<MatrixFile> {
+  const doc = await requireOwnDocument(ctx, documentId);
+  if (doc.documentType !== 'compliance') throw badRequest('Only a compliance matrix can be exported as a spreadsheet');
+  const pdfId = typeof doc.metadata.source_pdf_id === 'string' ? doc.metadata.source_pdf_id : null;
+  const requirements = (pdfId ? (await pdfs.findById(ctx.db, pdfId))?.requirements : undefined) ?? [];
+  const rows = complianceMatrixRows(requirements as Requirement[]);
+  const base = `${(doc.solicitationNumber || 'opportunity').replace(/[^A-Za-z0-9._-]+/g, '_')}_compliance`;
+
+  if (format === 'csv') {
+    const csv = stringify(rows.map((r) => COLUMNS.map((c) => r[c.key] ?? '')), { header: true, columns: COLUMNS.map((c) => c.header) });
+    return { fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\uFEFF${csv}`, 'utf8') };
+  }
+
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'BidDesk';
+  const sheet = workbook.addWorksheet('Compliance Matrix', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(row).alignment = { vertical: 'top', wrapText: true };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
+  const statusColumn = COLUMNS.findIndex((c) => c.key === 'status') + 1;
+  for (let i = 2; i <= rows.length + 1; i += 1) {
+    sheet.getCell(i, statusColumn).dataValidation = { type: 'list', allowBlank: true, formulae: [`"${STATUSES.join(',')}"`] };
+  }
+  const body = Buffer.from(await workbook.xlsx.writeBuffer());
+  return { fileName: `${base}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body };
+}
