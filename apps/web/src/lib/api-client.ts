@@ -45,6 +45,20 @@ export function apiUrl(path: string, query?: Query): string {
 
 /** One fetch wrapper for the whole app: bearer token, JSON in and out, ApiError on failure. */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const response = await send(path, opts);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A file from the API (GET), with the name the server's Content-Disposition gives it. */
+export async function apiDownload(path: string, query?: Query): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(path, { query });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -72,7 +86,5 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     }
     throw new ApiError(response.status, detail);
   }
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return response;
 }

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import { unhandledRequests } from './render-app';
@@ -28,6 +29,8 @@ window.HTMLElement.prototype.scrollIntoView = vi.fn();
 
 afterEach(() => {
   cleanup();
+  // The toast store is module-wide: without this, one test's toasts fill the next test's screen.
+  notifications.clean();
   const unexpected = unhandledRequests.splice(0);
   expect(unexpected, 'requests without a stubApi handler').toEqual([]);
   localStorage.clear();

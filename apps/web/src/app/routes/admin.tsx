@@ -1,18 +1,26 @@
 import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconActivity, IconBell, IconChartBar, IconDatabase, IconLock, IconUserCog, IconUsers } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
 import { useSession } from '../../features/auth/session-context';
 import { adminErrorMessage, useAdminStats } from '../../features/admin/api/admin-api';
 import { ActivityPanel } from '../../features/admin/components/activity-panel';
 import { AdminStatCards } from '../../features/admin/components/admin-stat-cards';
-import { AnalyticsPanel } from '../../features/admin/components/analytics-panel';
 import { CreateUserPanel } from '../../features/admin/components/create-user-panel';
 import { DatabasePanel } from '../../features/admin/components/database-panel';
 import { InviteCodesPanel } from '../../features/admin/components/invite-codes-panel';
 import { SendNotificationPanel } from '../../features/admin/components/send-notification-panel';
 import { UsersPanel } from '../../features/admin/components/users-panel';
+
+// The charts library is large: load it only when the Analytics tab opens.
+const AnalyticsPanel = lazy(() => import('../../features/admin/components/analytics-panel').then((m) => ({ default: m.AnalyticsPanel })));
+
+const Loading = () => (
+  <Center py="xl">
+    <Loader />
+  </Center>
+);
 
 function AccessDenied() {
   return (
@@ -41,13 +49,7 @@ function AdminDashboard({ userId }: { userId: string }) {
     });
   }, [stats.isError, stats.error]);
 
-  if (stats.isPending) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  }
+  if (stats.isPending) return <Loading />;
   // SPEC §2: without stats the page shows the access-denied message.
   if (stats.isError) return <AccessDenied />;
 
@@ -92,7 +94,9 @@ function AdminDashboard({ userId }: { userId: string }) {
           <DatabasePanel />
         </Tabs.Panel>
         <Tabs.Panel value="analytics">
-          <AnalyticsPanel stats={stats.data} />
+          <Suspense fallback={<Loading />}>
+            <AnalyticsPanel stats={stats.data} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="activity">
           <ActivityPanel />

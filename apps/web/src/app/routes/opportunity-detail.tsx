@@ -48,7 +48,9 @@ export function OpportunityDetailRoute() {
                 {o.title}
               </Title>
               <Group gap="xs" mt={4}>
-                <Text c="dimmed">{o.solicitation_number ?? 'No solicitation number'}</Text>
+                <Text c="dimmed" data-testid="solicitation-number">
+                  {o.solicitation_number ?? 'No solicitation number'}
+                </Text>
                 {o.pdf_processed && <Badge color="teal" variant="light">PDF processed</Badge>}
               </Group>
             </div>

@@ -132,6 +132,30 @@ describe('/documents', () => {
     click.mockRestore();
   });
 
+  it('exports a compliance matrix as Excel with the server\'s file name', async () => {
+    const createObjectURL = vi.fn((blob: Blob) => (void blob, 'blob:xlsx'));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const matrix = generatedDocumentFixture(3, { document_type: 'compliance', content: '# Compliance Matrix' });
+    const calls = stubApi({ ...refresh, 'GET /api/documents': () => ({ body: [matrix] }) });
+    const fetchStub = globalThis.fetch as unknown as ReturnType<typeof vi.fn>;
+    const json = fetchStub.getMockImplementation()!;
+    fetchStub.mockImplementation(async (input: string, init?: RequestInit) => {
+      if (!String(input).includes('/export')) return json(input, init);
+      calls.push({ method: 'GET', url: String(input), body: undefined, headers: {} });
+      return new Response('PK', { status: 200, headers: { 'content-disposition': 'attachment; filename="SOL-3_compliance.xlsx"' } });
+    });
+    renderApp('/documents', plainUser);
+    await userEvent.click(await screen.findByRole('button', { name: 'View document' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Excel' }));
+    await waitFor(() => expect(clicked).toEqual(['SOL-3_compliance.xlsx']));
+    expect(calls.some((c) => c.url === `/api/generated-documents/${matrix.id}/export?format=xlsx`)).toBe(true);
+    click.mockRestore();
+  });
+
   it('shows "Failed to fetch documents" when the list cannot load', { timeout: 10_000 }, async () => {
     stubApi({ ...refresh, 'GET /api/documents': () => ({ status: 500, body: { detail: 'Internal Server Error' } }) });
     renderApp('/documents', plainUser);

@@ -6,9 +6,14 @@ export function documentFileName(doc: Pick<GeneratedDocument, 'solicitation_numb
   return `${number}_${doc.document_type}.txt`;
 }
 
-/** Downloads text as a file; the temporary link goes after 1 second (SPEC §9). */
+/** Downloads text as a file. */
 export function downloadText(fileName: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/plain;charset=utf-8' }));
+  downloadBlob(fileName, new Blob([content], { type: 'text/plain;charset=utf-8' }));
+}
+
+/** Saves a blob under a name; the temporary link goes after 1 second (SPEC §9). */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Card, CopyButton, Group, Table, Text, Title,
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { formatDate } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
+import { adminErrorMessage } from '../api/admin-api';
 import { useCreateInviteCode, useInviteCodes } from '../api/invite-codes';
 
 /** Generate invite codes and list them as Available or Used, with copy (SPEC §2 User Management). */
@@ -12,7 +12,7 @@ export function InviteCodesPanel() {
 
   const handleGenerate = () =>
     create.mutate(undefined, {
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to generate code') }),
+      onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to generate code') }),
     });
 
   return (
@@ -30,7 +30,7 @@ export function InviteCodesPanel() {
           Generate Invite Code
         </Button>
       </Group>
-      {codes.isError && <Text c="red">Failed to load invite codes</Text>}
+      {codes.isError && <Text c="red">{adminErrorMessage(codes.error, 'Failed to load invite codes')}</Text>}
       {codes.data && codes.data.length === 0 && <Text c="dimmed">No invite codes yet.</Text>}
       {codes.data && codes.data.length > 0 && (
         <Table.ScrollContainer minWidth={560}>

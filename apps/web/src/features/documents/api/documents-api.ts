@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentTone, GeneratedDocument, OpportunityDocumentType, RequirementDto, UploadPdfResponse } from '@biddesk/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { apiDownload, apiRequest } from '../../../lib/api-client';
 
 const DOCUMENTS_KEY = ['documents'] as const;
 const requirementsKey = (opportunityId: string) => ['opportunities', 'requirements', opportunityId] as const;
@@ -54,3 +54,6 @@ export function useUploadPdf(opportunityId: string) {
     },
   });
 }
+
+/** GET /generated-documents/{id}/export: the compliance matrix as CSV or .xlsx. */
+export const exportComplianceMatrix = (id: string, format: 'csv' | 'xlsx') => apiDownload(`/generated-documents/${id}/export`, { format });

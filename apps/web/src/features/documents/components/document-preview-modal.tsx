@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { DOCUMENT_TYPE_LABELS, formatDate, type GeneratedDocument } from '@biddesk/shared';
 import { documentFileName, downloadText } from '../download';
 import { MarkdownView } from './markdown-view';
+import { MatrixExportButtons } from './matrix-export-buttons';
 
 /** The document preview dialog (SPEC §2): rendered markdown and a download button. */
 export function DocumentPreviewModal({ doc, onClose }: { doc: GeneratedDocument | null; onClose: () => void }) {
@@ -20,9 +21,12 @@ export function DocumentPreviewModal({ doc, onClose }: { doc: GeneratedDocument 
             <Text size="sm" c="dimmed">
               Generated {formatDate(doc.created_at)}
             </Text>
-            <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => downloadText(documentFileName(doc), doc.content)}>
-              Download
-            </Button>
+            <Group gap={6}>
+              <MatrixExportButtons doc={doc} />
+              <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => downloadText(documentFileName(doc), doc.content)}>
+                Download
+              </Button>
+            </Group>
           </Group>
           <div data-testid="document-preview">
             <MarkdownView content={doc.content} />
