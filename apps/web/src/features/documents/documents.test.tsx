@@ -142,7 +142,7 @@ describe('/documents', () => {
     const matrix = generatedDocumentFixture(3, { document_type: 'compliance', content: '# Compliance Matrix' });
     const calls = stubApi({ ...refresh, 'GET /api/documents': () => ({ body: [matrix] }) });
     const fetchStub = globalThis.fetch as unknown as ReturnType<typeof vi.fn>;
-    const json = fetchStub.getMockImplementation()!;
+    const json = fetchStub.getMockImplementation() as (input: string, init?: RequestInit) => Promise<Response>;
     fetchStub.mockImplementation(async (input: string, init?: RequestInit) => {
       if (!String(input).includes('/export')) return json(input, init);
       calls.push({ method: 'GET', url: String(input), body: undefined, headers: {} });
