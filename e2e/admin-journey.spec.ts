@@ -45,6 +45,13 @@ test('admin creates a user, hands out a code, notifies everyone, and promotes th
     await admin.screenshot({ path: 'test-results/admin-notifications.png', fullPage: false });
   });
 
+  await test.step('analytics draws charts', async () => {
+    await admin.getByRole('tab', { name: 'Analytics' }).click();
+    await expect(admin.getByText('Registrations per Day')).toBeVisible();
+    await expect(admin.locator('.recharts-surface').first()).toBeVisible();
+    await admin.screenshot({ path: 'test-results/admin-analytics.png', fullPage: false });
+  });
+
   const user = await newSignedInPage(browser, member.email, member.password);
   await test.step('the user sees it in the bell, opens it and deletes it', async () => {
     await expect(user.getByTestId('notification-unread-count')).toHaveText('1');
