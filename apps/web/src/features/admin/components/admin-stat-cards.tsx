@@ -1,6 +1,7 @@
-import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { IconBuildingBank, IconFileText, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import type { AdminStats } from '@biddesk/shared';
+import { StatCard } from '../../../components/ui/stat-card';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
@@ -28,25 +29,8 @@ export function AdminStatCards({ stats }: { stats: AdminStats }) {
   ];
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="lg">
-      {cards.map(({ key, label, value, detail, icon: Icon, color }) => (
-        <Card key={key} withBorder radius="md" padding="md" data-testid={`admin-stat-${key}`}>
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div>
-              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                {label}
-              </Text>
-              <Text size="xl" fw={700} data-testid="stat-value">
-                {n(value)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {detail}
-              </Text>
-            </div>
-            <ThemeIcon variant="light" color={color} size="lg" radius="md">
-              <Icon size={20} />
-            </ThemeIcon>
-          </Group>
-        </Card>
+      {cards.map(({ key, label, value, detail, icon, color }) => (
+        <StatCard key={key} testId={`admin-stat-${key}`} label={label} value={n(value)} detail={detail} icon={icon} color={color} />
       ))}
     </SimpleGrid>
   );

@@ -1,6 +1,7 @@
-import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { IconAlarm, IconFileText, IconRefresh, IconStar } from '@tabler/icons-react';
 import type { OpportunityStats } from '@biddesk/shared';
+import { StatCard } from '../../../components/ui/stat-card';
 
 const CARDS = [
   { key: 'open_solicitations', label: 'Open Solicitations', icon: IconFileText, color: 'blue' },
@@ -13,22 +14,8 @@ const CARDS = [
 export function StatCards({ stats }: { stats: OpportunityStats | undefined }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} mb="lg">
-      {CARDS.map(({ key, label, icon: Icon, color }) => (
-        <Card key={key} withBorder radius="md" padding="md" data-testid={`stat-${key}`}>
-          <Group justify="space-between" wrap="nowrap">
-            <div>
-              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                {label}
-              </Text>
-              <Text size="xl" fw={700} data-testid="stat-value">
-                {stats ? stats[key].toLocaleString('en-US') : '—'}
-              </Text>
-            </div>
-            <ThemeIcon variant="light" color={color} size="lg" radius="md">
-              <Icon size={20} />
-            </ThemeIcon>
-          </Group>
-        </Card>
+      {CARDS.map(({ key, label, icon, color }) => (
+        <StatCard key={key} testId={`stat-${key}`} label={label} icon={icon} color={color} value={stats ? stats[key].toLocaleString('en-US') : '—'} />
       ))}
     </SimpleGrid>
   );
