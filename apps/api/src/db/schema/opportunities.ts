@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tsvector } from './types';
 import { users } from './users';
@@ -77,9 +76,13 @@ export const opportunities = pgTable(
     pdfProcessed: boolean().notNull().default(false),
     /** Where the row came from: 'csv' (extract import) or 'sam_api' (live search). */
     source: text().notNull().default('csv'),
-    searchVector: tsvector().generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(solicitation_number, '')), 'A') || setweight(to_tsvector('english', coalesce(department, '') || ' ' || coalesce(sub_tier, '') || ' ' || coalesce(office, '')), 'B') || setweight(to_tsvector('english', left(coalesce(description, ''), 200000)), 'C')`,
-    ),
+    /**
+     * Full-text lexemes (search-text.ts builds them; null until indexed). Not a generated column:
+     * PostgreSQL's to_tsvector cost more than the rest of an import together.
+     */
+    searchVector: tsvector(),
+    /** Title, solicitation number and agency lexemes with weights: what keyword ranking reads. */
+    titleVector: tsvector(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

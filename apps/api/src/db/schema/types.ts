@@ -1,6 +1,6 @@
 import { customType } from 'drizzle-orm/pg-core';
 
-/** PostgreSQL tsvector, used by the generated full-text search column. */
+/** PostgreSQL tsvector: the full-text lexemes search-text.ts builds. */
 export const tsvector = customType<{ data: string }>({
   dataType() {
     return 'tsvector';

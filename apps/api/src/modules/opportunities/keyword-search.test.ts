@@ -1,0 +1,90 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { opportunities } from '../../db/schema/index';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createOpportunity, createUser } from '../../../test/factories';
+import { upsertOpportunities } from './opportunities-write.repository';
+import { setDescription } from './opportunities.repository';
+import { indexMissingSearchVectors } from './search-index.repository';
+
+const DAY = 86_400_000;
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  token = (await createUser(t.db, t.config)).token;
+  const now = Date.now();
+  await createOpportunity(t.db, {
+    noticeId: 'roofnew',
+    title: 'Building maintenance services',
+    solicitationNumber: 'W912DY-24-R-0001',
+    postedDate: new Date(now - DAY),
+    description: 'Repair of roofs and gutters at Fort Liberty. Painting is not included.',
+  });
+  await createOpportunity(t.db, {
+    noticeId: 'rooftitle',
+    title: 'Roof repair, Building 12',
+    postedDate: new Date(now - 30 * DAY),
+    description: 'Replace the membrane roofing and paint the flashing.',
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function titles(keyword: string): Promise<string[]> {
+  const res = await t.injectAs(token, { method: 'GET', url: `/api/opportunities?keyword=${encodeURIComponent(keyword)}` });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.map((o: { title: string }) => o.title);
+}
+
+describe('keyword search over application-built lexemes', () => {
+  it('ranks a title match above a newer description-only match', async () => {
+    expect(await titles('roofing repairs')).toEqual(['Roof repair, Building 12', 'Building maintenance services']);
+  });
+
+  it('matches phrases across stop words, exclusions and solicitation numbers', async () => {
+    expect(await titles('"repair of roofs"')).toEqual(['Building maintenance services']);
+    expect(await titles('roof -paint')).toEqual([]);
+    expect(await titles('gutters or membrane')).toHaveLength(2);
+    expect(await titles('W912DY-24-R-0001')).toEqual(['Building maintenance services']);
+    expect(await titles('w912dy-24-r-0002')).toEqual([]);
+  });
+
+  it('finds nothing, without an error, for stop words or punctuation alone', async () => {
+    expect(await titles('the of')).toEqual([]);
+    expect(await titles('"" - ,')).toEqual([]);
+  });
+
+  it('re-indexes when a fetched description arrives, and keeps it searchable when a live search re-stores the marker', async () => {
+    const id = await createOpportunity(t.db, {
+      noticeId: 'marker1',
+      title: 'Dredging services',
+      source: 'sam_api',
+      description: 'https://api.sam.gov/prod/opportunities/v1/noticedesc?noticeid=marker1',
+    });
+    expect(await titles('noticedesc')).toEqual([]);
+    expect(await titles('sediment')).toEqual([]);
+    await setDescription(t.db, id, 'Maintenance dredging of sediment from the federal channel.');
+    expect(await titles('sediment')).toEqual(['Dredging services']);
+
+    // A later live search stores the same notice with its marker and a new title.
+    await upsertOpportunities(t.db, [
+      { noticeId: 'marker1', title: 'Dredging services, amended', source: 'sam_api', description: 'https://api.sam.gov/prod/opportunities/v1/noticedesc?noticeid=marker1' },
+    ]);
+    expect(await titles('sediment')).toEqual(['Dredging services, amended']);
+    expect(await titles('amended')).toEqual(['Dredging services, amended']);
+  });
+
+  it('indexes rows stored before lexing moved into the application', async () => {
+    await t.db.update(opportunities).set({ searchVector: null, titleVector: null });
+    expect(await titles('gutters')).toEqual([]);
+    const indexed = await indexMissingSearchVectors(t.db, 2);
+    expect(indexed).toBe(3);
+    expect(await titles('gutters')).toEqual(['Building maintenance services']);
+    expect(await indexMissingSearchVectors(t.db)).toBe(0);
+    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(opportunities).where(eq(opportunities.noticeId, 'rooftitle'));
+    expect(row!.n).toBe(1);
+  });
+});
