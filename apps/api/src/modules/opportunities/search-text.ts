@@ -23,7 +23,7 @@ const STOP_WORDS = new Set(
   can will just don should now`.split(/\s+/),
 );
 
-const WORD = /[\p{L}\p{N}]+/gu;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 // A longer "word" is an encoded blob or a run-together URL, not something anyone searches for.
 const MAX_WORD_LENGTH = 60;
 // PostgreSQL keeps at most 256 positions per lexeme; positions above 16,383 are clamped.
@@ -32,53 +32,92 @@ const MAX_POSITION = 16_383;
 /** Characters of a description that are indexed (the old generated column used the same bound). */
 export const INDEXED_DESCRIPTION_CHARS = 200_000;
 
-const stemCache = new Map<string, string>();
-const STEM_CACHE_LIMIT = 100_000;
+// Lower-cased word -> its lexeme, or null for a stop word: one lookup a word. Bounded, because a
+// long-running server lexes an open-ended vocabulary.
+const lexemeCache = new Map<string, string | null>();
+const LEXEME_CACHE_LIMIT = 200_000;
 
-function stem(word: string): string {
-  let s = stemCache.get(word);
-  if (s === undefined) {
+function lexemeOf(word: string): string | null {
+  let lexeme = lexemeCache.get(word);
+  if (lexeme === undefined) {
     // Digits and mixed codes (W912DY, 0001) are not English words: the stemmer would mangle them.
-    s = /\d/.test(word) ? word : stemmer(word);
-    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
-    stemCache.set(word, s);
+    lexeme = STOP_WORDS.has(word) ? null : /\d/.test(word) ? word : stemmer(word);
+    if (lexemeCache.size >= LEXEME_CACHE_LIMIT) lexemeCache.clear();
+    lexemeCache.set(word, lexeme);
   }
-  return s;
+  return lexeme;
+}
+
+interface LexemeSink {
+  push(lexeme: string): void;
+}
+
+/**
+ * Feeds the lexemes of a text to `sink` in order, stop words and over-long words left out. A
+ * hand-rolled scan: a Unicode-aware regex over a lower-cased copy of each description cost more
+ * than the stemming (bench/README.md). ASCII is decided by char code, the rest by the regex one
+ * character at a time; only words with a capital are lower-cased.
+ */
+function scan(text: string, sink: LexemeSink): void {
+  let start = -1;
+  let upper = false;
+  const length = text.length;
+  for (let i = 0; i <= length; i++) {
+    const c = i < length ? text.charCodeAt(i) : 32;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+    } else if ((c >= 65 && c <= 90) || (c >= 128 && LETTER_OR_DIGIT.test(text[i]!))) {
+      if (start < 0) start = i;
+      upper = true;
+    } else if (start >= 0) {
+      if (i - start <= MAX_WORD_LENGTH) {
+        const word = upper ? text.slice(start, i).toLowerCase() : text.slice(start, i);
+        const lexeme = lexemeOf(word);
+        if (lexeme !== null) sink.push(lexeme);
+      }
+      start = -1;
+      upper = false;
+    }
+  }
 }
 
 /** The lexemes of a text in order, stop words and over-long words left out. */
 export function lexemes(text: string): string[] {
   const out: string[] = [];
-  for (const match of text.toLowerCase().matchAll(WORD)) {
-    const word = match[0];
-    if (word.length > MAX_WORD_LENGTH || STOP_WORDS.has(word)) continue;
-    out.push(stem(word));
-  }
+  scan(text, out);
   return out;
 }
 
 type Weight = 'A' | 'B' | '';
 
 /** Builds tsvector input text ('lexeme':1,7A ...) from weighted parts, positions running across them. */
-class VectorBuilder {
-  private readonly positions = new Map<string, string[]>();
+class VectorBuilder implements LexemeSink {
+  // lexeme -> its entry so far ("'roof':1A,8") and how many positions it holds.
+  private readonly entries = new Map<string, { text: string; count: number }>();
   private position = 0;
+  private weight: Weight = '';
 
   add(text: string | null | undefined, weight: Weight): this {
     if (!text) return this;
-    for (const lexeme of lexemes(text)) {
-      if (this.position < MAX_POSITION) this.position++;
-      let list = this.positions.get(lexeme);
-      if (!list) this.positions.set(lexeme, (list = []));
-      if (list.length < MAX_POSITIONS) list.push(`${this.position}${weight}`);
-    }
+    this.weight = weight;
+    scan(text, this);
     return this;
   }
 
-  toString(): string {
+  push(lexeme: string): void {
+    if (this.position < MAX_POSITION) this.position++;
+    const entry = this.entries.get(lexeme);
     // Lexemes are letters and digits only, so they never need escaping inside the quotes.
+    if (!entry) this.entries.set(lexeme, { text: `'${lexeme}':${this.position}${this.weight}`, count: 1 });
+    else if (entry.count < MAX_POSITIONS) {
+      entry.text += `,${this.position}${this.weight}`;
+      entry.count++;
+    }
+  }
+
+  toString(): string {
     let out = '';
-    for (const [lexeme, list] of this.positions) out += `${out ? ' ' : ''}'${lexeme}':${list.join(',')}`;
+    for (const entry of this.entries.values()) out += out ? ` ${entry.text}` : entry.text;
     return out;
   }
 }

@@ -11,7 +11,7 @@ const cp1252 = { decode: (bytes: Buffer) => iconv.decode(bytes, 'win1252') };
  * not valid UTF-8. SAM's extract is documented as cp1252 by some readers and UTF-8 by others, and
  * real files mix both (API-FACTS §2), so one guess for the whole file would garble one of them.
  * Splitting at LF is safe in both encodings: no multi-byte UTF-8 sequence contains 0x0A.
- * A leading UTF-8 BOM is dropped.
+ * A leading UTF-8 BOM is dropped and CRLF becomes LF.
  */
 export class DecodeLines extends Transform {
   private pending: Buffer = Buffer.alloc(0);
@@ -46,7 +46,9 @@ export class DecodeLines extends Transform {
       this.first = false;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    return text;
+    // Files edited by hand mix CRLF and LF; the parser then needs only one line ending. A block
+    // always ends at an LF, so a CRLF pair is never split between two blocks.
+    return text.includes('\r') ? text.replace(/\r\n/g, '\n') : text;
   }
 
   private decodeBlock(bytes: Buffer): string {

@@ -120,6 +120,21 @@ describe('importOpportunitiesCsv', () => {
     expect(await count()).toBe(before + 2);
   });
 
+  it('reads files that mix CRLF and LF, and reports file line numbers after multi-line fields', async () => {
+    const csv =
+      `${HEADER}\r\n` +
+      `${line({ NoticeId: 'mixedeol01', Title: 'First', Description: 'one\r\ntwo\r\nthree' })}\n` +
+      '\r\n' +
+      `${line({ NoticeId: 'mixedeol02', Title: 'Second', PostedDate: 'soon' })}\r\n` +
+      `${line({ NoticeId: 'mixedeol03', Title: 'Third' })}`;
+    const result = await importOpportunitiesCsv(database.db, Readable.from([csv]));
+    expect(result).toMatchObject({ rows: 3, imported: 2, malformed: 1 });
+    // Header 1, first record 2-4, empty line 5, the bad record 6.
+    expect(result.errors).toEqual([{ line: 6, reason: 'invalid PostedDate "soon" for mixedeol02' }]);
+    const [row] = await database.db.select().from(opportunities).where(eq(opportunities.noticeId, 'mixedeol03'));
+    expect(row!.title).toBe('Third');
+  });
+
   it('keeps going after an unterminated quote at the end of the file', async () => {
     const csv = `${HEADER}\n${line({ NoticeId: 'beforequote', Title: 'Fine' })}\nafterquote,"never closed`;
     const result = await importOpportunitiesCsv(database.db, Readable.from([csv]));

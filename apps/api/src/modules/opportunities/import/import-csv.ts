@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { parse, type CsvError } from 'csv-parse';
+import Papa from 'papaparse';
 import type { Db } from '../../../db/client';
 import type { NewOpportunityRow } from '../../../db/schema/index';
 import { badRequest } from '../../../lib/errors';
@@ -41,6 +41,22 @@ export interface ImportOptions {
 
 const MAX_REPORTED_ERRORS = 50;
 
+function headerOf(fields: string[]): string[] {
+  const names = fields.map((h) => h.trim());
+  const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c));
+  if (missing.length) throw badRequest(`Not a SAM.gov Contract Opportunities CSV: missing column ${missing.join(', ')}`);
+  return names;
+}
+
+/** Line breaks inside quoted fields, so reported line numbers stay those of the file. */
+function newlinesIn(fields: string[]): number {
+  let n = 0;
+  for (const field of fields) {
+    for (let i = field.indexOf('\n'); i >= 0; i = field.indexOf('\n', i + 1)) n++;
+  }
+  return n;
+}
+
 /**
  * Streams a SAM.gov ContractOpportunitiesFullCSV file into the database: constant memory whatever
  * the size (one batch in flight, backpressure from the awaits), columns matched by header name,
@@ -60,24 +76,10 @@ export async function importOpportunitiesCsv(db: Db, source: Readable, opts: Imp
     if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, reason });
   };
 
-  const parser = parse({
-    columns: (header: string[]) => {
-      const names = header.map((h) => h.trim());
-      const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c));
-      if (missing.length) throw badRequest(`Not a SAM.gov Contract Opportunities CSV: missing column ${missing.join(', ')}`);
-      return names;
-    },
-    relax_quotes: true,
-    // Files edited by hand mix CRLF and LF; auto-detection would lock onto the first one it sees.
-    record_delimiter: ['\r\n', '\n'],
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    info: true,
-  });
-  parser.on('skip', (err: CsvError & { lines?: number }) => {
-    progress.rows++;
-    reportMalformed(err.lines ?? 0, err.message);
-  });
+  // PapaParse: ~16 us a row of the real format against ~76 us for csv-parse (bench/README.md),
+  // with the same RFC 4180 quoting. Rows come out as arrays; columns are matched by header name
+  // below. DecodeLines has already turned CRLF into LF, so one newline fits files that mix both.
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: ',', newline: '\n', quoteChar: '"', header: false });
 
   // One batch is written while the next is parsed: on PostgreSQL the two overlap (parsing is ours,
   // writing is the server's). Writes stay in file order, so a later row of a NoticeId still wins.
@@ -101,21 +103,37 @@ export async function importOpportunitiesCsv(db: Db, source: Readable, opts: Imp
     inFlight.catch(() => {});
   };
 
+  let columns: string[] | null = null;
+  let nextLine = 1;
   await pipeline(
     source,
     decoder,
     parser,
-    async (records: AsyncIterable<{ record: CsvRecord; info: { lines: number } }>) => {
-      for await (const { record, info } of records) {
+    async (records: AsyncIterable<string[]>) => {
+      for await (const fields of records) {
+        const line = nextLine;
+        nextLine += 1 + newlinesIn(fields);
+        if (!columns) {
+          columns = headerOf(fields);
+          continue;
+        }
+        if (fields.length === 1 && fields[0] === '') continue; // an empty line
         progress.rows++;
+        if (fields.length !== columns.length) {
+          reportMalformed(line, `expected ${columns.length} columns, found ${fields.length}`);
+          continue;
+        }
+        const record: CsvRecord = {};
+        for (let i = 0; i < columns.length; i++) record[columns[i]!] = fields[i];
         const mapped = csvRecordToRow(record);
         if (!mapped.ok) {
-          reportMalformed(info.lines, mapped.reason);
+          reportMalformed(line, mapped.reason);
           continue;
         }
         batch.push(mapped.row);
         if (batch.length >= batchSize) await flush();
       }
+      if (!columns) throw badRequest('The CSV file is empty');
       await flush();
       await inFlight;
     },
