@@ -2,7 +2,6 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { seedDemoData } from './modules/opportunities/demo-seed';
-import { indexMissingSearchVectors } from './modules/opportunities/search-index.repository';
 import { openRuntime } from './runtime';
 
 /** Starts the server: config, database and migrations, first admin, listen; closes cleanly on signals. */
@@ -10,10 +9,6 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { deps, database } = await openRuntime(config);
   const app = await buildApp(deps);
-
-  // Rows stored before lexing moved into the application (migration 0003) have no lexemes yet.
-  const indexed = await indexMissingSearchVectors(deps.db);
-  if (indexed) app.log.info(`indexed ${indexed} opportunities for keyword search`);
 
   const admin = await ensureFirstAdmin(deps.db, config, app.log);
   if (admin.created && admin.generatedPassword) {

@@ -1,6 +1,6 @@
 import { customType } from 'drizzle-orm/pg-core';
 
-/** PostgreSQL tsvector: the full-text lexemes search-text.ts builds. */
+/** PostgreSQL tsvector, used by the generated full-text search column. */
 export const tsvector = customType<{ data: string }>({
   dataType() {
     return 'tsvector';

@@ -1,11 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { opportunities } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpportunity, createUser } from '../../../test/factories';
-import { upsertOpportunities } from './opportunities-write.repository';
 import { setDescription } from './opportunities.repository';
-import { indexMissingSearchVectors } from './search-index.repository';
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -39,12 +35,12 @@ async function titles(keyword: string): Promise<string[]> {
   return res.json().data.map((o: { title: string }) => o.title);
 }
 
-describe('keyword search over application-built lexemes', () => {
+describe('keyword search', () => {
   it('ranks a title match above a newer description-only match', async () => {
     expect(await titles('roofing repairs')).toEqual(['Roof repair, Building 12', 'Building maintenance services']);
   });
 
-  it('matches phrases across stop words, exclusions and solicitation numbers', async () => {
+  it('matches phrases, exclusions, OR and solicitation numbers', async () => {
     expect(await titles('"repair of roofs"')).toEqual(['Building maintenance services']);
     expect(await titles('roof -paint')).toEqual([]);
     expect(await titles('gutters or membrane')).toHaveLength(2);
@@ -57,34 +53,15 @@ describe('keyword search over application-built lexemes', () => {
     expect(await titles('"" - ,')).toEqual([]);
   });
 
-  it('re-indexes when a fetched description arrives, and keeps it searchable when a live search re-stores the marker', async () => {
+  it('searches a description once it has been fetched, but never the fetch marker URL', async () => {
     const id = await createOpportunity(t.db, {
       noticeId: 'marker1',
       title: 'Dredging services',
       source: 'sam_api',
       description: 'https://api.sam.gov/prod/opportunities/v1/noticedesc?noticeid=marker1',
     });
-    expect(await titles('noticedesc')).toEqual([]);
     expect(await titles('sediment')).toEqual([]);
     await setDescription(t.db, id, 'Maintenance dredging of sediment from the federal channel.');
     expect(await titles('sediment')).toEqual(['Dredging services']);
-
-    // A later live search stores the same notice with its marker and a new title.
-    await upsertOpportunities(t.db, [
-      { noticeId: 'marker1', title: 'Dredging services, amended', source: 'sam_api', description: 'https://api.sam.gov/prod/opportunities/v1/noticedesc?noticeid=marker1' },
-    ]);
-    expect(await titles('sediment')).toEqual(['Dredging services, amended']);
-    expect(await titles('amended')).toEqual(['Dredging services, amended']);
-  });
-
-  it('indexes rows stored before lexing moved into the application', async () => {
-    await t.db.update(opportunities).set({ searchVector: null, titleVector: null });
-    expect(await titles('gutters')).toEqual([]);
-    const indexed = await indexMissingSearchVectors(t.db, 2);
-    expect(indexed).toBe(3);
-    expect(await titles('gutters')).toEqual(['Building maintenance services']);
-    expect(await indexMissingSearchVectors(t.db)).toBe(0);
-    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(opportunities).where(eq(opportunities.noticeId, 'rooftitle'));
-    expect(row!.n).toBe(1);
   });
 });

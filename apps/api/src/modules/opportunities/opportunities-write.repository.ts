@@ -1,29 +1,19 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { opportunities, type NewOpportunityRow } from '../../db/schema/index';
-import { reindexSearchVectors } from './search-index.repository';
-import { searchVectors } from './search-text';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const COLUMNS = getTableColumns(opportunities);
 
-// Columns an import writes: everything SAM owns, and the lexemes built from it. id, timestamps and
-// pdf_processed are ours.
-const WRITTEN = Object.keys(COLUMNS).filter((k) => !['id', 'createdAt', 'updatedAt', 'pdfProcessed', 'descriptionFetchedAt'].includes(k)) as (keyof NewOpportunityRow)[];
+// Columns an import writes: everything SAM owns. id, timestamps, pdf_processed and the generated
+// search vectors are ours.
+const WRITTEN = Object.keys(COLUMNS).filter((k) => !['id', 'createdAt', 'updatedAt', 'pdfProcessed', 'searchVector', 'titleVector', 'descriptionFetchedAt'].includes(k)) as (keyof NewOpportunityRow)[];
 
 const columnList = WRITTEN.map((k) => `"${snake(k)}"`).join(', ');
 const recordType = WRITTEN.map((k) => `"${snake(k)}" ${COLUMNS[k as keyof typeof COLUMNS].getSQLType()}`).join(', ');
-const updates = WRITTEN.filter((k) => !['noticeId', 'description', 'searchVector'].includes(k))
+const updates = WRITTEN.filter((k) => k !== 'noticeId' && k !== 'description')
   .map((k) => `"${snake(k)}" = excluded."${snake(k)}"`)
   .join(', ');
-
-// The description a conflicting row ends up with: a row without a description must not wipe one we
-// have, and a live search's noticedesc URL (the fetch marker) must not replace text we already hold
-// from the extract or an earlier fetch.
-const KEPT_DESCRIPTION = `case
-    when excluded.description ~ '^https?://' and opportunities.description is not null and opportunities.description !~ '^https?://'
-      then opportunities.description
-    else coalesce(excluded.description, opportunities.description) end`;
 
 /**
  * One statement per batch: the rows travel as a single JSON parameter expanded by
@@ -31,38 +21,32 @@ const KEPT_DESCRIPTION = `case
  * statement cost more than writing the rows (bench/README.md). The statement is atomic, so a batch
  * is all or nothing.
  *
- * On conflict, SAM's columns are overwritten except the description (KEPT_DESCRIPTION). When the
- * kept description is not the incoming one, the incoming lexemes do not describe the row: the
- * vector is cleared and rebuilt from the stored row (`stale`).
+ * On conflict, SAM's columns are overwritten, except that a row without a description must not wipe
+ * one we have, and a live search's noticedesc URL (the fetch marker) must not replace text we
+ * already hold from the extract or an earlier fetch.
  */
 const UPSERT = `
 insert into opportunities (${columnList})
 select ${columnList} from jsonb_to_recordset($1::jsonb) as r(${recordType})
 on conflict (notice_id) do update set ${updates},
-  description = ${KEPT_DESCRIPTION},
-  search_vector = case when excluded.description is not distinct from (${KEPT_DESCRIPTION}) then excluded.search_vector end,
+  description = case
+    when excluded.description ~ '^https?://' and opportunities.description is not null and opportunities.description !~ '^https?://'
+      then opportunities.description
+    else coalesce(excluded.description, opportunities.description) end,
   updated_at = now()
-returning id, (xmax = 0) as inserted, search_vector is null as stale`;
+returning (xmax = 0) as inserted`;
 
 // NOT NULL columns whose defaults jsonb_to_recordset would bypass.
 const DEFAULTS: Partial<Record<keyof NewOpportunityRow, unknown>> = { contacts: [], attachments: [], source: 'csv' };
 
 function toRecord(row: NewOpportunityRow): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const vectors = searchVectors(row);
-  row = { ...row, searchVector: vectors.searchVector, titleVector: vectors.titleVector };
   for (const key of WRITTEN) {
     const value = row[key];
     out[snake(key)] = value instanceof Date ? value.toISOString() : (value ?? DEFAULTS[key] ?? null);
   }
   return out;
 }
-
-type Written = {
-  id: string;
-  inserted: boolean;
-  stale: boolean;
-};
 
 /**
  * Inserts or updates a batch keyed on NoticeId; returns how many rows were new (xmax = 0 marks a
@@ -74,10 +58,8 @@ export async function upsertOpportunities(db: Db, rows: NewOpportunityRow[]): Pr
   const unique = [...new Map(rows.map((r) => [r.noticeId, r])).values()];
   const payload = JSON.stringify(unique.map(toRecord));
   const [before, after] = UPSERT.split('$1') as [string, string];
-  const result = await db.execute<Written>(sql`${sql.raw(before)}${payload}${sql.raw(after)}`);
-  const list = (Array.isArray(result) ? result : (result as { rows: Written[] }).rows) as Written[];
-  const stale = list.filter((r) => r.stale).map((r) => r.id);
-  if (stale.length) await reindexSearchVectors(db, stale);
+  const result = await db.execute<{ inserted: boolean }>(sql`${sql.raw(before)}${payload}${sql.raw(after)}`);
+  const list = (Array.isArray(result) ? result : (result as { rows: { inserted: boolean }[] }).rows) as { inserted: boolean }[];
   const inserted = list.filter((r) => r.inserted).length;
   return { inserted, updated: list.length - inserted };
 }

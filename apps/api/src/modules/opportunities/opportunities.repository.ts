@@ -1,8 +1,6 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { opportunities, savedOpportunities, type OpportunityRow } from '../../db/schema/index';
-import { reindexSearchVectors } from './search-index.repository';
-import { webSearchQuery } from './search-text';
 
 export interface OpportunityFilters {
   keyword?: string;
@@ -21,18 +19,10 @@ function savedBy(userId: string): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${savedOpportunities} s where s.opportunity_id = ${opportunities.id} and s.user_id = ${userId})`;
 }
 
-/** The user's keywords over our lexemes (search-text.ts); null when only stop words were typed. */
-function keywordQuery(keyword: string): SQL | null {
-  const query = webSearchQuery(keyword);
-  return query === null ? null : sql`websearch_to_tsquery('simple', ${query})`;
-}
-
 /** WHERE clause of the filters; every branch is served by an index (see schema). */
 function whereOf(userId: string, f: OpportunityFilters): SQL | undefined {
-  const query = f.keyword ? keywordQuery(f.keyword) : undefined;
   return and(
-    // Only stop words ("the", "of"): nothing can match, as with PostgreSQL's own parser.
-    query === null ? sql`false` : query ? sql`${opportunities.searchVector} @@ ${query}` : undefined,
+    f.keyword ? sql`${opportunities.searchVector} @@ websearch_to_tsquery('english', ${f.keyword})` : undefined,
     f.agency ? eq(opportunities.department, f.agency) : undefined,
     // Prefix match so 3364 finds 336411; LIKE 'x%' uses the text_pattern_ops index.
     f.naics ? sql`${opportunities.naicsCode} like ${likePrefix(f.naics)}` : undefined,
@@ -44,15 +34,13 @@ function whereOf(userId: string, f: OpportunityFilters): SQL | undefined {
 
 function orderOf(f: OpportunityFilters): SQL[] {
   const newest = [sql`${opportunities.postedDate} desc nulls last`, sql`${opportunities.id} desc nulls last`];
-  const query = f.keyword ? keywordQuery(f.keyword) : null;
-  if (!query) return newest;
-  // Relevance reads the small title/agency vector: ranking the full vector had to de-TOAST every
-  // matching description (120 ms for 13k matches at 100k rows). A match in the description only
+  if (!f.keyword) return newest;
+  // Relevance reads the small title/agency vector (see schema): a match in the description only
   // ranks 0 and falls back to newest first.
-  return [sql`ts_rank(${opportunities.titleVector}, ${query}) desc`, ...newest];
+  return [sql`ts_rank(${opportunities.titleVector}, websearch_to_tsquery('english', ${f.keyword})) desc`, ...newest];
 }
 
-// Everything but the tsvectors, which are large and never sent.
+// Everything but the tsvectors, which are never sent.
 const { searchVector: _search, titleVector: _title, ...readColumns } = getTableColumns(opportunities);
 
 /** One page of the listing, with the caller's saved flag, and the total for the pager. */
@@ -135,7 +123,6 @@ export async function toggleSaved(db: Db, userId: string, opportunityId: string)
 
 export async function setDescription(db: Db, id: string, description: string): Promise<void> {
   await db.update(opportunities).set({ description, descriptionFetchedAt: new Date() }).where(eq(opportunities.id, id));
-  await reindexSearchVectors(db, [id]);
 }
 
 export async function countAll(db: Db): Promise<number> {

@@ -1,0 +1,1 @@
+ALTER TABLE "opportunities" ADD COLUMN "title_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(solicitation_number, '')), 'A') || setweight(to_tsvector('english', coalesce(department, '') || ' ' || coalesce(sub_tier, '') || ' ' || coalesce(office, '')), 'B')) STORED;
