@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
-import { importOpportunitiesCsv } from '../apps/api/src/modules/opportunities/import/import-csv';
+import { importConcurrency, importOpportunitiesCsv } from '../apps/api/src/modules/opportunities/import/import-csv';
 import * as repo from '../apps/api/src/modules/opportunities/opportunities.repository';
 import { generateCsv } from './generate-rows';
 import { percentile, rssSampler } from './measure';
@@ -45,7 +45,7 @@ async function main() {
     const memory = rssSampler();
     const started = performance.now();
     const source = values['inline-generator'] ? generateCsv(rows) : createReadStream(csvPath);
-    const result = await importOpportunitiesCsv(database.db, source);
+    const result = await importOpportunitiesCsv(database.db, source, { concurrency: importConcurrency(database.kind) });
     const seconds = (performance.now() - started) / 1000;
     memory.stop();
     console.log(

@@ -4,7 +4,7 @@ import cliProgress from 'cli-progress';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { openDownload } from '../lib/safe-download';
-import { importOpportunitiesCsv } from '../modules/opportunities/import/import-csv';
+import { importConcurrency, importOpportunitiesCsv } from '../modules/opportunities/import/import-csv';
 
 /**
  * `npm run import -- <file-or-url>`: loads a SAM.gov ContractOpportunitiesFullCSV extract with a
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   bar.start(totalBytes || 1, 0, { rows: 0, rate: 0, malformed: 0 });
   try {
     const result = await importOpportunitiesCsv(database.db, source, {
+      concurrency: importConcurrency(database.kind),
       onProgress: (p) => {
         const seconds = (Date.now() - started) / 1000;
         bar.update(totalBytes ? p.bytes : 0, { rows: p.rows, rate: Math.round(p.rows / Math.max(seconds, 0.001)), malformed: p.malformed });

@@ -3,7 +3,7 @@ import type { AuthedCtx } from '../../lib/ctx';
 import { AppError, conflict, upstreamFailed } from '../../lib/errors';
 import { openDownload } from '../../lib/safe-download';
 import { recordActivity } from '../activity/activity.service';
-import { importOpportunitiesCsv } from './import/import-csv';
+import { importConcurrency, importOpportunitiesCsv } from './import/import-csv';
 import * as repo from './opportunities.repository';
 
 let importRunning = false;
@@ -24,7 +24,7 @@ export async function importFromUrl(ctx: AuthedCtx, csvUrl: string): Promise<Imp
       timeoutMs: ctx.config.IMPORT_TIMEOUT_MS,
       signal: deadline,
     });
-    const result = await importOpportunitiesCsv(ctx.db, source, { signal: deadline }).catch((err: unknown) => {
+    const result = await importOpportunitiesCsv(ctx.db, source, { signal: deadline, concurrency: importConcurrency(ctx.dbKind) }).catch((err: unknown) => {
       if (err instanceof AppError) throw err;
       if (deadline.aborted) throw upstreamFailed('The CSV import took too long and was stopped; rows imported so far are kept.');
       throw upstreamFailed(`The CSV import failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpportunity, createUser } from '../../../test/factories';
+import { upsertOpportunities } from './opportunities-write.repository';
 import { setDescription } from './opportunities.repository';
 
 const DAY = 86_400_000;
@@ -63,5 +64,34 @@ describe('keyword search', () => {
     expect(await titles('sediment')).toEqual([]);
     await setDescription(t.db, id, 'Maintenance dredging of sediment from the federal channel.');
     expect(await titles('sediment')).toEqual(['Dredging services']);
+  });
+});
+
+describe('keyword search over many matches', () => {
+  it('ranks the newest 300 matches by relevance, then lists older ones newest first, never repeating a row', async () => {
+    const now = Date.now();
+    // 320 matches a minute apart; the newest is a description-only match, #10 and the oldest match by title.
+    const rows = Array.from({ length: 320 }, (_, i) => ({
+      noticeId: `bulk${String(i).padStart(4, '0')}`,
+      title: i === 10 || i === 319 ? 'Ventilation upgrade' : `Facility support ${i}`,
+      postedDate: new Date(now - 60 * DAY - i * 60_000),
+      description: 'Ventilation work.',
+    }));
+    await upsertOpportunities(t.db, rows);
+    const seen: string[] = [];
+    let total = 0;
+    for (let page = 1; ; page++) {
+      const body = (await t.injectAs(token, { method: 'GET', url: `/api/opportunities?keyword=ventilation&limit=7&page=${page}` })).json();
+      total = body.total;
+      seen.push(...body.data.map((o: { title: string; solicitation_number: string | null }) => o.title));
+      if (page >= body.total_pages) break;
+    }
+    expect(total).toBe(320);
+    expect(seen).toHaveLength(320);
+    expect(seen[0]).toBe('Ventilation upgrade');
+    expect(seen[1]).toBe('Facility support 0');
+    // The oldest title match is past the ranked 300: it keeps its place at the end.
+    expect(seen[319]).toBe('Ventilation upgrade');
+    expect(new Set(seen.filter((title) => title !== 'Ventilation upgrade')).size).toBe(318);
   });
 });

@@ -48,18 +48,43 @@ function toRecord(row: NewOpportunityRow): Record<string, unknown> {
   return out;
 }
 
+/** A batch ready to send: its statement's one parameter, built ahead of the write. */
+export interface PreparedUpsert {
+  payload: string;
+  rows: number;
+}
+
 /**
- * Inserts or updates a batch keyed on NoticeId; returns how many rows were new (xmax = 0 marks a
- * freshly inserted tuple). Within a batch the last row of a NoticeId wins: PostgreSQL refuses to
- * update the same row twice in one statement.
+ * Serialises a batch (the CPU half of an upsert), so an import can prepare the next batch while
+ * the server writes this one. Within a batch the last row of a NoticeId wins: PostgreSQL refuses
+ * to update the same row twice in one statement.
  */
-export async function upsertOpportunities(db: Db, rows: NewOpportunityRow[]): Promise<{ inserted: number; updated: number }> {
-  if (rows.length === 0) return { inserted: 0, updated: 0 };
+export function prepareUpsert(rows: NewOpportunityRow[]): PreparedUpsert {
   const unique = [...new Map(rows.map((r) => [r.noticeId, r])).values()];
-  const payload = JSON.stringify(unique.map(toRecord));
-  const [before, after] = UPSERT.split('$1') as [string, string];
-  const result = await db.execute<{ inserted: boolean }>(sql`${sql.raw(before)}${payload}${sql.raw(after)}`);
+  return { payload: JSON.stringify(unique.map(toRecord)), rows: unique.length };
+}
+
+const [BEFORE_PAYLOAD, AFTER_PAYLOAD] = UPSERT.split('$1') as [string, string];
+
+/** Writes a prepared batch; returns how many rows were new (xmax = 0 marks a fresh tuple). */
+export async function executeUpsert(db: Db, prepared: PreparedUpsert): Promise<{ inserted: number; updated: number }> {
+  if (prepared.rows === 0) return { inserted: 0, updated: 0 };
+  const result = await db.execute<{ inserted: boolean }>(sql`${sql.raw(BEFORE_PAYLOAD)}${prepared.payload}${sql.raw(AFTER_PAYLOAD)}`);
   const list = (Array.isArray(result) ? result : (result as { rows: { inserted: boolean }[] }).rows) as { inserted: boolean }[];
   const inserted = list.filter((r) => r.inserted).length;
   return { inserted, updated: list.length - inserted };
+}
+
+/** Inserts or updates a batch keyed on NoticeId (see prepareUpsert and executeUpsert). */
+export async function upsertOpportunities(db: Db, rows: NewOpportunityRow[]): Promise<{ inserted: number; updated: number }> {
+  return executeUpsert(db, prepareUpsert(rows));
+}
+
+/**
+ * After a bulk import: VACUUM marks the new pages all-visible, so counting a listing becomes an
+ * index-only scan instead of a read of every row's heap page, and ANALYZE gives the planner the
+ * new row counts and value spread. Cannot run inside a transaction; it runs on its own.
+ */
+export async function vacuumOpportunities(db: Db): Promise<void> {
+  await db.execute(sql`vacuum (analyze) opportunities`);
 }

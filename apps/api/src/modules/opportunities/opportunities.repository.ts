@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { opportunities, savedOpportunities, type OpportunityRow } from '../../db/schema/index';
 
@@ -32,16 +32,41 @@ function whereOf(userId: string, f: OpportunityFilters): SQL | undefined {
   );
 }
 
-function orderOf(f: OpportunityFilters): SQL[] {
-  const newest = [sql`${opportunities.postedDate} desc nulls last`, sql`${opportunities.id} desc nulls last`];
-  if (!f.keyword) return newest;
-  // Relevance reads the small title/agency vector (see schema): a match in the description only
-  // ranks 0 and falls back to newest first.
-  return [sql`ts_rank(${opportunities.titleVector}, websearch_to_tsquery('english', ${f.keyword})) desc`, ...newest];
-}
+const NEWEST = [sql`${opportunities.postedDate} desc nulls last`, sql`${opportunities.id} desc nulls last`];
+
+/**
+ * Keyword results: the newest RANKED_MATCHES matches come first, ordered by relevance (the small
+ * title/agency vector, see schema; a match in the description only ranks 0), then every older
+ * match, newest first. Ranking all matches meant visiting every matching row: 70 ms for 13k
+ * matches at 100k rows. The two parts split the matches by position in newest-first order, so
+ * pages never repeat or skip a row.
+ */
+const RANKED_MATCHES = 300;
 
 // Everything but the tsvectors, which are never sent.
 const { searchVector: _search, titleVector: _title, ...readColumns } = getTableColumns(opportunities);
+
+async function pageRows(db: Db, userId: string, filters: OpportunityFilters, where: SQL | undefined, offset: number, limit: number) {
+  const select = () => db.select({ ...readColumns, saved: savedBy(userId) }).from(opportunities);
+  if (!filters.keyword) return select().where(where).orderBy(...NEWEST).limit(limit).offset(offset);
+  const parts = [];
+  if (offset < RANKED_MATCHES) {
+    const newestMatches = db.select({ id: opportunities.id }).from(opportunities).where(where).orderBy(...NEWEST).limit(RANKED_MATCHES);
+    const rank = sql`ts_rank(${opportunities.titleVector}, websearch_to_tsquery('english', ${filters.keyword})) desc`;
+    parts.push(
+      select()
+        .where(inArray(opportunities.id, newestMatches))
+        .orderBy(rank, ...NEWEST)
+        .limit(Math.min(limit, RANKED_MATCHES - offset))
+        .offset(offset),
+    );
+  }
+  if (offset + limit > RANKED_MATCHES) {
+    const from = Math.max(offset, RANKED_MATCHES);
+    parts.push(select().where(where).orderBy(...NEWEST).limit(offset + limit - from).offset(from));
+  }
+  return (await Promise.all(parts)).flat();
+}
 
 /** One page of the listing, with the caller's saved flag, and the total for the pager. */
 export async function listPage(
@@ -53,13 +78,7 @@ export async function listPage(
 ): Promise<{ rows: OpportunityWithSaved[]; total: number }> {
   const where = whereOf(userId, filters);
   const [rows, [count]] = await Promise.all([
-    db
-      .select({ ...readColumns, saved: savedBy(userId) })
-      .from(opportunities)
-      .where(where)
-      .orderBy(...orderOf(filters))
-      .limit(limit)
-      .offset((page - 1) * limit),
+    pageRows(db, userId, filters, where, (page - 1) * limit, limit),
     db.select({ n: sql<number>`count(*)::int` }).from(opportunities).where(where),
   ]);
   return { rows: rows as OpportunityWithSaved[], total: count?.n ?? 0 };

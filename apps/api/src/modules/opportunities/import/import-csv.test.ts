@@ -135,6 +135,21 @@ describe('importOpportunitiesCsv', () => {
     expect(row!.title).toBe('Third');
   });
 
+  it('writes in concurrent lanes and still lets the last row of a notice win', async () => {
+    const csv = [
+      HEADER,
+      line({ NoticeId: 'lanes00001', Title: 'Version one' }),
+      ...Array.from({ length: 9 }, (_, i) => line({ NoticeId: `lanesfill${i}`, Title: `Filler ${i}` })),
+      line({ NoticeId: 'lanes00001', Title: 'Version two' }),
+      line({ NoticeId: 'lanesfill9', Title: 'Filler last' }),
+      line({ NoticeId: 'lanes00001', Title: 'Version three' }),
+    ].join('\n');
+    const result = await importOpportunitiesCsv(database.db, Readable.from([csv]), { batchSize: 2, concurrency: 2 });
+    expect(result).toMatchObject({ rows: 13, imported: 13, malformed: 0, inserted: 11 });
+    const [row] = await database.db.select().from(opportunities).where(eq(opportunities.noticeId, 'lanes00001'));
+    expect(row!.title).toBe('Version three');
+  });
+
   it('keeps going after an unterminated quote at the end of the file', async () => {
     const csv = `${HEADER}\n${line({ NoticeId: 'beforequote', Title: 'Fine' })}\nafterquote,"never closed`;
     const result = await importOpportunitiesCsv(database.db, Readable.from([csv]));

@@ -4,7 +4,8 @@ import Papa from 'papaparse';
 import type { Db } from '../../../db/client';
 import type { NewOpportunityRow } from '../../../db/schema/index';
 import { badRequest } from '../../../lib/errors';
-import { upsertOpportunities } from '../opportunities-write.repository';
+import { vacuumOpportunities } from '../opportunities-write.repository';
+import { BatchWriter } from './batch-writer';
 import { csvRecordToRow, REQUIRED_COLUMNS, type CsvRecord } from './csv-row';
 import { DecodeLines } from './decode-lines';
 
@@ -37,9 +38,21 @@ export interface ImportOptions {
   onProgress?: (p: ImportProgress) => void;
   /** Abort the import (time limit, client gone). */
   signal?: AbortSignal;
+  /**
+   * Batches written at once. PostgreSQL: 2 puts a second server process to work (the server's
+   * side of an import costs more CPU than ours). PGlite runs one query at a time: keep 1.
+   */
+  concurrency?: number;
 }
 
 const MAX_REPORTED_ERRORS = 50;
+// Below this, autovacuum catches up soon enough; above, listings stay slow until it does.
+const VACUUM_AFTER_ROWS = 10_000;
+
+/** Writes at once for a database kind: see ImportOptions.concurrency. */
+export function importConcurrency(kind: 'pglite' | 'postgres'): number {
+  return kind === 'postgres' ? 2 : 1;
+}
 
 function headerOf(fields: string[]): string[] {
   const names = fields.map((h) => h.trim());
@@ -59,7 +72,7 @@ function newlinesIn(fields: string[]): number {
 
 /**
  * Streams a SAM.gov ContractOpportunitiesFullCSV file into the database: constant memory whatever
- * the size (one batch in flight, backpressure from the awaits), columns matched by header name,
+ * the size (two batches a lane held, backpressure from the awaits), columns matched by header name,
  * upsert on NoticeId, malformed records counted and reported but never fatal or half-written.
  */
 export async function importOpportunitiesCsv(db: Db, source: Readable, opts: ImportOptions = {}): Promise<ImportResult> {
@@ -81,27 +94,13 @@ export async function importOpportunitiesCsv(db: Db, source: Readable, opts: Imp
   // below. DecodeLines has already turned CRLF into LF, so one newline fits files that mix both.
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: ',', newline: '\n', quoteChar: '"', header: false });
 
-  // One batch is written while the next is parsed: on PostgreSQL the two overlap (parsing is ours,
-  // writing is the server's). Writes stay in file order, so a later row of a NoticeId still wins.
-  let batch: NewOpportunityRow[] = [];
-  let inFlight: Promise<void> = Promise.resolve();
-  const write = async (rows: NewOpportunityRow[]) => {
-    const written = await upsertOpportunities(db, rows);
+  const writer = new BatchWriter(db, batchSize, opts.concurrency ?? 1, (written) => {
     inserted += written.inserted;
     updated += written.updated;
-    progress.imported += rows.length;
+    progress.imported += written.rows;
     progress.bytes = decoder.bytes;
     opts.onProgress?.({ ...progress });
-  };
-  const flush = async () => {
-    await inFlight;
-    if (!batch.length) return;
-    const rows = batch;
-    batch = [];
-    inFlight = write(rows);
-    // Surface a failed write at the next await without an unhandled rejection in between.
-    inFlight.catch(() => {});
-  };
+  });
 
   let columns: string[] | null = null;
   let nextLine = 1;
@@ -130,16 +129,15 @@ export async function importOpportunitiesCsv(db: Db, source: Readable, opts: Imp
           reportMalformed(line, mapped.reason);
           continue;
         }
-        batch.push(mapped.row);
-        if (batch.length >= batchSize) await flush();
+        await writer.add(mapped.row);
       }
       if (!columns) throw badRequest('The CSV file is empty');
-      await flush();
-      await inFlight;
+      await writer.finish();
     },
     { signal: opts.signal },
   );
 
+  if (progress.imported >= VACUUM_AFTER_ROWS) await vacuumOpportunities(db);
   progress.bytes = decoder.bytes;
   return {
     ...progress,

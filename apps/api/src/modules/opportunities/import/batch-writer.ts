@@ -1,0 +1,65 @@
+import type { Db } from '../../../db/client';
+import type { NewOpportunityRow } from '../../../db/schema/index';
+import { executeUpsert, prepareUpsert } from '../opportunities-write.repository';
+
+export interface WrittenCounts {
+  inserted: number;
+  updated: number;
+  rows: number;
+}
+
+interface Lane {
+  batch: NewOpportunityRow[];
+  inFlight: Promise<void>;
+}
+
+/** FNV-1a: a stable lane for a NoticeId, so every row of one notice goes through the same lane. */
+function laneOf(noticeId: string, lanes: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < noticeId.length; i++) h = Math.imul(h ^ noticeId.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % lanes;
+}
+
+/**
+ * Batches rows into upserts. The next batch is serialised while the server writes the previous one,
+ * so the importer's CPU and the database's overlap. With more than one lane (PostgreSQL: each lane
+ * gets its own pooled connection) batches are written concurrently; rows are split by NoticeId, so
+ * within a lane, and so for any one notice, writes keep file order and the last row still wins.
+ * Each batch is atomic. At most two batches a lane are held: constant memory.
+ */
+export class BatchWriter {
+  private readonly lanes: Lane[];
+
+  constructor(
+    private readonly db: Db,
+    private readonly batchSize: number,
+    laneCount: number,
+    private readonly onWritten: (counts: WrittenCounts) => void,
+  ) {
+    this.lanes = Array.from({ length: Math.max(1, laneCount) }, () => ({ batch: [], inFlight: Promise.resolve() }));
+  }
+
+  /** Queues a row; resolves once the row's lane has room again (backpressure). */
+  async add(row: NewOpportunityRow): Promise<void> {
+    const lane = this.lanes[laneOf(row.noticeId, this.lanes.length)]!;
+    lane.batch.push(row);
+    if (lane.batch.length >= this.batchSize) await this.flush(lane);
+  }
+
+  /** Writes what is left and waits for every write. */
+  async finish(): Promise<void> {
+    for (const lane of this.lanes) await this.flush(lane);
+    await Promise.all(this.lanes.map((lane) => lane.inFlight));
+  }
+
+  private async flush(lane: Lane): Promise<void> {
+    const rows = lane.batch;
+    lane.batch = [];
+    const prepared = rows.length ? prepareUpsert(rows) : null;
+    await lane.inFlight;
+    if (!prepared) return;
+    lane.inFlight = executeUpsert(this.db, prepared).then((written) => this.onWritten({ ...written, rows: rows.length }));
+    // A failed write surfaces at the lane's next await, without an unhandled rejection in between.
+    lane.inFlight.catch(() => {});
+  }
+}
