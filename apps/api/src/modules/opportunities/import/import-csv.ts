@@ -2,7 +2,6 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import type { Db } from '../../../db/client';
-import type { NewOpportunityRow } from '../../../db/schema/index';
 import { badRequest } from '../../../lib/errors';
 import { vacuumOpportunities } from '../opportunities-write.repository';
 import { BatchWriter } from './batch-writer';
