@@ -51,7 +51,15 @@ async function pageRows(db: Db, userId: string, filters: OpportunityFilters, whe
   if (!filters.keyword) return select().where(where).orderBy(...NEWEST).limit(limit).offset(offset);
   const parts = [];
   if (offset < RANKED_MATCHES) {
-    const newestMatches = db.select({ id: opportunities.id }).from(opportunities).where(where).orderBy(...NEWEST).limit(RANKED_MATCHES);
+    // The same order as NEWEST, written so the planner cannot walk the posted-date index: for a
+    // rare match (a phrase within one agency) that walk reads most of the table (600 ms at 100k
+    // rows); the bitmap scan of the matches and a top-300 sort stay under the count's cost.
+    const newestMatches = db
+      .select({ id: opportunities.id })
+      .from(opportunities)
+      .where(where)
+      .orderBy(sql`coalesce(${opportunities.postedDate}, '-infinity'::timestamptz) desc`, sql`${opportunities.id} desc`)
+      .limit(RANKED_MATCHES);
     const rank = sql`ts_rank(${opportunities.titleVector}, websearch_to_tsquery('english', ${filters.keyword})) desc`;
     parts.push(
       select()
