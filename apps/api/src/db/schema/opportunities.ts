@@ -40,6 +40,12 @@ export interface Attachment {
  * is SAM's `Department/Ind.Agency` string, shown as the agency. `description` holds the text, or
  * SAM's noticedesc URL (the fetch marker) until the text is fetched.
  */
+// Title and solicitation number weighted A, agency names B: the head of search_vector and the whole
+// of title_vector. sql.raw keeps the generated expression text exactly as migrated.
+const TITLE_AND_AGENCY_LEXEMES = sql.raw(
+  `setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(solicitation_number, '')), 'A') || setweight(to_tsvector('english', coalesce(department, '') || ' ' || coalesce(sub_tier, '') || ' ' || coalesce(office, '')), 'B')`,
+);
+
 export const opportunities = pgTable(
   'opportunities',
   {
@@ -78,7 +84,7 @@ export const opportunities = pgTable(
     /** Where the row came from: 'csv' (extract import) or 'sam_api' (live search). */
     source: text().notNull().default('csv'),
     searchVector: tsvector().generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(solicitation_number, '')), 'A') || setweight(to_tsvector('english', coalesce(department, '') || ' ' || coalesce(sub_tier, '') || ' ' || coalesce(office, '')), 'B') || setweight(to_tsvector('english', left(coalesce(description, ''), 200000)), 'C')`,
+      sql`${TITLE_AND_AGENCY_LEXEMES} || setweight(to_tsvector('english', left(coalesce(description, ''), 200000)), 'C')`,
     ),
     /**
      * Title and solicitation number (A) and agency names (B) alone: what keyword ranking reads.
@@ -86,7 +92,7 @@ export const opportunities = pgTable(
      * matches at 100k rows); this one is small and stored inline.
      */
     titleVector: tsvector().generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(solicitation_number, '')), 'A') || setweight(to_tsvector('english', coalesce(department, '') || ' ' || coalesce(sub_tier, '') || ' ' || coalesce(office, '')), 'B')`,
+      TITLE_AND_AGENCY_LEXEMES,
     ),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

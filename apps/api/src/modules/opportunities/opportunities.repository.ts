@@ -19,10 +19,13 @@ function savedBy(userId: string): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${savedOpportunities} s where s.opportunity_id = ${opportunities.id} and s.user_id = ${userId})`;
 }
 
+/** The user's keywords in websearch syntax (quotes, -exclusions, OR), English stemming. */
+const keywordQuery = (keyword: string): SQL => sql`websearch_to_tsquery('english', ${keyword})`;
+
 /** WHERE clause of the filters; every branch is served by an index (see schema). */
 function whereOf(userId: string, f: OpportunityFilters): SQL | undefined {
   return and(
-    f.keyword ? sql`${opportunities.searchVector} @@ websearch_to_tsquery('english', ${f.keyword})` : undefined,
+    f.keyword ? sql`${opportunities.searchVector} @@ ${keywordQuery(f.keyword)}` : undefined,
     f.agency ? eq(opportunities.department, f.agency) : undefined,
     // Prefix match so 3364 finds 336411; LIKE 'x%' uses the text_pattern_ops index.
     f.naics ? sql`${opportunities.naicsCode} like ${likePrefix(f.naics)}` : undefined,
@@ -60,7 +63,7 @@ async function pageRows(db: Db, userId: string, filters: OpportunityFilters, whe
       .where(where)
       .orderBy(sql`coalesce(${opportunities.postedDate}, '-infinity'::timestamptz) desc`, sql`${opportunities.id} desc`)
       .limit(RANKED_MATCHES);
-    const rank = sql`ts_rank(${opportunities.titleVector}, websearch_to_tsquery('english', ${filters.keyword})) desc`;
+    const rank = sql`ts_rank(${opportunities.titleVector}, ${keywordQuery(filters.keyword)}) desc`;
     parts.push(
       select()
         .where(inArray(opportunities.id, newestMatches))

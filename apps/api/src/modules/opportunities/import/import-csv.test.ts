@@ -162,5 +162,6 @@ describe('importOpportunitiesCsv', () => {
       statusCode: 400,
       detail: 'Not a SAM.gov Contract Opportunities CSV: missing column NoticeId, Title',
     });
+    await expect(importOpportunitiesCsv(database.db, Readable.from(['']))).rejects.toMatchObject({ statusCode: 400, detail: 'The CSV file is empty' });
   });
 });
