@@ -11,3 +11,7 @@ export * from './contracts/opportunities';
 export * from './contracts/admin';
 export * from './contracts/notifications';
 export * from './contracts/documents';
+export * from './permissions/workspace-roles';
+export * from './contracts/workspaces';
+export * from './contracts/invites';
+export * from './contracts/nda';

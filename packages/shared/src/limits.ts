@@ -34,3 +34,7 @@ export const REDIRECT_DELAY_MS = 1_500;
 /** Client timeouts for long calls (SPEC §7, §9). */
 export const CSV_IMPORT_TIMEOUT_MS = 180_000;
 export const RFP_TIMEOUT_MS = 300_000;
+/** NDA checkbox unlocks within this many pixels of the bottom (SPEC §9). */
+export const NDA_SCROLL_THRESHOLD_PX = 50;
+/** Workspace invitations expire after this many days unless configured (WORKSPACES.md §1). */
+export const DEFAULT_INVITE_TTL_DAYS = 7;

@@ -4,3 +4,4 @@ export * from './invite-codes';
 export * from './opportunities';
 export * from './documents';
 export * from './notifications';
+export * from './workspaces';

@@ -1,5 +1,6 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { workspaces } from './workspaces';
 
 /** In-app notifications (SPEC §3). `type` 'admin' shows an Admin badge. */
 export const notifications = pgTable(
@@ -36,8 +37,10 @@ export const activity = pgTable(
     targetType: text(),
     targetId: text(),
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Set for what happened inside a workspace (its Activity tab); the rows go with the workspace. */
+    workspaceId: uuid().references(() => workspaces.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('activity_created_idx').on(t.createdAt), index('activity_user_idx').on(t.userId)],
+  (t) => [index('activity_created_idx').on(t.createdAt), index('activity_user_idx').on(t.userId), index('activity_workspace_idx').on(t.workspaceId, t.createdAt)],
 );
 export type ActivityRow = typeof activity.$inferSelect;
