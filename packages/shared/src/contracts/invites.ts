@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EmailSchema, NewPasswordSchema, UserSchema } from './auth';
+import { EmailSchema, NewPasswordSchema } from './auth';
+import { UserSchema } from './users';
 
 /** Roles an invitation may grant: never OWNER (SPEC §5). */
 export const InviteRoleSchema = z.enum(['CONTRIBUTOR', 'REVIEWER', 'VIEWER'], {
