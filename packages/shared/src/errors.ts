@@ -16,6 +16,8 @@ export const ErrorCodeSchema = z.enum([
   'RATE_LIMITED',
   /** An outside service (SAM.gov, AI provider) failed. */
   'UPSTREAM_FAILED',
+  /** A workspace member must accept the current NDA before reading workspace content (WORKSPACES.md §3). */
+  'NDA_REQUIRED',
   /** Anything else; details are logged, never sent. */
   'INTERNAL',
 ]);

@@ -19,3 +19,5 @@ export const notFound = (detail: string) => new AppError(404, 'NOT_FOUND', detai
 export const conflict = (detail: string) => new AppError(409, 'CONFLICT', detail);
 export const tooManyRequests = (detail: string) => new AppError(429, 'RATE_LIMITED', detail);
 export const upstreamFailed = (detail: string) => new AppError(502, 'UPSTREAM_FAILED', detail);
+export const ndaRequired = () =>
+  new AppError(403, 'NDA_REQUIRED', 'You must accept the non-disclosure agreement before you can view this workspace');
