@@ -24,6 +24,9 @@ import { adminStatsRoutes } from './modules/admin/admin-stats.routes';
 import { adminNotificationsRoutes } from './modules/admin/admin-notifications.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
+import { invitesRoutes } from './modules/invites/invites.routes';
+import { ndaRoutes } from './modules/nda/nda.routes';
 
 export interface BuildAppOptions {
   /** Pino logger options, or false for silence (tests). */
@@ -67,6 +70,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(adminNotificationsRoutes);
       await api.register(notificationsRoutes);
       await api.register(documentsRoutes);
+      await api.register(workspacesRoutes);
+      await api.register(invitesRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE }));
+      await api.register(ndaRoutes);
     },
     { prefix: '/api' },
   );

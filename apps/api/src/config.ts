@@ -46,6 +46,8 @@ const ConfigSchema = z.object({
   IMPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(175_000),
   /** Largest uploaded file (solicitation PDF), in bytes. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  /** Days a workspace invitation link stays valid (WORKSPACES.md §1). */
+  INVITE_TTL_DAYS: z.coerce.number().positive().max(365).default(7),
   /** SAM.gov public API key; unset -> searches run on the local database. */
   SAM_API_KEY: z.string().optional(),
   SAM_API_BASE_URL: z.url().default('https://api.sam.gov'),

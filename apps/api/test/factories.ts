@@ -97,3 +97,44 @@ export async function createResetToken(db: Db, userId: string): Promise<string> 
   await resetTokensRepository.insert(db, { userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
   return token;
 }
+
+// --- Workspaces ---
+import { workspaceMembers, workspaces, ndaVersions } from '../src/db/schema/index';
+import { desc } from 'drizzle-orm';
+
+export type WorkspaceRoleName = 'OWNER' | 'CONTRIBUTOR' | 'REVIEWER' | 'VIEWER';
+
+/** Inserts a workspace on a new opportunity (or the given one) with `ownerId` as OWNER. */
+export async function createWorkspace(
+  db: Db,
+  ownerId: string,
+  overrides: Partial<{ opportunityId: string; name: string; requireNda: boolean; archivedAt: Date | null }> = {},
+): Promise<{ id: string; opportunityId: string }> {
+  const opportunityId = overrides.opportunityId ?? (await createOpportunity(db));
+  const [row] = await db
+    .insert(workspaces)
+    .values({ opportunityId, name: overrides.name ?? 'Proposal workspace', ownerId, requireNda: overrides.requireNda ?? true, archivedAt: overrides.archivedAt ?? null })
+    .returning({ id: workspaces.id });
+  await db.insert(workspaceMembers).values({ workspaceId: row!.id, userId: ownerId, role: 'OWNER' });
+  return { id: row!.id, opportunityId };
+}
+
+/** Adds a member; `ndaAccepted` (default true) records acceptance of the current NDA. */
+export async function addMember(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  role: Exclude<WorkspaceRoleName, 'OWNER'>,
+  opts: { ndaAccepted?: boolean; createdAt?: Date } = {},
+): Promise<void> {
+  const [nda] = await db.select().from(ndaVersions).orderBy(desc(ndaVersions.version)).limit(1);
+  const accepted = opts.ndaAccepted ?? true;
+  await db.insert(workspaceMembers).values({
+    workspaceId,
+    userId,
+    role,
+    ndaVersionId: accepted ? nda!.id : null,
+    ndaAcceptedAt: accepted ? new Date() : null,
+    ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+  });
+}

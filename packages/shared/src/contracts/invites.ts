@@ -18,7 +18,7 @@ export const InviteBodySchema = z.object({
   role: InviteRoleSchema.default('CONTRIBUTOR'),
   message: z.string().trim().max(2000, 'Message is too long (2000 characters at most)').optional(),
 });
-export type InviteBody = z.input<typeof InviteBodySchema>;
+export type InviteBody = z.infer<typeof InviteBodySchema>;
 
 /** SPEC §3 workspace invite, as the owner's list shows it. */
 export const WorkspaceInviteSchema = z.object({

@@ -10,6 +10,8 @@ export interface ActivityEntry {
   targetType?: string | null;
   targetId?: string | null;
   details?: Record<string, unknown>;
+  /** Set for what happens inside a workspace: it then shows in that workspace's Activity tab. */
+  workspaceId?: string | null;
 }
 
 /**
@@ -27,5 +29,6 @@ export async function recordActivity(db: Db, actor: Pick<UserRow, 'id' | 'name' 
     targetType: entry.targetType ?? null,
     targetId: entry.targetId ?? null,
     details: entry.details ?? {},
+    workspaceId: entry.workspaceId ?? null,
   });
 }

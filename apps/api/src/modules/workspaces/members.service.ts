@@ -1,0 +1,73 @@
+import type { Member, MessageResponse, WorkspaceActivityPage } from '@biddesk/shared';
+import type { AuthedCtx } from '../../lib/ctx';
+import { notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { recordActivity } from '../activity/activity.service';
+import * as activityRepository from '../activity/activity.repository';
+import * as usersRepository from '../auth/users.repository';
+import * as notificationsRepository from '../notifications/notifications.repository';
+import * as workspacesRepository from './workspaces.repository';
+import { assertCan, requireMember } from './workspace-access';
+import { presentActivity, presentMember } from './workspaces.presenter';
+
+const MEMBER_NOT_FOUND = 'Member not found';
+
+/** GET /workspaces/{id}/members: any member who has accepted the NDA. */
+export async function listMembers(ctx: AuthedCtx, workspaceId: string): Promise<Member[]> {
+  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const rows = await workspacesRepository.listMembers(ctx.db, workspace.id);
+  return rows.map(presentMember);
+}
+
+/**
+ * DELETE /workspaces/{id}/members/{memberId} (`memberId` is the member's user id): the owner removes
+ * a non-owner member, who is told by a bell notification.
+ */
+export async function removeMember(ctx: AuthedCtx, workspaceId: string, memberUserId: string): Promise<MessageResponse> {
+  const { workspace, member } = await requireMember(ctx, workspaceId, { content: true, write: true });
+  const target = isUuid(memberUserId) ? await workspacesRepository.findMember(ctx.db, workspace.id, memberUserId) : undefined;
+  if (!target) {
+    assertCan(member, 'member.remove', { targetRole: 'VIEWER' });
+    throw notFound(MEMBER_NOT_FOUND);
+  }
+  assertCan(member, 'member.remove', { targetRole: target.role });
+  const removed = await ctx.db.transaction(async (tx) => {
+    const who = await usersRepository.findById(tx, target.userId);
+    if (!(await workspacesRepository.removeMember(tx, workspace.id, target.userId))) return false;
+    await recordActivity(tx, ctx.actor, {
+      action: 'member.removed',
+      workspaceId: workspace.id,
+      targetType: 'user',
+      targetId: target.userId,
+      details: { name: who?.name ?? null, email: who?.email ?? null, role: target.role },
+    });
+    await notificationsRepository.insertForUser(tx, target.userId, {
+      title: 'Removed from a workspace',
+      message: `${ctx.actor.name} removed you from the workspace "${workspace.name}".`,
+      type: 'workspace',
+      link: null,
+    });
+    return true;
+  });
+  if (!removed) throw notFound(MEMBER_NOT_FOUND);
+  return { message: 'Member removed' };
+}
+
+/** POST /workspaces/{id}/leave: any member but the owner; allowed while archived or before the NDA. */
+export async function leaveWorkspace(ctx: AuthedCtx, workspaceId: string): Promise<MessageResponse> {
+  const { workspace, member } = await requireMember(ctx, workspaceId);
+  assertCan(member, 'workspace.leave');
+  await ctx.db.transaction(async (tx) => {
+    await workspacesRepository.removeMember(tx, workspace.id, member.userId);
+    await recordActivity(tx, ctx.actor, { action: 'member.left', workspaceId: workspace.id, details: { role: member.role } });
+  });
+  return { message: `You left ${workspace.name}` };
+}
+
+/** GET /workspaces/{id}/activity: the workspace's log, newest first, keyset-paged. */
+export async function listActivity(ctx: AuthedCtx, workspaceId: string, limit: number, before?: string): Promise<WorkspaceActivityPage> {
+  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const rows = await activityRepository.listForWorkspace(ctx.db, workspace.id, limit + 1, before);
+  const page = rows.slice(0, limit);
+  return { items: page.map(presentActivity), next_before: rows.length > limit ? page[page.length - 1]!.id : null };
+}

@@ -1,0 +1,92 @@
+import type { Member, Workspace, WorkspaceActivityItem } from '@biddesk/shared';
+import type { ActivityRow, WorkspaceMemberRow } from '../../db/schema/index';
+import type { WorkspaceView } from './workspaces.repository';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Wire shape of a workspace for one member (SPEC §3 plus the NDA flags). */
+export function presentWorkspace(view: WorkspaceView, ndaRequired: boolean): Workspace {
+  const { workspace, member, opportunity } = view;
+  return {
+    id: workspace.id,
+    name: workspace.name,
+    user_role: member.role,
+    member_count: view.memberCount,
+    archived: workspace.archivedAt !== null,
+    archived_at: iso(workspace.archivedAt),
+    created_at: workspace.createdAt.toISOString(),
+    owner_name: view.ownerName,
+    require_nda: workspace.requireNda,
+    nda_required: ndaRequired,
+    opportunity: opportunity
+      ? {
+          id: opportunity.id,
+          title: opportunity.title,
+          agency: opportunity.department,
+          solicitation_number: opportunity.solicitationNumber,
+          response_date: iso(opportunity.responseDeadline),
+        }
+      : null,
+  };
+}
+
+/** Wire shape of a member (SPEC §3). */
+export function presentMember(row: { member: WorkspaceMemberRow; name: string; email: string }): Member {
+  return {
+    user_id: row.member.userId,
+    user_name: row.name,
+    user_email: row.email,
+    role: row.member.role,
+    status: row.member.status,
+    created_at: row.member.createdAt.toISOString(),
+    nda_accepted_at: iso(row.member.ndaAcceptedAt),
+  };
+}
+
+const ROLE_NAMES: Record<string, string> = { OWNER: 'Owner', CONTRIBUTOR: 'Contributor', REVIEWER: 'Reviewer', VIEWER: 'Viewer' };
+const roleName = (role: unknown) => ROLE_NAMES[String(role)] ?? String(role);
+
+/** One sentence per recorded workspace action, for the Activity tab. */
+export function summarizeActivity(row: ActivityRow): string {
+  const who = row.actorName ?? 'A former member';
+  const d = row.details as Record<string, unknown>;
+  switch (row.action) {
+    case 'workspace.created':
+      return `${who} created the workspace`;
+    case 'workspace.archived':
+      return `${who} archived the workspace`;
+    case 'workspace.restored':
+      return `${who} restored the workspace`;
+    case 'workspace.settings_changed':
+      return `${who} turned the NDA requirement ${d.require_nda ? 'on' : 'off'}`;
+    case 'workspace.ownership_transferred':
+      return `Ownership passed to ${String(d.new_owner_name)} when ${String(d.former_owner_name)}'s account was deleted`;
+    case 'invite.sent':
+      return `${who} invited ${String(d.email)} as ${roleName(d.role)}`;
+    case 'invite.revoked':
+      return `${who} revoked the invitation for ${String(d.email)}`;
+    case 'invite.declined':
+      return `${String(d.email)} declined the invitation`;
+    case 'member.joined':
+      return `${who} joined as ${roleName(d.role)}`;
+    case 'member.left':
+      return `${who} left the workspace`;
+    case 'member.removed':
+      return `${who} removed ${String(d.name)} from the workspace`;
+    case 'nda.accepted':
+      return `${who} accepted the NDA (version ${String(d.version)})`;
+    default:
+      return `${who}: ${row.action}`;
+  }
+}
+
+/** Wire shape of one activity line. */
+export function presentActivity(row: ActivityRow): WorkspaceActivityItem {
+  return {
+    id: row.id,
+    action: row.action,
+    actor_name: row.actorName,
+    summary: summarizeActivity(row),
+    created_at: row.createdAt.toISOString(),
+  };
+}
