@@ -24,6 +24,8 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Send no bearer token: public calls SPEC §6 names (NDA current, join by code). */
+  anonymous?: boolean;
 }
 
 /** Listeners told when any call answers 401 (the session provider logs out). */
@@ -60,7 +62,7 @@ export async function apiDownload(path: string, query?: Query): Promise<{ blob: 
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = getToken();
+  const token = opts.anonymous ? null : getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;

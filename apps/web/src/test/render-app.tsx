@@ -20,6 +20,8 @@ type Handler = (call: FetchCall) => { status?: number; body?: unknown };
  */
 export const EMPTY_DASHBOARD: Record<string, Handler> = {
   'GET /api/notifications': () => ({ body: [] }),
+  'GET /api/invites/pending': () => ({ body: [] }),
+  'GET /api/workspaces': () => ({ body: [] }),
   'GET /api/opportunities': () => ({ body: { data: [], total: 0, total_pages: 0, page: 1 } }),
   'GET /api/opportunities/stats': () => ({ body: { open_solicitations: 0, due_this_week: 0, favorited: 0, recently_updated: 0 } }),
 };

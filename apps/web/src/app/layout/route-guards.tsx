@@ -1,14 +1,21 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/session-context';
+import { loginPathFor, safeRedirect } from '../../lib/safe-redirect';
 
-/** Sends users with no session token to /login (SPEC §2). */
+/** Sends users with no session token to /login (SPEC §2), remembering where they were going. */
 export function RequireAuth() {
   const { token } = useSession();
-  return token ? <Outlet /> : <Navigate to="/login" replace />;
+  const location = useLocation();
+  return token ? <Outlet /> : <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
 }
 
-/** /login and /register send signed-in users to / (SPEC §2). */
+/**
+ * /login and /register send signed-in users to / (SPEC §2), or to the in-app `redirect` target the
+ * sign-in was for (the invite page sends people here and expects them back).
+ */
 export function RedirectIfSignedIn() {
   const { token } = useSession();
-  return token ? <Navigate to="/" replace /> : <Outlet />;
+  const location = useLocation();
+  const target = safeRedirect(new URLSearchParams(location.search).get('redirect'));
+  return token ? <Navigate to={target} replace /> : <Outlet />;
 }

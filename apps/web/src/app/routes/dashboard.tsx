@@ -12,6 +12,8 @@ import { OpportunityCard } from '../../features/opportunities/components/opportu
 import { Pager } from '../../features/opportunities/components/pager';
 import { SearchCard } from '../../features/opportunities/components/search-card';
 import { StatCards } from '../../features/opportunities/components/stat-cards';
+import { PendingInvitationsCard } from '../../features/invites/components/pending-invitations-card';
+import { MyWorkspacesCard } from '../../features/workspaces/components/my-workspaces-card';
 import { EMPTY_FILTERS, hasCriterion, readRecentFilters, rememberFilter, type FilterValues, type RecentFilter } from '../../features/opportunities/recent-filters';
 
 type Mode = { kind: 'list' } | { kind: 'saved' } | { kind: 'search'; results: Opportunity[] };
@@ -31,7 +33,7 @@ function paramsFromFilters(f: FilterValues): Record<string, string> {
   return Object.fromEntries(Object.entries(entries).filter(([, v]) => v));
 }
 
-/** Dashboard (SPEC §2): search card, stat cards, opportunity grid with a pager. */
+/** Dashboard (SPEC §2): search card, stat cards, pending invitations, my workspaces, opportunity grid with a pager. */
 export function DashboardRoute() {
   const [params, setParams] = useSearchParams();
   const [filters, setFilters] = useState<FilterValues>(() => filtersFromParams(params));
@@ -138,6 +140,8 @@ export function DashboardRoute() {
         }}
       />
       <StatCards stats={stats.data} />
+      <PendingInvitationsCard />
+      <MyWorkspacesCard />
       <Text fw={600} mb="sm" data-testid="results-heading">
         {heading} {total > 0 && <Text span c="dimmed" size="sm">({total.toLocaleString('en-US')})</Text>}
       </Text>

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
+import { safeRedirect } from '../../lib/safe-redirect';
 import { useLogin } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { useSession } from '../../features/auth/session-context';
@@ -27,7 +28,7 @@ export function LoginRoute() {
         onSuccess: ({ token, user }) => {
           signIn(token, user);
           notifications.show({ color: 'green', message: 'Login successful' });
-          navigate(redirectTo && redirectTo.startsWith('/') ? redirectTo : '/', { replace: true });
+          navigate(safeRedirect(redirectTo), { replace: true });
         },
         onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Login failed') }),
       },

@@ -10,6 +10,7 @@ import { RequirementsTable } from '../../features/documents/components/requireme
 import { useOpportunity, useToggleSaved } from '../../features/opportunities/api/opportunities-api';
 import { OpportunityDescription } from '../../features/opportunities/components/opportunity-description';
 import { OpportunityMetadata } from '../../features/opportunities/components/opportunity-metadata';
+import { OpportunityWorkspaceAction } from '../../features/workspaces/components/opportunity-workspace-action';
 
 /**
  * Opportunity detail (SPEC §2): back, title and number; Details (metadata, PDF upload, extracted
@@ -54,24 +55,27 @@ export function OpportunityDetailRoute() {
                 {o.pdf_processed && <Badge color="teal" variant="light">PDF processed</Badge>}
               </Group>
             </div>
-            <Tooltip label={o.saved ? 'Remove from saved' : 'Save'}>
-              <ActionIcon
-                size="lg"
-                variant="light"
-                color="yellow"
-                aria-label={o.saved ? 'Remove from saved' : 'Save opportunity'}
-                aria-pressed={o.saved}
-                data-testid="save-toggle"
-                onClick={() =>
-                  toggleSaved.mutate(o, {
-                    onSuccess: () => notifications.show({ color: 'green', message: 'Updated' }),
-                    onError: () => notifications.show({ color: 'red', message: 'Failed to update' }),
-                  })
-                }
-              >
-                {o.saved ? <IconStarFilled size={20} /> : <IconStar size={20} />}
-              </ActionIcon>
-            </Tooltip>
+            <Group gap="sm" wrap="nowrap" align="center">
+              <OpportunityWorkspaceAction opportunity={o} />
+              <Tooltip label={o.saved ? 'Remove from saved' : 'Save'}>
+                <ActionIcon
+                  size="lg"
+                  variant="light"
+                  color="yellow"
+                  aria-label={o.saved ? 'Remove from saved' : 'Save opportunity'}
+                  aria-pressed={o.saved}
+                  data-testid="save-toggle"
+                  onClick={() =>
+                    toggleSaved.mutate(o, {
+                      onSuccess: () => notifications.show({ color: 'green', message: 'Updated' }),
+                      onError: () => notifications.show({ color: 'red', message: 'Failed to update' }),
+                    })
+                  }
+                >
+                  {o.saved ? <IconStarFilled size={20} /> : <IconStar size={20} />}
+                </ActionIcon>
+              </Tooltip>
+            </Group>
           </Group>
           <Tabs defaultValue="details">
             <Tabs.List mb="md">

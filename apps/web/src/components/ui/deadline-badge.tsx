@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClock } from '@tabler/icons-react';
 import { getUrgency, type UrgencyLevel } from '@biddesk/shared';
-import { useAlertThresholdDays } from '../../../lib/preferences';
+import { useAlertThresholdDays } from '../../lib/preferences';
 
 const LOOK: Record<UrgencyLevel, { color: string; icon: typeof IconClock | null }> = {
   urgent: { color: 'red', icon: IconAlertTriangle },

@@ -106,7 +106,7 @@ describe('admin dashboard', () => {
   it('lists what goes with a user before deleting them', async () => {
     const calls = stubAdmin({
       'DELETE /api/admin/users/11111111-1111-4111-8111-111111111111': () => ({
-        body: { deleted: true, removed: { saved_opportunities: 5, generated_documents: 17, notifications: 2 } },
+        body: { deleted: true, removed: { saved_opportunities: 5, generated_documents: 17, notifications: 2 }, workspaces: { transferred: [{ id: "w1", name: "Bid A", new_owner_email: "ann@example.com" }], deleted: [] } },
       }),
     });
     await openAdmin();

@@ -5,8 +5,12 @@ import type { GeneratedDocument, RequirementDto } from '@biddesk/shared';
 import { generatedDocumentFixture, opportunityFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
 
-const refresh = { 'GET /api/auth/refresh-user': () => ({ body: plainUser }) };
 const opp = opportunityFixture(7);
+// The detail screen also asks whether the opportunity has a workspace (the header's workspace button).
+const refresh = {
+  'GET /api/auth/refresh-user': () => ({ body: plainUser }),
+  [`GET /api/opportunities/${opp.id}/workspace`]: () => ({ body: { workspace_id: null, is_member: false, owner_name: null } }),
+};
 const requirements: RequirementDto[] = [
   { requirement_id: 'L-001', section: 'L', must_or_should: 'must', weight: 1, text: 'Offerors shall submit the technical volume in no more than 20 pages.', page: 2 },
   { requirement_id: 'M-001', section: 'M', must_or_should: 'must', weight: 3, text: 'Technical approach is the most important factor.', page: 3 },

@@ -27,6 +27,7 @@ export function adminErrorMessage(error: unknown, fallback: string): string {
 export interface DeleteUserResult {
   deleted: true;
   removed: { saved_opportunities: number; generated_documents: number; notifications: number };
+  workspaces: { transferred: { id: string; name: string; new_owner_email: string }[]; deleted: { id: string; name: string }[] };
 }
 
 /** GET /admin/stats: the summary cards and the Analytics tab. */

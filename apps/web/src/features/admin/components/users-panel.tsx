@@ -221,8 +221,16 @@ function DeleteUserModal({ user, onClose }: { user: AdminUser | null; onClose: (
   const confirm = () => {
     if (!user) return;
     mutation.mutate(user.id, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         notifications.show({ color: 'green', message: 'User deleted successfully' });
+        const { transferred, deleted } = result.workspaces;
+        if (transferred.length + deleted.length > 0) {
+          const parts = [
+            ...transferred.map((w) => `"${w.name}" now belongs to ${w.new_owner_email}`),
+            ...deleted.map((w) => `"${w.name}" was deleted (no other members)`),
+          ];
+          notifications.show({ color: 'blue', title: 'Their workspaces', message: parts.join('; ') });
+        }
         onClose();
       },
       onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to delete user') }),
@@ -240,6 +248,7 @@ function DeleteUserModal({ user, onClose }: { user: AdminUser | null; onClose: (
             <List.Item>Saved opportunities ({user.stats.opportunities})</List.Item>
             <List.Item>Generated documents ({user.stats.documents_generated})</List.Item>
             <List.Item>Notifications</List.Item>
+            <List.Item>Workspaces they own pass to their longest-standing member, or are deleted when nobody else is in them</List.Item>
           </List>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

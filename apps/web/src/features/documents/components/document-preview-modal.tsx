@@ -2,7 +2,7 @@ import { Button, Group, Modal, ScrollArea, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { DOCUMENT_TYPE_LABELS, formatDate, type GeneratedDocument } from '@biddesk/shared';
 import { documentFileName, downloadText } from '../download';
-import { MarkdownView } from './markdown-view';
+import { MarkdownView } from '../../../components/ui/markdown-view';
 import { MatrixExportButtons } from './matrix-export-buttons';
 
 /** The document preview dialog (SPEC §2): rendered markdown and a download button. */

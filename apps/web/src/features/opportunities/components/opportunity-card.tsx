@@ -3,7 +3,7 @@ import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import type { Opportunity } from '@biddesk/shared';
 import { formatDate } from '@biddesk/shared';
 import { Link } from 'react-router';
-import { DeadlineBadge } from './deadline-badge';
+import { DeadlineBadge } from '../../../components/ui/deadline-badge';
 
 /** One opportunity in the dashboard grid (SPEC §2): agency, title, number, due date, badge, star. */
 export function OpportunityCard({ opportunity: o, onToggleSaved }: { opportunity: Opportunity; onToggleSaved: (o: Opportunity) => void }) {

@@ -2,7 +2,7 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Opportunity } from '@biddesk/shared';
 import { formatDate } from '@biddesk/shared';
 import type { ReactNode } from 'react';
-import { DeadlineBadge } from './deadline-badge';
+import { DeadlineBadge } from '../../../components/ui/deadline-badge';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

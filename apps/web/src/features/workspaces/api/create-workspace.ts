@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateWorkspaceBody, Workspace } from '@biddesk/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { WORKSPACES_KEY } from './keys';
+
+/** POST /workspaces: one workspace per opportunity (409 names the owner to ask). */
+export function createWorkspace(body: CreateWorkspaceBody): Promise<Workspace> {
+  return apiRequest<Workspace>('/workspaces', { method: 'POST', body });
+}
+
+export function useCreateWorkspace() {
+  const queryClient = useQueryClient();
+  // Settled, not only success: a 409 means someone else's workspace exists, and the detail screen should say so.
+  return useMutation({ mutationFn: createWorkspace, onSettled: () => queryClient.invalidateQueries({ queryKey: WORKSPACES_KEY }) });
+}

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Workspace } from '@biddesk/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { workspaceKey } from './keys';
+
+/** GET /workspaces/{id}: the header data, the caller's role and whether the NDA comes first. */
+export function getWorkspace(id: string, signal?: AbortSignal): Promise<Workspace> {
+  return apiRequest<Workspace>(`/workspaces/${id}`, { signal });
+}
+
+/** The workspace; a 403 or 404 is final, so no retry. */
+export const useWorkspace = (id: string) =>
+  useQuery({ queryKey: workspaceKey(id), queryFn: ({ signal }) => getWorkspace(id, signal), retry: false });

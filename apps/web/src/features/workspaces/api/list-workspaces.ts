@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Workspace } from '@biddesk/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { workspaceListKey } from './keys';
+
+/** GET /workspaces?include_archived=: the caller's workspaces. */
+export function listWorkspaces(includeArchived: boolean, signal?: AbortSignal): Promise<Workspace[]> {
+  return apiRequest<Workspace[]>('/workspaces', { query: { include_archived: includeArchived }, signal });
+}
+
+/** The caller's workspaces; `enabled` lets the archived panel wait until it is first opened (SPEC §2). */
+export const useWorkspaces = (includeArchived: boolean, enabled = true) =>
+  useQuery({ queryKey: workspaceListKey(includeArchived), queryFn: ({ signal }) => listWorkspaces(includeArchived, signal), enabled });
