@@ -8,6 +8,7 @@ import type { UserRow } from '../../db/schema/index';
 import { recordActivity } from '../activity/activity.service';
 import * as resetTokensRepository from '../auth/reset-tokens.repository';
 import * as usersRepository from '../auth/users.repository';
+import { handOverOwnedWorkspaces } from '../workspaces/workspace-ownership';
 import * as adminUsersRepository from './admin-users.repository';
 import type { UserWithStats } from './admin-users.repository';
 
@@ -91,14 +92,15 @@ export async function deleteUser(ctx: AuthedCtx, id: string): Promise<DeleteUser
   if (id === ctx.actor.id) throw badRequest('You cannot delete your own account');
   const removed = await ctx.db.transaction(async (tx) => {
     const target = await lockTarget(tx, ctx, id, true, 'The last admin cannot be deleted. Make another user an admin first.');
+    const workspaces = await handOverOwnedWorkspaces(tx, target, ctx.actor);
     const counts = await adminUsersRepository.deleteUserAndOwned(tx, id);
     await recordActivity(tx, ctx.actor, {
       action: 'admin.user_deleted',
       targetType: 'user',
       targetId: id,
-      details: { email: target.email, name: target.name, role: target.role, removed: counts },
+      details: { email: target.email, name: target.name, role: target.role, removed: counts, workspaces },
     });
-    return counts;
+    return { ...counts, workspaces };
   });
   ctx.log.info({ userId: id, removed }, 'user deleted');
   return {
@@ -108,6 +110,7 @@ export async function deleteUser(ctx: AuthedCtx, id: string): Promise<DeleteUser
       generated_documents: removed.generated_documents,
       notifications: removed.notifications,
     },
+    workspaces: removed.workspaces,
   };
 }
 

@@ -274,7 +274,11 @@ describe('DELETE /admin/users/{id}', () => {
 
     const res = await t.injectAs(admin.token, { method: 'DELETE', url: `/api/admin/users/${doomed.user.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ deleted: true, removed: { saved_opportunities: 1, generated_documents: 2, notifications: 3 } });
+    expect(res.json()).toEqual({
+      deleted: true,
+      removed: { saved_opportunities: 1, generated_documents: 2, notifications: 3 },
+      workspaces: { transferred: [], deleted: [] },
+    });
 
     expect(await userRow(doomed.user.id)).toBeUndefined();
     for (const table of [savedOpportunities, generatedDocuments, notifications, passwordResetTokens]) {

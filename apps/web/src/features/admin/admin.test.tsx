@@ -106,7 +106,7 @@ describe('admin dashboard', () => {
   it('lists what goes with a user before deleting them', async () => {
     const calls = stubAdmin({
       'DELETE /api/admin/users/11111111-1111-4111-8111-111111111111': () => ({
-        body: { deleted: true, removed: { saved_opportunities: 5, generated_documents: 17, notifications: 2 }, workspaces: { transferred: [{ id: "w1", name: "Bid A", new_owner_email: "ann@example.com" }], deleted: [] } },
+        body: { deleted: true, removed: { saved_opportunities: 5, generated_documents: 17, notifications: 2 }, workspaces: { transferred: [{ id: 'w1', name: 'Bid A', new_owner_email: 'ann@example.com' }], deleted: [] } },
       }),
     });
     await openAdmin();
@@ -119,6 +119,7 @@ describe('admin dashboard', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
     expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('"Bid A" now belongs to ann@example.com')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/admin/users/11111111-1111-4111-8111-111111111111']);
   });
 
