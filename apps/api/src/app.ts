@@ -14,6 +14,7 @@ import type { AppDeps } from './lib/ctx';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebStatic } from './plugins/web-static';
+import { logSafeUrl } from './lib/log-safe-url';
 import { authRoutes } from './modules/auth/auth.routes';
 import { inviteCodesRoutes } from './modules/admin/invite-codes.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -36,7 +37,13 @@ export interface BuildAppOptions {
 /** Builds the HTTP app from its dependencies; `server.ts` only listens and closes. */
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: deps.config.LOG_LEVEL },
+    logger: opts.logger ?? {
+      level: deps.config.LOG_LEVEL,
+      // Request lines never carry tokens or passwords (invite links, reset queries).
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: logSafeUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
