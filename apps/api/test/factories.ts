@@ -138,3 +138,57 @@ export async function addMember(
     ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
   });
 }
+
+// --- Workspace invites, mail and snapshots (workspaces, invites and NDA API tests). ---
+import { activity, workspaceInvites } from '../src/db/schema/index';
+import { asc } from 'drizzle-orm';
+import type { MailMessage } from '../src/integrations/mail/mailer';
+
+/** Inserts a PENDING invite the way POST /workspaces/{id}/invite stores it and returns its id and raw token. */
+export async function createInvite(
+  db: Db,
+  workspaceId: string,
+  email: string,
+  overrides: Partial<{ role: Exclude<WorkspaceRoleName, 'OWNER'>; invitedBy: string | null; inviterName: string; expiresAt: Date; message: string | null }> = {},
+): Promise<{ id: string; token: string }> {
+  const token = randomToken();
+  const [row] = await db
+    .insert(workspaceInvites)
+    .values({
+      workspaceId,
+      email: email.toLowerCase(),
+      role: overrides.role ?? 'CONTRIBUTOR',
+      message: overrides.message ?? null,
+      tokenHash: hashToken(token),
+      invitedBy: overrides.invitedBy ?? null,
+      inviterName: overrides.inviterName ?? 'Owner',
+      expiresAt: overrides.expiresAt ?? new Date(Date.now() + 7 * 86_400_000),
+    })
+    .returning({ id: workspaceInvites.id });
+  return { id: row!.id, token };
+}
+
+/** The raw invite token of the latest mail sent to `email` (tokens only travel in the mail). */
+export function inviteTokenFromMail(mails: MailMessage[], email: string): string {
+  const mail = [...mails].reverse().find((m) => m.to.toLowerCase() === email.toLowerCase());
+  const match = mail?.text.match(/http:\/\/biddesk\.test\/join\/([A-Za-z0-9_-]+)/);
+  if (!match) throw new Error(`no invite mail with a join link was sent to ${email}`);
+  return match[1]!;
+}
+
+/** Everything a workspace call could change, to prove a refused call changed nothing. */
+export async function workspaceSnapshot(db: Db, workspaceId: string) {
+  const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+  const members = await db
+    .select({ userId: workspaceMembers.userId, role: workspaceMembers.role, ndaVersionId: workspaceMembers.ndaVersionId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(asc(workspaceMembers.userId));
+  const invites = await db
+    .select({ id: workspaceInvites.id, email: workspaceInvites.email, status: workspaceInvites.status })
+    .from(workspaceInvites)
+    .where(eq(workspaceInvites.workspaceId, workspaceId))
+    .orderBy(asc(workspaceInvites.id));
+  const log = await db.select({ id: activity.id }).from(activity).where(eq(activity.workspaceId, workspaceId));
+  return { workspace, members, invites, activityCount: log.length };
+}
