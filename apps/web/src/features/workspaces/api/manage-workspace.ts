@@ -22,7 +22,7 @@ export function leaveWorkspace(id: string): Promise<MessageResponse> {
  * A workspace-wide change. After delete or leave the caller has no access any more, so the open
  * workspace is not refetched (it would answer 403/404 while the page is on its way out).
  */
-function useWorkspaceMutation<V>(mutationFn: (v: V) => Promise<unknown>, refetchDetail: boolean) {
+function useWorkspaceMutation<V, R>(mutationFn: (v: V) => Promise<R>, refetchDetail: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

@@ -1,0 +1,67 @@
+import { Button, Group, Modal, Radio, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { EmailSchema, InviteRoleSchema, type InviteRole } from '@biddesk/shared';
+import { errorMessage } from '../../../lib/api-client';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../lib/workspace-roles';
+import { useInviteMember } from '../api/workspace-invites';
+
+interface InviteValues {
+  email: string;
+  role: InviteRole;
+  message: string;
+}
+
+/** The owner's invite dialog (SPEC §5): email required, role CONTRIBUTOR by default, optional note. */
+export function InviteMemberDialog({ workspaceId, opened, onClose }: { workspaceId: string; opened: boolean; onClose: () => void }) {
+  const invite = useInviteMember(workspaceId);
+  const form = useForm<InviteValues>({
+    initialValues: { email: '', role: 'CONTRIBUTOR', message: '' },
+    validate: { email: (value) => EmailSchema.safeParse(value).error?.issues[0]?.message ?? null },
+  });
+
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+
+  const handleSubmit = form.onSubmit((values) => {
+    const email = values.email.trim();
+    invite.mutate(
+      { email, role: values.role, message: values.message.trim() || undefined },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: `Invitation sent to ${email}` });
+          close();
+        },
+        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to send invitation') }),
+      },
+    );
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title="Invite Member" centered>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Email" type="email" required data-autofocus {...form.getInputProps('email')} />
+          <Radio.Group label="Role" {...form.getInputProps('role')}>
+            <Stack gap="xs" mt={4}>
+              {InviteRoleSchema.options.map((role) => (
+                <Radio key={role} value={role} label={ROLE_LABELS[role]} description={ROLE_DESCRIPTIONS[role]} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Textarea label="Message (optional)" autosize minRows={2} maxLength={2000} {...form.getInputProps('message')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={invite.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              Send Invitation
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

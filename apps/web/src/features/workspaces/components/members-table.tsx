@@ -1,0 +1,92 @@
+import { Button, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { formatDate, type Member, type Workspace } from '@biddesk/shared';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { RoleBadge } from '../../../components/ui/role-badge';
+import { errorMessage } from '../../../lib/api-client';
+import { useMembers, useRemoveMember } from '../api/members';
+import type { WorkspaceAbilityCheck } from '../hooks/use-workspace-ability';
+
+/** What the NDA column says: the acceptance date, "Pending", or that this member is not gated. */
+export function ndaStatus(member: Member, requireNda: boolean): string {
+  if (member.nda_accepted_at) return formatDate(member.nda_accepted_at);
+  // WORKSPACES.md §2: the owner is never gated; without the requirement nobody is.
+  if (member.role === 'OWNER' || !requireNda) return 'Not required';
+  return 'Pending';
+}
+
+/** The Team tab's member list; the owner may remove anyone but the owner (SPEC §6). */
+export function MembersTable({ workspace, can, readOnly }: { workspace: Workspace; can: WorkspaceAbilityCheck; readOnly: boolean }) {
+  const members = useMembers(workspace.id);
+  const remove = useRemoveMember(workspace.id);
+  const [removing, setRemoving] = useState<Member | null>(null);
+
+  // SPEC §7: a failed member load is only logged and shows nothing.
+  if (members.isError) {
+    console.warn('Failed to load members', members.error);
+    return null;
+  }
+  if (!members.data) return null;
+
+  const handleRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing.user_id, {
+      onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
+      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to remove member') }),
+      onSettled: () => setRemoving(null),
+    });
+  };
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="xs" data-testid="members-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Joined</Table.Th>
+              <Table.Th>NDA accepted</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.data.map((m) => (
+              <Table.Tr key={m.user_id} data-testid="member-row">
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {m.user_name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{m.user_email}</Table.Td>
+                <Table.Td>
+                  <RoleBadge role={m.role} />
+                </Table.Td>
+                <Table.Td>{formatDate(m.created_at)}</Table.Td>
+                <Table.Td>{ndaStatus(m, workspace.require_nda)}</Table.Td>
+                <Table.Td ta="right">
+                  {!readOnly && can('member.remove', { targetRole: m.role }) && (
+                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRemoving(m)} aria-label={`Remove ${m.user_name}`}>
+                      Remove
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove member"
+        message={`Remove ${removing?.user_name ?? 'this member'} from ${workspace.name}? They lose access at once.`}
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        onConfirm={handleRemove}
+        onCancel={() => setRemoving(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { Badge, Button, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { formatDate, type InviteStatus, type WorkspaceInvite } from '@biddesk/shared';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { RoleBadge } from '../../../components/ui/role-badge';
+import { errorMessage } from '../../../lib/api-client';
+import { useRevokeInvite, useWorkspaceInvites } from '../api/workspace-invites';
+
+const STATUS_COLORS: Record<InviteStatus, string> = { PENDING: 'blue', ACCEPTED: 'green', REVOKED: 'gray', EXPIRED: 'orange' };
+
+/** The owner's invitations list with Revoke for pending ones (SPEC §2, §6). Render it only for owners. */
+export function WorkspaceInvitesList({ workspaceId, readOnly }: { workspaceId: string; readOnly: boolean }) {
+  const invites = useWorkspaceInvites(workspaceId, true);
+  const revoke = useRevokeInvite(workspaceId);
+  const [revoking, setRevoking] = useState<WorkspaceInvite | null>(null);
+
+  // SPEC §7: a failed invitations load is only logged and shows nothing.
+  if (invites.isError) {
+    console.warn('Failed to load invitations', invites.error);
+    return null;
+  }
+  if (!invites.data) return null;
+
+  const handleRevoke = () => {
+    if (!revoking) return;
+    revoke.mutate(revoking.id, {
+      onSuccess: () => notifications.show({ color: 'green', message: 'Invitation revoked' }),
+      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to revoke invitation') }),
+      onSettled: () => setRevoking(null),
+    });
+  };
+
+  return (
+    <div data-testid="workspace-invites">
+      <Title order={3} size="h5" mt="lg" mb="xs">
+        Invitations
+      </Title>
+      {invites.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No invitations yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Invited by</Table.Th>
+                <Table.Th>Expires</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invites.data.map((invite) => (
+                <Table.Tr key={invite.id} data-testid="invite-row">
+                  <Table.Td>{invite.email}</Table.Td>
+                  <Table.Td>
+                    <RoleBadge role={invite.role} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={STATUS_COLORS[invite.status]}>
+                      {invite.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{invite.inviter_name ?? '—'}</Table.Td>
+                  <Table.Td>{formatDate(invite.expires_at)}</Table.Td>
+                  <Table.Td ta="right">
+                    {!readOnly && invite.status === 'PENDING' && (
+                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRevoking(invite)} aria-label={`Revoke invitation for ${invite.email}`}>
+                        Revoke
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ConfirmDialog
+        opened={revoking !== null}
+        title="Revoke invitation"
+        message={`Revoke the invitation for ${revoking?.email ?? 'this address'}? The link in their email stops working.`}
+        confirmLabel="Revoke"
+        busy={revoke.isPending}
+        onConfirm={handleRevoke}
+        onCancel={() => setRevoking(null)}
+      />
+    </div>
+  );
+}

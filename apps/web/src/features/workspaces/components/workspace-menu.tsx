@@ -1,0 +1,116 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArchive, IconArchiveOff, IconDoorExit, IconDots, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { REDIRECT_DELAY_MS, type Workspace } from '@biddesk/shared';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { useArchiveWorkspace, useDeleteWorkspace, useLeaveWorkspace } from '../api/manage-workspace';
+import { useWorkspaceAbility } from '../hooks/use-workspace-ability';
+
+type Confirming = 'leave' | 'delete' | null;
+
+/** The workspace menu (SPEC §2): Leave for non-owners; archive or restore and delete for the owner. */
+export function WorkspaceMenu({ workspace }: { workspace: Workspace }) {
+  const can = useWorkspaceAbility(workspace);
+  const navigate = useNavigate();
+  const leave = useLeaveWorkspace();
+  const archive = useArchiveWorkspace();
+  const remove = useDeleteWorkspace();
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [hasLeft, setHasLeft] = useState(false);
+
+  // SPEC §4/§9: after leaving, the user goes away after 1.5 seconds.
+  useEffect(() => {
+    if (!hasLeft) return;
+    const timer = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [hasLeft, navigate]);
+
+  const handleLeave = () =>
+    leave.mutate(workspace.id, {
+      onSuccess: (answer) => {
+        notifications.show({ color: 'green', message: answer.message });
+        setHasLeft(true);
+      },
+      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to leave workspace') }),
+      onSettled: () => setConfirming(null),
+    });
+
+  const handleArchive = (value: boolean) =>
+    archive.mutate(
+      { id: workspace.id, archive: value },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: value ? 'Workspace archived' : 'Workspace restored' });
+          // SPEC §4: archiving goes to /, restoring reloads (the detail query refetches on success).
+          if (value) navigate('/');
+        },
+        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, value ? 'Failed to archive workspace' : 'Failed to restore workspace') }),
+      },
+    );
+
+  const handleDelete = () =>
+    remove.mutate(workspace.id, {
+      onSuccess: (answer) => {
+        notifications.show({ color: 'green', message: answer.message });
+        navigate('/');
+      },
+      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to delete workspace') }),
+      onSettled: () => setConfirming(null),
+    });
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="default" size="lg" aria-label="Workspace actions" disabled={hasLeft}>
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {can('workspace.leave') && (
+            <Menu.Item leftSection={<IconDoorExit size={16} />} onClick={() => setConfirming('leave')}>
+              Leave Workspace
+            </Menu.Item>
+          )}
+          {can('workspace.archive') &&
+            (workspace.archived ? (
+              <Menu.Item leftSection={<IconArchiveOff size={16} />} onClick={() => handleArchive(false)}>
+                Restore Workspace
+              </Menu.Item>
+            ) : (
+              <Menu.Item leftSection={<IconArchive size={16} />} onClick={() => handleArchive(true)}>
+                Archive Workspace
+              </Menu.Item>
+            ))}
+          {can('workspace.delete') && (
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming('delete')}>
+              Delete Workspace
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      <ConfirmDialog
+        opened={confirming === 'leave'}
+        title="Leave Workspace"
+        message={`Leave ${workspace.name}? You will need a new invitation to come back.`}
+        confirmLabel="Leave Workspace"
+        busy={leave.isPending}
+        onConfirm={handleLeave}
+        onCancel={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        opened={confirming === 'delete'}
+        title="Delete Workspace"
+        message={`Permanently delete ${workspace.name}? This cannot be undone.`}
+        consequences={['All members lose access', 'Pending invitations stop working', 'The workspace activity log is deleted']}
+        confirmLabel="Delete Workspace"
+        busy={remove.isPending}
+        onConfirm={handleDelete}
+        onCancel={() => setConfirming(null)}
+      />
+    </>
+  );
+}
