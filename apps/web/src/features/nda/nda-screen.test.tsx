@@ -1,0 +1,95 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ndaFixture, workspaceFixture } from '../../test/fixtures';
+import { plainUser, renderApp, stubApi } from '../../test/render-app';
+import { hasReachedEnd } from './scroll-end';
+
+const ws = workspaceFixture(4, { user_role: 'CONTRIBUTOR', nda_required: true });
+const gatedWorkspace = {
+  'GET /api/auth/refresh-user': () => ({ body: plainUser }),
+  [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
+  'GET /api/nda/current': () => ({ body: ndaFixture }),
+};
+
+/** Gives the NDA scroll box real-looking geometry (jsdom lays nothing out): 1000px of text in a 300px box. */
+function fakeScrollBox() {
+  let scrollTop = 0;
+  const isBox = (el: HTMLElement) => el.dataset.testid === 'nda-scroll';
+  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return isBox(this) ? 1000 : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return isBox(this) ? 300 : 0;
+  });
+  vi.spyOn(Element.prototype, 'scrollTop', 'get').mockImplementation(function (this: Element) {
+    return this instanceof HTMLElement && isBox(this) ? scrollTop : 0;
+  });
+  return (to: number) => {
+    scrollTop = to;
+    fireEvent.scroll(screen.getByTestId('nda-scroll'));
+  };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('hasReachedEnd', () => {
+  it('is true within 50px of the bottom and when the text fits', () => {
+    expect(hasReachedEnd({ scrollTop: 0, scrollHeight: 1000, clientHeight: 300 })).toBe(false);
+    expect(hasReachedEnd({ scrollTop: 649, scrollHeight: 1000, clientHeight: 300 })).toBe(false);
+    expect(hasReachedEnd({ scrollTop: 650, scrollHeight: 1000, clientHeight: 300 })).toBe(true);
+    expect(hasReachedEnd({ scrollTop: 700, scrollHeight: 1000, clientHeight: 300 })).toBe(true);
+    expect(hasReachedEnd({ scrollTop: 0, scrollHeight: 200, clientHeight: 300 })).toBe(true);
+  });
+});
+
+describe('NDA screen', () => {
+  it('keeps the acknowledgement locked until the reader scrolls near the end, and it stays unlocked', async () => {
+    const scrollTo = fakeScrollBox();
+    stubApi(gatedWorkspace);
+    renderApp(`/workspace/${ws.id}`, plainUser);
+    expect(await screen.findByRole('region', { name: 'NDA text' })).toHaveTextContent('The parties wish to share confidential information.');
+    const checkbox = screen.getByLabelText(/I have read and agree/);
+    expect(checkbox).toBeDisabled();
+    expect(screen.getByText('Please scroll through the entire document to continue')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept and Continue' })).toBeDisabled();
+
+    scrollTo(600);
+    expect(checkbox).toBeDisabled();
+    scrollTo(655);
+    expect(checkbox).toBeEnabled();
+    expect(screen.queryByText('Please scroll through the entire document to continue')).toBeNull();
+    scrollTo(0);
+    expect(checkbox).toBeEnabled();
+
+    expect(screen.getByRole('button', { name: 'Accept and Continue' })).toBeDisabled();
+    await userEvent.click(checkbox);
+    expect(screen.getByRole('button', { name: 'Accept and Continue' })).toBeEnabled();
+  });
+
+  it('unlocks at once when the text fits without scrolling', async () => {
+    stubApi(gatedWorkspace);
+    renderApp(`/workspace/${ws.id}`, plainUser);
+    await screen.findByRole('region', { name: 'NDA text' });
+    expect(screen.getByLabelText(/I have read and agree/)).toBeEnabled();
+  });
+
+  it('says the NDA failed to load', async () => {
+    stubApi({ ...gatedWorkspace, 'GET /api/nda/current': () => ({ status: 500, body: {} }) });
+    renderApp(`/workspace/${ws.id}`, plainUser);
+    expect(await screen.findByText('Failed to load NDA')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept and Continue' })).toBeNull();
+  });
+
+  it('says the acceptance failed and stays on the NDA', async () => {
+    stubApi({ ...gatedWorkspace, [`POST /api/workspaces/${ws.id}/nda/accept`]: () => ({ status: 500, body: {} }) });
+    renderApp(`/workspace/${ws.id}`, plainUser);
+    await userEvent.click(await screen.findByLabelText(/I have read and agree/));
+    await userEvent.click(screen.getByRole('button', { name: 'Accept and Continue' }));
+    expect(await screen.findByText('Failed to accept NDA')).toBeInTheDocument();
+    expect(screen.getByTestId('nda-screen')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept and Continue' })).toBeEnabled();
+  });
+});
