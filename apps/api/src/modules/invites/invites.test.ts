@@ -84,6 +84,37 @@ describe('POST /workspaces/{id}/invite', () => {
     expect(JSON.stringify(row)).not.toContain(token);
   });
 
+  it('escapes the message in the HTML mail and mentions the NDA only when the workspace requires it', async () => {
+    const to = email('html');
+    await invite(to, { message: '<img src=x onerror=alert(1)>' });
+    const mail = t.mails.at(-1)!;
+    expect(mail.html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.text).toContain('You will be asked to accept a mutual non-disclosure agreement');
+    const open = await createWorkspace(t.db, owner.user.id, { requireNda: false });
+    const to2 = email('open');
+    await invite(to2, {}, open.id);
+    expect(t.mails.at(-1)!.text).not.toContain('non-disclosure');
+  });
+
+  it('withdraws the invitation and answers 502 when the mail cannot be sent', async () => {
+    const to = email('unmailable');
+    const push = t.mails.push;
+    t.mails.push = () => {
+      throw new Error('SMTP down');
+    };
+    try {
+      const res = await post({ email: to });
+      expect([res.statusCode, res.json().detail]).toEqual([502, 'The invitation email could not be sent. Please try again.']);
+    } finally {
+      t.mails.push = push;
+    }
+    const rows = await t.db.select().from(workspaceInvites).where(eq(workspaceInvites.email, to));
+    expect(rows.map((r) => r.status)).toEqual(['REVOKED']);
+    const list = (await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws.id}/invites` })).json();
+    expect(list.find((i: { email: string }) => i.email === to).status).toBe('REVOKED');
+  });
+
   it('refuses to invite an existing member with 409 and stores and mails nothing', async () => {
     const member = await createUser(t.db, t.config, { email: email('member') });
     await addMember(t.db, ws.id, member.user.id, 'VIEWER');

@@ -98,6 +98,19 @@ describe('GET /workspaces', () => {
   });
 });
 
+describe('admins', () => {
+  it('get no implicit access to a workspace they are not in', async () => {
+    const admin = await createUser(t.db, t.config, { role: 'admin' });
+    const ws = await createWorkspace(t.db, owner.user.id);
+    const before = await workspaceSnapshot(t.db, ws.id);
+    for (const [method, url] of [['GET', ''], ['GET', '/members'], ['DELETE', '']] as const) {
+      const res = await t.injectAs(admin.token, { method, url: `/api/workspaces/${ws.id}${url}` });
+      expect([res.statusCode, res.json().detail]).toEqual([403, 'Access denied to this workspace']);
+    }
+    expect(await workspaceSnapshot(t.db, ws.id)).toEqual(before);
+  });
+});
+
 describe('GET /opportunities/{id}/workspace', () => {
   it('tells a member, a non-member (with the owner to ask) and an opportunity without a workspace apart', async () => {
     const ws = await createWorkspace(t.db, owner.user.id);
