@@ -30,19 +30,6 @@ function workspaceApi(w: Workspace) {
   };
 }
 
-async function openTeamTab() {
-  await userEvent.click(await screen.findByRole('tab', { name: 'Team' }));
-  return screen.findByTestId('members-table');
-}
-
-async function menuItems() {
-  await userEvent.click(await screen.findByRole('button', { name: 'Workspace actions' }));
-  const menu = await screen.findByRole('menu');
-  return within(menu)
-    .getAllByRole('menuitem')
-    .map((item) => item.textContent);
-}
-
 describe('workspace page: loading and failures', () => {
   it('says it is loading, then shows the header facts', async () => {
     stubApi(workspaceApi(ws));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Workspace } from '@biddesk/shared';
-import { memberFixture, ndaFixture, workspaceFixture } from '../../test/fixtures';
+import { memberFixture, workspaceFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
 
 const refresh = { 'GET /api/auth/refresh-user': () => ({ body: plainUser }) };
