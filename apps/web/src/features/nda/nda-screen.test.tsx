@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ndaFixture, workspaceFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
-import { hasReachedEnd } from './scroll-end';
+import { hasReachedEnd, withoutRepeatedTitle } from './nda-text';
 
 const ws = workspaceFixture(4, { user_role: 'CONTRIBUTOR', nda_required: true });
 const gatedWorkspace = {
@@ -45,6 +45,14 @@ describe('hasReachedEnd', () => {
   });
 });
 
+describe('withoutRepeatedTitle', () => {
+  it('drops a first heading that repeats the title and keeps everything else', () => {
+    expect(withoutRepeatedTitle('# Mutual NDA\n\n**Version 1**', 'Mutual NDA')).toBe('\n**Version 1**');
+    expect(withoutRepeatedTitle('# Other heading\n\nText', 'Mutual NDA')).toBe('# Other heading\n\nText');
+    expect(withoutRepeatedTitle('Text\n# Mutual NDA\n', 'Mutual NDA')).toBe('Text\n# Mutual NDA\n');
+  });
+});
+
 describe('NDA screen', () => {
   it('keeps the acknowledgement locked until the reader scrolls near the end, and it stays unlocked', async () => {
     const scrollTo = fakeScrollBox();
@@ -74,6 +82,8 @@ describe('NDA screen', () => {
     renderApp(`/workspace/${ws.id}`, plainUser);
     await screen.findByRole('region', { name: 'NDA text' });
     expect(screen.getByLabelText(/I have read and agree/)).toBeEnabled();
+    // Playwright checks the box by its test id: it must be the input itself.
+    expect(screen.getByTestId('nda-acknowledge')).toBe(screen.getByLabelText(/I have read and agree/));
   });
 
   it('says the NDA failed to load', async () => {

@@ -6,7 +6,7 @@ import { REDIRECT_DELAY_MS, formatDate } from '@biddesk/shared';
 import { MarkdownView } from '../../../components/ui/markdown-view';
 import { errorMessage } from '../../../lib/api-client';
 import { useAcceptNda, useCurrentNda } from '../api/nda-api';
-import { hasReachedEnd } from '../scroll-end';
+import { hasReachedEnd, withoutRepeatedTitle } from '../nda-text';
 
 export interface NdaScreenProps {
   workspaceId: string;
@@ -112,7 +112,7 @@ export function NdaScreen({ workspaceId, context, onAccepted, onDecline, acceptE
           p="md"
           style={{ overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
         >
-          <MarkdownView content={doc.body_markdown} />
+          <MarkdownView content={withoutRepeatedTitle(doc.body_markdown, doc.title)} />
         </Box>
         {!reachedEnd && (
           <Text size="sm" c="orange.8" data-testid="nda-scroll-hint">
