@@ -1,6 +1,6 @@
 import { Button, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDate, type Member, type Workspace } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RoleBadge } from '../../../components/ui/role-badge';
@@ -23,10 +23,9 @@ export function MembersTable({ workspace, can, readOnly }: { workspace: Workspac
   const [removing, setRemoving] = useState<Member | null>(null);
 
   // SPEC §7: a failed member load is only logged and shows nothing.
-  if (members.isError) {
-    console.warn('Failed to load members', members.error);
-    return null;
-  }
+  useEffect(() => {
+    if (members.error) console.warn('Failed to load members', members.error);
+  }, [members.error]);
   if (!members.data) return null;
 
   const handleRemove = () => {

@@ -1,6 +1,6 @@
 import { Badge, Button, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDate, type InviteStatus, type WorkspaceInvite } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RoleBadge } from '../../../components/ui/role-badge';
@@ -16,10 +16,9 @@ export function WorkspaceInvitesList({ workspaceId, readOnly }: { workspaceId: s
   const [revoking, setRevoking] = useState<WorkspaceInvite | null>(null);
 
   // SPEC §7: a failed invitations load is only logged and shows nothing.
-  if (invites.isError) {
-    console.warn('Failed to load invitations', invites.error);
-    return null;
-  }
+  useEffect(() => {
+    if (invites.error) console.warn('Failed to load invitations', invites.error);
+  }, [invites.error]);
   if (!invites.data) return null;
 
   const handleRevoke = () => {
