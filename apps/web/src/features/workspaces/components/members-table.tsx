@@ -39,12 +39,11 @@ export function MembersTable({ workspace, can, readOnly }: { workspace: Workspac
 
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={600}>
         <Table verticalSpacing="xs" data-testid="members-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
+              <Table.Th>Member</Table.Th>
               <Table.Th>Role</Table.Th>
               <Table.Th>Joined</Table.Th>
               <Table.Th>NDA accepted</Table.Th>
@@ -58,13 +57,15 @@ export function MembersTable({ workspace, can, readOnly }: { workspace: Workspac
                   <Text size="sm" fw={500}>
                     {m.user_name}
                   </Text>
+                  <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                    {m.user_email}
+                  </Text>
                 </Table.Td>
-                <Table.Td>{m.user_email}</Table.Td>
-                <Table.Td>
+                <Table.Td miw={150}>
                   <RoleBadge role={m.role} />
                 </Table.Td>
-                <Table.Td>{formatDate(m.created_at)}</Table.Td>
-                <Table.Td>{ndaStatus(m, workspace.require_nda)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(m.created_at)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{ndaStatus(m, workspace.require_nda)}</Table.Td>
                 <Table.Td ta="right">
                   {!readOnly && can('member.remove', { targetRole: m.role }) && (
                     <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRemoving(m)} aria-label={`Remove ${m.user_name}`}>
