@@ -1,34 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Workspace } from '@biddesk/shared';
-import { memberFixture, ndaFixture, workspaceFixture } from '../../test/fixtures';
+import { ndaFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
-
-const refresh = { 'GET /api/auth/refresh-user': () => ({ body: plainUser }) };
-const ws = workspaceFixture(1);
-const owner = memberFixture(1, { user_id: plainUser.id, user_name: 'Uma User', user_email: plainUser.email, role: 'OWNER' });
-const contributor = memberFixture(2, { nda_accepted_at: '2026-11-03T12:00:00.000Z' });
-const viewer = memberFixture(3, { role: 'VIEWER' });
-const pendingInvite = {
-  id: 'inv-1',
-  email: 'new@example.com',
-  role: 'REVIEWER',
-  status: 'PENDING',
-  inviter_name: 'Uma User',
-  created_at: '2026-11-04T12:00:00.000Z',
-  expires_at: '2026-11-11T12:00:00.000Z',
-};
-
-/** The calls a workspace page makes, for a workspace seen as `w`. */
-function workspaceApi(w: Workspace) {
-  return {
-    ...refresh,
-    [`GET /api/workspaces/${w.id}`]: () => ({ body: w }),
-    [`GET /api/workspaces/${w.id}/members`]: () => ({ body: [owner, contributor, viewer] }),
-    [`GET /api/workspaces/${w.id}/invites`]: () => ({ body: [pendingInvite] }),
-  };
-}
+import { refresh, ws, workspaceApi } from './workspace-test-api';
 
 describe('workspace page: loading and failures', () => {
   it('says it is loading, then shows the header facts', async () => {
