@@ -28,6 +28,9 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { invitesRoutes } from './modules/invites/invites.routes';
 import { ndaRoutes } from './modules/nda/nda.routes';
+import { workspaceDocumentsRoutes } from './modules/workspace-documents/workspace-documents.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
 
 export interface BuildAppOptions {
   /** Pino logger options, or false for silence (tests). */
@@ -80,6 +83,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(workspacesRoutes);
       await api.register(invitesRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE }));
       await api.register(ndaRoutes);
+      await api.register(workspaceDocumentsRoutes);
+      await api.register(tasksRoutes);
+      await api.register(messagesRoutes);
     },
     { prefix: '/api' },
   );

@@ -48,6 +48,8 @@ const ConfigSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   /** Days a workspace invitation link stays valid (WORKSPACES.md §1). */
   INVITE_TTL_DAYS: z.coerce.number().positive().max(365).default(7),
+  /** Hours after which a document check-out shows as stale and the owner may force-release it. */
+  LOCK_STALE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
   /** SAM.gov public API key; unset -> searches run on the local database. */
   SAM_API_KEY: z.string().optional(),
   SAM_API_BASE_URL: z.url().default('https://api.sam.gov'),

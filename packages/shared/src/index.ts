@@ -15,3 +15,6 @@ export * from './permissions/workspace-roles';
 export * from './contracts/workspaces';
 export * from './contracts/invites';
 export * from './contracts/nda';
+export * from './contracts/workspace-documents';
+export * from './contracts/tasks';
+export * from './contracts/messages';

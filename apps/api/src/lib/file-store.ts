@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -9,6 +9,8 @@ import path from 'node:path';
 export interface FileStore {
   put(bytes: Uint8Array): Promise<{ key: string; size: number }>;
   read(key: string): Promise<Buffer>;
+  /** Deletes a stored file; call only once no row refers to its key (keys are shared by content). */
+  remove(key: string): Promise<void>;
 }
 
 const KEY = /^[0-9a-f]{64}$/;
@@ -33,5 +35,6 @@ export function createLocalFileStore(dir: string): FileStore {
       return { key, size: bytes.byteLength };
     },
     read: (key) => readFile(pathOf(key)),
+    remove: (key) => rm(pathOf(key), { force: true }),
   };
 }

@@ -56,6 +56,8 @@ export function workspaceFixture(n: number, overrides: Partial<Workspace> = {}):
     name: `SOL-${n} - Opportunity ${n}`,
     user_role: 'OWNER',
     member_count: 2,
+    document_count: 0,
+    open_task_count: 0,
     archived: false,
     archived_at: null,
     created_at: '2026-11-01T12:00:00.000Z',

@@ -5,3 +5,4 @@ export * from './opportunities';
 export * from './documents';
 export * from './notifications';
 export * from './workspaces';
+export * from './workspace-content';

@@ -9,6 +9,7 @@ import { recordActivity } from '../activity/activity.service';
 import * as resetTokensRepository from '../auth/reset-tokens.repository';
 import * as usersRepository from '../auth/users.repository';
 import { handOverOwnedWorkspaces } from '../workspaces/workspace-ownership';
+import { removeUnreferencedFiles } from '../workspaces/workspace-files';
 import * as adminUsersRepository from './admin-users.repository';
 import type { UserWithStats } from './admin-users.repository';
 
@@ -98,10 +99,11 @@ export async function deleteUser(ctx: AuthedCtx, id: string): Promise<DeleteUser
       action: 'admin.user_deleted',
       targetType: 'user',
       targetId: id,
-      details: { email: target.email, name: target.name, role: target.role, removed: counts, workspaces },
+      details: { email: target.email, name: target.name, role: target.role, removed: counts, workspaces: { transferred: workspaces.transferred, deleted: workspaces.deleted } },
     });
     return { ...counts, workspaces };
   });
+  await removeUnreferencedFiles(ctx.db, ctx.files, removed.workspaces.fileKeys);
   ctx.log.info({ userId: id, removed }, 'user deleted');
   return {
     deleted: true,
@@ -110,7 +112,7 @@ export async function deleteUser(ctx: AuthedCtx, id: string): Promise<DeleteUser
       generated_documents: removed.generated_documents,
       notifications: removed.notifications,
     },
-    workspaces: removed.workspaces,
+    workspaces: { transferred: removed.workspaces.transferred, deleted: removed.workspaces.deleted },
   };
 }
 

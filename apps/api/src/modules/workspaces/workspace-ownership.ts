@@ -2,11 +2,14 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { recordActivity } from '../activity/activity.service';
 import * as notificationsRepository from '../notifications/notifications.repository';
+import { listWorkspaceFileKeys } from './workspace-files';
 import * as workspacesRepository from './workspaces.repository';
 
 export interface OwnedWorkspacesOutcome {
   transferred: { id: string; name: string; new_owner_email: string }[];
   deleted: { id: string; name: string }[];
+  /** Files of the deleted workspaces, to remove once the transaction has committed. */
+  fileKeys: string[];
 }
 
 /**
@@ -15,10 +18,11 @@ export interface OwnedWorkspacesOutcome {
  * rows when nobody else is in it.
  */
 export async function handOverOwnedWorkspaces(tx: Db, owner: UserRow, actor: Pick<UserRow, 'id' | 'name' | 'email'>): Promise<OwnedWorkspacesOutcome> {
-  const outcome: OwnedWorkspacesOutcome = { transferred: [], deleted: [] };
+  const outcome: OwnedWorkspacesOutcome = { transferred: [], deleted: [], fileKeys: [] };
   for (const workspace of await workspacesRepository.listOwnedForUpdate(tx, owner.id)) {
     const successor = await workspacesRepository.findSuccessor(tx, workspace.id, owner.id);
     if (!successor) {
+      outcome.fileKeys.push(...(await listWorkspaceFileKeys(tx, workspace.id)));
       await workspacesRepository.remove(tx, workspace.id);
       outcome.deleted.push({ id: workspace.id, name: workspace.name });
       continue;

@@ -27,6 +27,8 @@ export function presentWorkspace(view: WorkspaceView, ndaRequired: boolean): Wor
           response_date: iso(opportunity.responseDeadline),
         }
       : null,
+    document_count: view.documentCount,
+    open_task_count: view.openTaskCount,
   };
 }
 
@@ -75,6 +77,26 @@ export function summarizeActivity(row: ActivityRow): string {
       return `${who} removed ${String(d.name)} from the workspace`;
     case 'nda.accepted':
       return `${who} accepted the NDA (version ${String(d.version)})`;
+    case 'document.uploaded':
+      return `${who} uploaded ${String(d.name)}`;
+    case 'document.checked_out':
+      return `${who} checked out ${String(d.name)}`;
+    case 'document.checked_in':
+      return d.version ? `${who} checked in ${String(d.name)} as version ${String(d.version)}` : `${who} checked in ${String(d.name)} without changes`;
+    case 'document.force_released':
+      return `${who} released ${String(d.holder_name)}'s check-out of ${String(d.name)}: ${String(d.reason)}`;
+    case 'document.deleted':
+      return `${who} deleted ${String(d.name)}`;
+    case 'task.created':
+      return `${who} created the task "${String(d.title)}"`;
+    case 'task.moved':
+      return `${who} moved "${String(d.title)}" from ${String(d.from)} to ${String(d.to)}`;
+    case 'task.deleted':
+      return `${who} deleted the task "${String(d.title)}"`;
+    case 'message.file_shared':
+      return `${who} shared ${String(d.file_name)} in the chat`;
+    case 'message.deleted':
+      return `${who} deleted a chat message by ${String(d.author_name)}`;
     default:
       return `${who}: ${row.action}`;
   }

@@ -1,12 +1,14 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { opportunities, users, workspaceMembers, workspaces, type WorkspaceMemberRow, type WorkspaceRow } from '../../db/schema/index';
+import { opportunities, tasks, users, workspaceDocuments, workspaceMembers, workspaces, type WorkspaceMemberRow, type WorkspaceRow } from '../../db/schema/index';
 
 /** A workspace as one member sees it: the row, their membership, the owner and the opportunity. */
 export interface WorkspaceView {
   workspace: WorkspaceRow;
   member: WorkspaceMemberRow;
   memberCount: number;
+  documentCount: number;
+  openTaskCount: number;
   ownerName: string | null;
   opportunity: {
     id: string;
@@ -69,11 +71,15 @@ export async function insertWithOwner(db: Db, values: { opportunityId: string; n
 export async function listViews(db: Db, userId: string, opts: { workspaceId?: string; includeArchived?: boolean }): Promise<WorkspaceView[]> {
   const owner = sql`(select name from ${users} where ${users.id} = ${workspaces.ownerId})`;
   const memberCount = sql<number>`(select count(*) from ${workspaceMembers} m where m.workspace_id = ${workspaces.id} and m.status = 'ACTIVE')`;
+  const documentCount = sql<number>`(select count(*) from ${workspaceDocuments} d where d.workspace_id = ${workspaces.id})`;
+  const openTaskCount = sql<number>`(select count(*) from ${tasks} t where t.workspace_id = ${workspaces.id} and t.status <> 'DONE')`;
   const rows = await db
     .select({
       workspace: workspaces,
       member: workspaceMembers,
       memberCount: memberCount.mapWith(Number),
+      documentCount: documentCount.mapWith(Number),
+      openTaskCount: openTaskCount.mapWith(Number),
       ownerName: owner.mapWith(String),
       oppId: opportunities.id,
       oppTitle: opportunities.title,
@@ -97,6 +103,8 @@ export async function listViews(db: Db, userId: string, opts: { workspaceId?: st
     workspace: r.workspace,
     member: r.member,
     memberCount: r.memberCount,
+    documentCount: r.documentCount,
+    openTaskCount: r.openTaskCount,
     ownerName: r.ownerName,
     opportunity: r.oppId
       ? { id: r.oppId, title: r.oppTitle!, department: r.oppDepartment, solicitationNumber: r.oppSolicitation, responseDeadline: r.oppDeadline }

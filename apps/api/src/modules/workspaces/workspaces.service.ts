@@ -14,6 +14,7 @@ import { assertCan, isNdaPending, requireMember, WORKSPACE_NOT_FOUND } from './w
 import * as ndaRepository from '../nda/nda.repository';
 import * as workspacesRepository from './workspaces.repository';
 import { presentWorkspace } from './workspaces.presenter';
+import { listWorkspaceFileKeys, removeUnreferencedFiles } from './workspace-files';
 
 const OPPORTUNITY_NOT_FOUND = 'Opportunity not found';
 
@@ -101,7 +102,8 @@ export async function setArchived(ctx: AuthedCtx, workspaceId: string, archive: 
 export async function deleteWorkspace(ctx: AuthedCtx, workspaceId: string): Promise<{ deleted: true; message: string }> {
   const { workspace, member } = await requireMember(ctx, workspaceId);
   assertCan(member, 'workspace.delete');
-  await ctx.db.transaction(async (tx) => {
+  const fileKeys = await ctx.db.transaction(async (tx) => {
+    const keys = await listWorkspaceFileKeys(tx, workspace.id);
     await workspacesRepository.remove(tx, workspace.id);
     await recordActivity(tx, ctx.actor, {
       action: 'workspace.deleted',
@@ -109,7 +111,9 @@ export async function deleteWorkspace(ctx: AuthedCtx, workspaceId: string): Prom
       targetId: workspace.id,
       details: { name: workspace.name },
     });
+    return keys;
   });
+  await removeUnreferencedFiles(ctx.db, ctx.files, fileKeys);
   ctx.log.info({ workspaceId: workspace.id }, 'workspace deleted');
   return { deleted: true, message: 'Workspace deleted' };
 }

@@ -79,15 +79,15 @@ describe('workspace page: NDA gate', () => {
 });
 
 describe('workspace page: tabs and overview', () => {
-  it('has the seven tabs, honest counters and shortcuts that switch tabs', async () => {
-    stubApi(workspaceApi(ws));
+  it('has the seven tabs, the counters from the server and shortcuts that switch tabs', async () => {
+    stubApi({ ...workspaceApi(ws), [`GET /api/workspaces/${ws.id}`]: () => ({ body: { ...ws, document_count: 4, open_task_count: 7 } }) });
     renderApp(`/workspace/${ws.id}`, plainUser);
     await screen.findByTestId('workspace-name');
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['Overview', 'Documents', 'Tasks', 'Team', 'RFP Analysis', 'AI Tools', 'Activity']);
     expect(within(screen.getByTestId('counter-members')).getByTestId('stat-value')).toHaveTextContent('2');
-    expect(within(screen.getByTestId('counter-documents')).getByTestId('stat-value')).toHaveTextContent('—');
-    expect(within(screen.getByTestId('counter-open-tasks')).getByTestId('stat-value')).toHaveTextContent('—');
+    expect(within(screen.getByTestId('counter-documents')).getByTestId('stat-value')).toHaveTextContent('4');
+    expect(within(screen.getByTestId('counter-open-tasks')).getByTestId('stat-value')).toHaveTextContent('7');
     expect(within(screen.getByTestId('counter-days-to-due')).getByTestId('stat-value')).toHaveTextContent('3');
     expect(screen.getByTestId('chat-panel')).toHaveTextContent('Team Chat');
 

@@ -14,18 +14,15 @@ export function daysToDue(responseDate: string | null | undefined, now = new Dat
   return { value: String(days), detail: `Due ${formatDate(responseDate)}` };
 }
 
-/**
- * Overview (SPEC §2): four counters and three shortcuts. Documents and tasks are not in this
- * release, so their counters show a dash rather than a made-up number.
- */
+/** Overview (SPEC §2): four counters (Open Tasks = tasks not DONE) and three shortcuts. */
 export function WorkspaceOverview({ workspace, onShortcut }: { workspace: Workspace; onShortcut: (tab: ShortcutTab) => void }) {
   const due = daysToDue(workspace.opportunity?.response_date);
   return (
     <>
       <SimpleGrid cols={{ base: 2, md: 4 }} mb="lg">
         <StatCard label="Members" value={String(workspace.member_count)} icon={IconUsers} color="blue" testId="counter-members" />
-        <StatCard label="Documents" value="—" detail="Arrive in the next release" icon={IconFiles} color="teal" testId="counter-documents" />
-        <StatCard label="Open Tasks" value="—" detail="Arrive in the next release" icon={IconChecklist} color="orange" testId="counter-open-tasks" />
+        <StatCard label="Documents" value={String(workspace.document_count)} icon={IconFiles} color="teal" testId="counter-documents" />
+        <StatCard label="Open Tasks" value={String(workspace.open_task_count)} icon={IconChecklist} color="orange" testId="counter-open-tasks" />
         <StatCard label="Days to Due" value={due.value} detail={due.detail} icon={IconCalendarDue} color="red" testId="counter-days-to-due" />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -5,7 +5,9 @@ import { useSearchParams } from 'react-router';
 import type { Workspace } from '@biddesk/shared';
 import { useWorkspaceAbility } from '../hooks/use-workspace-ability';
 import { ActivityTab } from './activity-tab';
-import { ChatPanel } from './chat-panel';
+import { ChatPanel } from './chat/chat-panel';
+import { DocumentsTab } from './documents/documents-tab';
+import { TasksTab } from './tasks/tasks-tab';
 import { TeamTab } from './team-tab';
 import { UpcomingPanel } from './upcoming-panel';
 import { WorkspaceHeader } from './workspace-header';
@@ -58,10 +60,10 @@ export function WorkspaceView({ workspace }: { workspace: Workspace }) {
               <WorkspaceOverview workspace={workspace} onShortcut={selectTab} />
             </Tabs.Panel>
             <Tabs.Panel value="documents">
-              <UpcomingPanel>Shared documents with check-out and check-in arrive in the next release.</UpcomingPanel>
+              <DocumentsTab workspace={workspace} can={can} />
             </Tabs.Panel>
             <Tabs.Panel value="tasks">
-              <UpcomingPanel>The task board arrives in the next release.</UpcomingPanel>
+              <TasksTab workspace={workspace} can={can} />
             </Tabs.Panel>
             <Tabs.Panel value="team">
               <TeamTab workspace={workspace} can={can} />
@@ -78,7 +80,7 @@ export function WorkspaceView({ workspace }: { workspace: Workspace }) {
           </Tabs>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: chatOpened ? 4 : 1 }}>
-          <ChatPanel opened={chatOpened} onToggle={toggleChat} />
+          <ChatPanel workspace={workspace} can={can} opened={chatOpened} onToggle={toggleChat} />
         </Grid.Col>
       </Grid>
     </>

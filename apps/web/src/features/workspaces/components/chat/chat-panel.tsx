@@ -1,8 +1,10 @@
 import { ActionIcon, Card, Group, Text, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarRightCollapse, IconLayoutSidebarRightExpand, IconMessages } from '@tabler/icons-react';
+import type { Workspace } from '@biddesk/shared';
+import type { WorkspaceAbilityCheck } from '../../hooks/use-workspace-ability';
 
 /** The collapsible Team Chat side panel (SPEC §2), open by default; chat itself is not in this release. */
-export function ChatPanel({ opened, onToggle }: { opened: boolean; onToggle: () => void }) {
+export function ChatPanel({ opened, onToggle }: { workspace: Workspace; can: WorkspaceAbilityCheck; opened: boolean; onToggle: () => void }) {
   if (!opened) {
     return (
       <Tooltip label="Show Team Chat">
