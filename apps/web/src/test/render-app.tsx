@@ -62,7 +62,12 @@ export function stubApi(given: Record<string, Handler>): FetchCall[] {
 
 function LocationProbe() {
   const location = useLocation();
-  return <div data-testid="location">{location.pathname}</div>;
+  return (
+    <>
+      <div data-testid="location">{location.pathname}</div>
+      <div data-testid="location-search">{location.search}</div>
+    </>
+  );
 }
 
 /** Renders the whole app at `path`, optionally signed in as `user`. */

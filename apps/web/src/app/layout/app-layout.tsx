@@ -24,7 +24,7 @@ export function AppLayout() {
   const items = NAV_ITEMS.filter((item) => !item.adminOnly || user?.role === 'admin');
 
   const handleLogout = () => {
-    signOut();
+    signOut({ byUser: true });
     navigate('/login', { replace: true });
   };
 

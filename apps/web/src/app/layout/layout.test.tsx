@@ -69,11 +69,12 @@ describe('layout', () => {
     expect(calls.every((c) => !c.url.startsWith('/api/admin'))).toBe(true);
   });
 
-  it('logs out from the top bar', async () => {
-    stubApi({ 'GET /api/auth/refresh-user': () => ({ body: plainUser }) });
-    renderApp('/', plainUser);
+  it('logs out from the top bar to a plain /login, with no redirect back to the page it left', async () => {
+    stubApi({ 'GET /api/auth/refresh-user': () => ({ body: plainUser }), 'GET /api/notifications': () => ({ body: [] }) });
+    renderApp('/settings', plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    expect(screen.getByTestId('location-search').textContent).toBe('');
     expect(localStorage.getItem('user')).toBeNull();
   });
 });

@@ -4,9 +4,10 @@ import { loginPathFor, safeRedirect } from '../../lib/safe-redirect';
 
 /** Sends users with no session token to /login (SPEC §2), remembering where they were going. */
 export function RequireAuth() {
-  const { token } = useSession();
+  const { token, signedOutByUser } = useSession();
   const location = useLocation();
-  return token ? <Outlet /> : <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
+  if (token) return <Outlet />;
+  return <Navigate to={signedOutByUser ? '/login' : loginPathFor(`${location.pathname}${location.search}`)} replace />;
 }
 
 /**

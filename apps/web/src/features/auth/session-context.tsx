@@ -7,8 +7,10 @@ import { refreshUser } from './api/auth-api';
 interface SessionValue {
   user: User | null;
   token: string | null;
+  /** True after the person pressed Logout (not after an expired session): /login then carries no redirect. */
+  signedOutByUser: boolean;
   signIn(token: string, user: User): void;
-  signOut(): void;
+  signOut(opts?: { byUser?: boolean }): void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -20,19 +22,22 @@ const SessionContext = createContext<SessionValue | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => getToken());
   const [user, setUser] = useState<User | null>(() => getStoredUser());
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
 
-  const signOut = useCallback(() => {
+  const signOut = useCallback((opts?: { byUser?: boolean }) => {
     clearSession();
+    setSignedOutByUser(Boolean(opts?.byUser));
     setToken(null);
     setUser(null);
   }, []);
   const signIn = useCallback((newToken: string, newUser: User) => {
     storeSession(newToken, newUser);
+    setSignedOutByUser(false);
     setToken(newToken);
     setUser(newUser);
   }, []);
 
-  useEffect(() => onUnauthorized(signOut), [signOut]);
+  useEffect(() => onUnauthorized(() => signOut()), [signOut]);
 
   useEffect(() => {
     if (!token) return;
@@ -51,7 +56,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [token, signOut]);
 
-  const value = useMemo(() => ({ user, token, signIn, signOut }), [user, token, signIn, signOut]);
+  const value = useMemo(() => ({ user, token, signedOutByUser, signIn, signOut }), [user, token, signedOutByUser, signIn, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
