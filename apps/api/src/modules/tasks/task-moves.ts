@@ -1,0 +1,22 @@
+import type { TaskStatus } from '@biddesk/shared';
+import { badRequest } from '../../lib/errors';
+
+/** SPEC §4: the only moves the board's buttons make (Start, Back, Review, Done). */
+const ALLOWED_MOVES: Record<TaskStatus, readonly TaskStatus[]> = {
+  TODO: ['IN_PROGRESS'],
+  IN_PROGRESS: ['TODO', 'REVIEW'],
+  REVIEW: ['IN_PROGRESS', 'DONE'],
+  DONE: [],
+};
+
+export function isAllowedMove(from: TaskStatus, to: TaskStatus): boolean {
+  return ALLOWED_MOVES[from].includes(to);
+}
+
+/** Refuses any jump the board does not offer, saying what would have been possible. */
+export function assertAllowedMove(from: TaskStatus, to: TaskStatus): void {
+  if (isAllowedMove(from, to)) return;
+  if (from === to) throw badRequest(`The task is already in ${from}`);
+  if (from === 'DONE') throw badRequest('A task in DONE cannot be moved');
+  throw badRequest(`A task cannot move from ${from} to ${to}; from ${from} it can move to ${ALLOWED_MOVES[from].join(' or ')}`);
+}
