@@ -1,0 +1,117 @@
+import type { DocumentVersion, MessageResponse, WorkspaceDocument } from '@biddesk/shared';
+import type { AuthedCtx } from '../../lib/ctx';
+import { badRequest, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import type { WorkspaceDocumentRow } from '../../db/schema/index';
+import { recordActivity } from '../activity/activity.service';
+import { assertCan, requireMember, type AccessNeeds, type WorkspaceAccess } from '../workspaces/workspace-access';
+import { removeUnreferencedFiles } from '../workspaces/workspace-files';
+import { SELECT_A_FILE, type UploadedFile } from './document-files';
+import * as repository from './workspace-documents.repository';
+import { presentDocument, presentVersion } from './workspace-documents.presenter';
+
+export const DOCUMENT_NOT_FOUND = 'Document not found';
+export const FILE_EMPTY = 'The selected file is empty';
+
+/**
+ * Loads a document by id, then grants access on the workspace its row names (never one from the
+ * URL): 404 for an unknown or malformed id, then requireMember's checks.
+ */
+export async function loadDocument(ctx: AuthedCtx, documentId: string, needs: AccessNeeds): Promise<{ document: WorkspaceDocumentRow; access: WorkspaceAccess }> {
+  const document = isUuid(documentId) ? await repository.findById(ctx.db, documentId) : undefined;
+  if (!document) throw notFound(DOCUMENT_NOT_FOUND);
+  const access = await requireMember(ctx, document.workspaceId, { content: true, ...needs });
+  return { document, access };
+}
+
+/** One document as the list shows it (after a change). */
+export async function presentOne(ctx: AuthedCtx, workspaceId: string, documentId: string): Promise<WorkspaceDocument> {
+  const [view] = await repository.listViews(ctx.db, workspaceId, documentId);
+  if (!view) throw notFound(DOCUMENT_NOT_FOUND);
+  return presentDocument(view, ctx.config.LOCK_STALE_HOURS);
+}
+
+/** Stores an uploaded file; the key is removed again if the rows referring to it are never written. */
+export async function storeThen<T>(ctx: AuthedCtx, file: UploadedFile, write: (stored: { key: string; size: number }) => Promise<T>): Promise<T> {
+  const stored = await ctx.files.put(file.bytes);
+  try {
+    return await write(stored);
+  } catch (err) {
+    await removeUnreferencedFiles(ctx.db, ctx.files, [stored.key]);
+    throw err;
+  }
+}
+
+/** POST /workspaces/{id}/documents: a new document whose version 1 is the uploaded file. */
+export async function uploadDocument(ctx: AuthedCtx, workspaceId: string, file: UploadedFile | undefined): Promise<WorkspaceDocument> {
+  const { member, workspace } = await requireMember(ctx, workspaceId, { content: true, write: true });
+  assertCan(member, 'document.upload');
+  if (!file) throw badRequest(SELECT_A_FILE);
+  if (file.bytes.byteLength === 0) throw badRequest(FILE_EMPTY);
+  const document = await storeThen(ctx, file, (stored) =>
+    ctx.db.transaction(async (tx) => {
+      const row = await repository.insertWithFirstVersion(tx, workspace.id, file.fileName, {
+        storageKey: stored.key,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        sizeBytes: stored.size,
+        uploadedBy: ctx.actor.id,
+        uploaderName: ctx.actor.name,
+        note: null,
+      });
+      await recordActivity(tx, ctx.actor, {
+        action: 'document.uploaded',
+        workspaceId: workspace.id,
+        targetType: 'workspace_document',
+        targetId: row.id,
+        details: { name: row.name },
+      });
+      return row;
+    }),
+  );
+  return presentOne(ctx, workspace.id, document.id);
+}
+
+/** GET /workspaces/{id}/documents, newest updated first. */
+export async function listDocuments(ctx: AuthedCtx, workspaceId: string): Promise<WorkspaceDocument[]> {
+  const { member, workspace } = await requireMember(ctx, workspaceId, { content: true });
+  assertCan(member, 'document.download');
+  const views = await repository.listViews(ctx.db, workspace.id);
+  return views.map((v) => presentDocument(v, ctx.config.LOCK_STALE_HOURS));
+}
+
+/** GET /documents/{id}/versions: every kept version, newest first. */
+export async function listVersions(ctx: AuthedCtx, documentId: string): Promise<DocumentVersion[]> {
+  const { document, access } = await loadDocument(ctx, documentId, {});
+  assertCan(access.member, 'document.download');
+  return (await repository.listVersions(ctx.db, document.id)).map(presentVersion);
+}
+
+/** The bytes of the current version, or of `version`; 404 "File not found" for an unknown version. */
+export async function downloadDocument(ctx: AuthedCtx, documentId: string, version?: string): Promise<{ fileName: string; bytes: Buffer }> {
+  const { document, access } = await loadDocument(ctx, documentId, {});
+  assertCan(access.member, 'document.download');
+  const wanted = version === undefined ? document.currentVersion : /^[1-9]\d{0,8}$/.test(version) ? Number(version) : undefined;
+  const row = wanted ? await repository.findVersion(ctx.db, document.id, wanted) : undefined;
+  if (!row) throw notFound('File not found');
+  return { fileName: row.fileName, bytes: await ctx.files.read(row.storageKey) };
+}
+
+/** DELETE /documents/{id} (OWNER only): the document and every version, then files nothing else uses. */
+export async function deleteDocument(ctx: AuthedCtx, documentId: string): Promise<MessageResponse> {
+  const { document, access } = await loadDocument(ctx, documentId, { write: true });
+  assertCan(access.member, 'document.delete');
+  const keys = await ctx.db.transaction(async (tx) => {
+    const removed = await repository.remove(tx, document.id);
+    await recordActivity(tx, ctx.actor, {
+      action: 'document.deleted',
+      workspaceId: document.workspaceId,
+      targetType: 'workspace_document',
+      targetId: document.id,
+      details: { name: document.name },
+    });
+    return removed;
+  });
+  await removeUnreferencedFiles(ctx.db, ctx.files, keys);
+  return { message: 'Document deleted' };
+}
