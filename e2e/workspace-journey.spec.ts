@@ -152,4 +152,77 @@ test('owner creates a workspace and invites by email; teammates join through the
     await owner.getByRole('tab', { name: 'Activity' }).click();
     await expect(owner.getByTestId('activity-item').filter({ hasText: `${rita.name} left the workspace` })).toHaveCount(1);
   });
+
+  await test.step('invited again, Rita finds it on her dashboard and in the bell, and declines it there', async () => {
+    await owner.goto(`${workspaceUrl}?tab=team`);
+    await owner.getByRole('button', { name: 'Invite Member' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Invite Member' });
+    await dialog.getByLabel('Email').fill(rita.email);
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(owner.getByText(`Invitation sent to ${rita.email}`)).toBeVisible();
+
+    await ritaPage.goto('/');
+    const card = ritaPage.getByTestId('pending-invitations');
+    await expect(card.getByTestId('pending-invite')).toHaveCount(1);
+    await expect(card).toContainText('Contributor');
+    await expect(ritaPage.getByTestId('notification-unread-count')).not.toHaveAttribute('data-count', '0');
+    await ritaPage.screenshot({ path: 'test-results/dashboard-pending-invitation.png', fullPage: false });
+    await card.getByRole('button', { name: 'Decline' }).click();
+    await ritaPage.getByRole('dialog', { name: 'Decline invitation' }).getByRole('button', { name: 'Decline invitation' }).click();
+    await expect(ritaPage.getByText('Invitation declined')).toBeVisible();
+    await expect(ritaPage.getByTestId('pending-invitations')).toHaveCount(0);
+
+    // The mailed link is dead now.
+    const link = await waitForMailLink(rita.email, JOIN_LINK);
+    await ritaPage.goto(link);
+    await expect(ritaPage.getByText('Invite Revoked')).toBeVisible();
+    await expect(ritaPage.getByText('This invite was declined.')).toBeVisible();
+  });
+});
+
+// The owner's lifecycle controls: archive (read-only, off the main list), restore, delete.
+test('owner archives a workspace, finds it under Archived Workspaces, restores it, then deletes it', async ({ page }) => {
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.getByTestId('opportunity-card').nth(4).getByTestId('opportunity-title').click();
+  await page.getByRole('button', { name: 'Create Workspace' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Workspace' });
+  await dialog.getByLabel('Workspace name').fill('Lifecycle bid');
+  await dialog.getByRole('button', { name: 'Create Workspace' }).click();
+  await expect(page).toHaveURL(/\/workspace\/[0-9a-f-]{36}/);
+  const workspaceUrl = page.url();
+
+  await test.step('archive: back to the dashboard, gone from My Workspaces, listed under Archived', async () => {
+    await page.getByRole('button', { name: 'Workspace actions' }).click();
+    await page.getByRole('menuitem', { name: 'Archive Workspace' }).click();
+    await expect(page.getByText('Workspace archived')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    const mine = page.getByTestId('my-workspaces');
+    await expect(mine).toBeVisible();
+    await expect(mine.getByTestId('workspace-row').filter({ hasText: 'Lifecycle bid' })).toHaveCount(0);
+    await mine.getByRole('button', { name: 'Show Archived Workspaces' }).click();
+    const archived = page.getByTestId('archived-workspaces');
+    await expect(archived.getByTestId('workspace-row').filter({ hasText: 'Lifecycle bid' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/dashboard-workspaces.png', fullPage: false });
+    await archived.getByRole('link', { name: 'Lifecycle bid' }).click();
+    await expect(page.getByTestId('archived-notice')).toBeVisible();
+    await page.getByRole('tab', { name: 'Team' }).click();
+    await expect(page.getByRole('button', { name: 'Invite Member' })).toHaveCount(0);
+  });
+
+  await test.step('restore, then delete', async () => {
+    await page.getByRole('button', { name: 'Workspace actions' }).click();
+    await page.getByRole('menuitem', { name: 'Restore Workspace' }).click();
+    await expect(page.getByText('Workspace restored')).toBeVisible();
+    await expect(page.getByTestId('archived-notice')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Invite Member' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Workspace actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete Workspace' }).click();
+    await page.getByRole('dialog', { name: 'Delete Workspace' }).getByRole('button', { name: 'Delete Workspace' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto(workspaceUrl);
+    await expect(page.getByText('Workspace Not Found')).toBeVisible();
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
 });
