@@ -1,8 +1,114 @@
-import type { Workspace } from '@biddesk/shared';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { Task, TaskStatus, Workspace } from '@biddesk/shared';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { errorMessage } from '../../../../lib/api-client';
+import { useSession } from '../../../auth/session-context';
+import { useDeleteTask, useMoveTask, useTasks } from '../../api/tasks';
 import type { WorkspaceAbilityCheck } from '../../hooks/use-workspace-ability';
-import { UpcomingPanel } from '../upcoming-panel';
+import { CreateTaskDialog } from './create-task-dialog';
+import { TASK_COLUMNS } from './task-board';
+import { TaskCard } from './task-card';
 
-/** Tasks tab (SPEC §2). */
-export function TasksTab(_props: { workspace: Workspace; can: WorkspaceAbilityCheck }) {
-  return <UpcomingPanel>The task board arrives in the next release.</UpcomingPanel>;
+/**
+ * Tasks (SPEC §2): the four-column board with the SPEC §4 buttons the caller's role may use, delete
+ * per role, and the create form for those who may create. An archived workspace is read-only.
+ */
+export function TasksTab({ workspace, can }: { workspace: Workspace; can: WorkspaceAbilityCheck }) {
+  const tasks = useTasks(workspace.id);
+  const move = useMoveTask(workspace.id);
+  const remove = useDeleteTask(workspace.id);
+  const { user } = useSession();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Task | null>(null);
+  const readOnly = workspace.archived;
+
+  // SPEC §7: a failed task load is only logged and shows nothing.
+  useEffect(() => {
+    if (tasks.error) console.warn('Failed to load tasks', tasks.error);
+  }, [tasks.error]);
+
+  const handleMove = (task: Task, to: TaskStatus) =>
+    move.mutate(
+      { taskId: task.id, from: task.status, to },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: 'Task status updated' }),
+        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to update task') }),
+      },
+    );
+
+  const handleDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => notifications.show({ color: 'green', message: 'Task deleted' }),
+      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to delete task') }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const pendingTaskId = move.isPending ? move.variables?.taskId : undefined;
+
+  return (
+    <>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Tasks
+        </Title>
+        {can('task.create') && !readOnly && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            New Task
+          </Button>
+        )}
+      </Group>
+      {tasks.data && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" data-testid="task-board">
+          {TASK_COLUMNS.map((column) => {
+            const inColumn = tasks.data.filter((t) => t.status === column.status);
+            return (
+              <Card key={column.status} withBorder radius="md" padding="sm" bg="var(--mantine-color-gray-0)" data-testid={`task-column-${column.status}`}>
+                <Group justify="space-between" mb="xs">
+                  <Title order={3} size="h6">
+                    {column.label}
+                  </Title>
+                  <Badge variant="light" color="gray" data-testid="task-column-count">
+                    {inColumn.length}
+                  </Badge>
+                </Group>
+                <Stack gap="xs">
+                  {inColumn.length === 0 && (
+                    <Text size="xs" c="dimmed">
+                      No tasks
+                    </Text>
+                  )}
+                  {inColumn.map((task) => (
+                    <TaskCard
+                      key={task.id}
+                      task={task}
+                      canMove={(from, to) => !readOnly && can('task.move', { from, to })}
+                      canDelete={!readOnly && can('task.delete', { actorId: user?.id, createdBy: task.created_by })}
+                      busy={pendingTaskId === task.id}
+                      onMove={(to) => handleMove(task, to)}
+                      onDelete={() => setDeleting(task)}
+                    />
+                  ))}
+                </Stack>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      )}
+      {creating && <CreateTaskDialog workspaceId={workspace.id} opened onClose={() => setCreating(false)} />}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete task"
+        message={`Delete the task "${deleting?.title ?? ''}"? This cannot be undone.`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={handleDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
 }
