@@ -173,3 +173,49 @@ describe('force-release of a stale lock', () => {
     expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 409, detail: 'This document is not checked out' });
   });
 });
+
+describe('check-in racing the owner force-release', () => {
+  it('exactly one of them wins; a refused check-in leaves no version and no file behind', async () => {
+    const ws = await workspace();
+    for (let round = 0; round < 10; round++) {
+      const doc = await createDocument(t, ws, owner.user.id, { checkedOutBy: ana.user.id, checkedOutAt: new Date(Date.now() - 30 * 3_600_000) });
+      const bytes = Buffer.from(`race round ${round} ${Math.random()}`);
+      const [checkedIn, released] = await Promise.all([
+        checkIn(ana, doc.id, { name: 'race.docx', bytes }),
+        post(owner, `/documents/${doc.id}/force-release`, { payload: { reason: 'race' } }),
+      ]);
+      expect([checkedIn.statusCode, released.statusCode].sort()).toEqual([200, 409]);
+      const snapshot = await documentSnapshot(t.db, ws);
+      const row = snapshot.documents.find((d) => d.id === doc.id)!;
+      const versions = snapshot.versions.filter((v) => v.documentId === doc.id);
+      expect(row.checkedOutBy).toBeNull();
+      if (checkedIn.statusCode === 200) {
+        expect({ current: row.currentVersion, versions: versions.length }).toEqual({ current: 2, versions: 2 });
+      } else {
+        expect(checkedIn.json().detail).toBe('Your check-out was released by the workspace owner. Check the document out again before checking in.');
+        expect({ current: row.currentVersion, versions: versions.length }).toEqual({ current: 1, versions: 1 });
+        await expect(testFileStore(t).read(createHash('sha256').update(bytes).digest('hex'))).rejects.toThrow();
+      }
+    }
+  });
+});
+
+describe('check-in input', () => {
+  it('refuses an empty file and a note over 500 characters, keeping the lock', async () => {
+    const ws = await workspace();
+    const doc = await createDocument(t, ws, owner.user.id, { checkedOutBy: ana.user.id });
+    const before = await documentSnapshot(t.db, ws);
+    const empty = await checkIn(ana, doc.id, { name: 'empty.docx', bytes: Buffer.alloc(0) });
+    expect({ status: empty.statusCode, detail: empty.json().detail }).toEqual({ status: 400, detail: 'The selected file is empty' });
+    const long = await checkIn(ana, doc.id, { name: 'v2.docx', bytes: Buffer.from('v2') }, 'n'.repeat(501));
+    expect({ status: long.statusCode, detail: long.json().detail }).toEqual({ status: 400, detail: 'The note can be at most 500 characters' });
+    expect(await documentSnapshot(t.db, ws)).toEqual(before);
+  });
+
+  it('a second check-out by the holder says they already hold it', async () => {
+    const ws = await workspace();
+    const doc = await createDocument(t, ws, owner.user.id, { checkedOutBy: ana.user.id });
+    const res = await post(ana, `/documents/${doc.id}/check-out`);
+    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 409, detail: 'You have already checked out this document' });
+  });
+});

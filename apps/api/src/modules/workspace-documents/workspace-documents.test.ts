@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addMember, createUser, createWorkspace } from '../../../test/factories';
 import { createDocument, documentSnapshot, multipartBody, testFileStore } from '../../../test/document-factories';
 import { activity } from '../../db/schema/index';
-import { sanitizeFileName } from './document-files';
+import type { FastifyReply } from 'fastify';
+import { sanitizeFileName, sendAttachment } from './document-files';
 
 /** Upload, list, download headers, limits, delete and that one workspace's documents never leak to another's members. */
 
@@ -130,6 +131,22 @@ describe('downloads', () => {
   });
 });
 
+describe('sendAttachment', () => {
+  it('keeps quotes, backslashes and semicolons out of the ASCII fallback name and encodes the exact name', () => {
+    const headers: Record<string, string> = {};
+    const reply = {
+      header(k: string, v: string) {
+        headers[k] = v;
+        return reply;
+      },
+      send: () => reply,
+    } as unknown as FastifyReply;
+    sendAttachment(reply, 'a"b\\c;d é.txt', Buffer.from('x'));
+    expect(headers['content-disposition']).toBe(`attachment; filename="a_b_c_d _.txt"; filename*=UTF-8''a%22b%5Cc%3Bd%20%C3%A9.txt`);
+    expect(headers['content-type']).toBe('application/octet-stream');
+  });
+});
+
 describe('other workspaces', () => {
   it("a member of one workspace never reaches another's documents; a non-member gets 403 and no bytes", async () => {
     const mine = await workspace();
@@ -172,5 +189,31 @@ describe('DELETE /documents/{id}', () => {
     await expect(testFileStore(t).read(sha(only))).rejects.toThrow();
     const gone = await t.injectAs(owner.token, { method: 'DELETE', url: `/api/documents/${doc.id}` });
     expect({ status: gone.statusCode, detail: gone.json().detail }).toEqual({ status: 404, detail: 'Document not found' });
+  });
+});
+
+describe('activity and overview', () => {
+  it('logs each document action as a sentence and counts documents on the workspace', async () => {
+    const ws = await workspace();
+    expect((await upload(ana, ws, { name: 'empty.docx', bytes: Buffer.alloc(0) })).json().detail).toBe('The selected file is empty');
+    const doc = (await upload(ana, ws, { name: 'Volume.docx', bytes: Buffer.from('v1') })).json();
+    await upload(ana, ws, { name: 'Other.docx', bytes: Buffer.from('other') });
+    expect((await t.injectAs(ana.token, { method: 'GET', url: `/api/workspaces/${ws}` })).json().document_count).toBe(2);
+    await t.injectAs(ana.token, { method: 'POST', url: `/api/documents/${doc.id}/check-out` });
+    await t.injectAs(ana.token, { method: 'POST', url: `/api/documents/${doc.id}/check-in`, ...multipartBody({ name: 'Volume.docx', bytes: Buffer.from('v2') }) });
+    await t.injectAs(ana.token, { method: 'POST', url: `/api/documents/${doc.id}/check-out` });
+    await t.injectAs(ana.token, { method: 'POST', url: `/api/documents/${doc.id}/check-in`, ...multipartBody(null) });
+    await t.injectAs(owner.token, { method: 'DELETE', url: `/api/documents/${doc.id}` });
+    expect((await t.injectAs(ana.token, { method: 'GET', url: `/api/workspaces/${ws}` })).json().document_count).toBe(1);
+    const log = (await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws}/activity` })).json();
+    expect(log.items.map((i: { summary: string }) => i.summary)).toEqual([
+      'Olivia Owner deleted Volume.docx',
+      'Ana Writer checked in Volume.docx without changes',
+      'Ana Writer checked out Volume.docx',
+      'Ana Writer checked in Volume.docx as version 2',
+      'Ana Writer checked out Volume.docx',
+      'Ana Writer uploaded Other.docx',
+      'Ana Writer uploaded Volume.docx',
+    ]);
   });
 });
