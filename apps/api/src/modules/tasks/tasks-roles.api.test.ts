@@ -45,6 +45,8 @@ const ARCHIVED = { status: 409, detail: 'This workspace is archived' };
 const NDA = { status: 403, code: 'NDA_REQUIRED' };
 const OK = { status: 200 };
 const NO = { status: 403, detail: "You don't have permission to do that in this workspace" };
+const NOT_BACK = { status: 403, detail: 'Reviewers can only move tasks forward' };
+const NOT_OWN = { status: 403, detail: 'You can only delete tasks you created' };
 
 function cells(c: Omit<Record<Scenario, Cell>, 'NON_MEMBER' | 'ANONYMOUS'>): Record<Scenario, Cell> {
   return { ...c, NON_MEMBER: ACCESS_DENIED, ANONYMOUS: { status: 401 } };
@@ -90,7 +92,7 @@ const ENDPOINTS: Endpoint[] = [
     method: 'PATCH',
     url: (f) => `/api/tasks/${f.inProgressId}`,
     body: () => ({ status: 'TODO' }),
-    cells: changes({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: NO, VIEWER: NO }),
+    cells: changes({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: NOT_BACK, VIEWER: NO }),
     effect: (f, before, after) => {
       expect(after.tasks.find((t) => t.id === f.inProgressId)!.status).toBe('TODO');
       expect(newActions(before, after)).toEqual(['task.moved']);
@@ -101,7 +103,7 @@ const ENDPOINTS: Endpoint[] = [
     name: "DELETE /tasks/{id} (someone else's task)",
     method: 'DELETE',
     url: (f) => `/api/tasks/${f.todoId}`,
-    cells: changes({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: NO, VIEWER: NO }),
+    cells: changes({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: NOT_OWN, VIEWER: NO }),
     effect: (f, before, after) => {
       expect(after.tasks.map((t) => t.id)).toEqual(before.tasks.map((t) => t.id).filter((id) => id !== f.todoId));
       expect(newActions(before, after)).toEqual(['task.deleted']);

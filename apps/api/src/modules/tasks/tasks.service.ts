@@ -1,8 +1,8 @@
-import type { CreateTaskInput, MessageResponse, Task, UpdateTaskStatusBody } from '@biddesk/shared';
+import { can, mayEver, type CreateTaskInput, type GrantTarget, type MessageResponse, type Task, type UpdateTaskStatusBody, type WorkspaceAbility } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import type { TaskRow } from '../../db/schema/index';
+import type { TaskRow, WorkspaceMemberRow } from '../../db/schema/index';
 import { recordActivity } from '../activity/activity.service';
 import * as notificationsRepository from '../notifications/notifications.repository';
 import { assertCan, requireMember } from '../workspaces/workspace-access';
@@ -14,6 +14,23 @@ import * as tasksRepository from './tasks.repository';
 export const TASK_NOT_FOUND = 'Task not found';
 export const ASSIGNEE_NOT_MEMBER = 'The assignee must be a member of this workspace';
 export const TASK_MOVED_ELSEWHERE = 'This task was moved by someone else. Reload and try again.';
+
+/** What a refusal says when the role holds the ability only on some targets (the matrix decides). */
+const PARTIAL_REFUSALS: Partial<Record<WorkspaceAbility, string>> = {
+  'task.move': 'Reviewers can only move tasks forward',
+  'task.delete': 'You can only delete tasks you created',
+};
+
+/**
+ * assertCan, with a sentence that says why for a conditional grant (a reviewer moving back, or
+ * deleting someone else's task), since the board shows the server's detail in its toast.
+ */
+function assertTaskAbility(member: WorkspaceMemberRow, ability: WorkspaceAbility, target: GrantTarget): void {
+  if (!can(member.role, ability, { actorId: member.userId, ...target }) && mayEver(member.role, ability) && PARTIAL_REFUSALS[ability]) {
+    throw forbidden(PARTIAL_REFUSALS[ability]);
+  }
+  assertCan(member, ability, target);
+}
 
 /**
  * Loads a task by the id in the URL; its workspace comes from the row, never from the caller.
@@ -83,7 +100,7 @@ export async function moveTask(ctx: AuthedCtx, taskId: string, body: UpdateTaskS
   const from = body.from_status ?? task.status;
   const to = body.status;
   assertAllowedMove(from, to);
-  assertCan(member, 'task.move', { from, to });
+  assertTaskAbility(member, 'task.move', { from, to });
   if (from !== task.status) throw conflict(TASK_MOVED_ELSEWHERE);
   const view = await ctx.db.transaction(async (tx) => {
     const moved = await tasksRepository.moveIfStatus(tx, task.id, from, to);
@@ -109,7 +126,7 @@ export async function moveTask(ctx: AuthedCtx, taskId: string, body: UpdateTaskS
 export async function deleteTask(ctx: AuthedCtx, taskId: string): Promise<MessageResponse> {
   const task = await loadTask(ctx, taskId);
   const { member } = await requireMember(ctx, task.workspaceId, { content: true, write: true });
-  assertCan(member, 'task.delete', { createdBy: task.createdBy });
+  assertTaskAbility(member, 'task.delete', { createdBy: task.createdBy });
   const deleted = await ctx.db.transaction(async (tx) => {
     if (!(await tasksRepository.remove(tx, task.id))) return false;
     await recordActivity(tx, ctx.actor, {

@@ -147,6 +147,23 @@ describe('POST /workspaces/{id}/tasks', () => {
   });
 });
 
+describe('the Overview counter', () => {
+  it('counts open tasks: up on create, down when a task reaches DONE or is deleted', async () => {
+    const ws = await createWorkspace(t.db, owner.user.id);
+    const openTasks = async () => (await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json().open_task_count;
+    expect(await openTasks()).toBe(0);
+    const a = (await create(owner.token, { title: 'A' }, ws.id)).json().id as string;
+    const b = (await create(owner.token, { title: 'B' }, ws.id)).json().id as string;
+    expect(await openTasks()).toBe(2);
+    for (const status of ['IN_PROGRESS', 'REVIEW', 'DONE']) {
+      expect((await t.injectAs(owner.token, { method: 'PATCH', url: `/api/tasks/${a}`, payload: { status } })).statusCode).toBe(200);
+    }
+    expect(await openTasks()).toBe(1);
+    expect((await t.injectAs(owner.token, { method: 'DELETE', url: `/api/tasks/${b}` })).statusCode).toBe(200);
+    expect(await openTasks()).toBe(0);
+  });
+});
+
 describe('DELETE /tasks/{id}', () => {
   it('lets a REVIEWER delete their own task but not anyone else’s', async () => {
     const own = await createTask(t.db, workspaceId, { title: 'Reviewer notes', createdBy: reviewer.user.id });
@@ -155,7 +172,7 @@ describe('DELETE /tasks/{id}', () => {
     for (const task of [others, orphan]) {
       const before = await taskSnapshot(t.db, workspaceId);
       const refused = await t.injectAs(reviewer.token, { method: 'DELETE', url: `/api/tasks/${task.id}` });
-      expect(refused.statusCode).toBe(403);
+      expect({ status: refused.statusCode, detail: refused.json().detail }).toEqual({ status: 403, detail: 'You can only delete tasks you created' });
       expect(await taskSnapshot(t.db, workspaceId)).toEqual(before);
     }
     const ok = await t.injectAs(reviewer.token, { method: 'DELETE', url: `/api/tasks/${own.id}` });
