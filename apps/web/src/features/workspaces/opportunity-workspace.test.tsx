@@ -50,7 +50,12 @@ describe('opportunity detail: workspace', () => {
   });
 
   it('opens the workspace for members', async () => {
-    stubApi({ ...detailApi({ workspace_id: ws.id, is_member: true, owner_name: 'Uma User' }), [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }) });
+    stubApi({
+      ...detailApi({ workspace_id: ws.id, is_member: true, owner_name: 'Uma User' }),
+      [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
+      // The workspace page opens with the Team Chat panel, which loads its messages.
+      [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
+    });
     renderApp(`/opportunity/${opp.id}`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Open Workspace' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/workspace/${ws.id}`));

@@ -24,5 +24,7 @@ export function workspaceApi(w: Workspace) {
     [`GET /api/workspaces/${w.id}`]: () => ({ body: w }),
     [`GET /api/workspaces/${w.id}/members`]: () => ({ body: [owner, contributor, viewer] }),
     [`GET /api/workspaces/${w.id}/invites`]: () => ({ body: [pendingInvite] }),
+    // The Team Chat panel is open by default and loads its latest page.
+    [`GET /api/workspaces/${w.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
   };
 }
