@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_POLL_MS, type ChatMessage } from '@biddesk/shared';
 import { plainUser, renderApp, stubApi, type FetchCall } from '../../test/render-app';
-import { appendNewer, fetchNewer, prependOlder, replaceTail } from './api/messages';
+import { appendNewer, fetchNewer, prependOlder, reconcileLatest } from './api/messages';
 import { workspaceApi, ws } from './workspace-test-api';
 
 const base = `/api/workspaces/${ws.id}/messages`;
@@ -30,11 +30,15 @@ describe('merging pages by id', () => {
     expect(merged[2]!.message).toBe('edited');
   });
 
-  it('puts the latest page over the tail it overlaps, so messages deleted meanwhile go', () => {
-    const shown = range(1, 10);
-    const latest = [msg(6), msg(8), msg(9), msg(11)];
-    expect(ids(replaceTail(shown, latest))).toEqual(['m-001', 'm-002', 'm-003', 'm-004', 'm-005', 'm-006', 'm-008', 'm-009', 'm-011']);
-    expect(replaceTail(shown, [])).toEqual([]);
+  it('lays the latest page over what is shown: deleted messages go, edits show, older and newer ones stay', () => {
+    const at = (n: number) => ({ ...msg(n), created_at: `2026-11-05T12:00:${String(n).padStart(2, '0')}.000Z` });
+    const shown = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(at);
+    // The server's latest page spans 4..9: 6 and 8 were deleted, 7 was edited; 10 was sent after the page was read.
+    const latest = [at(4), at(5), { ...at(7), message: 'edited' }, at(9)];
+    const merged = reconcileLatest(shown, latest);
+    expect(ids(merged)).toEqual(['m-001', 'm-002', 'm-003', 'm-004', 'm-005', 'm-007', 'm-009', 'm-010']);
+    expect(merged.find((m) => m.id === 'm-007')!.message).toBe('edited');
+    expect(reconcileLatest(shown, [])).toEqual([]);
   });
 });
 
@@ -114,5 +118,38 @@ describe('the panel polls every 5 s only while open and the tab is visible', () 
     expect(screen.queryByTestId('chat-panel')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(CHAT_POLL_MS * 3));
     expect(polls()).toHaveLength(2);
+  });
+});
+
+describe('the panel re-reads the latest page every sixth poll', () => {
+  beforeEach(() => {
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => 'visible');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it("so another member's delete and edit show within 30 s", async () => {
+    let server = range(1, 3);
+    const calls = stubApi({
+      ...workspaceApi(ws),
+      [`GET ${base}`]: (call) => {
+        const after = params(call).after;
+        return { body: { messages: after ? server.filter((m) => m.id > after) : server, total: server.length } };
+      },
+    });
+    renderApp(`/workspace/${ws.id}`, plainUser);
+    const chat = await screen.findByTestId('chat-panel');
+    await within(chat).findByText('message 2');
+    server = [msg(1), msg(3, 'message 3, edited')];
+    for (let i = 0; i < 5; i++) await act(() => vi.advanceTimersByTimeAsync(CHAT_POLL_MS));
+    expect(within(chat).getByText('message 2')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(CHAT_POLL_MS));
+    expect(await within(chat).findByText('message 3, edited')).toBeInTheDocument();
+    expect(within(chat).queryByText('message 2')).toBeNull();
+    const firstLoads = calls.filter((c) => c.url.startsWith(base) && !params(c).after);
+    expect(firstLoads).toHaveLength(2);
   });
 });

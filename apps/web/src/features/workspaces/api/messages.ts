@@ -79,14 +79,22 @@ export async function fetchNewer(workspaceId: string, newestId: string | undefin
   }
 }
 
+/** True when `a` comes before `b` in the chat (server order: created_at, then id). */
+const comesBefore = (a: ChatMessage, b: ChatMessage) => a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id);
+
 /**
- * Puts the latest page in place of the tail it overlaps: shown messages from its oldest one on that
- * it no longer holds were deleted. Without overlap (more than a page arrived) it is appended.
+ * Lays the latest page over what is shown: inside the page's span the server's copy wins, so
+ * messages deleted since are dropped and edited ones updated; older messages stay, and newer ones
+ * (sent by this person after the page was read) are kept.
  */
-export function replaceTail(current: ChatMessage[], latest: ChatMessage[]): ChatMessage[] {
-  const start = latest.length ? current.findIndex((m) => m.id === latest[0]!.id) : -1;
-  if (start >= 0) return [...current.slice(0, start), ...latest];
-  return latest.length ? appendNewer(current, latest) : [];
+export function reconcileLatest(current: ChatMessage[], latest: ChatMessage[]): ChatMessage[] {
+  if (latest.length === 0) return [];
+  const first = latest[0]!;
+  const last = latest.at(-1)!;
+  const inPage = new Set(latest.map((m) => m.id));
+  const older = current.filter((m) => comesBefore(m, first) && !inPage.has(m.id));
+  const newer = current.filter((m) => comesBefore(last, m) && !inPage.has(m.id));
+  return [...older, ...latest, ...newer];
 }
 
 /** The Activity log shows shared files and moderation deletes: refresh it after those. */

@@ -2,7 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { CHAT_PAGE_SIZE, CHAT_POLL_MS, type ChatMessage } from '@biddesk/shared';
 import { errorMessage } from '../../../../lib/api-client';
-import { appendNewer, fetchNewer, listMessages, prependOlder, replaceTail } from '../../api/messages';
+import { appendNewer, fetchNewer, listMessages, prependOlder, reconcileLatest } from '../../api/messages';
+
+/** Every this many polls the latest page is re-read (30 s at the 5 s poll). */
+const RECONCILE_EVERY_POLLS = 6;
 
 export type ChatLoadState = 'loading' | 'ready' | 'error';
 
@@ -50,11 +53,20 @@ export function useChatMessages(workspaceId: string) {
 
   useEffect(() => {
     let inFlight = false;
+    let polls = 0;
+    const poll = async () => {
+      const found = await fetchNewer(workspaceId, latest.current.messages.at(-1)?.id);
+      setMessages((current) => (found.kind === 'newer' ? appendNewer(current, found.messages) : reconcileLatest(current, found.messages)));
+      // Now and then the latest page is read again, so others' edits and deletes show up too.
+      if (found.kind === 'newer' && ++polls % RECONCILE_EVERY_POLLS === 0) {
+        const page = await listMessages(workspaceId, { limit: CHAT_PAGE_SIZE });
+        setMessages((current) => reconcileLatest(current, page.messages));
+      }
+    };
     const timer = setInterval(() => {
       if (inFlight || latest.current.state !== 'ready' || !isTabVisible()) return;
       inFlight = true;
-      fetchNewer(workspaceId, latest.current.messages.at(-1)?.id)
-        .then((found) => setMessages((current) => (found.kind === 'newer' ? appendNewer(current, found.messages) : replaceTail(current, found.messages))))
+      poll()
         // A failed poll is retried by the next tick; the person keeps what they see.
         .catch(() => undefined)
         .finally(() => {
