@@ -33,6 +33,7 @@ const todo = taskFixture(1, {
   assignee_name: 'Member 2',
   due_at: inDays(3),
   labels: ['volume-1', 'urgent'],
+  requirement_ids: ['L-001', 'M-002'],
 });
 const inProgress = taskFixture(2, { title: 'Pricing narrative', status: 'IN_PROGRESS', due_at: inDays(10) });
 const review = taskFixture(3, { title: 'Past performance', status: 'REVIEW', due_at: inDays(30) });
@@ -80,7 +81,9 @@ describe('tasks tab: the board', () => {
     expect(within(first).getByTestId('task-assignee')).toHaveTextContent('Member 2');
     expect(within(first).getByText('volume-1')).toBeInTheDocument();
     expect(within(first).getByText('urgent')).toBeInTheDocument();
+    expect(within(first).getByTestId('task-requirements')).toHaveTextContent('Requirements: L-001, M-002');
     expect(within(card('Pricing narrative')).getByTestId('task-assignee')).toHaveTextContent('Unassigned');
+    expect(within(card('Pricing narrative')).queryByTestId('task-requirements')).toBeNull();
   });
 
   it('colours due dates by the deadline rule, and none on finished tasks', async () => {

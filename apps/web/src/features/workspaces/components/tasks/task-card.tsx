@@ -59,6 +59,11 @@ export function TaskCard({ task, canMove, canDelete, busy, onMove, onDelete }: T
             ))}
           </Group>
         )}
+        {task.requirement_ids.length > 0 && (
+          <Text size="xs" c="dimmed" data-testid="task-requirements">
+            Requirements: {task.requirement_ids.join(', ')}
+          </Text>
+        )}
         {moves.length > 0 && (
           <Group gap="xs" mt={4}>
             {moves.map((m) => (
