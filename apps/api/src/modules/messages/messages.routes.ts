@@ -33,7 +33,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/workspaces/:id/messages', {
     schema: {
       tags,
-      description: 'skip/limit count from the newest message; `before`/`after` take a message id. Each page is oldest first.',
+      description: 'skip/limit count from the newest message; `before` (older page) or `after` (newer, for polling) take a message id and then skip is not used. Each page is oldest first; an unknown cursor answers 400.',
       params: IdParams,
       querystring: ChatMessageListQuerySchema,
       response: { 200: ChatMessageListSchema, ...errors },

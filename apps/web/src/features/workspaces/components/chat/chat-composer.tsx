@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, CloseButton, FileButton, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
@@ -14,9 +14,12 @@ export function ChatComposer({ workspaceId, onSent }: { workspaceId: string; onS
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const send = useSendMessage(workspaceId);
+  // Clears the hidden file input, so the same file can be picked again after it was removed.
+  const resetFileInput = useRef<() => void>(null);
   const canSend = (text.trim() !== '' || file !== null) && !send.isPending;
 
   const handleFile = (picked: File | null) => {
+    resetFileInput.current?.();
     if (picked && picked.size > CHAT_ATTACHMENT_MAX_BYTES) {
       notifications.show({ color: 'red', message: 'Max 10MB' });
       return;
@@ -67,7 +70,7 @@ export function ChatComposer({ workspaceId, onSent }: { workspaceId: string; onS
         onKeyDown={handleKeyDown}
       />
       <Group justify="space-between" gap={4}>
-        <FileButton onChange={handleFile}>
+        <FileButton onChange={handleFile} resetRef={resetFileInput}>
           {(props) => (
             <Tooltip label="Attach a file (max 10MB)">
               <ActionIcon {...props} variant="default" aria-label="Attach file">
