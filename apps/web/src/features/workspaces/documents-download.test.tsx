@@ -11,9 +11,9 @@ describe('saveDocument', () => {
 });
 
 describe('lockAge', () => {
-  it('says minutes under an hour, hours under a day, then days', () => {
+  it('says just now under a minute, then minutes, hours under a day, then days', () => {
     const now = new Date('2026-11-10T12:00:00.000Z');
-    expect(lockAge('2026-11-10T11:59:30.000Z', now)).toBe('0 min');
+    expect(lockAge('2026-11-10T11:59:30.000Z', now)).toBe('just now');
     expect(lockAge('2026-11-10T11:15:00.000Z', now)).toBe('45 min');
     expect(lockAge('2026-11-10T09:00:00.000Z', now)).toBe('3 h');
     expect(lockAge('2026-11-08T11:00:00.000Z', now)).toBe('2 d');

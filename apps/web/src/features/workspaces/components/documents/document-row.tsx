@@ -36,11 +36,10 @@ export function DocumentRow({
         <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
           {d.name}
         </Text>
+        <Text size="xs" c="dimmed" data-testid="document-facts">
+          v{d.version} · {formatKb(d.file_size)} · {d.uploader_name ?? 'Former member'} · {formatRelativeTime(d.updated_at)}
+        </Text>
       </Table.Td>
-      <Table.Td>v{d.version}</Table.Td>
-      <Table.Td>{d.uploader_name ?? 'Former member'}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatKb(d.file_size)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRelativeTime(d.updated_at)}</Table.Td>
       <Table.Td data-testid="document-holder">
         {d.checked_out_by ? (
           <Group gap={6} wrap="nowrap">
@@ -61,7 +60,7 @@ export function DocumentRow({
         )}
       </Table.Td>
       <Table.Td>
-        <Group gap={4} justify="flex-end" wrap="nowrap">
+        <Group gap={4} justify="flex-end">
           {can('document.download') && action('download', 'Download', `Download ${d.name}`)}
           {can('document.download') && action('history', 'History', `Version history of ${d.name}`)}
           {!readOnly && !d.checked_out_by && can('document.checkOut') && action('checkOut', 'Check Out', `Check out ${d.name}`)}

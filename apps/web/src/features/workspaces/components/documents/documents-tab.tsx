@@ -69,15 +69,11 @@ export function DocumentsTab({ workspace, can }: { workspace: Workspace; can: Wo
         </Text>
       )}
       {documents.data && documents.data.length > 0 && (
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="xs" data-testid="documents-table">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Version</Table.Th>
-                <Table.Th>Uploaded by</Table.Th>
-                <Table.Th>Size</Table.Th>
-                <Table.Th>Updated</Table.Th>
+                <Table.Th>Document (version · size · uploaded by · updated)</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th />
               </Table.Tr>

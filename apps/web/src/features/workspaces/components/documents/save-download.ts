@@ -55,6 +55,7 @@ export async function saveDocument(documentId: string, fileName: string, version
 /** How long a check-out has been held: "12 min", "3 h", "2 d". */
 export function lockAge(checkedOutAt: string, now: Date = new Date()): string {
   const mins = Math.max(0, Math.floor((now.getTime() - new Date(checkedOutAt).getTime()) / 60_000));
+  if (mins < 1) return 'just now';
   if (mins < 60) return `${mins} min`;
   const hours = Math.floor(mins / 60);
   return hours < 24 ? `${hours} h` : `${Math.floor(hours / 24)} d`;

@@ -63,13 +63,15 @@ export function TasksTab({ workspace, can }: { workspace: Workspace; can: Worksp
         )}
       </Group>
       {tasks.data && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" data-testid="task-board">
+        // Four columns only where each gets room for a card; with the chat panel beside the board a
+        // laptop screen reads better as two rows of two.
+        <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="sm" data-testid="task-board">
           {TASK_COLUMNS.map((column) => {
             const inColumn = tasks.data.filter((t) => t.status === column.status);
             return (
               <Card key={column.status} withBorder radius="md" padding="sm" bg="var(--mantine-color-gray-0)" data-testid={`task-column-${column.status}`}>
-                <Group justify="space-between" mb="xs">
-                  <Title order={3} size="h6">
+                <Group justify="space-between" mb="xs" wrap="nowrap">
+                  <Title order={3} size="h6" style={{ whiteSpace: 'nowrap' }}>
                     {column.label}
                   </Title>
                   <Badge variant="light" color="gray" data-testid="task-column-count">
