@@ -40,7 +40,7 @@ export async function sendMessage(ctx: AuthedCtx, workspaceId: string, readInput
   const input = await readInput();
   if (!input.text.trim() && !input.file) throw badRequest(MESSAGE_REQUIRED);
   const stored = input.file ? await ctx.files.put(input.file.bytes) : null;
-  const row = await ctx.db.transaction(async (tx) => {
+  const insert = () => ctx.db.transaction(async (tx) => {
     const inserted = await messagesRepository.insert(tx, {
       workspaceId: workspace.id,
       userId: ctx.actor.id,
@@ -61,7 +61,13 @@ export async function sendMessage(ctx: AuthedCtx, workspaceId: string, readInput
     }
     return inserted;
   });
-  return presentMessage(row);
+  try {
+    return presentMessage(await insert());
+  } catch (err) {
+    // The file was stored first; without its row it must not stay behind (unless another row shares it).
+    if (stored) await removeUnreferencedFiles(ctx.db, ctx.files, [stored.key]);
+    throw err;
+  }
 }
 
 /**
