@@ -6,6 +6,7 @@ import { addMember, createUser, createWorkspace } from '../../../test/factories'
 import path from 'node:path';
 import { createLocalFileStore } from '../../lib/file-store';
 import { chatMultipart, chatSnapshot, createMessage, createMessageWithFile } from '../../../test/message-factories';
+import { SCENARIOS, ARCHIVED, NDA, OK, cells, expectCell, expectChange, type Scenario, type Cell } from '../../../test/role-table';
 
 /**
  * WORKSPACES.md §5 for the chat: every messages endpoint over the roles, a non-member, no token, an
@@ -13,8 +14,6 @@ import { chatMultipart, chatSnapshot, createMessage, createMessageWithFile } fro
  * (and any read) must leave the messages and the Activity log exactly as they were.
  */
 
-type Scenario = 'OWNER' | 'CONTRIBUTOR' | 'REVIEWER' | 'VIEWER' | 'NON_MEMBER' | 'ANONYMOUS' | 'NDA_PENDING' | 'ARCHIVED_OWNER' | 'ARCHIVED_CONTRIBUTOR';
-const SCENARIOS: Scenario[] = ['OWNER', 'CONTRIBUTOR', 'REVIEWER', 'VIEWER', 'NON_MEMBER', 'ANONYMOUS', 'NDA_PENDING', 'ARCHIVED_OWNER', 'ARCHIVED_CONTRIBUTOR'];
 
 type Snapshot = Awaited<ReturnType<typeof chatSnapshot>>;
 interface Fixture {
@@ -23,11 +22,6 @@ interface Fixture {
   ownMessageId: string;
   /** A message with an attachment by a member who is never the caller. */
   otherMessageId: string;
-}
-interface Cell {
-  status: number;
-  detail?: string;
-  code?: string;
 }
 interface Endpoint {
   name: string;
@@ -38,15 +32,8 @@ interface Endpoint {
   effect?: (f: Fixture, before: Snapshot, after: Snapshot, res: LightMyRequestResponse) => void;
 }
 
-const ACCESS_DENIED = { status: 403, detail: 'Access denied to this workspace' };
-const ARCHIVED = { status: 409, detail: 'This workspace is archived' };
-const NDA = { status: 403, code: 'NDA_REQUIRED' };
 const NOT_YOURS = { status: 403, detail: "You don't have permission to do that in this workspace" };
-const OK = { status: 200 };
 
-function cells(c: Omit<Record<Scenario, Cell>, 'NON_MEMBER' | 'ANONYMOUS'>): Record<Scenario, Cell> {
-  return { ...c, NON_MEMBER: ACCESS_DENIED, ANONYMOUS: { status: 401 } };
-}
 /** Every member may; NDA-pending members are gated; archived workspaces refuse changes. */
 const everyMemberWrites = (ok: Cell) =>
   cells({ OWNER: ok, CONTRIBUTOR: ok, REVIEWER: ok, VIEWER: ok, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED });
@@ -160,19 +147,9 @@ describe.each(ENDPOINTS)('$name', (ep) => {
     const f = await fixture(s);
     const before = await chatSnapshot(t.db, f.workspaceId);
     const res = await t.injectAs(actorOf(s)?.token ?? null, { method: ep.method, url: ep.url(f, f.workspaceId), ...(ep.request ? ep.request() : {}) });
-    const cell = ep.cells[s];
-    const body = res.headers['content-type']?.toString().includes('json') ? res.json() : {};
-    expect({ status: res.statusCode, body }).toMatchObject({
-      status: cell.status,
-      ...(cell.detail || cell.code ? { body: { ...(cell.detail ? { detail: cell.detail } : {}), ...(cell.code ? { code: cell.code } : {}) } } : {}),
-    });
+    expectCell(res, ep.cells[s]);
     const after = await chatSnapshot(t.db, f.workspaceId);
-    if (res.statusCode >= 400 || ep.method === 'GET') {
-      expect(after).toEqual(before);
-    } else {
-      expect(ep.effect, 'a successful change has a stated effect').toBeDefined();
-      ep.effect!(f, before, after, res);
-    }
+    expectChange(res, ep.method, before, after, ep.effect && ((b, a) => ep.effect!(f, b, a, res)));
     if (ep.name === 'GET /workspaces/{id}/messages' && res.statusCode === 200) {
       expect(res.json().total).toBe(2);
       expect(res.json().messages.map((m: { id: string }) => m.id).sort()).toEqual([f.ownMessageId, f.otherMessageId].sort());

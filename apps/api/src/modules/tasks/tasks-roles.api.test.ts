@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addMember, createUser, createWorkspace } from '../../../test/factories';
 import { createTask, taskSnapshot } from '../../../test/task-factories';
+import { SCENARIOS, ARCHIVED, NDA, OK, cells, expectCell, expectChange, type Scenario, type Cell } from '../../../test/role-table';
 
 /**
  * WORKSPACES.md §5 for the task board: every task endpoint, table-driven over the roles, a
@@ -11,8 +12,6 @@ import { createTask, taskSnapshot } from '../../../test/task-factories';
  * workspace; a refused call (and any read) must leave tasks, activity and notifications as they were.
  */
 
-type Scenario = 'OWNER' | 'CONTRIBUTOR' | 'REVIEWER' | 'VIEWER' | 'NON_MEMBER' | 'ANONYMOUS' | 'NDA_PENDING' | 'ARCHIVED_OWNER' | 'ARCHIVED_CONTRIBUTOR';
-const SCENARIOS: Scenario[] = ['OWNER', 'CONTRIBUTOR', 'REVIEWER', 'VIEWER', 'NON_MEMBER', 'ANONYMOUS', 'NDA_PENDING', 'ARCHIVED_OWNER', 'ARCHIVED_CONTRIBUTOR'];
 
 type Snapshot = Awaited<ReturnType<typeof taskSnapshot>>;
 interface Fixture {
@@ -23,11 +22,6 @@ interface Fixture {
   inProgressId: string;
   /** Created by the caller (the owner's for NON_MEMBER and ANONYMOUS). */
   ownTaskId: string;
-}
-interface Cell {
-  status: number;
-  detail?: string;
-  code?: string;
 }
 interface Endpoint {
   name: string;
@@ -40,17 +34,10 @@ interface Endpoint {
   taskInUrl?: boolean;
 }
 
-const ACCESS_DENIED = { status: 403, detail: 'Access denied to this workspace' };
-const ARCHIVED = { status: 409, detail: 'This workspace is archived' };
-const NDA = { status: 403, code: 'NDA_REQUIRED' };
-const OK = { status: 200 };
 const NO = { status: 403, detail: "You don't have permission to do that in this workspace" };
 const NOT_BACK = { status: 403, detail: 'Reviewers can only move tasks forward' };
 const NOT_OWN = { status: 403, detail: 'You can only delete tasks you created' };
 
-function cells(c: Omit<Record<Scenario, Cell>, 'NON_MEMBER' | 'ANONYMOUS'>): Record<Scenario, Cell> {
-  return { ...c, NON_MEMBER: ACCESS_DENIED, ANONYMOUS: { status: 401 } };
-}
 const changes = (c: Pick<Record<Scenario, Cell>, 'OWNER' | 'CONTRIBUTOR' | 'REVIEWER' | 'VIEWER'>) =>
   cells({ ...c, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED });
 
@@ -161,18 +148,9 @@ describe.each(ENDPOINTS)('$name', (ep) => {
     const f = await fixture(s);
     const before = await taskSnapshot(t.db, f.workspaceId);
     const res = await t.injectAs(actorOf(s)?.token ?? null, { method: ep.method, url: ep.url(f, f.workspaceId), ...(ep.body ? { payload: ep.body() } : {}) });
-    const cell = ep.cells[s];
-    expect({ status: res.statusCode, body: res.json() }).toMatchObject({
-      status: cell.status,
-      ...(cell.detail || cell.code ? { body: { ...(cell.detail ? { detail: cell.detail } : {}), ...(cell.code ? { code: cell.code } : {}) } } : {}),
-    });
+    expectCell(res, ep.cells[s]);
     const after = await taskSnapshot(t.db, f.workspaceId);
-    if (res.statusCode >= 400 || ep.method === 'GET') {
-      expect(after).toEqual(before);
-    } else {
-      expect(ep.effect, 'a successful change has a stated effect').toBeDefined();
-      ep.effect!(f, before, after, res);
-    }
+    expectChange(res, ep.method, before, after, ep.effect && ((b, a) => ep.effect!(f, b, a, res)));
     if (ep.method === 'GET' && res.statusCode === 200) {
       expect(res.json().map((task: { title: string }) => task.title)).toEqual(['Outline', 'Mine', 'Pricing']);
     }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addMember, createUser, createWorkspace } from '../../../test/factories';
 import { createDocument, documentSnapshot, multipartBody } from '../../../test/document-factories';
+import { SCENARIOS, ARCHIVED, NDA, OK, cells, expectCell, expectChange, type Scenario, type Cell } from '../../../test/role-table';
 
 /**
  * WORKSPACES.md §5 for documents: every document endpoint over the roles, a non-member, no token, an
@@ -11,8 +12,6 @@ import { createDocument, documentSnapshot, multipartBody } from '../../../test/d
  * refusals must leave documents, versions, activity and notifications exactly as they were.
  */
 
-type Scenario = 'OWNER' | 'CONTRIBUTOR' | 'REVIEWER' | 'VIEWER' | 'NON_MEMBER' | 'ANONYMOUS' | 'NDA_PENDING' | 'ARCHIVED_OWNER' | 'ARCHIVED_CONTRIBUTOR';
-const SCENARIOS: Scenario[] = ['OWNER', 'CONTRIBUTOR', 'REVIEWER', 'VIEWER', 'NON_MEMBER', 'ANONYMOUS', 'NDA_PENDING', 'ARCHIVED_OWNER', 'ARCHIVED_CONTRIBUTOR'];
 type Snapshot = Awaited<ReturnType<typeof documentSnapshot>>;
 
 interface Fixture {
@@ -25,7 +24,6 @@ interface Fixture {
   staleId: string;
   actorId: string | undefined;
 }
-interface Cell { status: number; detail?: string; code?: string }
 interface Endpoint {
   name: string;
   method: 'GET' | 'POST' | 'DELETE';
@@ -37,16 +35,9 @@ interface Endpoint {
   idIn: 'workspace' | 'document';
 }
 
-const ACCESS_DENIED = { status: 403, detail: 'Access denied to this workspace' };
-const ARCHIVED = { status: 409, detail: 'This workspace is archived' };
-const NDA = { status: 403, code: 'NDA_REQUIRED' };
-const OK = { status: 200 };
 const NOT_ALLOWED = { status: 403, detail: "You don't have permission to do that in this workspace" };
 const OWNER_DELETES = { status: 403, detail: "You don't have permission to delete this file. Only workspace owners can delete documents." };
 
-function cells(c: Omit<Record<Scenario, Cell>, 'NON_MEMBER' | 'ANONYMOUS'>): Record<Scenario, Cell> {
-  return { ...c, NON_MEMBER: ACCESS_DENIED, ANONYMOUS: { status: 401 } };
-}
 const everyMemberReads = cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: OK, NDA_PENDING: NDA, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OK });
 /** A write by OWNER and CONTRIBUTOR only (check-out and check-in). */
 const editors = cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: NOT_ALLOWED, VIEWER: NOT_ALLOWED, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED });
@@ -151,10 +142,6 @@ async function fixture(s: Scenario): Promise<Fixture> {
   return { workspaceId: ws.id, freeId: free.id, heldId: held.id, staleId: stale.id, actorId };
 }
 
-function bodyOf(res: LightMyRequestResponse): Record<string, unknown> {
-  return String(res.headers['content-type']).startsWith('application/json') ? res.json() : {};
-}
-
 beforeAll(async () => {
   t = await buildTestApp();
   for (const name of ['owner', 'contributor', 'reviewer', 'viewer', 'pending', 'outsider']) {
@@ -170,18 +157,9 @@ describe.each(ENDPOINTS)('$name', (ep) => {
     const f = await fixture(s);
     const before = await documentSnapshot(t.db, f.workspaceId);
     const res = await t.injectAs(actorOf(s)?.token ?? null, { method: ep.method, url: ep.url(f, f.workspaceId), ...(ep.body?.() ?? {}) });
-    const cell = ep.cells[s];
-    expect({ status: res.statusCode, body: bodyOf(res) }).toMatchObject({
-      status: cell.status,
-      ...(cell.detail || cell.code ? { body: { ...(cell.detail ? { detail: cell.detail } : {}), ...(cell.code ? { code: cell.code } : {}) } } : {}),
-    });
+    expectCell(res, ep.cells[s]);
     const after = await documentSnapshot(t.db, f.workspaceId);
-    if (res.statusCode >= 400 || ep.method === 'GET') {
-      expect(after).toEqual(before);
-    } else {
-      expect(ep.effect, 'a successful change has a stated effect').toBeDefined();
-      ep.effect!(f, before, after, res);
-    }
+    expectChange(res, ep.method, before, after, ep.effect && ((b, a) => ep.effect!(f, b, a, res)));
     if (ep.name === 'GET /workspaces/{id}/documents' && res.statusCode === 200) {
       expect(res.json().map((d: { id: string }) => d.id).sort()).toEqual([f.freeId, f.heldId, f.staleId].sort());
     }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addMember, createInvite, createUser, createWorkspace, workspaceSnapshot } from '../../../test/factories';
 import { ndaVersions } from '../../db/schema/index';
+import { SCENARIOS, ARCHIVED, NDA, OK, cells, expectCell, expectChange, type Scenario, type Cell } from '../../../test/role-table';
 
 /**
  * WORKSPACES.md §5: every workspace endpoint, table-driven over the roles, a non-member, no token,
@@ -12,17 +13,6 @@ import { ndaVersions } from '../../db/schema/index';
  * call (and any read) must leave the workspace's rows exactly as they were.
  */
 
-type Scenario =
-  | 'OWNER'
-  | 'CONTRIBUTOR'
-  | 'REVIEWER'
-  | 'VIEWER'
-  | 'NON_MEMBER'
-  | 'ANONYMOUS'
-  | 'NDA_PENDING'
-  | 'ARCHIVED_OWNER'
-  | 'ARCHIVED_CONTRIBUTOR';
-const SCENARIOS: Scenario[] = ['OWNER', 'CONTRIBUTOR', 'REVIEWER', 'VIEWER', 'NON_MEMBER', 'ANONYMOUS', 'NDA_PENDING', 'ARCHIVED_OWNER', 'ARCHIVED_CONTRIBUTOR'];
 
 type Snapshot = Awaited<ReturnType<typeof workspaceSnapshot>>;
 interface Fixture {
@@ -33,11 +23,6 @@ interface Fixture {
   /** The caller's user id (undefined for ANONYMOUS). */
   actorId: string | undefined;
   archived: boolean;
-}
-interface Cell {
-  status: number;
-  detail?: string;
-  code?: string;
 }
 interface Endpoint {
   name: string;
@@ -51,10 +36,6 @@ interface Endpoint {
   noWorkspaceInUrl?: boolean;
 }
 
-const ACCESS_DENIED = { status: 403, detail: 'Access denied to this workspace' };
-const ARCHIVED = { status: 409, detail: 'This workspace is archived' };
-const NDA = { status: 403, code: 'NDA_REQUIRED' };
-const OK = { status: 200 };
 const refuse = (detail: string): Cell => ({ status: 403, detail });
 const OWNER_INVITES = refuse('Only the workspace owner can manage invitations');
 const OWNER_REMOVES = refuse('Only the workspace owner can remove members, and the owner cannot be removed');
@@ -64,9 +45,6 @@ const OWNER_SETTINGS = refuse('Only the workspace owner can change workspace set
 const OWNER_STAYS = refuse('The workspace owner cannot leave the workspace. Delete it instead.');
 
 /** Non-member 403 and anonymous 401 are the same for every endpoint. */
-function cells(c: Omit<Record<Scenario, Cell>, 'NON_MEMBER' | 'ANONYMOUS'>): Record<Scenario, Cell> {
-  return { ...c, NON_MEMBER: ACCESS_DENIED, ANONYMOUS: { status: 401 } };
-}
 /** All members may (workspace.view). */
 const everyMember = (nda: Cell): Record<Scenario, Cell> =>
   cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: OK, NDA_PENDING: nda, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OK });
@@ -226,18 +204,9 @@ describe.each(ENDPOINTS)('$name', (ep) => {
     const f = await fixture(s);
     const before = await workspaceSnapshot(t.db, f.workspaceId);
     const res = await t.injectAs(actorOf(s)?.token ?? null, { method: ep.method, url: ep.url(f, f.workspaceId), ...(ep.body ? { payload: ep.body() } : {}) });
-    const cell = ep.cells[s];
-    expect({ status: res.statusCode, body: res.json() }).toMatchObject({
-      status: cell.status,
-      ...(cell.detail || cell.code ? { body: { ...(cell.detail ? { detail: cell.detail } : {}), ...(cell.code ? { code: cell.code } : {}) } } : {}),
-    });
+    expectCell(res, ep.cells[s]);
     const after = await workspaceSnapshot(t.db, f.workspaceId);
-    if (res.statusCode >= 400 || ep.method === 'GET') {
-      expect(after).toEqual(before);
-    } else {
-      expect(ep.effect, 'a successful change has a stated effect').toBeDefined();
-      ep.effect!(f, before, after, res);
-    }
+    expectChange(res, ep.method, before, after, ep.effect && ((b, a) => ep.effect!(f, b, a, res)));
     if (ep.name === 'GET /workspaces/{id}' && res.statusCode === 200) {
       expect(res.json()).toMatchObject({ id: f.workspaceId, nda_required: s === 'NDA_PENDING', archived: f.archived });
     }
