@@ -1,4 +1,5 @@
 import type { GeneratedDocument } from '@biddesk/shared';
+import { downloadBlob } from '../../lib/download-blob';
 
 /** File name of a downloaded document: solicitation number and document type (SPEC §2). */
 export function documentFileName(doc: Pick<GeneratedDocument, 'solicitation_number' | 'document_type'>): string {
@@ -9,18 +10,4 @@ export function documentFileName(doc: Pick<GeneratedDocument, 'solicitation_numb
 /** Downloads text as a file. */
 export function downloadText(fileName: string, content: string): void {
   downloadBlob(fileName, new Blob([content], { type: 'text/plain;charset=utf-8' }));
-}
-
-/** Saves a blob under a name; the temporary link goes after 1 second (SPEC §9). */
-export function downloadBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  setTimeout(() => {
-    link.remove();
-    URL.revokeObjectURL(url);
-  }, 1000);
 }

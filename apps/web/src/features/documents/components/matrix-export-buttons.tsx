@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { GeneratedDocument } from '@biddesk/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { exportComplianceMatrix } from '../api/documents-api';
-import { downloadBlob } from '../download';
+import { downloadBlob } from '../../../lib/download-blob';
 
 /** CSV and Excel downloads of a compliance matrix, for the team that tracks it in a spreadsheet. */
 export function MatrixExportButtons({ doc }: { doc: GeneratedDocument }) {

@@ -5,7 +5,7 @@ import { IconPaperclip, IconPencil, IconTrash } from '@tabler/icons-react';
 import { CHAT_EDIT_WINDOW_MS, formatKb, formatRelativeTime, type ChatMessage } from '@biddesk/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { downloadAttachment, useEditMessage } from '../../api/messages';
-import { saveAttachment } from './save-attachment';
+import { downloadBlob } from '../../../../lib/download-blob';
 
 interface ChatMessageItemProps {
   workspaceId: string;
@@ -28,7 +28,7 @@ export function ChatMessageItem({ workspaceId, message, now, canEdit, canDelete,
   const handleDownload = async () => {
     try {
       const { blob } = await downloadAttachment(message);
-      saveAttachment(message.file_name ?? 'attachment', blob);
+      downloadBlob(message.file_name ?? 'attachment', blob);
     } catch (err) {
       notifications.show({ color: 'red', message: errorMessage(err, 'Failed to download file') });
     }

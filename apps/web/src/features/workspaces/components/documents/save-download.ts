@@ -1,4 +1,5 @@
 import { ApiError, errorMessage } from '../../../../lib/api-client';
+import { downloadBlob } from '../../../../lib/download-blob';
 import { downloadDocumentFile } from '../../api/documents';
 
 export const DOWNLOAD_BLOCKED = 'Download blocked. Please allow pop-ups and try again.';
@@ -29,19 +30,10 @@ export async function saveDocument(documentId: string, fileName: string, version
   }
   if (!isBlob(blob)) throw new Error('Invalid file data received');
   if (blob.size === 0) throw new Error('File is empty');
-  const url = URL.createObjectURL(blob);
   try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    document.body.appendChild(link);
-    link.click();
-    // The link goes after 1 second (SPEC §9).
-    setTimeout(() => {
-      link.remove();
-      URL.revokeObjectURL(url);
-    }, 1000);
+    downloadBlob(fileName, blob);
   } catch {
+    const url = URL.createObjectURL(blob);
     const opened = window.open(url, '_blank');
     if (!opened) {
       URL.revokeObjectURL(url);
