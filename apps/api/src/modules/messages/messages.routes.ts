@@ -9,7 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthedCtx } from '../../lib/ctx';
-import { readChatInput, sendAttachment } from './message-input';
+import { sendAttachment } from '../../lib/attachment';
+import { readChatInput } from './message-input';
 import * as service from './messages.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };

@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthedCtx } from '../../lib/ctx';
 import { checkInDocument, checkOutDocument, forceReleaseDocument } from './document-locks.service';
-import { readMultipart, sendAttachment } from './document-files';
+import { sendAttachment } from '../../lib/attachment';
+import { readMultipart } from './document-files';
 import * as service from './workspace-documents.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };

@@ -6,7 +6,7 @@ import { addMember, createUser, createWorkspace } from '../../../test/factories'
 import { createDocument, documentSnapshot, multipartBody, testFileStore } from '../../../test/document-factories';
 import { activity } from '../../db/schema/index';
 import type { FastifyReply } from 'fastify';
-import { sanitizeFileName, sendAttachment } from './document-files';
+import { sanitizeFileName, sendAttachment } from '../../lib/attachment';
 
 /** Upload, list, download headers, limits, delete and that one workspace's documents never leak to another's members. */
 
