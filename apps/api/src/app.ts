@@ -31,6 +31,7 @@ import { ndaRoutes } from './modules/nda/nda.routes';
 import { workspaceDocumentsRoutes } from './modules/workspace-documents/workspace-documents.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { rfpRoutes } from './modules/rfp/rfp.routes';
 
 export interface BuildAppOptions {
   /** Pino logger options, or false for silence (tests). */
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(workspaceDocumentsRoutes);
       await api.register(tasksRoutes);
       await api.register(messagesRoutes);
+      await api.register(rfpRoutes);
     },
     { prefix: '/api' },
   );

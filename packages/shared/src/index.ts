@@ -18,3 +18,4 @@ export * from './contracts/nda';
 export * from './contracts/workspace-documents';
 export * from './contracts/tasks';
 export * from './contracts/messages';
+export * from './contracts/rfp';

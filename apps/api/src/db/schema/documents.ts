@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { opportunities } from './opportunities';
 import { users } from './users';
+import { workspaces } from './workspaces';
 
 /** A requirement extracted from a solicitation (SPEC §3), as stored with its PDF. */
 export interface StoredRequirement {
@@ -42,8 +43,10 @@ export const generatedDocuments = pgTable(
     content: text().notNull(),
     solicitationNumber: text(),
     metadata: jsonb().$type<{ title: string; agency: string | null; [k: string]: unknown }>().notNull(),
+    /** Set for a workspace AI tool's document: every member of the workspace sees it. */
+    workspaceId: uuid().references(() => workspaces.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('generated_documents_user_idx').on(t.userId, t.createdAt), index('generated_documents_opp_idx').on(t.opportunityId)],
+  (t) => [index('generated_documents_user_idx').on(t.userId, t.createdAt), index('generated_documents_opp_idx').on(t.opportunityId), index('generated_documents_workspace_idx').on(t.workspaceId, t.createdAt)],
 );
 export type GeneratedDocumentRow = typeof generatedDocuments.$inferSelect;

@@ -6,3 +6,4 @@ export * from './documents';
 export * from './notifications';
 export * from './workspaces';
 export * from './workspace-content';
+export * from './rfp';

@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chatMessages, documentVersions, solicitationPdfs, workspaceDocuments } from '../../db/schema/index';
+import { chatMessages, documentVersions, rfpAnalyses, rfpSolicitations, solicitationPdfs, workspaceDocuments } from '../../db/schema/index';
 import type { FileStore } from '../../lib/file-store';
 
-/** Every stored file key a workspace's rows refer to (document versions, chat attachments). */
+/** Every stored file key a workspace's rows refer to (document versions, chat attachments, RFPs and drafts). */
 export async function listWorkspaceFileKeys(db: Db, workspaceId: string): Promise<string[]> {
   const versions = await db
     .select({ key: documentVersions.storageKey })
@@ -14,7 +14,9 @@ export async function listWorkspaceFileKeys(db: Db, workspaceId: string): Promis
     .select({ key: chatMessages.fileKey })
     .from(chatMessages)
     .where(sql`${chatMessages.workspaceId} = ${workspaceId} and ${chatMessages.fileKey} is not null`);
-  return [...new Set([...versions, ...attachments].map((r) => r.key!).filter(Boolean))];
+  const rfps = await db.select({ key: rfpSolicitations.storageKey }).from(rfpSolicitations).where(eq(rfpSolicitations.workspaceId, workspaceId));
+  const drafts = await db.select({ key: rfpAnalyses.draftStorageKey }).from(rfpAnalyses).where(eq(rfpAnalyses.workspaceId, workspaceId));
+  return [...new Set([...versions, ...attachments, ...rfps, ...drafts].map((r) => r.key!).filter(Boolean))];
 }
 
 /**
@@ -29,6 +31,8 @@ export async function removeUnreferencedFiles(db: Db, files: FileStore, keys: st
     [documentVersions, documentVersions.storageKey],
     [chatMessages, chatMessages.fileKey],
     [solicitationPdfs, solicitationPdfs.storageKey],
+    [rfpSolicitations, rfpSolicitations.storageKey],
+    [rfpAnalyses, rfpAnalyses.draftStorageKey],
   ] as const) {
     const rows = await db.select({ key: column }).from(table).where(inArray(column, keys));
     for (const r of rows) if (r.key) still.add(r.key);

@@ -8,8 +8,9 @@ import { ActivityTab } from './activity-tab';
 import { ChatPanel } from './chat/chat-panel';
 import { DocumentsTab } from './documents/documents-tab';
 import { TasksTab } from './tasks/tasks-tab';
+import { RfpTab } from './rfp/rfp-tab';
+import { AiToolsTab } from './ai-tools/ai-tools-tab';
 import { TeamTab } from './team-tab';
-import { UpcomingPanel } from './upcoming-panel';
 import { WorkspaceHeader } from './workspace-header';
 import { WorkspaceOverview } from './workspace-overview';
 
@@ -69,10 +70,10 @@ export function WorkspaceView({ workspace }: { workspace: Workspace }) {
               <TeamTab workspace={workspace} can={can} />
             </Tabs.Panel>
             <Tabs.Panel value="rfp">
-              <UpcomingPanel>RFP analysis (requirements and draft scoring) arrives in the next release.</UpcomingPanel>
+              <RfpTab workspace={workspace} can={can} />
             </Tabs.Panel>
             <Tabs.Panel value="ai">
-              <UpcomingPanel>Workspace AI document generation arrives in the next release.</UpcomingPanel>
+              <AiToolsTab workspace={workspace} can={can} />
             </Tabs.Panel>
             <Tabs.Panel value="activity">
               <ActivityTab workspaceId={workspace.id} />
