@@ -1,4 +1,59 @@
+import {
+  ErrorBodySchema,
+  RfpAnalysisSchema,
+  RfpAnalysisSummaryListSchema,
+  RfpSolicitationSchema,
+  RfpSolicitationSummaryListSchema,
+  RfpUploadResponseSchema,
+} from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthedCtx } from '../../lib/ctx';
+import { readMultipart } from '../workspace-documents/document-files';
+import * as analyses from './rfp-analysis.service';
+import * as service from './rfp.service';
 
-/** SPEC §7 RFP. */
-export const rfpRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const uploadErrors = { ...errors, 413: ErrorBodySchema, 422: ErrorBodySchema };
+const IdParams = z.object({ id: z.string() });
+const tags = ['rfp'];
+
+/**
+ * SPEC §7 RFP, plus (beyond SPEC):
+ * - GET /workspaces/{id}/rfp/solicitations: every uploaded version, newest first, without requirements.
+ * - GET /workspaces/{id}/rfp/analyses: every draft analysis, newest first, scores only.
+ * analyze-draft also takes a Word .docx. Both uploads are bounded by UPLOAD_MAX_BYTES (413).
+ */
+export const rfpRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/workspaces/:id/rfp/upload', {
+    schema: { tags, consumes: ['multipart/form-data'], params: IdParams, response: { 200: RfpUploadResponseSchema, ...uploadErrors } },
+  }, async (request) => {
+    const ctx = request.ctx as AuthedCtx;
+    const { file } = await readMultipart(request, ctx.config.UPLOAD_MAX_BYTES);
+    return service.uploadRfp(ctx, request.params.id, file);
+  });
+
+  app.get('/workspaces/:id/rfp/solicitation', {
+    schema: { tags, params: IdParams, response: { 200: RfpSolicitationSchema, ...errors } },
+  }, async (request) => service.getSolicitation(request.ctx as AuthedCtx, request.params.id));
+
+  app.get('/workspaces/:id/rfp/solicitations', {
+    schema: { tags, params: IdParams, response: { 200: RfpSolicitationSummaryListSchema, ...errors } },
+  }, async (request) => service.listSolicitations(request.ctx as AuthedCtx, request.params.id));
+
+  app.post('/workspaces/:id/rfp/analyze-draft', {
+    schema: { tags, consumes: ['multipart/form-data'], params: IdParams, response: { 200: RfpAnalysisSchema, ...uploadErrors } },
+  }, async (request) => {
+    const ctx = request.ctx as AuthedCtx;
+    const { file } = await readMultipart(request, ctx.config.UPLOAD_MAX_BYTES);
+    return analyses.analyzeDraft(ctx, request.params.id, file);
+  });
+
+  app.get('/workspaces/:id/rfp/analysis', {
+    schema: { tags, params: IdParams, response: { 200: RfpAnalysisSchema, ...errors } },
+  }, async (request) => analyses.getAnalysis(request.ctx as AuthedCtx, request.params.id));
+
+  app.get('/workspaces/:id/rfp/analyses', {
+    schema: { tags, params: IdParams, response: { 200: RfpAnalysisSummaryListSchema, ...errors } },
+  }, async (request) => analyses.listAnalyses(request.ctx as AuthedCtx, request.params.id));
+};

@@ -1,4 +1,4 @@
-import type { Member, Workspace, WorkspaceActivityItem } from '@biddesk/shared';
+import { WORKSPACE_DOCUMENT_LABELS, type Member, type Workspace, type WorkspaceActivityItem } from '@biddesk/shared';
 import type { ActivityRow, WorkspaceMemberRow } from '../../db/schema/index';
 import type { WorkspaceView } from './workspaces.repository';
 
@@ -97,6 +97,12 @@ export function summarizeActivity(row: ActivityRow): string {
       return `${who} shared ${String(d.file_name)} in the chat`;
     case 'message.deleted':
       return `${who} deleted a chat message by ${String(d.author_name)}`;
+    case 'document.generated':
+      return `${who} generated the ${WORKSPACE_DOCUMENT_LABELS[d.document_type as keyof typeof WORKSPACE_DOCUMENT_LABELS] ?? String(d.document_type)}`;
+    case 'rfp.uploaded':
+      return `${who} uploaded the RFP ${String(d.file_name)} (version ${String(d.version)}, ${String(d.requirements)} requirements)`;
+    case 'rfp.draft_analyzed':
+      return `${who} analysed the draft ${String(d.file_name)} (coverage ${String(d.coverage)}%)`;
     default:
       return `${who}: ${row.action}`;
   }

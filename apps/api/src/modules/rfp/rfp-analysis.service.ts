@@ -1,0 +1,71 @@
+import type { RfpAnalysis, RfpAnalysisSummary } from '@biddesk/shared';
+import { scoreDraft, type Requirement } from '@biddesk/analysis';
+import type { AuthedCtx } from '../../lib/ctx';
+import { badRequest, notFound } from '../../lib/errors';
+import { recordActivity } from '../activity/activity.service';
+import type { UploadedFile } from '../workspace-documents/document-files';
+import { storeThen } from '../workspace-documents/workspace-documents.service';
+import { assertCan, requireMember } from '../workspaces/workspace-access';
+import { SELECT_DRAFT, readDraft, requireFile } from './rfp-files';
+import * as repository from './rfp.repository';
+import { presentAnalysis, presentAnalysisSummary } from './rfp.presenter';
+
+export const RFP_FIRST = 'Please upload an RFP first';
+export const NO_ANALYSIS = 'No analysis yet';
+
+/**
+ * POST /workspaces/{id}/rfp/analyze-draft: scores a draft (PDF page by page, or .docx text) against
+ * the latest completed solicitation version and keeps draft and analysis; older analyses stay.
+ * Scoring runs on the request thread for now (issue 16 moves it to workers).
+ */
+export async function analyzeDraft(ctx: AuthedCtx, workspaceId: string, upload: UploadedFile | undefined): Promise<RfpAnalysis> {
+  const { member, workspace } = await requireMember(ctx, workspaceId, { content: true, write: true });
+  assertCan(member, 'rfp.run');
+  const solicitation = await repository.findLatestSolicitation(ctx.db, workspace.id);
+  if (!solicitation || solicitation.processingStatus !== 'completed') throw badRequest(RFP_FIRST);
+  const file = requireFile(upload, SELECT_DRAFT);
+  const draft = await readDraft(file);
+  const result = scoreDraft(solicitation.requirements as Requirement[], draft);
+  const analysis = await storeThen(ctx, file, (stored) =>
+    ctx.db.transaction(async (tx) => {
+      const row = await repository.insertAnalysis(tx, {
+        workspaceId: workspace.id,
+        solicitationId: solicitation.id,
+        draftFileName: file.fileName,
+        draftStorageKey: stored.key,
+        draftSizeBytes: stored.size,
+        fitScore: result.fit_score,
+        coverageScore: result.coverage_score,
+        evidenceScore: result.evidence_score,
+        languageMatchScore: result.language_match_score,
+        matches: result.matches,
+        missingRequirements: result.missing_requirements,
+        suggestions: result.suggestions,
+        createdBy: ctx.actor.id,
+      });
+      await recordActivity(tx, ctx.actor, {
+        action: 'rfp.draft_analyzed',
+        workspaceId: workspace.id,
+        targetType: 'rfp_analysis',
+        targetId: row.id,
+        details: { file_name: file.fileName, coverage: result.coverage_score },
+      });
+      return row;
+    }),
+  );
+  return presentAnalysis({ analysis, version: solicitation.version });
+}
+
+/** GET /workspaces/{id}/rfp/analysis: the latest analysis. */
+export async function getAnalysis(ctx: AuthedCtx, workspaceId: string): Promise<RfpAnalysis> {
+  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const [latest] = await repository.listAnalyses(ctx.db, workspace.id, 1);
+  if (!latest) throw notFound(NO_ANALYSIS);
+  return presentAnalysis(latest);
+}
+
+/** GET /workspaces/{id}/rfp/analyses (beyond SPEC): every analysis, newest first, scores only. */
+export async function listAnalyses(ctx: AuthedCtx, workspaceId: string): Promise<RfpAnalysisSummary[]> {
+  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  return (await repository.listAnalyses(ctx.db, workspace.id)).map(presentAnalysisSummary);
+}
