@@ -20,6 +20,14 @@ export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
   pricing: 'Pricing Strategy',
 };
 
+/** The workspace AI Tools names (SPEC §2): there, "compliance" is the Compliance Checklist. */
+export const WORKSPACE_DOCUMENT_LABELS: Record<(typeof WORKSPACE_DOCUMENT_TYPES)[number], string> = {
+  requirements: 'Requirements Analysis',
+  proposal: 'Proposal Draft',
+  compliance: 'Compliance Checklist',
+  pricing: 'Pricing Strategy',
+};
+
 export const DocumentToneSchema = z.enum(['professional', 'formal', 'detailed']);
 export type DocumentTone = z.infer<typeof DocumentToneSchema>;
 
@@ -46,11 +54,29 @@ export const UploadPdfResponseSchema = z.object({
 });
 export type UploadPdfResponse = z.infer<typeof UploadPdfResponseSchema>;
 
-export const GenerateDocumentBodySchema = z.object({
-  opportunity_id: z.uuid('opportunity_id must be a valid id'),
-  document_type: OpportunityDocumentTypeSchema,
-  tone: DocumentToneSchema.optional(),
+export const WorkspaceDocumentTypeSchema = z.enum(WORKSPACE_DOCUMENT_TYPES, {
+  message: 'document_type must be one of requirements, proposal, compliance, pricing',
 });
+export type WorkspaceDocumentType = z.infer<typeof WorkspaceDocumentTypeSchema>;
+
+/**
+ * POST /documents/generate. Without workspace_id: an opportunity-side document, private to its
+ * author (opportunity_id required). With workspace_id: a workspace AI tool's document, seen by
+ * every member; the workspace's own opportunity is used, so opportunity_id may be left out.
+ */
+export const GenerateDocumentBodySchema = z
+  .object({
+    opportunity_id: z.uuid('opportunity_id must be a valid id').optional(),
+    document_type: z.string({ message: 'document_type is required' }),
+    workspace_id: z.string().min(1, 'workspace_id must be a valid id').optional(),
+    tone: DocumentToneSchema.optional(),
+  })
+  .superRefine((body, issue) => {
+    const types = body.workspace_id ? WorkspaceDocumentTypeSchema : OpportunityDocumentTypeSchema;
+    const parsed = types.safeParse(body.document_type);
+    if (!parsed.success) issue.addIssue({ code: 'custom', path: ['document_type'], message: parsed.error.issues[0]!.message });
+    if (!body.workspace_id && !body.opportunity_id) issue.addIssue({ code: 'custom', path: ['opportunity_id'], message: 'opportunity_id is required' });
+  });
 export type GenerateDocumentBody = z.infer<typeof GenerateDocumentBodySchema>;
 
 /** SPEC §3 generated document (dashboard side). */
@@ -65,4 +91,22 @@ export const GeneratedDocumentSchema = z.object({
 });
 export type GeneratedDocument = z.infer<typeof GeneratedDocumentSchema>;
 export const GeneratedDocumentListSchema = z.array(GeneratedDocumentSchema);
-export const DocumentListQuerySchema = z.object({ opportunity_id: z.uuid('opportunity_id must be a valid id').optional() });
+export const DocumentListQuerySchema = z.object({
+  opportunity_id: z.uuid('opportunity_id must be a valid id').optional(),
+  /** The workspace's documents instead of the caller's own. */
+  workspace_id: z.string().min(1, 'workspace_id must be a valid id').optional(),
+});
+
+/** SPEC §3 generated document (workspace side): every member sees it, with who made it and when. */
+export const WorkspaceGeneratedDocumentSchema = GeneratedDocumentSchema.extend({
+  workspace_id: z.string(),
+  generated_at: z.string(),
+  author_id: z.string(),
+  /** Copied when the document is generated, so it survives the author's account. */
+  author_name: z.string().nullable(),
+});
+export type WorkspaceGeneratedDocument = z.infer<typeof WorkspaceGeneratedDocumentSchema>;
+/** A generate or list answer: workspace documents carry the workspace fields. */
+export const GenerateDocumentResponseSchema = z.union([WorkspaceGeneratedDocumentSchema, GeneratedDocumentSchema]);
+export const DocumentListResponseSchema = z.union([z.array(WorkspaceGeneratedDocumentSchema), GeneratedDocumentListSchema]);
+export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   activity,
@@ -8,6 +8,7 @@ import {
   passwordResetTokens,
   savedOpportunities,
   users,
+  workspaces,
   type UserRow,
 } from '../../db/schema/index';
 
@@ -83,7 +84,13 @@ export interface RemovedCounts {
  */
 export async function deleteUserAndOwned(db: Db, id: string): Promise<RemovedCounts> {
   const saved = await db.delete(savedOpportunities).where(eq(savedOpportunities.userId, id)).returning({ one: sql`1` });
-  const docs = await db.delete(generatedDocuments).where(eq(generatedDocuments.userId, id)).returning({ one: sql`1` });
+  const docs = await db.delete(generatedDocuments).where(and(eq(generatedDocuments.userId, id), isNull(generatedDocuments.workspaceId))).returning({ one: sql`1` });
+  // A workspace's documents belong to the team: they pass to the workspace's owner (ownership was
+  // already handed over, see handOverOwnedWorkspaces) instead of going with their author.
+  await db
+    .update(generatedDocuments)
+    .set({ userId: sql`(select ${workspaces.ownerId} from ${workspaces} where ${workspaces.id} = ${generatedDocuments.workspaceId})` })
+    .where(and(eq(generatedDocuments.userId, id), isNotNull(generatedDocuments.workspaceId)));
   const notes = await db.delete(notifications).where(eq(notifications.userId, id)).returning({ one: sql`1` });
   const tokens = await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).returning({ one: sql`1` });
   await db.update(activity).set({ userId: null }).where(eq(activity.userId, id));

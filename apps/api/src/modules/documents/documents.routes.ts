@@ -1,9 +1,9 @@
 import {
   DocumentListQuerySchema,
+  DocumentListResponseSchema,
   ErrorBodySchema,
   GenerateDocumentBodySchema,
-  GeneratedDocumentListSchema,
-  GeneratedDocumentSchema,
+  GenerateDocumentResponseSchema,
   RequirementSchema,
   UploadPdfResponseSchema,
 } from '@biddesk/shared';
@@ -17,6 +17,8 @@ import { exportComplianceMatrix } from './matrix-export.service';
 import { PDF_ONLY, uploadSolicitationPdf, type UploadedFile } from './pdf-upload.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+/** Workspace documents add the access refusals (WORKSPACES.md §3). */
+const workspaceErrors = { ...errors, 403: ErrorBodySchema, 409: ErrorBodySchema };
 const IdParams = z.object({ id: z.string() });
 
 /** Reads the multipart field `file` whole (bounded by UPLOAD_MAX_BYTES) or says why not. */
@@ -54,12 +56,17 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => service.listRequirements(request.ctx as AuthedCtx, request.params.id));
 
   app.post('/documents/generate', {
-    schema: { tags: ['documents'], body: GenerateDocumentBodySchema, response: { 200: GeneratedDocumentSchema, ...errors, 502: ErrorBodySchema } },
+    schema: {
+      tags: ['documents'],
+      description: 'With workspace_id: a workspace AI tool document (requirements, proposal, compliance, pricing) that every member sees.',
+      body: GenerateDocumentBodySchema,
+      response: { 200: GenerateDocumentResponseSchema, ...workspaceErrors, 502: ErrorBodySchema },
+    },
   }, async (request) => service.generateDocument(request.ctx as AuthedCtx, request.body));
 
   app.get('/documents', {
-    schema: { tags: ['documents'], querystring: DocumentListQuerySchema, response: { 200: GeneratedDocumentListSchema, ...errors } },
-  }, async (request) => service.listDocuments(request.ctx as AuthedCtx, request.query.opportunity_id));
+    schema: { tags: ['documents'], querystring: DocumentListQuerySchema, response: { 200: DocumentListResponseSchema, ...workspaceErrors } },
+  }, async (request) => service.listDocuments(request.ctx as AuthedCtx, request.query));
 
   app.get('/generated-documents/:id/export', {
     schema: {
@@ -78,6 +85,6 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/generated-documents/:id', {
-    schema: { tags: ['documents'], params: IdParams, response: { 200: z.object({ deleted: z.literal(true) }), ...errors } },
+    schema: { tags: ['documents'], params: IdParams, response: { 200: z.object({ deleted: z.literal(true) }), ...workspaceErrors } },
   }, async (request) => service.deleteDocument(request.ctx as AuthedCtx, request.params.id));
 };

@@ -1,4 +1,4 @@
-import type { GenerateDocumentBody, GeneratedDocument, RequirementDto } from '@biddesk/shared';
+import type { DocumentListQuery, GenerateDocumentBody, GeneratedDocument, OpportunityDocumentType, RequirementDto, WorkspaceGeneratedDocument } from '@biddesk/shared';
 import { generateDocument as renderDocument } from '@biddesk/analysis';
 import type { GeneratedDocumentRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
@@ -10,6 +10,7 @@ import * as documents from './generated-documents.repository';
 import { presentGeneratedDocument } from './generated-document.presenter';
 import { opportunityFacts } from './opportunity-facts';
 import * as pdfs from './solicitation-pdfs.repository';
+import { deleteWorkspaceDocument, generateWorkspaceDocument, listWorkspaceDocuments } from './workspace-ai.service';
 
 const DOCUMENT_NOT_FOUND = 'Document not found';
 
@@ -22,14 +23,18 @@ export async function listRequirements(ctx: AuthedCtx, opportunityId: string): P
 /**
  * SPEC §7 POST /documents/generate. The built-in engine writes the document from the
  * opportunity and its extracted requirements; the configured provider may then polish the
- * prose. If the provider fails, the error reaches the caller and nothing is stored.
+ * prose. If the provider fails, the error reaches the caller and nothing is stored. With
+ * workspace_id it is a workspace AI tool's document instead (workspace-ai.service.ts).
  */
-export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBody, now = new Date()): Promise<GeneratedDocument> {
-  const opportunity = await requireOpportunity(ctx, body.opportunity_id);
+export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBody, now = new Date()): Promise<GeneratedDocument | WorkspaceGeneratedDocument> {
+  if (body.workspace_id) return generateWorkspaceDocument(ctx, { ...body, workspace_id: body.workspace_id }, now);
+  // The contract requires opportunity_id and an opportunity-side type without workspace_id.
+  const documentType = body.document_type as OpportunityDocumentType;
+  const opportunity = await requireOpportunity(ctx, body.opportunity_id!);
   const pdf = await pdfs.latestFor(ctx.db, opportunity.id);
   const requirements = pdf?.requirements ?? [];
   const markdown = renderDocument({
-    type: body.document_type,
+    type: documentType,
     side: 'opportunity',
     opportunity: opportunityFacts(opportunity),
     requirements: requirements.map((r) => ({ ...r, section: r.section as 'L' | 'M' | 'C' | 'other' })),
@@ -37,7 +42,7 @@ export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBod
     now,
   });
   const content = await ctx.ai.polish({
-    documentType: body.document_type,
+    documentType,
     markdown,
     requirementIds: requirements.map((r) => r.requirement_id),
     tone: body.tone,
@@ -45,7 +50,7 @@ export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBod
   const row = await documents.insert(ctx.db, {
     userId: ctx.actor.id,
     opportunityId: opportunity.id,
-    documentType: body.document_type,
+    documentType,
     content,
     solicitationNumber: opportunity.solicitationNumber,
     metadata: {
@@ -60,7 +65,7 @@ export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBod
   });
   await recordActivity(ctx.db, ctx.actor, {
     action: 'document.generated',
-    documentType: body.document_type,
+    documentType,
     solicitationNumber: opportunity.solicitationNumber,
     targetType: 'generated_document',
     targetId: row.id,
@@ -68,20 +73,27 @@ export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBod
   return presentGeneratedDocument(row);
 }
 
-/** The caller's own documents, newest first (SPEC §7 GET /documents). */
-export async function listDocuments(ctx: AuthedCtx, opportunityId?: string): Promise<GeneratedDocument[]> {
-  const rows = await documents.listForUser(ctx.db, ctx.actor.id, opportunityId);
+/** The caller's own documents, newest first (SPEC §7 GET /documents), or a workspace's with workspace_id. */
+export async function listDocuments(ctx: AuthedCtx, query: DocumentListQuery): Promise<GeneratedDocument[] | WorkspaceGeneratedDocument[]> {
+  if (query.workspace_id) return listWorkspaceDocuments(ctx, query.workspace_id);
+  const rows = await documents.listForUser(ctx.db, ctx.actor.id, query.opportunity_id);
   return rows.map(presentGeneratedDocument);
 }
 
-/** One of the caller's documents; someone else's is 404, so its existence is not revealed. */
+/**
+ * One of the caller's personal documents; someone else's is 404, so its existence is not revealed.
+ * Workspace documents are not personal: they are reached through their workspace.
+ */
 export async function requireOwnDocument(ctx: AuthedCtx, id: string): Promise<GeneratedDocumentRow> {
   const row = isUuid(id) ? await documents.findById(ctx.db, id) : undefined;
-  if (!row || row.userId !== ctx.actor.id) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!row || row.workspaceId || row.userId !== ctx.actor.id) throw notFound(DOCUMENT_NOT_FOUND);
   return row;
 }
 
+/** DELETE /generated-documents/{id}: the caller's own, or a workspace document by its author or the OWNER. */
 export async function deleteDocument(ctx: AuthedCtx, id: string): Promise<{ deleted: true }> {
+  const found = isUuid(id) ? await documents.findById(ctx.db, id) : undefined;
+  if (found?.workspaceId) return deleteWorkspaceDocument(ctx, { ...found, workspaceId: found.workspaceId });
   const row = await requireOwnDocument(ctx, id);
   await documents.deleteById(ctx.db, row.id);
   return { deleted: true };
