@@ -80,7 +80,13 @@ describe('workspace page: NDA gate', () => {
 
 describe('workspace page: tabs and overview', () => {
   it('has the seven tabs, the counters from the server and shortcuts that switch tabs', async () => {
-    stubApi({ ...workspaceApi(ws), [`GET /api/workspaces/${ws.id}`]: () => ({ body: { ...ws, document_count: 4, open_task_count: 7 } }) });
+    stubApi({
+      ...workspaceApi(ws),
+      [`GET /api/workspaces/${ws.id}`]: () => ({ body: { ...ws, document_count: 4, open_task_count: 7 } }),
+      // The RFP Analysis tab loads the latest RFP and analysis: none yet.
+      [`GET /api/workspaces/${ws.id}/rfp/solicitation`]: () => ({ status: 404, body: { detail: 'No RFP has been uploaded to this workspace' } }),
+      [`GET /api/workspaces/${ws.id}/rfp/analysis`]: () => ({ status: 404, body: { detail: 'No analysis yet' } }),
+    });
     renderApp(`/workspace/${ws.id}`, plainUser);
     await screen.findByTestId('workspace-name');
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
@@ -93,7 +99,7 @@ describe('workspace page: tabs and overview', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'RFP Analysis' }));
     expect(screen.getByRole('tab', { name: 'RFP Analysis' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByTestId('upcoming-panel')).toHaveTextContent('next release');
+    expect(await screen.findByRole('button', { name: 'Upload RFP PDF' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Overview' }));
     await userEvent.click(screen.getByRole('button', { name: 'Invite Team' }));
     expect(screen.getByRole('tab', { name: 'Team' })).toHaveAttribute('aria-selected', 'true');

@@ -1,8 +1,112 @@
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import type { Workspace } from '@biddesk/shared';
+import { errorMessage } from '../../../../lib/api-client';
+import { useAnalysis, useAnalyzeDraft, useSolicitation, useUploadRfp } from '../../api/rfp';
 import type { WorkspaceAbilityCheck } from '../../hooks/use-workspace-ability';
-import { UpcomingPanel } from '../upcoming-panel';
+import { AnalysisResults } from './analysis-results';
+import { FileUploadCard } from './file-upload-card';
+import { RequirementsTable } from './requirements-table';
 
-/** RFP Analysis tab (SPEC §2). */
-export function RfpTab(_props: { workspace: Workspace; can: WorkspaceAbilityCheck }) {
-  return <UpcomingPanel>RFP analysis (requirements and draft scoring) arrives in the next release.</UpcomingPanel>;
+const hasExtension = (file: File, ...exts: string[]) => exts.some((ext) => file.name.toLowerCase().endsWith(ext));
+
+/**
+ * RFP Analysis tab (SPEC §2, §4 RFP flow): upload the RFP, see its requirements, upload a draft
+ * (only once an RFP is completed) and read its scores. "Upload New RFP" and "Run New Analysis"
+ * clear their view back to the upload area. Members without `rfp.run` (VIEWERs) read results only.
+ */
+export function RfpTab({ workspace, can }: { workspace: Workspace; can: WorkspaceAbilityCheck }) {
+  const solicitation = useSolicitation(workspace.id);
+  const analysis = useAnalysis(workspace.id);
+  const uploadRfp = useUploadRfp(workspace.id);
+  const analyzeDraft = useAnalyzeDraft(workspace.id);
+  const [replacing, setReplacing] = useState(false);
+  const [newAnalysis, setNewAnalysis] = useState(false);
+  const canRun = can('rfp.run');
+
+  if (solicitation.isPending) return <Loader size="sm" />;
+  if (solicitation.isError) return <Alert color="red">{errorMessage(solicitation.error, 'Failed to load the RFP')}</Alert>;
+  const rfp = solicitation.data;
+
+  const submitRfp = (file: File) =>
+    uploadRfp.mutate(file, {
+      onSuccess: (res) => {
+        notifications.show({ color: 'green', message: `RFP processed: ${res.requirements_count} requirements extracted` });
+        setReplacing(false);
+        setNewAnalysis(false);
+      },
+      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to process RFP') }),
+    });
+  const submitDraft = (file: File) =>
+    analyzeDraft.mutate(file, {
+      onSuccess: (res) => {
+        notifications.show({ color: 'green', message: `Draft analyzed: ${res.coverage_score}% coverage` });
+        setNewAnalysis(false);
+      },
+      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to analyze draft') }),
+    });
+
+  if (!rfp || replacing) {
+    if (!canRun) return <Text c="dimmed">No RFP has been uploaded to this workspace yet.</Text>;
+    return (
+      <FileUploadCard
+        title="Upload RFP PDF"
+        description="The solicitation's Section L, M and C requirements are extracted with their page numbers."
+        accept=".pdf,application/pdf"
+        selectMessage="Please select an RFP PDF file"
+        typeMessage="PDF files only"
+        isAllowed={(f) => hasExtension(f, '.pdf')}
+        pending={uploadRfp.isPending}
+        onSubmit={submitRfp}
+        onCancel={rfp ? () => setReplacing(false) : undefined}
+      />
+    );
+  }
+
+  // Results of an earlier RFP version are not this RFP's: the draft has to be scored again.
+  const latest = analysis.data && analysis.data.solicitation_id === rfp.id ? analysis.data : null;
+  const completed = rfp.processing_status === 'completed';
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="lg">
+        <Group justify="space-between">
+          <div>
+            <Title order={3} size="h5">
+              {rfp.file_name}
+            </Title>
+            <Text size="sm" c="dimmed">
+              Version {rfp.version} · {rfp.page_count} pages · {rfp.requirements.length} requirements · {completed ? 'Completed' : rfp.processing_status}
+            </Text>
+          </div>
+          {canRun && (
+            <Button variant="light" onClick={() => setReplacing(true)}>
+              Upload New RFP
+            </Button>
+          )}
+        </Group>
+      </Card>
+      <RequirementsTable requirements={rfp.requirements} />
+      {analysis.isPending ? (
+        <Loader size="sm" />
+      ) : latest && !newAnalysis ? (
+        <AnalysisResults analysis={latest} requirements={rfp.requirements} onRunNew={canRun ? () => setNewAnalysis(true) : undefined} />
+      ) : canRun && completed ? (
+        <FileUploadCard
+          title="Upload Draft Proposal"
+          description="Your draft (PDF or Word .docx) is scored against these requirements: coverage, evidence, language match and what is missing."
+          accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          selectMessage="Please select a draft proposal PDF"
+          typeMessage="PDF files only (or a Word .docx for a draft)"
+          isAllowed={(f) => hasExtension(f, '.pdf', '.docx')}
+          pending={analyzeDraft.isPending}
+          onSubmit={submitDraft}
+          onCancel={latest ? () => setNewAnalysis(false) : undefined}
+        />
+      ) : (
+        <Text c="dimmed">No draft has been analyzed yet.</Text>
+      )}
+    </Stack>
+  );
 }
