@@ -1,12 +1,50 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RfpAnalysis, RfpRequirement, RfpSolicitation, Workspace, WorkspaceRole } from '@biddesk/shared';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
 import { coverageBySection } from './components/rfp/analysis-results';
 import { workspaceApi, ws } from './workspace-test-api';
 
 type Handlers = Parameters<typeof stubApi>[0];
+
+/**
+ * Uploads go through XMLHttpRequest (for their progress); this stand-in reports half the file
+ * sent, then all of it, then hands the request to the stubbed fetch so stubApi answers it.
+ * `pause` holds it at each of those two points until the test releases it.
+ */
+class FakeXhr {
+  static pause: { halfway: Promise<void>; sent: Promise<void> } | null = null;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  private method = 'GET';
+  private url = '';
+  private headers: Record<string, string> = {};
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  async send(body: FormData) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+    await FakeXhr.pause?.halfway;
+    this.upload.onload?.();
+    await FakeXhr.pause?.sent;
+    const res = await fetch(this.url, { method: this.method, headers: this.headers, body });
+    this.status = res.status;
+    this.responseText = await res.text();
+    this.onload?.();
+  }
+}
+beforeEach(() => {
+  FakeXhr.pause = null;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
 
 const req = (id: string, section: string, must: 'must' | 'should', page: number, text: string): RfpRequirement => ({
   requirement_id: id,
@@ -75,37 +113,36 @@ describe('RFP tab: no RFP yet', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
-  it('uploads, says it is processing, then shows the requirement count and the requirements', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
+  it('shows upload progress, then processing, then the requirement count and the requirements', async () => {
+    let halfway!: () => void;
+    let sent!: () => void;
+    FakeXhr.pause = { halfway: new Promise((r) => (halfway = r)), sent: new Promise((r) => (sent = r)) };
     let uploaded = false;
-    stubApi({
+    const calls = stubApi({
       ...rfpApi(ws, null, null),
       [`GET /api/workspaces/${ws.id}/rfp/solicitation`]: () => (uploaded ? { body: SOLICITATION } : { status: 404, body: { detail: 'No RFP has been uploaded to this workspace' } }),
-    });
-    // Hold the upload until the processing state has been seen.
-    const fetchStub = globalThis.fetch as unknown as (input: string, init?: RequestInit) => Promise<Response>;
-    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-      if (init?.method === 'POST') {
-        await gate;
+      [`POST /api/workspaces/${ws.id}/rfp/upload`]: () => {
         uploaded = true;
-        return new Response(JSON.stringify({ solicitation_id: 'sol-2', requirements: REQUIREMENTS, requirements_count: 4, version: 2, file_name: 'DOL RFQ.pdf' }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }
-      return fetchStub(input, init);
+        return { body: { solicitation_id: 'sol-2', requirements: REQUIREMENTS, requirements_count: 4, version: 2, file_name: 'DOL RFQ.pdf' } };
+      },
     });
     open();
     await screen.findByRole('button', { name: 'Upload RFP PDF' });
     await userEvent.upload(fileInput('Upload RFP PDF'), new File(['%PDF-1.4'], 'DOL RFQ.pdf', { type: 'application/pdf' }));
     await userEvent.click(screen.getByRole('button', { name: 'Upload RFP PDF' }));
+    expect(await screen.findByText('Uploading DOL RFQ.pdf... 50%')).toBeInTheDocument();
+    expect(screen.queryByText('Processing...')).not.toBeInTheDocument();
+    halfway();
     expect(await screen.findByText('Processing...')).toBeInTheDocument();
+    expect(screen.getByText('Reading DOL RFQ.pdf. This takes a few seconds.')).toBeInTheDocument();
     expect(screen.queryByText(/2-3 minutes/)).not.toBeInTheDocument();
-    release();
+    sent();
     expect(await screen.findByText('RFP processed: 4 requirements extracted')).toBeInTheDocument();
     expect(await screen.findByText('Offerors should include an org chart.')).toBeInTheDocument();
     expect(screen.getByText(/Version 2/)).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe(`/api/workspaces/${ws.id}/rfp/upload`);
+    expect(post.headers.authorization).toBe('Bearer test-token');
   });
 
   it('shows the server reason when the RFP is refused, else the SPEC fallback', async () => {

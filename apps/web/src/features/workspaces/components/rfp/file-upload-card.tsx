@@ -13,6 +13,8 @@ export interface FileUploadCardProps {
   typeMessage: string;
   isAllowed: (file: File) => boolean;
   pending: boolean;
+  /** Share of the file sent while pending, 0-100; at 100 the server is reading it. */
+  progress: number;
   onSubmit: (file: File) => void;
   onCancel?: () => void;
 }
@@ -21,7 +23,7 @@ export interface FileUploadCardProps {
  * One upload area (RFP or draft): the file is checked before any call; while the call runs the
  * engine reads it, which takes seconds, so the area says so instead of SPEC's "2-3 minutes".
  */
-export function FileUploadCard({ title, description, accept, selectMessage, typeMessage, isAllowed, pending, onSubmit, onCancel }: FileUploadCardProps) {
+export function FileUploadCard({ title, description, accept, selectMessage, typeMessage, isAllowed, pending, progress, onSubmit, onCancel }: FileUploadCardProps) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -56,11 +58,22 @@ export function FileUploadCard({ title, description, accept, selectMessage, type
         />
         {pending && (
           <Stack gap={4} role="status">
-            <Progress value={100} animated striped aria-label="Upload progress" />
-            <Text size="sm">Processing...</Text>
-            <Text size="xs" c="dimmed">
-              Uploading {file?.name} and reading it. This takes a few seconds.
-            </Text>
+            {progress < 100 ? (
+              <>
+                <Progress value={progress} aria-label="Upload progress" />
+                <Text size="sm">
+                  Uploading {file?.name}... {progress}%
+                </Text>
+              </>
+            ) : (
+              <>
+                <Progress value={100} animated striped aria-label="Processing" />
+                <Text size="sm">Processing...</Text>
+                <Text size="xs" c="dimmed">
+                  Reading {file?.name}. This takes a few seconds.
+                </Text>
+              </>
+            )}
           </Stack>
         )}
         <Group justify="flex-end">

@@ -19,8 +19,9 @@ const hasExtension = (file: File, ...exts: string[]) => exts.some((ext) => file.
 export function RfpTab({ workspace, can }: { workspace: Workspace; can: WorkspaceAbilityCheck }) {
   const solicitation = useSolicitation(workspace.id);
   const analysis = useAnalysis(workspace.id);
-  const uploadRfp = useUploadRfp(workspace.id);
-  const analyzeDraft = useAnalyzeDraft(workspace.id);
+  const [progress, setProgress] = useState(0);
+  const uploadRfp = useUploadRfp(workspace.id, setProgress);
+  const analyzeDraft = useAnalyzeDraft(workspace.id, setProgress);
   const [replacing, setReplacing] = useState(false);
   const [newAnalysis, setNewAnalysis] = useState(false);
   const canRun = can('rfp.run');
@@ -29,7 +30,8 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
   if (solicitation.isError) return <Alert color="red">{errorMessage(solicitation.error, 'Failed to load the RFP')}</Alert>;
   const rfp = solicitation.data;
 
-  const submitRfp = (file: File) =>
+  const submitRfp = (file: File) => {
+    setProgress(0);
     uploadRfp.mutate(file, {
       onSuccess: (res) => {
         notifications.show({ color: 'green', message: `RFP processed: ${res.requirements_count} requirements extracted` });
@@ -38,7 +40,9 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
       },
       onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to process RFP') }),
     });
-  const submitDraft = (file: File) =>
+  };
+  const submitDraft = (file: File) => {
+    setProgress(0);
     analyzeDraft.mutate(file, {
       onSuccess: (res) => {
         notifications.show({ color: 'green', message: `Draft analyzed: ${res.coverage_score}% coverage` });
@@ -46,6 +50,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
       },
       onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to analyze draft') }),
     });
+  };
 
   if (!rfp || replacing) {
     if (!canRun) return <Text c="dimmed">No RFP has been uploaded to this workspace yet.</Text>;
@@ -58,6 +63,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
         typeMessage="PDF files only"
         isAllowed={(f) => hasExtension(f, '.pdf')}
         pending={uploadRfp.isPending}
+        progress={progress}
         onSubmit={submitRfp}
         onCancel={rfp ? () => setReplacing(false) : undefined}
       />
@@ -101,6 +107,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
           typeMessage="PDF files only (or a Word .docx for a draft)"
           isAllowed={(f) => hasExtension(f, '.pdf', '.docx')}
           pending={analyzeDraft.isPending}
+          progress={progress}
           onSubmit={submitDraft}
           onCancel={latest ? () => setNewAnalysis(false) : undefined}
         />
