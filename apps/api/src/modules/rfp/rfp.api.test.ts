@@ -127,6 +127,9 @@ describe('draft analysis', () => {
     const list = (await get(wsId, '/rfp/analyses')).json();
     expect(list.map((a: { id: string }) => a.id)).toEqual([w.id, s.id]);
     expect(list[0].missing_requirements).toBeUndefined();
+    const log = (await get(wsId, '/activity')).json();
+    const summaries = (Array.isArray(log) ? log : log.items).map((a: { summary: string }) => a.summary);
+    expect(summaries).toContain(`Olivia Owner analysed the draft strong.pdf (coverage ${s.coverage_score}%)`);
   });
 
   it('reads a Word .docx draft and scores it like the same text', async () => {
