@@ -76,8 +76,9 @@ export interface RemovedCounts {
 }
 
 /**
- * Removes a user and what they own; call inside a transaction. Saved opportunities, generated
- * documents, notifications and reset tokens go; activity rows keep their copied actor name and
+ * Removes a user and what they own; call inside a transaction. Saved opportunities, personal
+ * generated documents, notifications and reset tokens go (workspace documents pass to the
+ * workspace's owner); activity rows keep their copied actor name and
  * email with `user_id` null; invite codes they created stay with `created_by` null. The foreign
  * keys would do most of this by themselves, but doing it here makes the counts exact and keeps
  * the rule visible in one place.

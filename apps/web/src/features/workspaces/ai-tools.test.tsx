@@ -79,7 +79,7 @@ describe('AI Tools tab', () => {
     await openAiTools(ws);
     await waitFor(() => expect(rows()).toHaveLength(1));
     await userEvent.click(generateButton('Requirements Analysis')!);
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ workspace_id: ws.id, opportunity_id: ws.opportunity!.id, document_type: 'requirements' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ workspace_id: ws.id, opportunity_id: ws.opportunity!.id, document_type: 'requirements', tone: 'professional' });
     expect(await screen.findByText('Requirements Analysis generated')).toBeInTheDocument();
     const preview = await screen.findByTestId('ai-document-preview');
     expect(within(preview).getByText('[L-001]').tagName).toBe('STRONG');

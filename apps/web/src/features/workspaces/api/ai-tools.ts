@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WorkspaceDocumentType, WorkspaceGeneratedDocument } from '@biddesk/shared';
+import type { DocumentTone, WorkspaceDocumentType, WorkspaceGeneratedDocument } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { readDocumentTone } from '../../../lib/preferences';
 import { workspaceKey } from './keys';
 
 /** Under the workspace's key, so refreshing the workspace refreshes this list and its Activity too. */
@@ -12,10 +13,15 @@ export function listAiDocuments(workspaceId: string, signal?: AbortSignal): Prom
 }
 
 /** POST /documents/generate with workspace_id: the server uses the workspace's opportunity and latest RFP. */
-export function generateAiDocument(workspaceId: string, opportunityId: string, documentType: WorkspaceDocumentType): Promise<WorkspaceGeneratedDocument> {
+export function generateAiDocument(
+  workspaceId: string,
+  opportunityId: string,
+  documentType: WorkspaceDocumentType,
+  tone: DocumentTone,
+): Promise<WorkspaceGeneratedDocument> {
   return apiRequest<WorkspaceGeneratedDocument>('/documents/generate', {
     method: 'POST',
-    body: { workspace_id: workspaceId, opportunity_id: opportunityId, document_type: documentType },
+    body: { workspace_id: workspaceId, opportunity_id: opportunityId, document_type: documentType, tone },
   });
 }
 
@@ -33,8 +39,9 @@ function useAiMutation<V, R>(workspaceId: string, mutationFn: (vars: V) => Promi
   return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId) }) });
 }
 
+/** Asks for the tone chosen in Settings, as the opportunity documents do. */
 export const useGenerateAiDocument = (workspaceId: string) =>
   useAiMutation(workspaceId, (vars: { opportunityId: string; documentType: WorkspaceDocumentType }) =>
-    generateAiDocument(workspaceId, vars.opportunityId, vars.documentType),
+    generateAiDocument(workspaceId, vars.opportunityId, vars.documentType, readDocumentTone()),
   );
 export const useDeleteAiDocument = (workspaceId: string) => useAiMutation(workspaceId, (documentId: string) => deleteAiDocument(documentId));
