@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { E2E_ADMIN } from './playwright.config';
+import { signIn } from './sign-in';
+
+const RFP_DIR = path.resolve(import.meta.dirname, '../../shared/data/rfp');
+
+/** A draft's text typeset as a PDF, as a writer would export it from Word. */
+async function draftPdf(file: string): Promise<Buffer> {
+  const text = readFileSync(path.join(RFP_DIR, 'drafts', file), 'utf8').replace(/[^\x20-\x7e\n]/g, ' ');
+  const lines = text.split('\n').flatMap((p) => {
+    const out: string[] = [];
+    let line = '';
+    for (const word of p.split(/\s+/).filter(Boolean)) {
+      if (line && line.length + word.length + 1 > 100) {
+        out.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    out.push(line);
+    return out;
+  });
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let start = 0; start < lines.length; start += 54) {
+    const page = doc.addPage([612, 792]);
+    lines.slice(start, start + 54).forEach((line, i) => page.drawText(line, { x: 50, y: 740 - i * 13, size: 10, font }));
+  }
+  return Buffer.from(await doc.save());
+}
+
+async function createWorkspace(request: APIRequestContext, name: string): Promise<string> {
+  const login = await (await request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).json();
+  const headers = { authorization: `Bearer ${login.token}` };
+  const list = await (await request.get('/api/opportunities?page=1&limit=20', { headers })).json();
+  const res = await request.post('/api/workspaces', { headers, data: { solicitation_id: list.data[9].id, name } });
+  expect(res.status()).toBe(201);
+  return (await res.json()).id;
+}
+
+// Issue 13's journey: the real RFQ PDF becomes the workspace's requirements, a weak and a strong
+// draft are scored against it, and the AI tools write a compliance checklist from it.
+test('upload the real RFQ in a workspace, score a weak and a strong draft, generate a compliance checklist', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const workspaceId = await createWorkspace(request, `RFP ${Date.now()}`);
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto(`/workspace/${workspaceId}?tab=rfp`);
+
+  await test.step('upload the solicitation PDF as a user would', async () => {
+    await page.getByRole('button', { name: 'Upload RFP PDF', exact: true }).click();
+    await expect(page.getByText('Please select an RFP PDF file')).toBeVisible();
+    await page.getByTestId('file-upload-card').locator('input[type=file]').setInputFiles(path.join(RFP_DIR, 'gsa-dol-14c-rfq.pdf'));
+    await page.getByRole('button', { name: 'Upload RFP PDF', exact: true }).click();
+    const toast = page.getByText(/^RFP processed: \d+ requirements extracted$/);
+    await expect(toast).toBeVisible({ timeout: 60_000 });
+    expect(Number(/(\d+)/.exec((await toast.textContent())!)![1])).toBeGreaterThanOrEqual(50);
+    await expect(page.getByText(/^Version 1 · \d+ pages · \d+ requirements · Completed$/)).toBeVisible();
+    await page.getByRole('radiogroup', { name: 'Section' }).getByText('M', { exact: true }).click();
+    await expect(page.getByRole('cell', { name: /^M-\d{3}$/ }).first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: /^L-\d{3}$/ })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/rfp-requirements.png', fullPage: false });
+  });
+
+  const coverageOf = async (file: string): Promise<number> => {
+    await page.getByTestId('file-upload-card').locator('input[type=file]').setInputFiles({ name: file.replace('.txt', '.pdf'), mimeType: 'application/pdf', buffer: await draftPdf(file) });
+    await page.getByRole('button', { name: 'Upload Draft Proposal', exact: true }).click();
+    const toast = page.getByText(/^Draft analyzed: \d+% coverage$/).last();
+    await expect(toast).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Analysis Results')).toBeVisible();
+    return Number(/(\d+)%/.exec((await toast.textContent())!)![1]);
+  };
+
+  let weak = 0;
+  await test.step('the weak draft scores low and lists what it misses', async () => {
+    weak = await coverageOf('weak.txt');
+    await expect(page.getByRole('list', { name: 'Missing requirements' }).getByRole('listitem').first()).toBeVisible();
+    await page.getByText('Analysis Results').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/rfp-weak-draft.png', fullPage: false });
+  });
+
+  await test.step('Run New Analysis: the strong draft scores higher', async () => {
+    await page.getByRole('button', { name: 'Run New Analysis' }).click();
+    const strong = await coverageOf('strong.txt');
+    expect(strong).toBeGreaterThan(weak);
+    await expect(page.getByText('Fit Score (out of 100)')).toBeVisible();
+    await page.getByText('Analysis Results').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/rfp-strong-draft.png', fullPage: false });
+  });
+
+  await test.step('AI Tools write a Compliance Checklist from the RFP; every member can open it', async () => {
+    await page.getByRole('tab', { name: 'AI Tools' }).click();
+    await page.getByRole('button', { name: 'Generate Compliance Checklist' }).click();
+    await expect(page.getByText('Compliance Checklist generated')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('ai-document-preview')).toContainText(/L-\d{3}/);
+    await page.screenshot({ path: 'test-results/ai-tools-checklist.png', fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('ai-document-row')).toHaveCount(1);
+  });
+
+  await test.step('the Activity log has the upload, the analyses and the generation', async () => {
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await expect(page.getByTestId('activity-item').first()).toBeVisible();
+    await expect(page.getByTestId('activity-list')).toContainText('gsa-dol-14c-rfq.pdf');
+  });
+});
