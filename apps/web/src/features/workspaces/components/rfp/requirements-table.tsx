@@ -54,13 +54,13 @@ export function RequirementsTable({ requirements }: { requirements: RfpRequireme
             <Table.Tbody>
               {shown.map((r) => (
                 <Table.Tr key={r.requirement_id}>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm" ff="monospace">
                       {r.requirement_id}
                     </Text>
                   </Table.Td>
                   <Table.Td>{r.section === 'other' ? 'Other' : r.section}</Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={80}>
                     <Badge size="sm" variant="light" color={r.must_or_should === 'must' ? 'red' : 'blue'}>
                       {r.must_or_should}
                     </Badge>
