@@ -90,6 +90,14 @@ describe('abilities WORKSPACES.md §3 adds', () => {
     }
   });
 
+  it('lets the author or the owner delete a generated workspace document', () => {
+    expect(can('OWNER', 'ai.deleteDocument', { actorId: me, createdBy: other })).toBe(true);
+    for (const role of ['CONTRIBUTOR', 'REVIEWER', 'VIEWER'] as const) {
+      expect(can(role, 'ai.deleteDocument', { actorId: me, createdBy: me })).toBe(true);
+      expect(can(role, 'ai.deleteDocument', { actorId: me, createdBy: other })).toBe(false);
+    }
+  });
+
   it("treats 'own' without a known caller as not own", () => {
     expect(can('VIEWER', 'message.delete', { createdBy: undefined })).toBe(false);
     expect(can('VIEWER', 'message.delete', { actorId: me, createdBy: null })).toBe(false);

@@ -52,6 +52,8 @@ export const WORKSPACE_ABILITIES = {
   'rfp.run': { OWNER: true, CONTRIBUTOR: true, REVIEWER: true, VIEWER: false },
   /** Generate workspace AI documents. */
   'ai.generate': { OWNER: true, CONTRIBUTOR: true, REVIEWER: true, VIEWER: false },
+  /** Delete a generated workspace document: its author, or the OWNER moderating. */
+  'ai.deleteDocument': { OWNER: true, CONTRIBUTOR: 'own', REVIEWER: 'own', VIEWER: 'own' },
 } as const satisfies Record<string, Record<WorkspaceRole, Grant>>;
 
 export type WorkspaceAbility = keyof typeof WORKSPACE_ABILITIES;

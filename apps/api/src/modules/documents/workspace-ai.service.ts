@@ -1,5 +1,5 @@
 import { generateDocument as renderDocument } from '@biddesk/analysis';
-import { WORKSPACE_DOCUMENT_LABELS, type GenerateDocumentBody, type WorkspaceDocumentType, type WorkspaceGeneratedDocument } from '@biddesk/shared';
+import { WORKSPACE_DOCUMENT_LABELS, can, type GenerateDocumentBody, type WorkspaceDocumentType, type WorkspaceGeneratedDocument } from '@biddesk/shared';
 import type { GeneratedDocumentRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest, forbidden } from '../../lib/errors';
@@ -95,9 +95,7 @@ export async function listWorkspaceDocuments(ctx: AuthedCtx, workspaceId: string
  */
 export async function deleteWorkspaceDocument(ctx: AuthedCtx, row: WorkspaceDocumentRow): Promise<{ deleted: true }> {
   const { member } = await requireMember(ctx, row.workspaceId, { content: true, write: true });
-  assertCan(member, 'workspace.view');
-  // Not a matrix row yet: the generating member owns the document, the OWNER moderates.
-  if (member.role !== 'OWNER' && row.userId !== ctx.actor.id) {
+  if (!can(member.role, 'ai.deleteDocument', { actorId: ctx.actor.id, createdBy: row.userId })) {
     throw forbidden(`Only its author or the workspace owner can delete this ${WORKSPACE_DOCUMENT_LABELS[row.documentType as WorkspaceDocumentType] ?? 'document'}`);
   }
   await documents.deleteById(ctx.db, row.id);

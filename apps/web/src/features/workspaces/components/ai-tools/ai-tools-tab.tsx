@@ -67,7 +67,7 @@ export function AiToolsTab({ workspace, can }: { workspace: Workspace; can: Work
     else setDeleting(doc);
   };
 
-  const canDelete = (doc: WorkspaceGeneratedDocument) => !readOnly && (workspace.user_role === 'OWNER' || doc.author_id === user?.id);
+  const canDelete = (doc: WorkspaceGeneratedDocument) => !readOnly && can('ai.deleteDocument', { actorId: user?.id, createdBy: doc.author_id });
 
   return (
     <Stack gap="md">
