@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TaskStatusSchema } from '../permissions/workspace-roles';
+import { TaskSchema } from './tasks';
 
 /** SPEC §3 requirement as the workspace RFP Analysis shows it, with its page. */
 export const RfpRequirementSchema = z.object({
@@ -75,3 +77,51 @@ export const RfpAnalysisSchema = RfpAnalysisSummarySchema.extend({
   matches: z.array(RfpMatchSchema),
 });
 export type RfpAnalysis = z.infer<typeof RfpAnalysisSchema>;
+
+export const RFP_TASKS_MAX = 500;
+
+/** POST /workspaces/{id}/rfp/tasks: board tasks from requirements of the latest RFP (beyond SPEC). */
+export const CreateRfpTasksBodySchema = z.object({
+  requirement_ids: z
+    .array(z.string({ error: 'Requirement ids must be text' }).trim().min(1, 'Requirement ids cannot be blank'), { error: 'Select at least one requirement' })
+    .min(1, 'Select at least one requirement')
+    .max(RFP_TASKS_MAX, `At most ${RFP_TASKS_MAX} requirements at a time`)
+    .transform((ids) => [...new Set(ids)]),
+  grouping: z.enum(['requirement', 'section'], { error: "grouping must be 'requirement' or 'section'" }).default('requirement'),
+  assignee_user_id: z.string({ error: 'Assignee must be a user id' }).nullish(),
+});
+export type CreateRfpTasksBody = z.input<typeof CreateRfpTasksBodySchema>;
+
+/** The tasks made, and the requirement ids left out because a task already carries them. */
+export const CreateRfpTasksResponseSchema = z.object({
+  tasks: z.array(TaskSchema),
+  created: z.number().int(),
+  skipped: z.array(z.string()),
+});
+export type CreateRfpTasksResponse = z.infer<typeof CreateRfpTasksResponseSchema>;
+
+export const RfpDraftStatusSchema = z.enum(['addressed', 'partial', 'missing']);
+export type RfpDraftStatus = z.infer<typeof RfpDraftStatusSchema>;
+
+/** One row of the workspace compliance matrix: the requirement, its task and how the draft answers it. */
+export const RfpMatrixRowSchema = z.object({
+  requirement_id: z.string(),
+  section: z.string(),
+  must_or_should: z.enum(['must', 'should']),
+  text: z.string(),
+  page: z.number().int().nullable(),
+  task: z.object({ id: z.string(), title: z.string(), status: TaskStatusSchema, assignee_name: z.string().nullable() }).nullable(),
+  draft: z
+    .object({ status: RfpDraftStatusSchema, page: z.number().int().nullable(), location_hint: z.string().nullable(), score: z.number() })
+    .nullable(),
+});
+export type RfpMatrixRow = z.infer<typeof RfpMatrixRowSchema>;
+
+/** GET /workspaces/{id}/rfp/matrix (beyond SPEC). */
+export const RfpMatrixSchema = z.object({
+  solicitation_id: z.string(),
+  version: z.number().int(),
+  analysis_id: z.string().nullable(),
+  rows: z.array(RfpMatrixRowSchema),
+});
+export type RfpMatrix = z.infer<typeof RfpMatrixSchema>;

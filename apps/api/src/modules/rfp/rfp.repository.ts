@@ -52,3 +52,14 @@ export async function listAnalyses(db: Db, workspaceId: string, limit?: number):
     .orderBy(desc(rfpAnalyses.createdAt), desc(rfpAnalyses.id));
   return limit ? query.limit(limit) : query;
 }
+
+/** The newest analysis scored against one solicitation version (the compliance matrix's draft column). */
+export async function findLatestAnalysisOf(db: Db, solicitationId: string): Promise<RfpAnalysisRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(rfpAnalyses)
+    .where(eq(rfpAnalyses.solicitationId, solicitationId))
+    .orderBy(desc(rfpAnalyses.createdAt), desc(rfpAnalyses.id))
+    .limit(1);
+  return row;
+}

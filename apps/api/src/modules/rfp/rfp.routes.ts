@@ -1,16 +1,23 @@
 import {
+  CreateRfpTasksBodySchema,
+  CreateRfpTasksResponseSchema,
   ErrorBodySchema,
   RfpAnalysisSchema,
   RfpAnalysisSummaryListSchema,
+  RfpMatrixSchema,
   RfpSolicitationSchema,
   RfpSolicitationSummaryListSchema,
   RfpUploadResponseSchema,
 } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendAttachment } from '../../lib/attachment';
 import type { AuthedCtx } from '../../lib/ctx';
 import { readMultipart } from '../workspace-documents/document-files';
 import * as analyses from './rfp-analysis.service';
+import { exportMatrix } from './rfp-matrix-export';
+import { getMatrix } from './rfp-matrix.service';
+import { createTasksFromRequirements } from './rfp-tasks.service';
 import * as service from './rfp.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
@@ -22,6 +29,9 @@ const tags = ['rfp'];
  * SPEC §7 RFP, plus (beyond SPEC):
  * - GET /workspaces/{id}/rfp/solicitations: every uploaded version, newest first, without requirements.
  * - GET /workspaces/{id}/rfp/analyses: every draft analysis, newest first, scores only.
+ * - POST /workspaces/{id}/rfp/tasks: board tasks from requirements of the latest RFP (201).
+ * - GET /workspaces/{id}/rfp/matrix: the compliance matrix (requirement, task, draft status).
+ * - GET /workspaces/{id}/rfp/matrix/export?format=csv|xlsx: the same rows as a download.
  * analyze-draft also takes a Word .docx. Both uploads are bounded by UPLOAD_MAX_BYTES (413).
  */
 export const rfpRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,4 +66,25 @@ export const rfpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/workspaces/:id/rfp/analyses', {
     schema: { tags, params: IdParams, response: { 200: RfpAnalysisSummaryListSchema, ...errors } },
   }, async (request) => analyses.listAnalyses(request.ctx as AuthedCtx, request.params.id));
+
+  app.post('/workspaces/:id/rfp/tasks', {
+    schema: { tags, params: IdParams, body: CreateRfpTasksBodySchema, response: { 201: CreateRfpTasksResponseSchema, ...errors } },
+  }, async (request, reply) => reply.code(201).send(await createTasksFromRequirements(request.ctx as AuthedCtx, request.params.id, request.body)));
+
+  app.get('/workspaces/:id/rfp/matrix', {
+    schema: { tags, params: IdParams, response: { 200: RfpMatrixSchema, ...errors } },
+  }, async (request) => getMatrix(request.ctx as AuthedCtx, request.params.id));
+
+  app.get('/workspaces/:id/rfp/matrix/export', {
+    schema: {
+      tags,
+      description: 'The compliance matrix as CSV or .xlsx (format=csv|xlsx).',
+      params: IdParams,
+      querystring: z.object({ format: z.enum(['csv', 'xlsx'], { message: 'format must be csv or xlsx' }) }),
+      response: { 200: z.any().describe('The file: CSV or an .xlsx workbook'), ...errors },
+    },
+  }, async (request, reply) => {
+    const file = await exportMatrix(request.ctx as AuthedCtx, request.params.id, request.query.format);
+    return sendAttachment(reply, file.fileName, file.body);
+  });
 };

@@ -15,6 +15,12 @@ export async function insert(db: Db, values: NewTask): Promise<TaskRow> {
   return row!;
 }
 
+/** Several tasks in one statement (tasks made from RFP requirements), in the order given. */
+export async function insertMany(db: Db, values: NewTask[]): Promise<TaskRow[]> {
+  if (!values.length) return [];
+  return db.insert(tasks).values(values).returning();
+}
+
 export async function findById(db: Db, id: string): Promise<TaskRow | undefined> {
   const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
   return row;

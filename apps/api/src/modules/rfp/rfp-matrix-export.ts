@@ -1,0 +1,69 @@
+import type { RfpMatrixRow } from '@biddesk/shared';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import type { AuthedCtx } from '../../lib/ctx';
+import * as workspacesRepository from '../workspaces/workspaces.repository';
+import { buildMatrix } from './rfp-matrix.service';
+
+export type MatrixFormat = 'csv' | 'xlsx';
+
+const TASK_STATUS: Record<string, string> = { TODO: 'To Do', IN_PROGRESS: 'In Progress', REVIEW: 'Review', DONE: 'Done' };
+const DRAFT_STATUS: Record<string, string> = { addressed: 'Addressed', partial: 'Partial', missing: 'Missing' };
+
+const COLUMNS: { header: string; width: number; value: (r: RfpMatrixRow) => string | number | null }[] = [
+  { header: 'Requirement', width: 12, value: (r) => r.requirement_id },
+  { header: 'Section', width: 9, value: (r) => r.section },
+  { header: 'Must/Should', width: 12, value: (r) => r.must_or_should },
+  { header: 'Requirement text', width: 80, value: (r) => r.text },
+  { header: 'Page', width: 7, value: (r) => r.page },
+  { header: 'Task', width: 40, value: (r) => r.task?.title ?? null },
+  { header: 'Assignee', width: 20, value: (r) => r.task?.assignee_name ?? null },
+  { header: 'Task status', width: 12, value: (r) => (r.task ? TASK_STATUS[r.task.status] ?? r.task.status : null) },
+  { header: 'Draft status', width: 12, value: (r) => (r.draft ? DRAFT_STATUS[r.draft.status] : null) },
+  {
+    header: 'Draft location',
+    width: 40,
+    value: (r) => (r.draft?.location_hint ? `${r.draft.location_hint}${r.draft.page ? ` (page ${r.draft.page})` : ''}` : null),
+  },
+];
+
+/**
+ * Text a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return) gets a
+ * leading apostrophe: requirement text and task titles come from documents and users, and a cell
+ * like "=HYPERLINK(...)" must stay text when a proposal manager opens the file.
+ */
+export function neutralise(value: string | number | null): string | number {
+  if (value === null) return '';
+  if (typeof value === 'number') return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export interface MatrixFile {
+  fileName: string;
+  body: Buffer;
+}
+
+/**
+ * GET /workspaces/{id}/rfp/matrix/export (beyond SPEC): the compliance matrix as CSV (UTF-8 with a
+ * BOM so Excel reads it right) or an .xlsx with a frozen header and filters; any member may read it.
+ * Named after the opportunity's solicitation number, else the workspace.
+ */
+export async function exportMatrix(ctx: AuthedCtx, workspaceId: string, format: MatrixFormat): Promise<MatrixFile> {
+  const { matrix, workspace } = await buildMatrix(ctx, workspaceId);
+  const brief = workspace.opportunityId ? await workspacesRepository.findOpportunityBrief(ctx.db, workspace.opportunityId) : undefined;
+  const base = (brief?.solicitationNumber || workspace.name).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'workspace';
+  const cells = matrix.rows.map((r) => COLUMNS.map((c) => neutralise(c.value(r))));
+
+  if (format === 'csv') {
+    const csv = stringify(cells, { header: true, columns: COLUMNS.map((c) => c.header) });
+    return { fileName: `${base}_compliance_matrix.csv`, body: Buffer.from(`\uFEFF${csv}`, 'utf8') };
+  }
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'BidDesk';
+  const sheet = workbook.addWorksheet('Compliance Matrix', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of cells) sheet.addRow(row).alignment = { vertical: 'top', wrapText: true };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
+  return { fileName: `${base}_compliance_matrix.xlsx`, body: Buffer.from(await workbook.xlsx.writeBuffer()) };
+}

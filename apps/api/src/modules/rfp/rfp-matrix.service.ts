@@ -1,0 +1,59 @@
+import type { RfpDraftStatus, RfpMatrix, RfpMatrixRow } from '@biddesk/shared';
+import { COVERED } from '@biddesk/analysis/scoring/score-draft';
+import type { AuthedCtx } from '../../lib/ctx';
+import { notFound } from '../../lib/errors';
+import type { RfpAnalysisRow } from '../../db/schema/index';
+import * as tasksRepository from '../tasks/tasks.repository';
+import { requireMember } from '../workspaces/workspace-access';
+import type { WorkspaceRow } from '../../db/schema/index';
+import * as repository from './rfp.repository';
+import { NO_RFP } from './rfp.service';
+
+type Draft = NonNullable<RfpMatrixRow['draft']>;
+
+/**
+ * How the draft answers one requirement, consistent with the analysis's own missing list (which
+ * holds every requirement scored below the engine's COVERED threshold): not missing → addressed;
+ * missing but some passage matched → partial (where the weak answer is); no passage → missing.
+ */
+function draftOf(analysis: RfpAnalysisRow, requirementId: string): Draft {
+  const match = analysis.matches.find((m) => m.requirement_id === requirementId);
+  const listedMissing = analysis.missingRequirements.some((m) => m.requirement_id === requirementId);
+  let status: RfpDraftStatus;
+  if (match && !listedMissing && match.score >= COVERED) status = 'addressed';
+  else if (match && match.score > 0) status = 'partial';
+  else status = 'missing';
+  return { status, page: match?.page ?? null, location_hint: match?.location_hint ?? null, score: match?.score ?? 0 };
+}
+
+/** The compliance matrix of a workspace the caller may read, and the workspace (for file names). */
+export async function buildMatrix(ctx: AuthedCtx, workspaceId: string): Promise<{ matrix: RfpMatrix; workspace: WorkspaceRow }> {
+  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const solicitation = await repository.findLatestSolicitation(ctx.db, workspace.id);
+  if (!solicitation) throw notFound(NO_RFP);
+  const analysis = await repository.findLatestAnalysisOf(ctx.db, solicitation.id);
+  // The board comes least advanced first (TODO → DONE, then oldest): the first task that carries a
+  // requirement is the one that says how far its work really is.
+  const board = await tasksRepository.listByWorkspace(ctx.db, workspace.id);
+  const taskOf = new Map<string, RfpMatrixRow['task']>();
+  for (const { task, assigneeName } of board) {
+    for (const id of task.requirementIds) {
+      if (!taskOf.has(id)) taskOf.set(id, { id: task.id, title: task.title, status: task.status, assignee_name: assigneeName });
+    }
+  }
+  const rows = solicitation.requirements.map((r) => ({
+    requirement_id: r.requirement_id,
+    section: r.section,
+    must_or_should: r.must_or_should,
+    text: r.text,
+    page: r.page ?? null,
+    task: taskOf.get(r.requirement_id) ?? null,
+    draft: analysis ? draftOf(analysis, r.requirement_id) : null,
+  }));
+  return { workspace, matrix: { solicitation_id: solicitation.id, version: solicitation.version, analysis_id: analysis?.id ?? null, rows } };
+}
+
+/** GET /workspaces/{id}/rfp/matrix (beyond SPEC): every requirement of the latest RFP with its task and draft status. */
+export async function getMatrix(ctx: AuthedCtx, workspaceId: string): Promise<RfpMatrix> {
+  return (await buildMatrix(ctx, workspaceId)).matrix;
+}

@@ -1,0 +1,232 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { addMember, createUser, createWorkspace } from '../../../test/factories';
+import { multipartFile } from '../../../test/multipart';
+import { draftText, realRfqPdf, textPdf } from '../../../test/rfp-factories';
+import { seedSolicitation, smallRequirements, workPlanSnapshot } from '../../../test/rfp-work-plan';
+
+/**
+ * Requirements as the work plan: tasks made from requirements carry their ids and are never made
+ * twice, the compliance matrix rolls up task status and the latest draft analysis, and it downloads
+ * as CSV and .xlsx with every formula-like cell kept as text.
+ */
+
+let t: TestApp;
+let owner: { user: { id: string }; token: string };
+let contributor: { user: { id: string }; token: string };
+
+type Json = Record<string, unknown>;
+const post = (wsId: string, payload: Json, as = owner.token) => t.injectAs(as, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/tasks`, payload });
+const get = (wsId: string, path: string) => t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${wsId}${path}` });
+type Row = Json & { requirement_id: string; task: Json | null; draft: Json | null };
+const rowOf = (matrix: { rows: Row[] }, id: string) => matrix.rows.find((r) => r.requirement_id === id)!;
+
+async function workspace() {
+  const ws = await createWorkspace(t.db, owner.user.id);
+  await addMember(t.db, ws.id, contributor.user.id, 'CONTRIBUTOR');
+  return ws.id;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await createUser(t.db, t.config, { name: 'Olivia Owner' });
+  contributor = await createUser(t.db, t.config, { name: 'Carl Contributor' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /workspaces/{id}/rfp/tasks', () => {
+  it('makes one task per requirement carrying its id, on the board, and skips requirements already tied', async () => {
+    const wsId = await workspace();
+    await seedSolicitation(t.db, wsId, owner.user.id);
+    const full = smallRequirements().find((r) => r.requirement_id === 'L-001')!;
+
+    const first = await post(wsId, { requirement_ids: ['L-001', 'M-002'], assignee_user_id: contributor.user.id });
+    expect(first.statusCode).toBe(201);
+    const body = first.json();
+    expect(body).toMatchObject({ created: 2, skipped: [] });
+    expect(body.tasks.map((x: Json) => x.requirement_ids)).toEqual([['L-001'], ['M-002']]);
+    expect(body.tasks[0]).toMatchObject({ status: 'TODO', assignee_user_id: contributor.user.id, assignee_name: 'Carl Contributor', description: `${full.text} (page ${full.page})` });
+    expect(body.tasks[0].title).toMatch(/^L-001: /);
+    expect(body.tasks[0].title.length).toBeLessThanOrEqual('L-001: '.length + 91);
+
+    const board = (await get(wsId, '/tasks')).json();
+    expect(board.map((x: Json) => x.requirement_ids).sort()).toEqual([['L-001'], ['M-002']]);
+
+    const second = await post(wsId, { requirement_ids: ['L-001', 'L-002', 'M-002'] }, contributor.token);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toMatchObject({ created: 1, skipped: ['L-001', 'M-002'] });
+    expect(second.json().tasks.map((x: Json) => x.requirement_ids)).toEqual([['L-002']]);
+    const snap = await workPlanSnapshot(t.db, wsId);
+    expect(snap.tasks).toHaveLength(3);
+    expect(snap.activity).toEqual(['task.created', 'task.created', 'task.created']);
+    // The contributor was assigned by someone else once: one bell for the batch.
+    expect(snap.notificationCount).toBe(1);
+  });
+
+  it('never makes two tasks for one requirement when two calls race (PostgreSQL really races)', async () => {
+    const wsId = await workspace();
+    await seedSolicitation(t.db, wsId, owner.user.id);
+    const ids = ['C-001', 'C-002', 'L-001', 'L-002'];
+    const answers = await Promise.all([post(wsId, { requirement_ids: ids }), post(wsId, { requirement_ids: ids }, contributor.token)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+    expect(answers.map((a) => a.json().created).sort()).toEqual([0, 4]);
+    const snap = await workPlanSnapshot(t.db, wsId);
+    expect(snap.tasks.flatMap((x) => x.requirementIds).sort()).toEqual(ids);
+  });
+
+  it('refuses unknown ids, a non-member assignee and a workspace without an RFP, storing nothing', async () => {
+    const wsId = await workspace();
+    expect(await post(wsId, { requirement_ids: ['L-001'] })).toMatchObject({ statusCode: 404 });
+    await seedSolicitation(t.db, wsId, owner.user.id);
+    const before = await workPlanSnapshot(t.db, wsId);
+    const unknown = await post(wsId, { requirement_ids: ['L-001', 'X-999', 'L-077'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().detail).toContain('X-999, L-077');
+    const outsider = await createUser(t.db, t.config);
+    const badAssignee = await post(wsId, { requirement_ids: ['L-001'], assignee_user_id: outsider.user.id });
+    expect({ status: badAssignee.statusCode, detail: badAssignee.json().detail }).toEqual({ status: 400, detail: 'The assignee must be a member of this workspace' });
+    expect((await post(wsId, { requirement_ids: [] })).statusCode).toBe(400);
+    expect((await post(wsId, { requirement_ids: ['L-001'], grouping: 'volume' })).statusCode).toBe(400);
+    expect(await workPlanSnapshot(t.db, wsId)).toEqual(before);
+  });
+
+  it('groups the real RFQ by Section L volume and Section M factor, each requirement in exactly one task', async () => {
+    const wsId = await workspace();
+    const upload = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/upload`, ...multipartFile('file', 'rfq.pdf', realRfqPdf()) });
+    const requirements: { requirement_id: string; section: string }[] = upload.json().requirements;
+    const chosen = requirements.filter((r) => r.section === 'L' || r.section === 'M').map((r) => r.requirement_id);
+    const res = await post(wsId, { requirement_ids: chosen, grouping: 'section' });
+    expect(res.statusCode).toBe(201);
+    const made: { title: string; requirement_ids: string[] }[] = res.json().tasks;
+    expect(made.length).toBeGreaterThan(1);
+    expect(made.length).toBeLessThan(chosen.length);
+    expect(made.flatMap((x) => x.requirement_ids).sort()).toEqual([...chosen].sort());
+    for (const task of made) {
+      expect(task.title).toMatch(/^Section [LM] — .+ \(\d+ requirements?\)$/);
+      expect(task.title).toContain(`(${task.requirement_ids.length} requirement`);
+      expect(new Set(task.requirement_ids.map((id) => id[0]))).toEqual(new Set([task.title[8]]));
+    }
+    expect(made.some((x) => /^Section L — .*Volume/.test(x.title))).toBe(true);
+  });
+});
+
+describe('GET /workspaces/{id}/rfp/matrix', () => {
+  it('rolls up the least advanced task of each requirement as tasks move', async () => {
+    const wsId = await workspace();
+    const none = await get(wsId, '/rfp/matrix');
+    expect({ status: none.statusCode, detail: none.json().detail }).toEqual({ status: 404, detail: 'No RFP has been uploaded to this workspace' });
+    await seedSolicitation(t.db, wsId, owner.user.id);
+    const made = (await post(wsId, { requirement_ids: ['L-001'], assignee_user_id: contributor.user.id })).json().tasks[0];
+    const move = (id: string, status: string) => t.injectAs(owner.token, { method: 'PATCH', url: `/api/tasks/${id}`, payload: { status } });
+    expect((await move(made.id, 'IN_PROGRESS')).statusCode).toBe(200);
+
+    let matrix = (await get(wsId, '/rfp/matrix')).json();
+    expect(matrix.rows).toHaveLength(9);
+    expect(rowOf(matrix, 'L-001').task).toEqual({ id: made.id, title: made.title, status: 'IN_PROGRESS', assignee_name: 'Carl Contributor' });
+    expect(rowOf(matrix, 'L-002').task).toBeNull();
+
+    // A second task on the same requirement, still TODO, is the one that says how far the work is.
+    const other = (await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/tasks`, payload: { title: 'Page count check', requirement_ids: ['L-001'] } })).json();
+    matrix = (await get(wsId, '/rfp/matrix')).json();
+    expect(rowOf(matrix, 'L-001').task).toMatchObject({ id: other.id, status: 'TODO' });
+    await move(other.id, 'IN_PROGRESS');
+    await move(other.id, 'REVIEW');
+    matrix = (await get(wsId, '/rfp/matrix')).json();
+    expect(rowOf(matrix, 'L-001').task).toMatchObject({ id: made.id, status: 'IN_PROGRESS' });
+  });
+
+  it("shows addressed / partial / missing from the latest analysis, consistent with its missing list", async () => {
+    const wsId = await workspace();
+    await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/upload`, ...multipartFile('file', 'rfq.pdf', realRfqPdf()) });
+    expect((await get(wsId, '/rfp/matrix')).json().rows.every((r: Json) => r.draft === null)).toBe(true);
+    const analysis = (await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/analyze-draft`, ...multipartFile('file', 'weak.pdf', await textPdf(draftText('weak'))) })).json();
+    const matrix = (await get(wsId, '/rfp/matrix')).json();
+    expect(matrix.analysis_id).toBe(analysis.id);
+    const missing = new Set(analysis.missing_requirements.map((m: Json) => m.requirement_id));
+    const statuses = new Set<string>();
+    for (const row of matrix.rows as (Json & { draft: Json & { status: string } })[]) {
+      statuses.add(row.draft.status);
+      const match = analysis.matches.find((m: Json) => m.requirement_id === row.requirement_id);
+      if (row.draft.status === 'addressed') {
+        expect(missing.has(row.requirement_id)).toBe(false);
+        expect(row.draft).toMatchObject({ page: match.page, location_hint: match.location_hint, score: match.score });
+        expect(row.draft.score).toBeGreaterThanOrEqual(0.5);
+      } else {
+        expect(missing.has(row.requirement_id)).toBe(true);
+        expect(row.draft.status).toBe(match ? 'partial' : 'missing');
+      }
+    }
+    expect(statuses.has('addressed')).toBe(true);
+    expect(statuses.has('addressed') && (statuses.has('partial') || statuses.has('missing'))).toBe(true);
+  });
+});
+
+describe('GET /workspaces/{id}/rfp/matrix/export', () => {
+  const risky = [
+    { requirement_id: 'L-001', section: 'L', must_or_should: 'must' as const, weight: 1, text: '=HYPERLINK("http://evil","click")', page: 2 },
+    { requirement_id: 'L-002', section: 'L', must_or_should: 'should' as const, weight: 1, text: '+1+2 pages', page: 3 },
+    { requirement_id: 'L-003', section: 'L', must_or_should: 'must' as const, weight: 1, text: '-5 points per missing page', page: null },
+    { requirement_id: 'L-004', section: 'L', must_or_should: 'must' as const, weight: 1, text: '@SUM(A1:A2)', page: 4 },
+    { requirement_id: 'L-005', section: 'L', must_or_should: 'must' as const, weight: 1, text: '\tcmd|calc', page: 4 },
+    { requirement_id: 'L-006', section: 'L', must_or_should: 'must' as const, weight: 1, text: 'Offerors shall submit a plan.', page: 5 },
+  ];
+
+  async function riskyWorkspace() {
+    const wsId = await workspace();
+    const evil = await createUser(t.db, t.config, { name: '=cmd() Evil' });
+    await addMember(t.db, wsId, evil.user.id, 'CONTRIBUTOR');
+    await seedSolicitation(t.db, wsId, owner.user.id, risky);
+    await post(wsId, { requirement_ids: ['L-006'], assignee_user_id: evil.user.id });
+    return wsId;
+  }
+
+  it('sends CSV named for the solicitation number, with a BOM, the columns, and every formula-like cell as text', async () => {
+    const wsId = await riskyWorkspace();
+    const res = await get(wsId, '/rfp/matrix/export?format=csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="SOL-[^"]*_compliance_matrix\.csv"; filename\*=UTF-8''/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const text = res.rawPayload.toString('utf8').slice(1);
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Requirement,Section,Must/Should,Requirement text,Page,Task,Assignee,Task status,Draft status,Draft location');
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"",""click"")"`);
+    expect(text).toContain("'+1+2 pages");
+    expect(text).toContain("'-5 points per missing page");
+    expect(text).toContain("'@SUM(A1:A2)");
+    expect(text).toContain("'\tcmd|calc");
+    expect(text).toContain("'=cmd() Evil");
+    expect(text).toMatch(/L-006,L,must,Offerors shall submit a plan\.,5,L-006: Offerors shall submit a plan\.,'=cmd\(\) Evil,To Do,,/);
+    expect(text).not.toMatch(/(^|,)[=+\-@]/m);
+  });
+
+  it('sends an .xlsx with a frozen header, filters and the same neutralised cells', async () => {
+    const wsId = await riskyWorkspace();
+    const res = await get(wsId, '/rfp/matrix/export?format=xlsx');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(/_compliance_matrix\.xlsx"/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Compliance Matrix')!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBeTruthy();
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Requirement', 'Section', 'Must/Should', 'Requirement text', 'Page', 'Task', 'Assignee', 'Task status', 'Draft status', 'Draft location']);
+    expect(sheet.rowCount).toBe(7);
+    const texts = [2, 3, 4, 5, 6].map((r) => sheet.getCell(r, 4).value);
+    expect(texts).toEqual(['\'=HYPERLINK("http://evil","click")', "'+1+2 pages", "'-5 points per missing page", "'@SUM(A1:A2)", "'\tcmd|calc"]);
+    expect(sheet.getCell(7, 7).value).toBe("'=cmd() Evil");
+    expect(sheet.getCell(7, 8).value).toBe('To Do');
+    for (let r = 1; r <= sheet.rowCount; r += 1) {
+      for (let c = 1; c <= 10; c += 1) expect(sheet.getCell(r, c).type).not.toBe(ExcelJS.ValueType.Formula);
+    }
+  });
+
+  it('refuses an unknown format', async () => {
+    const wsId = await riskyWorkspace();
+    expect((await get(wsId, '/rfp/matrix/export?format=pdf')).statusCode).toBe(400);
+  });
+});
