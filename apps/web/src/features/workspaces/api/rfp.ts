@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RfpAnalysis, RfpSolicitation, RfpUploadResponse } from '@biddesk/shared';
-import { ApiError, apiRequest, apiUrl } from '../../../lib/api-client';
+import type { CreateRfpTasksBody, CreateRfpTasksResponse, RfpAnalysis, RfpMatrix, RfpSolicitation, RfpUploadResponse } from '@biddesk/shared';
+import { ApiError, apiDownload, apiRequest, apiUrl } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
 import { workspaceKey } from './keys';
 
@@ -8,6 +8,7 @@ import { workspaceKey } from './keys';
 export const rfpKey = (workspaceId: string) => [...workspaceKey(workspaceId), 'rfp'] as const;
 export const solicitationKey = (workspaceId: string) => [...rfpKey(workspaceId), 'solicitation'] as const;
 export const analysisKey = (workspaceId: string) => [...rfpKey(workspaceId), 'analysis'] as const;
+export const matrixKey = (workspaceId: string) => [...rfpKey(workspaceId), 'matrix'] as const;
 
 /** A 404 here means "none yet", which the tab shows as its upload area rather than an error. */
 async function orNull<T>(request: Promise<T>): Promise<T | null> {
@@ -92,3 +93,30 @@ export const useUploadRfp = (workspaceId: string, onProgress?: OnProgress) =>
   useRfpMutation(workspaceId, (file: File) => uploadRfp(workspaceId, file, onProgress));
 export const useAnalyzeDraft = (workspaceId: string, onProgress?: OnProgress) =>
   useRfpMutation(workspaceId, (file: File) => analyzeDraft(workspaceId, file, onProgress));
+
+/** GET /workspaces/{id}/rfp/matrix: each requirement of the latest RFP with its task and draft status. */
+export function getMatrix(workspaceId: string, signal?: AbortSignal): Promise<RfpMatrix> {
+  return apiRequest<RfpMatrix>(`/workspaces/${workspaceId}/rfp/matrix`, { signal });
+}
+
+/** POST /workspaces/{id}/rfp/tasks: board tasks from the selected requirements. */
+export function createRfpTasks(workspaceId: string, body: CreateRfpTasksBody): Promise<CreateRfpTasksResponse> {
+  return apiRequest<CreateRfpTasksResponse>(`/workspaces/${workspaceId}/rfp/tasks`, { method: 'POST', body });
+}
+
+/** GET /workspaces/{id}/rfp/matrix/export as CSV or .xlsx, with the server's file name. */
+export function downloadMatrix(workspaceId: string, format: 'csv' | 'xlsx') {
+  return apiDownload(`/workspaces/${workspaceId}/rfp/matrix/export`, { format });
+}
+
+export const useMatrix = (workspaceId: string, enabled = true) =>
+  useQuery({ queryKey: matrixKey(workspaceId), queryFn: ({ signal }) => getMatrix(workspaceId, signal), enabled });
+
+/** New tasks change the board, the Open Tasks counter, the Activity log and the matrix: all under the workspace key. */
+export function useCreateRfpTasks(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateRfpTasksBody) => createRfpTasks(workspaceId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId) }),
+  });
+}

@@ -7,7 +7,7 @@ import { useAnalysis, useAnalyzeDraft, useSolicitation, useUploadRfp } from '../
 import type { WorkspaceAbilityCheck } from '../../hooks/use-workspace-ability';
 import { AnalysisResults } from './analysis-results';
 import { FileUploadCard } from './file-upload-card';
-import { RequirementsTable } from './requirements-table';
+import { WorkPlan } from './work-plan';
 
 const hasExtension = (file: File, ...exts: string[]) => exts.some((ext) => file.name.toLowerCase().endsWith(ext));
 
@@ -93,7 +93,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
           )}
         </Group>
       </Card>
-      <RequirementsTable requirements={rfp.requirements} />
+      <WorkPlan workspace={workspace} can={can} requirements={rfp.requirements} />
       {analysis.isPending ? (
         <Loader size="sm" />
       ) : latest && !newAnalysis ? (

@@ -1,0 +1,126 @@
+import { Alert, Badge, Button, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { RfpDraftStatus, RfpMatrixRow, TaskStatus } from '@biddesk/shared';
+import { errorMessage } from '../../../../lib/api-client';
+import { downloadBlob } from '../../../../lib/download-blob';
+import { downloadMatrix, useMatrix } from '../../api/rfp';
+
+const TASK_STATUS: Record<TaskStatus, { label: string; color: string }> = {
+  TODO: { label: 'To Do', color: 'gray' },
+  IN_PROGRESS: { label: 'In Progress', color: 'blue' },
+  REVIEW: { label: 'Review', color: 'violet' },
+  DONE: { label: 'Done', color: 'green' },
+};
+const DRAFT_STATUS: Record<RfpDraftStatus, { label: string; color: string }> = {
+  addressed: { label: 'Addressed', color: 'green' },
+  partial: { label: 'Partial', color: 'yellow' },
+  missing: { label: 'Missing', color: 'red' },
+};
+
+function DraftCell({ draft }: { draft: RfpMatrixRow['draft'] }) {
+  if (!draft) return <Text size="sm" c="dimmed">No draft analyzed</Text>;
+  const where = [draft.location_hint, draft.page ? `page ${draft.page}` : null].filter(Boolean).join(' · ');
+  return (
+    <>
+      <Badge size="sm" variant="light" color={DRAFT_STATUS[draft.status].color}>
+        {DRAFT_STATUS[draft.status].label}
+      </Badge>
+      {where && (
+        <Text size="xs" c="dimmed">
+          {where}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** The workspace compliance matrix: per requirement its task, assignee, task status and the draft's answer; downloads as CSV or Excel. */
+export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
+  const matrix = useMatrix(workspaceId);
+  const [downloading, setDownloading] = useState<'csv' | 'xlsx' | null>(null);
+
+  const download = async (format: 'csv' | 'xlsx') => {
+    setDownloading(format);
+    try {
+      const { blob, fileName } = await downloadMatrix(workspaceId, format);
+      downloadBlob(fileName ?? `compliance_matrix.${format}`, blob);
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorMessage(err, 'Failed to download the compliance matrix') });
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  if (matrix.isPending) return <Loader size="sm" />;
+  if (matrix.isError) return <Alert color="red">{errorMessage(matrix.error, 'Failed to load the compliance matrix')}</Alert>;
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={3} size="h5">
+          Compliance Matrix
+        </Title>
+        <Group gap="xs">
+          <Button size="xs" variant="light" loading={downloading === 'csv'} onClick={() => void download('csv')}>
+            Download CSV
+          </Button>
+          <Button size="xs" variant="light" loading={downloading === 'xlsx'} onClick={() => void download('xlsx')}>
+            Download Excel
+          </Button>
+        </Group>
+      </Group>
+      <Table.ScrollContainer minWidth={800}>
+        <Table striped verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>ID</Table.Th>
+              <Table.Th>Requirement</Table.Th>
+              <Table.Th>Page</Table.Th>
+              <Table.Th>Task</Table.Th>
+              <Table.Th>Draft</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {matrix.data.rows.map((r) => (
+              <Table.Tr key={r.requirement_id} data-testid={`matrix-row-${r.requirement_id}`}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" ff="monospace">
+                    {r.requirement_id}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {r.section === 'other' ? 'Other' : r.section} · {r.must_or_should}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{r.text}</Text>
+                </Table.Td>
+                <Table.Td>{r.page ?? '—'}</Table.Td>
+                <Table.Td miw={180}>
+                  {r.task ? (
+                    <>
+                      <Text size="sm">{r.task.title}</Text>
+                      <Group gap={6}>
+                        <Badge size="sm" variant="light" color={TASK_STATUS[r.task.status].color}>
+                          {TASK_STATUS[r.task.status].label}
+                        </Badge>
+                        <Text size="xs" c="dimmed">
+                          {r.task.assignee_name ?? 'Unassigned'}
+                        </Text>
+                      </Group>
+                    </>
+                  ) : (
+                    <Text size="sm" c="dimmed">No task</Text>
+                  )}
+                </Table.Td>
+                <Table.Td miw={140}>
+                  <DraftCell draft={r.draft} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

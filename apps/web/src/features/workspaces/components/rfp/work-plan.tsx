@@ -1,0 +1,59 @@
+import { Button, SegmentedControl, Stack } from '@mantine/core';
+import { useState } from 'react';
+import type { RfpRequirement, Workspace } from '@biddesk/shared';
+import type { WorkspaceAbilityCheck } from '../../hooks/use-workspace-ability';
+import { ComplianceMatrix } from './compliance-matrix';
+import { CreateTasksDialog } from './create-tasks-dialog';
+import { RequirementsTable } from './requirements-table';
+
+const VIEWS = [
+  { value: 'requirements', label: 'Requirements' },
+  { value: 'matrix', label: 'Compliance Matrix' },
+];
+
+/**
+ * Requirements as the work plan (issue 13 item 3): the requirements list, where members who may
+ * create tasks select rows and turn them into board tasks, and the compliance matrix that rolls the
+ * tasks and the latest draft analysis up per requirement. The matrix loads only when shown.
+ */
+export function WorkPlan({ workspace, can, requirements }: { workspace: Workspace; can: WorkspaceAbilityCheck; requirements: RfpRequirement[] }) {
+  const [view, setView] = useState('requirements');
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const mayCreate = can('task.create') && !workspace.archived;
+  // Only ids of the current RFP count (a new version may have dropped some).
+  const chosen = requirements.map((r) => r.requirement_id).filter((id) => selected.has(id));
+
+  return (
+    <Stack gap="sm">
+      <SegmentedControl aria-label="Requirements view" data={VIEWS} value={view} onChange={setView} style={{ alignSelf: 'flex-start' }} />
+      {view === 'matrix' ? (
+        <ComplianceMatrix workspaceId={workspace.id} />
+      ) : (
+        <RequirementsTable
+          requirements={requirements}
+          selection={mayCreate ? { selected, onChange: setSelected } : undefined}
+          actions={
+            mayCreate && (
+              <Button size="xs" disabled={chosen.length === 0} onClick={() => setDialogOpen(true)}>
+                Create tasks
+              </Button>
+            )
+          }
+        />
+      )}
+      {mayCreate && dialogOpen && (
+        <CreateTasksDialog
+          workspaceId={workspace.id}
+          requirementIds={chosen}
+          opened={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          onCreated={() => {
+            setDialogOpen(false);
+            setSelected(new Set());
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
