@@ -89,6 +89,32 @@ test('upload the real RFQ in a workspace, score a weak and a strong draft, gener
     await page.screenshot({ path: 'test-results/rfp-strong-draft.png', fullPage: false });
   });
 
+  await test.step('Section L requirements become board tasks; the matrix shows task and draft status per row', async () => {
+    await page.getByRole('radiogroup', { name: 'Section' }).getByText('L', { exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Select all shown requirements' }).check();
+    await page.getByRole('button', { name: 'Create tasks', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create tasks from requirements' });
+    await dialog.getByRole('radio', { name: 'One task per section group' }).check();
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page.getByText(/^\d+ tasks? created/)).toBeVisible();
+
+    await page.getByRole('radiogroup', { name: 'Requirements view' }).getByText('Compliance Matrix', { exact: true }).click();
+    const first = page.getByTestId('matrix-row-L-001');
+    await expect(first).toContainText('To Do');
+    await expect(first).toContainText(/Section L/);
+    await expect(page.locator('[data-testid^="matrix-row-"]').filter({ hasText: 'Addressed' }).first()).toBeVisible();
+    await expect(page.locator('[data-testid^="matrix-row-"]').filter({ hasText: /^(?![\s\S]*Addressed)[\s\S]*(Missing|Partial)/ }).first()).toBeVisible();
+    await page.getByTestId('matrix-row-L-001').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/rfp-compliance-matrix.png', fullPage: false });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Excel' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/_compliance_matrix\.xlsx$/);
+    const bytes = readFileSync((await download.path())!);
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+    await page.getByRole('tab', { name: 'Tasks' }).click();
+    await expect(page.getByTestId('task-column-TODO').getByTestId('task-card').first()).toContainText('Section L');
+  });
+
   await test.step('AI Tools write a Compliance Checklist from the RFP; every member can open it', async () => {
     await page.getByRole('tab', { name: 'AI Tools' }).click();
     await page.getByRole('button', { name: 'Generate Compliance Checklist' }).click();
