@@ -1,35 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { E2E_ADMIN } from './playwright.config';
 import { signIn } from './sign-in';
+import { textPdf } from './solicitation-pdf';
 
 const RFP_DIR = path.resolve(import.meta.dirname, '../../shared/data/rfp');
 
 /** A draft's text typeset as a PDF, as a writer would export it from Word. */
-async function draftPdf(file: string): Promise<Buffer> {
-  const text = readFileSync(path.join(RFP_DIR, 'drafts', file), 'utf8').replace(/[^\x20-\x7e\n]/g, ' ');
-  const lines = text.split('\n').flatMap((p) => {
-    const out: string[] = [];
-    let line = '';
-    for (const word of p.split(/\s+/).filter(Boolean)) {
-      if (line && line.length + word.length + 1 > 100) {
-        out.push(line);
-        line = word;
-      } else line = line ? `${line} ${word}` : word;
-    }
-    out.push(line);
-    return out;
-  });
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let start = 0; start < lines.length; start += 54) {
-    const page = doc.addPage([612, 792]);
-    lines.slice(start, start + 54).forEach((line, i) => page.drawText(line, { x: 50, y: 740 - i * 13, size: 10, font }));
-  }
-  return Buffer.from(await doc.save());
-}
+const draftPdf = (file: string): Promise<Buffer> => textPdf(readFileSync(path.join(RFP_DIR, 'drafts', file), 'utf8'));
 
 async function createWorkspace(request: APIRequestContext, name: string): Promise<string> {
   const login = await (await request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).json();

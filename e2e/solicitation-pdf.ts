@@ -19,11 +19,11 @@ function wrap(paragraph: string, width: number): string[] {
   return lines;
 }
 
-/** The real RFQ typeset as a letter-size PDF (Helvetica 10 pt, 54 lines a page). */
-export async function realSolicitationPdf(): Promise<Buffer> {
+/** Plain text typeset as a letter-size PDF (Helvetica 10 pt, 54 lines a page), as a writer would export it. */
+export async function textPdf(text: string): Promise<Buffer> {
   // Helvetica's WinAnsi encoding lacks a few symbols; anything outside it becomes '?'.
-  const text = readFileSync(RFQ_TEXT, 'utf8').replace(/[^\x20-\x7e\n\u2018\u2019\u201c\u201d\u2013\u2014\u2022]/g, '?');
-  const lines = text.split('\n').flatMap((p) => (p.trim() ? wrap(p, 100) : ['']));
+  const clean = text.replace(/[^\x20-\x7e\n\u2018\u2019\u201c\u201d\u2013\u2014\u2022]/g, '?');
+  const lines = clean.split('\n').flatMap((p) => (p.trim() ? wrap(p, 100) : ['']));
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let start = 0; start < lines.length; start += 54) {
@@ -31,4 +31,9 @@ export async function realSolicitationPdf(): Promise<Buffer> {
     lines.slice(start, start + 54).forEach((line, i) => page.drawText(line, { x: 50, y: 740 - i * 13, size: 10, font }));
   }
   return Buffer.from(await doc.save());
+}
+
+/** The real RFQ typeset as a letter-size PDF. */
+export async function realSolicitationPdf(): Promise<Buffer> {
+  return textPdf(readFileSync(RFQ_TEXT, 'utf8'));
 }
