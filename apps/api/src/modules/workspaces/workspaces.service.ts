@@ -28,12 +28,12 @@ function alreadyExists(ownerName: string | null): Error {
   );
 }
 
-/** One workspace as the caller sees it, with their NDA state. */
-export async function getWorkspaceView(ctx: AuthedCtx, workspaceId: string, db: Db = ctx.db): Promise<Workspace> {
-  const [view] = await workspacesRepository.listViews(db, ctx.actor.id, { workspaceId });
+/** One workspace as the caller sees it, with their NDA state (computed here unless the caller knows it). */
+export async function getWorkspaceView(ctx: AuthedCtx, workspaceId: string, ndaPending?: boolean): Promise<Workspace> {
+  const [view] = await workspacesRepository.listViews(ctx.db, ctx.actor.id, { workspaceId });
   if (!view) throw notFound(WORKSPACE_NOT_FOUND);
-  const current = await ndaRepository.findCurrent(db);
-  return presentWorkspace(view, isNdaPending(view.workspace, view.member, current));
+  const pending = ndaPending ?? isNdaPending(view.workspace, view.member, await ndaRepository.findCurrent(ctx.db));
+  return presentWorkspace(view, pending);
 }
 
 /**
@@ -78,8 +78,8 @@ export async function listWorkspaces(ctx: AuthedCtx, includeArchived: boolean): 
 
 /** GET /workspaces/{id}: answers an NDA-pending member too, with nda_required (WORKSPACES.md §3). */
 export async function getWorkspace(ctx: AuthedCtx, workspaceId: string): Promise<Workspace> {
-  await requireMember(ctx, workspaceId);
-  return getWorkspaceView(ctx, workspaceId);
+  const { workspace, ndaPending } = await requireMember(ctx, workspaceId);
+  return getWorkspaceView(ctx, workspace.id, ndaPending);
 }
 
 /** PATCH /workspaces/{id}/archive?archive=: owner only; archived workspaces are read-only. */
