@@ -42,9 +42,10 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
  * N rows in the real ContractOpportunitiesFullCSV format (47 columns, same header), with value
  * distributions drawn from the 3,882 real rows: each group of related columns is copied from a
  * random real row; ids are fresh; posting dates spread over the last year with the real spread of
- * posting-to-deadline gaps.
+ * posting-to-deadline gaps. The same seed and `now` give the same file; `changedEvery: 50` alters the
+ * title of every 50th row (2%), the re-import benchmark's "changed" file.
  */
-export function generateCsv(rows: number, seed = 42): Readable {
+export function generateCsv(rows: number, seed = 42, opts: { now?: number; changedEvery?: number } = {}): Readable {
   const text = readFileSync(REAL_CSV, 'utf8');
   const records = parse(text, { columns: true, bom: true }) as Record<string, string>[];
   const header = Object.keys(records[0]!);
@@ -53,7 +54,7 @@ export function generateCsv(rows: number, seed = 42): Readable {
     .filter((g) => Number.isFinite(g) && g > 0);
   const random = rng(seed);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
-  const now = Date.now();
+  const now = opts.now ?? Date.now();
   let i = 0;
 
   return new Readable({
@@ -74,6 +75,7 @@ export function generateCsv(rows: number, seed = 42): Readable {
         out.ResponseDeadLine = random() < 0.1 ? '' : due.toISOString().replace('.000Z', '+00:00').replace(/\.\d{3}Z$/, '+00:00');
         out.ArchiveDate = new Date(due.getTime() + 15 * 86_400_000).toISOString().slice(0, 10);
         out.Link = `https://sam.gov/workspace/contract/opp/${noticeId}/view`;
+        if (opts.changedEvery && i % opts.changedEvery === 0) out.Title = `${out.Title ?? ''} (amended)`;
         chunk += `${header.map((h) => quote(out[h] ?? '')).join(',')}\r\n`;
       }
       this.push(chunk || null);

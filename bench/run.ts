@@ -11,9 +11,11 @@ import { generateCsv } from './generate-rows';
 import { percentile, rssSampler } from './measure';
 
 /**
- * npm run bench -- import --db pglite|postgres --rows 100000 [--search]
+ * npm run bench -- import --db pglite|postgres --rows 100000 [--search] [--reimport]
  *   Generates rows in the real extract format, streams them through the real importer into a
- *   fresh database, prints rows/s and peak RSS; with --search, then times the listing queries.
+ *   fresh database, prints rows/s and peak RSS; with --search, then times the listing queries;
+ *   with --reimport, then imports the same file again (every row unchanged: skipped by its content
+ *   hash) and a file with 2% of the rows changed, as the daily sync does.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); a scratch
  * database is created and dropped.
  */
@@ -28,6 +30,7 @@ async function main() {
       // half of a 10k rows/s budget); --inline-generator measures that way again.
       'inline-generator': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
+      reimport: { type: 'boolean', default: false },
     },
   });
   if (positionals[0] !== 'import') throw new Error('usage: npm run bench -- import --db pglite|postgres --rows N [--search]');
@@ -37,7 +40,7 @@ async function main() {
   const csvPath = path.join(scratch, 'opportunities.csv');
   if (!values['inline-generator']) {
     const t0 = performance.now();
-    await pipeline(generateCsv(rows), createWriteStream(csvPath));
+    await pipeline(generateCsv(rows, 42, { now: GENERATED_AT }), createWriteStream(csvPath));
     console.log(`csv     ${rows} rows, ${(statSync(csvPath).size / 1_048_576).toFixed(0)} MB generated in ${((performance.now() - t0) / 1000).toFixed(1)}s (not timed)`);
   }
   const { database, cleanup } = await openBenchDatabase(values.db!, values.keep!);
@@ -52,6 +55,7 @@ async function main() {
       `import  db=${values.db} rows=${result.imported} malformed=${result.malformed} time=${seconds.toFixed(1)}s rate=${Math.round(result.imported / seconds)} rows/s peakRSS=${memory.peakMb()} MB`,
     );
     if (values.search) await benchSearch(database);
+    if (values.reimport) await benchReimport(database, csvPath, rows, scratch);
   } finally {
     await database.close();
     await cleanup();
@@ -59,8 +63,32 @@ async function main() {
   }
 }
 
-const QUERY_SHAPES: [string, repo.OpportunityFilters][] = [
-  ['listing, newest first', {}],
+// One clock for every generated file, so a re-import sees the same rows.
+const GENERATED_AT = Date.now();
+
+/** The daily sync's case: the whole extract again, unchanged, then with 2% of its rows changed. */
+async function benchReimport(database: Database, csvPath: string, rows: number, scratch: string) {
+  const changedPath = path.join(scratch, 'opportunities-2pct.csv');
+  await pipeline(generateCsv(rows, 42, { now: GENERATED_AT, changedEvery: 50 }), createWriteStream(changedPath));
+  for (const [label, file] of [['unchanged', csvPath], ['2% changed', changedPath]] as const) {
+    const memory = rssSampler();
+    const started = performance.now();
+    const result = await importOpportunitiesCsv(database.db, createReadStream(file), { concurrency: importConcurrency(database.kind) });
+    const seconds = (performance.now() - started) / 1000;
+    memory.stop();
+    console.log(
+      `reimport ${label.padEnd(10)} rows=${result.imported} unchanged=${result.unchanged} updated=${result.updated} inserted=${result.inserted} time=${seconds.toFixed(1)}s rate=${Math.round(result.imported / seconds)} rows/s peakRSS=${memory.peakMb()} MB`,
+    );
+  }
+}
+
+// The dashboard's default: one row per solicitation, open for a response (issue 15).
+const OPEN = { status: 'open' } as const;
+const NEWEST: repo.ListOrder = { sort: 'posted', order: 'desc' };
+const QUERY_SHAPES: [string, repo.OpportunityFilters, repo.ListOrder?][] = [
+  ['listing, newest first', OPEN],
+  ['listing, due soonest', OPEN, { sort: 'due', order: 'asc' }],
+  ['listing, all notices', {}],
   ['keyword', { keyword: 'maintenance' }],
   ['keyword phrase + agency', { keyword: '"repair services"', agency: 'DEPT OF DEFENSE' }],
   ['NAICS prefix', { naics: '3364' }],
@@ -71,14 +99,14 @@ const QUERY_SHAPES: [string, repo.OpportunityFilters][] = [
 
 async function benchSearch(database: Database) {
   const userId = '00000000-0000-0000-0000-000000000000';
-  for (const [name, filters] of QUERY_SHAPES) {
-    for (let i = 0; i < 3; i++) await repo.listPage(database.db, userId, filters, 1, 20); // warm
+  for (const [name, filters, order = NEWEST] of QUERY_SHAPES) {
+    for (let i = 0; i < 3; i++) await repo.listPage(database.db, userId, filters, order, 1, 20); // warm
     const times: number[] = [];
     let total = 0;
     for (let i = 0; i < 40; i++) {
       const t0 = performance.now();
       const page = 1 + (i % 5);
-      total = (await repo.listPage(database.db, userId, filters, page, 20)).total;
+      total = (await repo.listPage(database.db, userId, filters, order, page, 20)).total;
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);

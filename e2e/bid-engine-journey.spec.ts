@@ -18,8 +18,8 @@ test('upload a solicitation PDF, see its requirements, generate documents, find 
     expect(count).toBeGreaterThanOrEqual(80);
     await expect(page.getByText('PDF processed', { exact: true })).toBeVisible();
     const table = page.getByTestId('requirements-table');
-    await expect(table).toContainText('L-001');
-    await expect(table).toContainText('M-001');
+    await expect(table).toContainText('L-5.1-e7aa27');
+    await expect(table).toContainText('M-6.1');
     await page.screenshot({ path: 'test-results/opportunity-requirements.png', fullPage: false });
   });
 
@@ -28,7 +28,7 @@ test('upload a solicitation PDF, see its requirements, generate documents, find 
     await page.getByRole('button', { name: 'Compliance Matrix' }).click();
     const preview = page.getByTestId('document-preview');
     await expect(preview.getByRole('table').first()).toBeVisible();
-    await expect(preview).toContainText('L-001');
+    await expect(preview).toContainText('L-5.1-e7aa27');
     await page.screenshot({ path: 'test-results/compliance-matrix.png', fullPage: false });
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Executive Brief' }).click();

@@ -3,7 +3,9 @@ import { defineConfig } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = path.join(root, 'e2e/.tmp/data');
+// Per port, so two runs on one machine (E2E_PORT=3101 …) do not share a database or an outbox.
+const E2E_TMP = path.join(root, 'e2e/.tmp', String(E2E_PORT));
+export const E2E_DATA_DIR = path.join(E2E_TMP, 'data');
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-pw', name: 'E2E Admin' };
 
 // Journeys run against the real product: the built web app served by the API on a fresh
@@ -16,7 +18,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never', outputFolder: path.join(root, 'playwright-report') }]],
-  outputDir: path.join(root, 'test-results'),
+  outputDir: path.join(root, 'test-results', String(E2E_PORT)),
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     screenshot: 'only-on-failure',
@@ -27,7 +29,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf "${path.join(root, 'e2e/.tmp')}" && node scripts/start.mjs`,
+    command: `rm -rf "${E2E_TMP}" && node scripts/start.mjs`,
     cwd: root,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     timeout: 180_000,
@@ -42,9 +44,10 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_NAME: E2E_ADMIN.name,
       SEED_DEMO_DATA: 'true',
-      // Seven journeys sign in some twenty times within a minute from one address; the per-address
-      // limit itself is tested in the API suite.
+      // Seven journeys sign in some twenty times within a minute from one address and mostly as the
+      // admin; the per-address and per-account limits themselves are tested in the API suite.
       AUTH_RATE_LIMIT_PER_MINUTE: '100',
+      LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100',
       LOG_LEVEL: 'warn',
     },
   },

@@ -78,12 +78,12 @@ test('upload the real RFQ in a workspace, score a weak and a strong draft, gener
     await expect(page.getByText(/^\d+ tasks? created/)).toBeVisible();
 
     await page.getByRole('radiogroup', { name: 'Requirements view' }).getByText('Compliance Matrix', { exact: true }).click();
-    const first = page.getByTestId('matrix-row-L-001');
+    const first = page.getByTestId('matrix-row-L-5.1-e7aa27');
     await expect(first).toContainText('To Do');
     await expect(first).toContainText(/Section L/);
     await expect(page.locator('[data-testid^="matrix-row-"]').filter({ hasText: 'Addressed' }).first()).toBeVisible();
     await expect(page.locator('[data-testid^="matrix-row-"]').filter({ hasText: /^(?![\s\S]*Addressed)[\s\S]*(Missing|Partial)/ }).first()).toBeVisible();
-    await page.getByTestId('matrix-row-L-001').scrollIntoViewIfNeeded();
+    await page.getByTestId('matrix-row-L-5.1-e7aa27').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/rfp-compliance-matrix.png', fullPage: false });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Excel' }).click()]);
     expect(download.suggestedFilename()).toMatch(/_compliance_matrix\.xlsx$/);

@@ -1,14 +1,20 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies written at build time; the API serves them by Accept-Encoding
+    // (@fastify/static preCompressed), so no request pays for compression (issue 15).
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json)$/, threshold: 1024 }),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': process.env.API_URL ?? 'http://localhost:3000' },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600 },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -11,10 +12,12 @@ import {
 } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '@biddesk/shared';
 import type { AppDeps } from './lib/ctx';
+import { withMultipartBodies } from './lib/openapi-multipart';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebStatic } from './plugins/web-static';
-import { logSafeUrl } from './lib/log-safe-url';
+import { logOptions } from './lib/log-options';
+import { clientErrorHandler, frameworkErrors, registerSecurityHeaders, registerTextGuard } from './plugins/security';
 import { authRoutes } from './modules/auth/auth.routes';
 import { inviteCodesRoutes } from './modules/admin/invite-codes.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -32,28 +35,45 @@ import { workspaceDocumentsRoutes } from './modules/workspace-documents/workspac
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { rfpRoutes } from './modules/rfp/rfp.routes';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
+import { samSyncRoutes } from './modules/sam-sync/sam-sync.routes';
+import { importUploadRoutes } from './modules/admin/import-upload.routes';
+import { passwordChangeRoutes } from './modules/auth/password-change.routes';
 
 export interface BuildAppOptions {
-  /** Pino logger options, or false for silence (tests). */
-  logger?: boolean | object;
+  /** false for silence (tests); otherwise the server's log rules (lib/log-options), written to `logStream` when given. */
+  logger?: false;
+  /** Where log lines go instead of stdout (a test reading what would be logged). */
+  logStream?: DestinationStream;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count means the first n hops from the socket are proxies. */
+function trustProxyOption(value: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 /** Builds the HTTP app from its dependencies; `server.ts` only listens and closes. */
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: deps.config.LOG_LEVEL,
-      // Request lines never carry tokens or passwords (invite links, reset queries).
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: logSafeUrl(req.url), remoteAddress: req.ip }),
-      },
-    },
-    trustProxy: true,
+    // No secret reaches a log line: query values, bodies, tokens and database parameters are cut.
+    logger: opts.logger === false ? false : { ...logOptions(deps.config.LOG_LEVEL), ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (default: none), so a
+    // client cannot pick its own address and step around the per-address rate limits.
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Idle and slow connections are closed: headers must arrive within HEADERS_TIMEOUT_MS, the
+    // whole request within REQUEST_TIMEOUT_MS, and an idle keep-alive socket ends after its timeout.
+    requestTimeout: deps.config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: deps.config.KEEP_ALIVE_TIMEOUT_MS,
+    http: { headersTimeout: deps.config.HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextGuard(app);
+  await registerSecurityHeaders(app);
 
   await app.register(fastifyRateLimit, { global: false });
   // One file per request; the size bound applies while streaming, before anything is buffered whole.
@@ -64,15 +84,22 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withMultipartBodies(jsonSchemaTransform),
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The docs page sets its own CSP (hashes of its inline script and style), without upgrading to https.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   await app.register(
     async (api) => {
       registerAuth(api, deps);
       await api.register(healthRoutes);
-      await api.register(authRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE }));
+      await api.register(
+        authRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE }),
+      );
       await api.register(inviteCodesRoutes);
       await api.register(opportunitiesRoutes);
       await api.register(opportunityDataRoutes);
@@ -88,6 +115,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(tasksRoutes);
       await api.register(messagesRoutes);
       await api.register(rfpRoutes);
+      await api.register(savedSearchesRoutes);
+      await api.register(samSyncRoutes);
+      await api.register(importUploadRoutes);
+      await api.register(passwordChangeRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE }));
     },
     { prefix: '/api' },
   );

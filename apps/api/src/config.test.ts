@@ -18,6 +18,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(a.JWT_SECRET);
   });
 
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or proxy addresses and CIDRs', () => {
+    expect(loadConfig({ DATA_DIR: dir }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback,::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback', '::1']);
+    // "true" would believe any client's X-Forwarded-For: refused, as is anything that is not an address.
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be a hop count or proxy addresses/);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/99,proxy.example' })).toThrow(/not 10\.0\.0\.0\/99, proxy\.example/);
+  });
+
+  it('has timeouts for slow and idle connections', () => {
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({ HEADERS_TIMEOUT_MS: 20_000, REQUEST_TIMEOUT_MS: 300_000, KEEP_ALIVE_TIMEOUT_MS: 72_000, LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: 5 });
+  });
+
   it('lists every invalid variable at once', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', SMTP_URL: 'nope' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET[\s\S]*SMTP_URL/,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -32,6 +34,35 @@ const ConfigSchema = z.object({
   ADMIN_NAME: z.string().default('Administrator'),
   /** Login and forgot-password attempts allowed per client address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Login attempts per account (email) per minute, whatever addresses they come from. */
+  LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  /**
+   * Proxies whose X-Forwarded-For/-Proto/-Host are believed (Fastify's trustProxy). Unset: none,
+   * the socket address is the client (otherwise anyone could pick their address and dodge the rate
+   * limits). A hop count (`1` behind one load balancer), or proxy addresses and CIDRs separated by
+   * commas (`10.0.0.0/8,127.0.0.1`; also `loopback`, `linklocal`, `uniquelocal`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, ctx): false | number | string[] => {
+      if (/^(false|no|off|0)$/i.test(value)) return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+      const bad = entries.filter((e) => !isProxyAddress(e));
+      if (/^(true|yes|on)$/i.test(value) || bad.length > 0 || entries.length === 0) {
+        ctx.addIssue({ code: 'custom', message: `TRUST_PROXY must be a hop count or proxy addresses/CIDRs${bad.length ? ` (not ${bad.join(', ')})` : ''}` });
+        return z.NEVER;
+      }
+      return entries;
+    })
+    .default(false),
+  /** Time a client has to send a request's headers, in ms (slow-header connections are closed). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Time a client has to send a whole request, body included, in ms (50 MB at ~170 KB/s). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+  /** An idle keep-alive connection is closed after this many ms (above load balancers' usual 60 s). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(72_000),
   /** Directory of the built web app; unset -> apps/web/dist. */
   WEB_DIST_DIR: z.string().optional(),
   /** Log level of the server. */
@@ -46,6 +77,16 @@ const ConfigSchema = z.object({
   IMPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(175_000),
   /** Largest uploaded file (solicitation PDF), in bytes. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  /** Most pages a PDF may have (solicitations, drafts); a longer one is refused before its text is read. */
+  PDF_MAX_PAGES: z.coerce.number().int().positive().default(2000),
+  /** Time one file's parse (PDF text, .docx, draft scoring) may take in a worker before it is stopped. */
+  PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Worker threads that parse uploads off the request thread; default: one per core but one. */
+  PARSE_WORKERS: z.coerce.number().int().positive().max(64).default(Math.max(1, availableParallelism() - 1)),
+  /** Heap limit of one parse worker, in MB: a file that needs more is refused, the server lives on. */
+  PARSE_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
+  /** Bytes of uploaded files one user may keep (every upload path), in MB. */
+  USER_STORAGE_QUOTA_MB: z.coerce.number().positive().default(5120),
   /** Days a workspace invitation link stays valid (WORKSPACES.md §1). */
   INVITE_TTL_DAYS: z.coerce.number().positive().max(365).default(7),
   /** Hours after which a document check-out shows as stale and the owner may force-release it. */
@@ -59,7 +100,23 @@ const ConfigSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Run scheduled jobs (daily SAM.gov sync, saved-search and deadline alerts) in this process. */
+  JOBS_ENABLED: booleanFromEnv.default(true),
+  /** Time between job ticks, in ms; each tick runs what is due and not yet run by any process. */
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
 });
+
+/** A proxy address for TRUST_PROXY: an IP, a CIDR, or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  try {
+    if (entry.includes('/')) ipaddr.parseCIDR(entry);
+    else ipaddr.parse(entry);
+    return ipaddr.isValid(entry.split('/')[0]!);
+  } catch {
+    return false;
+  }
+}
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
 export type Config = RawConfig & {

@@ -7,9 +7,16 @@ import { createMailer } from './integrations/mail/mailer';
 import { samGovFromConfig } from './integrations/samgov/samgov-from-config';
 import type { AppDeps } from './lib/ctx';
 import { createLocalFileStore } from './lib/file-store';
+import { createLogger } from './lib/log-options';
+import { createParsePool } from './lib/parse-pool/parse-pool';
+import { JobRunner } from './lib/jobs/job-runner';
+import { scheduledJobs } from './jobs/scheduled-jobs';
 
-/** Opens everything the app runs on (database with migrations applied, mailer) from config. */
-export async function openRuntime(config: Config, log = pino({ level: config.LOG_LEVEL })): Promise<{ deps: AppDeps; database: Database }> {
+/**
+ * Opens everything the app runs on (database with migrations applied, mailer) from config. Jobs and
+ * mail log through the same rules as requests (lib/log-options): no secrets, no query parameters.
+ */
+export async function openRuntime(config: Config, log: pino.Logger = createLogger(config.LOG_LEVEL)): Promise<{ deps: AppDeps; database: Database }> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -25,6 +32,9 @@ export async function openRuntime(config: Config, log = pino({ level: config.LOG
     samGov: samGovFromConfig(config),
     ai: createAiProvider(config),
     files: createLocalFileStore(path.join(config.DATA_DIR, 'files')),
+    parser: createParsePool({ workers: config.PARSE_WORKERS, maxMemoryMb: config.PARSE_MAX_MEMORY_MB }),
+    jobs: new JobRunner({ db: database.db, log, intervalMs: config.JOBS_INTERVAL_MS }),
   };
+  deps.jobs.register(scheduledJobs(deps));
   return { deps, database };
 }

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await deps.jobs.stop();
       await app.close();
       await database.close();
     } finally {
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Scheduled jobs (SAM sync, alerts) tick in every process; job_runs makes each period run once.
+  if (config.JOBS_ENABLED) deps.jobs.start();
   app.log.info(`${config.PUBLIC_URL} is serving (database: ${deps.dbKind}, mail: ${deps.mailer.kind})`);
 }
 

@@ -2,13 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
+import pino from 'pino';
 import { buildApp } from '../src/app';
+import type { AppDeps } from '../src/lib/ctx';
 import { loadConfig, type Config } from '../src/config';
 import type { Db } from '../src/db/client';
 import type { MailMessage, Mailer } from '../src/integrations/mail/mailer';
 import { createAiProvider } from '../src/integrations/llm/create-provider';
 import { samGovFromConfig } from '../src/integrations/samgov/samgov-from-config';
 import { createLocalFileStore } from '../src/lib/file-store';
+import { createParsePool } from '../src/lib/parse-pool/parse-pool';
+import { JobRunner } from '../src/lib/jobs/job-runner';
+import { scheduledJobs } from '../src/jobs/scheduled-jobs';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -17,12 +23,14 @@ export interface TestApp {
   config: Config;
   /** Mail the app sent, in order. */
   mails: MailMessage[];
+  /** The app's job runner (not started): tick it, or await idle() after an import. */
+  jobs: JobRunner;
   injectAs(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
 /** The real app on a fresh migrated database, with mail captured in memory. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, opts: { logStream?: DestinationStream } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   // Each app gets its own data dir so stored files never leak between test files.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'biddesk-test-'));
@@ -37,30 +45,36 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const mails: MailMessage[] = [];
   const mailer: Mailer = { kind: 'outbox', send: async (m) => void mails.push(m) };
-  const app = await buildApp(
-    {
-      config,
-      db: database.db,
-      dbKind: database.kind,
-      mailer,
-      samGov: samGovFromConfig(config),
-      ai: createAiProvider(config),
-      files: createLocalFileStore(path.join(config.DATA_DIR, 'files')),
-    },
-    { logger: false },
-  );
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    mailer,
+    samGov: samGovFromConfig(config),
+    ai: createAiProvider(config),
+    files: createLocalFileStore(path.join(config.DATA_DIR, 'files')),
+    parser: createParsePool({ workers: config.PARSE_WORKERS, maxMemoryMb: config.PARSE_MAX_MEMORY_MB }),
+    // Never started in tests: a test ticks it or awaits jobs.idle() after a triggered run.
+    jobs: new JobRunner({ db: database.db, log: pino({ level: 'silent' }) }),
+  };
+  deps.jobs.register(scheduledJobs(deps));
+  // Silent, unless a test reads what the server's logger would write.
+  const app = await buildApp(deps, opts.logStream ? { logStream: opts.logStream } : { logger: false });
   await app.ready();
   return {
     app,
     db: database.db,
     config,
     mails,
+    jobs: deps.jobs,
     injectAs(token, opts) {
       const headers = { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
       return app.inject({ ...opts, headers });
     },
     async close() {
+      await deps.jobs.stop();
       await app.close();
+      await deps.parser.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

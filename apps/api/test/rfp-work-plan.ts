@@ -4,7 +4,7 @@ import type { Db } from '../src/db/client';
 import { activity, notifications, rfpSolicitations, tasks, type StoredRequirement } from '../src/db/schema/index';
 import { SMALL_PAGES } from './rfp-factories';
 
-/** The small solicitation's requirements (C-001..C-002, L-001..L-004, M-001..M-003), as the engine extracts them. */
+/** The small solicitation's requirements (C-1..C-2, L-1..L-4, M-1..M-3: their paragraph numbers), as the engine extracts them. */
 export const smallRequirements = (): StoredRequirement[] => extractRequirements(SMALL_PAGES.map((lines, i) => ({ page: i + 1, text: lines.join('\n') })));
 
 /** Stores a solicitation version directly (no upload), with the given requirements. */

@@ -2,31 +2,59 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { scoreExtraction, type LabelledRequirement } from './evaluate';
+import { overlapF1, scoreExtraction, tokens, type LabelledRequirement } from './evaluate';
+import { extractPdfText } from './pdf-text';
 import { classifyRequirement, extractRequirements } from './requirements';
 
 // The labelled data lives beside the repository in ../shared (CI has it there too).
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = process.env.RFP_DATA_DIR ?? path.resolve(here, '../../../../shared/data/rfp');
-const txt = path.join(dataDir, 'gsa-dol-14c-rfq.txt');
 const spans = path.join(dataDir, 'navfac-n4008526r0033-spans.jsonl');
 
-const readJsonl = (file: string) =>
+const readJsonl = <T = LabelledRequirement>(file: string) =>
   readFileSync(file, 'utf8')
     .split('\n')
     .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as LabelledRequirement);
+    .map((l) => JSON.parse(l) as T);
+
+// Thresholds sit just under what the engine reached when they were set (text / PDF): dod P 0.922 /
+// 0.915, R 0.942 / 0.942; gsa P 0.971, R 0.990 both; loc P 0.937, R 0.914 both; section >= 0.993 and
+// must/should 1.000 everywhere. The issue's targets are 0.90 / 0.90 / 0.90 / 0.95.
+const FILES: Record<string, { precision: number; recall: number }> = {
+  'dod-disa-chargecard-rfp': { precision: 0.91, recall: 0.93 },
+  'gsa-dol-14c-rfq': { precision: 0.96, recall: 0.98 },
+  'loc-fedlink-language-rfp': { precision: 0.93, recall: 0.91 },
+};
+
+function expectTargets(s: ReturnType<typeof scoreExtraction>, min: { precision: number; recall: number }) {
+  expect(s.precision).toBeGreaterThanOrEqual(min.precision);
+  expect(s.recall).toBeGreaterThanOrEqual(min.recall);
+  expect(s.sectionAccuracy).toBeGreaterThanOrEqual(0.99);
+  expect(s.obligationAccuracy).toBeGreaterThanOrEqual(0.99);
+}
 
 describe('labelled development set', () => {
-  it('extracts the GSA 14(c) RFQ requirements (F1 0.986 when written; margin for drift)', () => {
-    const labels = readJsonl(txt.replace(/\.txt$/, '.jsonl'));
-    const s = scoreExtraction(extractRequirements([{ page: 1, text: readFileSync(txt, 'utf8') }]), labels);
-    expect(s.f1).toBeGreaterThanOrEqual(0.96);
-    expect(s.precision).toBeGreaterThanOrEqual(0.93);
-    expect(s.recall).toBeGreaterThanOrEqual(0.95);
-    expect(s.sectionAccuracy).toBeGreaterThanOrEqual(0.95);
-    expect(s.obligationAccuracy).toBeGreaterThanOrEqual(0.97);
-  });
+  for (const [base, min] of Object.entries(FILES)) {
+    const labels = readJsonl(path.join(dataDir, `${base}.jsonl`));
+
+    it(`${base}: text meets the extraction targets`, () => {
+      const text = readFileSync(path.join(dataDir, `${base}.txt`), 'utf8');
+      expectTargets(scoreExtraction(extractRequirements([{ page: 1, text }]), labels), min);
+    });
+
+    it(`${base}: its PDF meets them too`, async () => {
+      const { pages } = await extractPdfText(new Uint8Array(readFileSync(path.join(dataDir, `${base}.pdf`))));
+      expectTargets(scoreExtraction(extractRequirements(pages), labels), min);
+    });
+
+    it(`${base}: extracts none of its hand-picked non-requirements (at most one)`, () => {
+      const text = readFileSync(path.join(dataDir, `${base}.txt`), 'utf8');
+      const reqs = extractRequirements([{ page: 1, text }]).map((r) => tokens(r.text));
+      const negatives = readJsonl<{ text: string }>(path.join(dataDir, `${base}.negatives.jsonl`));
+      const extracted = negatives.filter((n) => reqs.some((r) => overlapF1(tokens(n.text), r) >= 0.8)).map((n) => n.text);
+      expect(extracted.length, extracted.join('\n')).toBeLessThanOrEqual(1);
+    });
+  }
 
   it('classifies the NAVFAC sentences alone', () => {
     const labels = readJsonl(spans);

@@ -22,11 +22,17 @@ export interface ExtractionScore {
   unmatchedLabels: LabelledRequirement[];
 }
 
-/** Lowercase, straighten quotes, drop punctuation: the tokens two texts are compared on. */
+/**
+ * Lowercase, straighten quotes, drop punctuation: the tokens two texts are compared on. A hyphen
+ * between letters is dropped with any line break after it ("front-end", "front-\nend" and a PDF's
+ * "require- ments" all read as one word), so a label taken from the text matches the same sentence
+ * read through a PDF, where lines break elsewhere.
+ */
 export function tokens(text: string): string[] {
   return text
     .toLowerCase()
     .replace(/[’‘]/g, "'")
+    .replace(/([a-z])[-‐‑]\s*(?=[a-z])/g, '$1')
     .replace(/[^a-z0-9' ]+/g, ' ')
     .split(/\s+/)
     .filter(Boolean);

@@ -4,5 +4,18 @@ export { SectionTracker, detectSections, parseHeading, sectionFromTitle, type He
 export { segmentPage, splitSentences, type Segment, type Unit } from './segment';
 export { classifyRequirement, extractRequirements, guessSection, type Classification } from './requirements';
 export { scoreExtraction, overlapF1, tokens, type ExtractionScore, type LabelledRequirement } from './evaluate';
-export { scoreDraft, type DraftAnalysis, type MissingRequirement, type RequirementMatch, type Suggestion } from './scoring';
+export {
+  scoreDraft,
+  type Conflict,
+  type DraftAnalysis,
+  type FormatCheck,
+  type MatchStatus,
+  type MissingRequirement,
+  type RequirementKind,
+  type RequirementMatch,
+  type ScoreOptions,
+  type SeparateRequirement,
+  type Suggestion,
+} from './scoring';
+export { extractPdfLayout, type PdfLayout } from './pdf-layout';
 export { GENERATED_DOCUMENT_TYPES, complianceMatrixRows, generateDocument, type ComplianceMatrixRow, type GenerateInput, type GeneratedDocumentType, type OpportunityFacts, type Tone } from './generators';

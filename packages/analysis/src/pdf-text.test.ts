@@ -99,13 +99,13 @@ describe('extractPdfText', () => {
     const reqs = extractRequirements((await extractPdfText(bytes)).pages);
     expect(reqs).toEqual([
       expect.objectContaining({
-        requirement_id: 'C-001',
+        requirement_id: 'C-1',
         page: 1,
         text: 'The Contractor shall provide preventive maintenance for all HVAC equipment listed in Attachment J-1 and shall submit a monthly service report to the Contracting Officer.',
       }),
-      expect.objectContaining({ requirement_id: 'L-001', page: 2 }),
-      expect.objectContaining({ requirement_id: 'L-002', page: 2, text: 'Management approach' }),
-      expect.objectContaining({ requirement_id: 'L-003', page: 2, text: 'Staffing plan' }),
+      expect.objectContaining({ requirement_id: 'L-1', page: 2 }),
+      expect.objectContaining({ requirement_id: 'L-1.a', page: 2, text: 'Management approach' }),
+      expect.objectContaining({ requirement_id: 'L-1.b', page: 2, text: 'Staffing plan' }),
     ]);
   });
 });

@@ -1,4 +1,5 @@
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
+import { layoutPage, measureGeometry, pageLines, type PageLines, type TextItem } from './pdf-lines';
 import type { PageText } from './types';
 
 export type PdfReadErrorCode = 'encrypted' | 'no_text' | 'invalid';
@@ -28,7 +29,12 @@ export async function extractPdfText(bytes: Uint8Array): Promise<{ pages: PageTe
     // plain Uint8Array copy so the caller's bytes stay usable whatever they were.
     const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
     try {
-      texts = (await extractText(pdf, { mergePages: false })).text;
+      const lines: PageLines[] = [];
+      for (let n = 1; n <= pdf.numPages; n++) lines.push(pageLines(await pageTextItems(pdf, n)));
+      // Lines, paragraphs and table rows are rebuilt from positions (see pdf-lines.ts); margins
+      // and line spacing are measured over the whole document.
+      const geometry = measureGeometry(lines);
+      texts = lines.map((page) => layoutPage(page, geometry));
     } finally {
       await pdf.destroy().catch(() => undefined);
     }
@@ -42,6 +48,21 @@ export async function extractPdfText(bytes: Uint8Array): Promise<{ pages: PageTe
     throw new PdfReadError('no_text', 'The PDF has no text layer (it may be a scan); run OCR first.');
   }
   return { pages };
+}
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+
+async function pageTextItems(pdf: PdfDocument, n: number): Promise<TextItem[]> {
+  const page = await pdf.getPage(n);
+  const content = await page.getTextContent();
+  const items: TextItem[] = [];
+  for (const it of content.items) {
+    if (!('str' in it) || !it.str) continue;
+    const [a, b, c, d, e, f] = it.transform as number[];
+    items.push({ str: it.str, x: e, y: f, width: it.width, size: Math.hypot(c, d) || Math.hypot(a, b) || it.height });
+  }
+  page.cleanup();
+  return items;
 }
 
 // PDF readers accept a header anywhere in the first 1 KB; checking it avoids handing pdf.js garbage.

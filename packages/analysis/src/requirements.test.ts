@@ -91,7 +91,8 @@ describe('extractRequirements on a UCF solicitation', () => {
     expect(texts).not.toMatch(/Government will provide office space/);
     expect(texts).not.toMatch(/will be paid monthly/);
     expect(texts).not.toMatch(/reserves the right/);
-    expect(texts).not.toMatch(/Late proposals/);
+    // A consequence of not complying binds the offeror (labelling conventions: must).
+    expect(texts).toContain('Late proposals will not be considered.');
   });
 
   it('files clauses outside C, L and M under other', () => {
@@ -111,11 +112,12 @@ describe('extractRequirements on a UCF solicitation', () => {
     expect(m.get('The Government will evaluate proposals using the following factors:')).toBeDefined();
   });
 
-  it('numbers ids per section in document order and keeps the page', () => {
+  it('takes ids from the paragraph numbering and keeps the page', () => {
     const ids = reqs.map((r) => r.requirement_id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.filter((id) => id.startsWith('C-')).slice(0, 3)).toEqual(['C-001', 'C-002', 'C-003']);
-    expect(ids).toContain('O-001');
+    expect(ids.filter((id) => id.startsWith('C-'))).toEqual(['C-2.1', 'C-2.2', 'C-2.2-2', 'C-2.2.a', 'C-2.2.b', 'C-2.2.c', 'C-2.5']);
+    expect(ids).toContain('O-H.1');
+    expect(ids).toContain('L-2(1)');
     expect(reqs.every((r) => r.page === 3)).toBe(true);
   });
 
@@ -168,12 +170,13 @@ describe('extractRequirements across pages', () => {
       { page: 3, text: `${header}\nL.2 Proposals shall be submitted by email.\nPage 3 of 3` },
     ];
     const reqs = extractRequirements(pages);
+    const hashed = expect.stringMatching(/^L-1-[0-9a-f]{6}$/);
     expect(reqs.map((r) => [r.requirement_id, r.page, r.text])).toEqual([
-      ['L-001', 1, 'Offerors shall provide the following:'],
-      ['L-002', 1, 'A cover letter'],
-      ['L-003', 2, 'A signed SF 33'],
-      ['L-004', 2, 'Three references'],
-      ['L-005', 3, 'Proposals shall be submitted by email.'],
+      ['L-1', 1, 'Offerors shall provide the following:'],
+      [hashed, 1, 'A cover letter'],
+      [hashed, 2, 'A signed SF 33'],
+      [hashed, 2, 'Three references'],
+      ['L-2', 3, 'Proposals shall be submitted by email.'],
     ]);
   });
 });
@@ -185,7 +188,9 @@ describe('classifyRequirement', () => {
     expect(classifyRequirement('Offerors are required to submit a COI statement.', 'L')).toMatchObject({ must_or_should: 'must' });
     expect(classifyRequirement('Offerors may not submit alternate proposals.', 'L')).toMatchObject({ must_or_should: 'must' });
     expect(classifyRequirement('Resumes should not exceed two pages each.', 'L')).toMatchObject({ must_or_should: 'should' });
-    expect(classifyRequirement('Offerors may propose alternative staffing approaches.', 'L')).toMatchObject({ isRequirement: true, must_or_should: 'should' });
+    // A permission is not a requirement; "may either ... or" offers two ways to meet one.
+    expect(classifyRequirement('Offerors may propose alternative staffing approaches.', 'L')).toMatchObject({ isRequirement: false });
+    expect(classifyRequirement('Offerors may either submit audited statements or a bank reference.', 'L')).toMatchObject({ isRequirement: true, must_or_should: 'should' });
     expect(classifyRequirement('Use of color graphics is preferable.', 'L')).toMatchObject({ must_or_should: 'should' });
     expect(classifyRequirement('Should the Contractor be terminated, the Contractor shall transfer all materials.', 'C')).toMatchObject({ must_or_should: 'must' });
   });
@@ -218,21 +223,29 @@ describe('classifyRequirement', () => {
   });
 });
 
-describe('performance', () => {
-  it('extracts a ~300k-character solicitation well under 2 s', () => {
-    const page = `${UCF}\n\n${RFQ}\n`;
-    const pages = Array.from({ length: Math.ceil(300_000 / page.length) }, (_, i) => ({ page: i + 1, text: page }));
+// Absolute timings belong in bench/ (bench/README.md); here only the growth is checked, so a busy
+// machine cannot fail these: ten times the input may take at most ~25 times as long (linear is 10,
+// quadratic 100).
+function growth(run: (scale: number) => void): number {
+  const time = (scale: number) => {
     const started = performance.now();
-    const reqs = extractRequirements(pages);
-    const ms = performance.now() - started;
-    expect(reqs.length).toBeGreaterThan(pages.length * 20);
-    expect(ms).toBeLessThan(1500);
+    run(scale);
+    return performance.now() - started;
+  };
+  time(1);
+  const small = Math.max(time(1), 1);
+  return time(10) / small;
+}
+
+describe('performance', () => {
+  it('extracts a long solicitation in time linear in its length', () => {
+    const page = `${UCF}\n\n${RFQ}\n`;
+    const pages = (n: number) => Array.from({ length: n }, (_, i) => ({ page: i + 1, text: page }));
+    expect(extractRequirements(pages(30)).length).toBeGreaterThan(30 * 20);
+    expect(growth((scale) => extractRequirements(pages(3 * scale)))).toBeLessThan(25);
   });
 
   it('does not slow down on one huge unpunctuated paragraph', () => {
-    const text = 'the contractor shall '.repeat(15_000);
-    const started = performance.now();
-    extractRequirements([{ page: 1, text }]);
-    expect(performance.now() - started).toBeLessThan(1500);
+    expect(growth((scale) => extractRequirements([{ page: 1, text: 'the contractor shall '.repeat(1_500 * scale) }]))).toBeLessThan(25);
   });
 });

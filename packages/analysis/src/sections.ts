@@ -17,7 +17,7 @@ export interface HeadingMatch {
 // Titles that name a part of a solicitation. Quote requests (RFQs) and many agency RFPs do not
 // use Uniform Contract Format letters, so the usual synonyms map onto L, M and C.
 const L_TITLE =
-  /\b(instructions?(,? conditions,? and notices)? (to|for) (offerors?|quoters?|bidders?|vendors?|proposers?|respondents?|contractors?)|(submission|submittal|proposal|quot(e|ation)) (instructions|requirements|preparation|format|content|submission)|preparation of (proposals?|quot(es|ations?)|offers?|responses?)|proposal preparation|(written|oral|verbal) (quote|proposal|quotation)s? submissions?|how to (respond|submit))\b/i;
+  /\b(instructions?(,? conditions,? and notices)? (to|for) (offerors?|quoters?|bidders?|vendors?|proposers?|respondents?|contractors?)|(submission|submittal|proposal|quot(e|ation)) (instructions|requirements|preparation|format|content|submission)|preparation of (proposals?|quot(es|ations?)|offers?|responses?)|submission of (proposals?|quot(es|ations?)|offers?|responses?)|proposal preparation|(written|oral|verbal) (quote|proposal|quotation)s? submissions?|how to (respond|submit))\b/i;
 const M_TITLE =
   /\b(evaluation|basis (for|of) (the )?award|award (criteria|basis|decision|determination)|source selection|evaluation factors|evaluation criteria)\b/i;
 const C_TITLE =
@@ -26,7 +26,34 @@ const C_TITLE =
 // Strong enough to switch sections from an unnumbered line (weak words such as "Personnel"
 // also appear as list items, e.g. evaluation factors).
 const STRONG_UNNUMBERED =
-  /^(?:\d{1,2}\.?\s+)?(instructions?(,? conditions,? and notices)? to (offerors?|quoters?|bidders?|vendors?)|evaluation factors( for award)?|basis for award|statement of work|performance work statement|statement of objectives)\b/i;
+  /^(?:\d{1,2}\.?\s+)?(instructions?(,? conditions,? and notices)? to (offerors?|quoters?|bidders?|vendors?)|(proposal |quote |quotation )?submission instructions|evaluation (factors|criteria)( for award)?|basis (for|of) award|statement of work|performance work statement|statement of objectives)\b/i;
+
+// A sub-heading whose own title names the evaluation part or the award decision opens Section M
+// even inside an instructions part ("5.0 Instructions" → "5.4 Evaluation Factors"), and one that
+// names the instructions opens L again.
+const M_SWITCH =
+  /\b(evaluation (factors?|criteria|approach|process|methodology)|(technical |price |cost )?evaluation$|basis (for|of) (the )?award|award (criteria|basis|decision|determination)|source selection (process|procedures)|evaluation of (proposals|offers|quotes|quotations|responses)|how (proposals|offers|quotes|quotations|responses) will be evaluated)\b/i;
+const L_SWITCH =
+  /\b(instructions?(,? conditions,? and notices)? (to|for) (offerors?|quoters?|bidders?|vendors?|proposers?|respondents?)|(proposal|quot(e|ation)|submission) (preparation )?instructions|preparation of (proposals?|quot(es|ations?)|offers?))\b/i;
+
+/** The section a sub-heading's title switches to on its own, whatever its parent says. */
+export function switchFromTitle(title: string): SectionCode | null {
+  if (M_SWITCH.test(title) && !L_SWITCH.test(title)) return 'M';
+  if (L_SWITCH.test(title) && !M_SWITCH.test(title)) return 'L';
+  return null;
+}
+
+// Part headings set in capitals without a number ("PROPOSAL SUBMISSION INSTRUCTIONS"): a few
+// words, at least one real word (not a line of acronyms such as a technology list), no sentence.
+function capsHeading(t: string): boolean {
+  if (t.length > 80 || /[.;,]$/.test(t) || t.includes('|')) return false;
+  const words = t.replace(/:$/, '').split(/\s+/);
+  if (words.length < 2 || words.length > 9) return false;
+  if (/[a-z]/.test(t)) return false;
+  const real = words.filter((w) => /^[A-Z]{4,}$/.test(w.replace(/[^A-Za-z]/g, '')));
+  if (real.length < 2 || !real.some((w) => w.replace(/[^A-Za-z]/g, '').length >= 6)) return false;
+  return /^[A-Z]/.test(t) && !/\b(SHALL|MUST|WILL|SHOULD|MAY)\b/.test(t);
+}
 
 const UCF_HEADING = /^\s*SECTION\s+([A-M])\b\s*(?:[-–—:.]\s*)?(.*)$/i;
 const UCF_PARAGRAPH = /^\s*([A-M])\.(\d{1,3}(?:\.\d{1,3}){0,5})\.?(?:\s+(.*))?$/;
@@ -59,7 +86,13 @@ function titleLike(title: string): boolean {
 /** Recognise a heading line; null for ordinary text. */
 export function parseHeading(line: string): HeadingMatch | null {
   const trimmed = line.trim();
-  if (trimmed.length === 0 || trimmed.length > 140) return null;
+  if (trimmed.length === 0) return null;
+  // A whole paragraph may follow its UCF number on one line (PDF text joins wrapped lines).
+  if (trimmed.length > 140) {
+    const para = UCF_PARAGRAPH.exec(trimmed);
+    if (!para || para[3] === undefined) return null;
+    return { number: `${para[1]}.${para[2]}`, title: '', named: ucfLetter(para[1]), kind: 'ucf-paragraph', body: para[3], bodyOffset: trimmed.length - para[3].length };
+  }
 
   const ucf = UCF_HEADING.exec(trimmed);
   if (ucf && (ucf[2] === '' || titleLike(ucf[2]))) {
@@ -85,8 +118,10 @@ export function parseHeading(line: string): HeadingMatch | null {
     const [, number, dot, title] = num;
     const named = sectionFromTitle(title);
     // "1. Pricing Template" is as often a list item as a heading; only "5.0"/"5.1" style
-    // numbers, or a plain number whose title names a section, count as headings.
-    if (!number.includes('.') && !STRONG_UNNUMBERED.test(title)) {
+    // numbers, a plain number whose title names a section, or a title set in capitals
+    // ("12. EVALUATION FACTORS:") count as headings.
+    const caps = /^[^a-z]*[A-Z]{4,}[^a-z]*$/.test(title) && title.split(/\s+/).length <= 10 && !title.endsWith('.');
+    if (!number.includes('.') && !STRONG_UNNUMBERED.test(title) && !caps) {
       if (dot === '.' || title.split(/\s+/).length > 8) return null;
     }
     return { number, title: title.trim(), named, kind: 'numbered' };
@@ -94,6 +129,10 @@ export function parseHeading(line: string): HeadingMatch | null {
 
   if (STRONG_UNNUMBERED.test(trimmed) && titleLike(trimmed) && trimmed.split(/\s+/).length <= 10) {
     return { number: null, title: trimmed, named: sectionFromTitle(trimmed), kind: 'unnumbered' };
+  }
+  if (capsHeading(trimmed)) {
+    const title = trimmed.replace(/:$/, '');
+    return { number: null, title, named: sectionFromTitle(title), kind: 'unnumbered' };
   }
   return null;
 }
@@ -106,7 +145,8 @@ export function parseHeading(line: string): HeadingMatch | null {
 export class SectionTracker {
   private current: SectionCode = 'other';
   private ucfActive = false;
-  private readonly topLevel = new Map<string, SectionCode>();
+  /** Section in force under each paragraph number seen ("5" → L, "5.4" → M). */
+  private readonly byNumber = new Map<string, SectionCode>();
 
   get section(): SectionCode {
     return this.current;
@@ -117,24 +157,36 @@ export class SectionTracker {
     if (h.kind === 'ucf' || h.kind === 'ucf-paragraph') {
       this.ucfActive = true;
       this.current = h.named ?? 'other';
+      // "L.9 BASIS FOR AWARD": the title outranks the letter between L and M.
+      const titled = h.kind === 'ucf-paragraph' && h.title ? switchFromTitle(h.title) : null;
+      if (titled && (this.current === 'L' || this.current === 'M')) this.current = titled;
       return this.current;
     }
-    if (this.ucfActive) return this.current;
+    const switched = switchFromTitle(h.title);
+    if (this.ucfActive) {
+      // Inside an explicit UCF part only a title naming evaluation or instructions outright moves
+      // between L and M (agencies often put "Basis for Award" at the end of Section L).
+      if (switched && (this.current === 'L' || this.current === 'M')) this.current = switched;
+      return this.current;
+    }
     if (h.kind === 'unnumbered') {
       if (h.named) this.current = h.named;
       return this.current;
     }
     const parts = (h.number ?? '').split('.');
-    const top = parts[0];
     const isTop = parts.length === 1 || parts.slice(1).every((p) => /^0+$/.test(p));
     if (isTop) {
       const sec = h.named ?? 'other';
-      this.topLevel.set(top, sec);
+      this.byNumber.set(parts[0], sec);
       this.current = sec;
       return sec;
     }
-    const parent = this.topLevel.get(top);
-    this.current = parent && parent !== 'other' ? parent : (h.named ?? parent ?? this.current);
+    // The nearest numbered ancestor ("5.4" for "5.4.2", else "5").
+    let parent: SectionCode | undefined;
+    for (let n = parts.length - 1; n >= 1 && parent === undefined; n--) parent = this.byNumber.get(parts.slice(0, n).join('.'));
+    const inherited = parent && parent !== 'other' ? parent : (h.named ?? parent ?? this.current);
+    this.current = switched ?? inherited;
+    this.byNumber.set(parts.join('.'), this.current);
     return this.current;
   }
 }

@@ -13,6 +13,10 @@ export interface Unit {
   parent: number;
   /** The sentence sits directly after a bullet marker or is the first of a list item. */
   bulleted: boolean;
+  /** Index of the paragraph, list item or row the unit belongs to (sentences of one paragraph share it). */
+  block: number;
+  /** The list marker the unit's paragraph starts with, lower case without punctuation ("a", "2", "iv"). */
+  marker?: string;
   /** Table rows: the table's first row (usually the header), and whether this row is it. */
   tableHeader?: string;
   isTableHeader?: boolean;
@@ -58,9 +62,11 @@ export function splitSentences(text: string): Array<{ text: string; offset: numb
       const lower = word.toLowerCase().replace(/^\.+/, '');
       // "CO." or "RFQ." is an acronym ending a sentence; "Co." or "No." is an abbreviation.
       const acronym = /^[A-Z]{2,}$/.test(word);
-      if (ABBREVIATIONS.has(lower) && !acronym) continue;
-      // Single initials ("J. Smith", "U. S.") do not end sentences.
-      if (/^[A-Z]$/.test(word)) continue;
+      // "Open Ratings, Inc. Orders should ...": a company suffix ends the sentence when a clause follows.
+      const companyEnd = /^(inc|ltd|corp|llc)$/.test(lower) && /^[A-Z][a-z]+ [a-z]/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 30));
+      if (ABBREVIATIONS.has(lower) && !acronym && !companyEnd) continue;
+      // Single initials ("J. Smith", "U. S.") do not end sentences, but "Section B." does.
+      if (/^[A-Z]$/.test(word) && !/\b(section|attachment|exhibit|appendix|part|volume|item|annex|schedule|block|lot)\s+[A-Z]$/i.test(text.slice(Math.max(from, m.index - 14), m.index))) continue;
       // "No. 5" / "Sec. 3" style references were caught above; "2.2." stays a sentence end.
     }
     push(out, text, from, end);
@@ -140,13 +146,23 @@ function classifyLines(text: string, options: SegmentOptions): Line[] {
     }
     lines.push(line);
   }
-  // Promote runs of multi-space column lines to table rows.
+  // Promote runs of multi-space column lines, and of two-column "label | value" lines, to table rows.
+  const onePipe = (l: Line | undefined) => l !== undefined && l.kind !== 'blank' && / \| |\S \|$/.test(l.text) && l.text.trim().length <= MAX_ROW_CHARS;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
-    if (l.kind !== 'text' || !spacedColumns(l.text)) continue;
+    if (l.kind !== 'text' && l.kind !== 'bullet') continue;
     const prev = lines[i - 1];
     const next = lines[i + 1];
-    if ((prev && (prev.kind === 'row' || spacedColumns(prev.text))) || (next && spacedColumns(next.text))) l.kind = 'row';
+    if (l.kind === 'text' && spacedColumns(l.text) && ((prev && (prev.kind === 'row' || spacedColumns(prev.text))) || (next && spacedColumns(next.text)))) l.kind = 'row';
+    else if (onePipe(l) && ((prev && (prev.kind === 'row' || onePipe(prev))) || onePipe(next))) l.kind = 'row';
+  }
+  // Lines right under a table with no separators of their own (a checklist's items, a note under a
+  // schedule) are its one-cell rows until a blank line; a full sentence paragraph ends the table.
+  for (let i = 1; i < lines.length; i++) {
+    const l = lines[i];
+    if ((l.kind !== 'text' && !(l.kind === 'bullet' && /^\s*[*•▪]/.test(l.text))) || lines[i - 1].kind !== 'row') continue;
+    const t = l.text.trim();
+    if (t.length <= 200 && (!/[.]["”’)\]]*$/.test(t) || t.length <= 100)) l.kind = 'row';
   }
   return lines;
 }
@@ -240,7 +256,7 @@ export function segmentPage(text: string, options: SegmentOptions = {}): Segment
   let leadStack: number[] = [];
   let tableHeader: string | null = null;
 
-  for (const b of blocks) {
+  for (const [blockIndex, b] of blocks.entries()) {
     if (b.kind === 'heading' && b.heading) {
       out.push({ kind: 'heading', heading: b.heading, start: b.start });
       leadStack = [];
@@ -254,7 +270,7 @@ export function segmentPage(text: string, options: SegmentOptions = {}): Segment
       const isHeader = tableHeader === null;
       if (isHeader) tableHeader = rowText;
       out.push({
-        kind: 'row', text: rowText, start: b.start, leadIn: false, parent: leadStack.at(-1) ?? -1, bulleted: false,
+        kind: 'row', text: rowText, start: b.start, leadIn: false, parent: leadStack.at(-1) ?? -1, bulleted: false, block: blockIndex,
         tableHeader: tableHeader ?? rowText, isTableHeader: isHeader,
       });
       continue;
@@ -263,11 +279,13 @@ export function segmentPage(text: string, options: SegmentOptions = {}): Segment
 
     let body = b.text;
     let bodyStart = b.start;
+    let marker: string | undefined;
     if (b.kind === 'bullet') {
       const m = BULLET.exec(body);
       if (m) {
         body = body.slice(m[0].length);
         bodyStart += m[0].length;
+        marker = /[a-z0-9]+/i.exec(m[0])?.[0].toLowerCase();
       }
     }
     const sentences = splitSentences(body);
@@ -284,6 +302,8 @@ export function segmentPage(text: string, options: SegmentOptions = {}): Segment
         leadIn: lead,
         parent: inList ? parent : -1,
         bulleted: b.kind === 'bullet' && i === 0,
+        block: blockIndex,
+        ...(marker ? { marker } : {}),
       };
       out.push(unit);
       // A nested lead-in opens an inner list; a lead-in outside a list starts a new one.

@@ -5,7 +5,9 @@ export type Obligation = 'must' | 'should';
 
 /** One obligation an offeror has to meet or be evaluated on. */
 export interface Requirement {
-  /** `${L|M|C|O}-NNN`, numbered per section in document order; stable for the same input. */
+  /** `${L|M|C|O}-` and the document's own paragraph number (`L-5.2.1`, `L-5.2.1.b`, `L-5.2.1-2`),
+   * or a short hash of the text where there is none (`C-4fa9c1`, `C-2.1-4fa9c1`): the same for the
+   * same solicitation uploaded again, and unchanged by paragraphs inserted elsewhere. */
   requirement_id: string;
   section: SectionCode;
   must_or_should: Obligation;

@@ -18,6 +18,8 @@ export const ErrorCodeSchema = z.enum([
   'UPSTREAM_FAILED',
   /** A workspace member must accept the current NDA before reading workspace content (WORKSPACES.md §3). */
   'NDA_REQUIRED',
+  /** The token was genuine but its session was ended by a password change or reset (401). */
+  'SESSION_ENDED',
   /** Anything else; details are logged, never sent. */
   'INTERNAL',
 ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultWorkspaceName, formatDate, formatKb, formatRelativeTime, initials } from './format';
+import { defaultWorkspaceName, formatDate, formatDeadline, formatKb, formatRelativeTime, initials } from './format';
 
 describe('format helpers', () => {
   it('formats dates in US English or N/A', () => {
@@ -25,5 +25,14 @@ describe('format helpers', () => {
     const title = 'A'.repeat(60);
     expect(defaultWorkspaceName('W123', title)).toBe(`W123 - ${'A'.repeat(50)}...`);
     expect(defaultWorkspaceName('W123', 'Short')).toBe('W123 - Short');
+  });
+});
+
+describe('formatDeadline', () => {
+  it('shows the time in the offset SAM gave, or the date alone without one', () => {
+    expect(formatDeadline('2026-06-01T20:30:00.000Z', '-04:00')).toBe('Jun 1, 2026, 4:30 PM UTC-04:00');
+    expect(formatDeadline('2026-03-20T06:00:00.000Z', '+09:00')).toBe('Mar 20, 2026, 3:00 PM UTC+09:00');
+    expect(formatDeadline('2026-03-23T23:59:00.000Z', null)).toBe('Mar 23, 2026');
+    expect(formatDeadline(null, '-05:00')).toBe('N/A');
   });
 });

@@ -37,3 +37,20 @@ export function defaultWorkspaceName(solicitationNumber: string | null | undefin
   const cut = title.length > 50 ? `${title.slice(0, 50)}...` : title;
   return solicitationNumber ? `${solicitationNumber} - ${cut}` : cut;
 }
+
+/**
+ * A response deadline as SAM states it: the date and time in the UTC offset SAM gave
+ * ("Jun 1, 2026, 4:30 PM UTC-04:00"); the date alone when SAM gave no time (zone null).
+ */
+export function formatDeadline(value: string | null | undefined, zone: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return 'N/A';
+  const m = zone ? /^([+-])(\d{2}):(\d{2})$/.exec(zone) : null;
+  if (!m) return formatDate(d);
+  const offsetMin = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+  // The wall-clock time at that offset, formatted as if it were UTC.
+  const wall = new Date(d.getTime() + offsetMin * 60_000);
+  const text = wall.toLocaleString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return `${text} UTC${zone}`;
+}

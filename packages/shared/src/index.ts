@@ -1,12 +1,17 @@
+// First: in a browser, zod must be told not to use eval before any contract schema is built.
+import './zod-jitless';
 export * from './errors';
 export * from './limits';
 export * from './app-info';
+export * from './text';
+export * from './in-app-path';
 export * from './contracts/users';
 export * from './contracts/auth';
 export * from './contracts/invite-codes';
 export * from './urgency';
 export * from './format';
 export * from './agencies';
+export * from './notice-types';
 export * from './contracts/opportunities';
 export * from './contracts/admin';
 export * from './contracts/notifications';
@@ -19,3 +24,5 @@ export * from './contracts/workspace-documents';
 export * from './contracts/tasks';
 export * from './contracts/messages';
 export * from './contracts/rfp';
+export * from './contracts/rfp-amendments';
+export * from './contracts/saved-searches';

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     bar.update(totalBytes || 1, { rows: result.rows, rate: Math.round(result.rows / Math.max(result.duration_ms / 1000, 0.001)), malformed: result.malformed });
     bar.stop();
     console.log(
-      `Imported ${result.imported} opportunities (${result.inserted} new, ${result.updated} updated) from ${result.rows} rows in ${(result.duration_ms / 1000).toFixed(1)} s; ${result.malformed} malformed.`,
+      `Imported ${result.imported} opportunities (${result.inserted} new, ${result.updated} updated, ${result.unchanged} unchanged) from ${result.rows} rows in ${(result.duration_ms / 1000).toFixed(1)} s; ${result.malformed} malformed.`,
     );
     for (const e of result.errors) console.log(`  line ${e.line}: ${e.reason}`);
     if (result.malformed > result.errors.length) console.log(`  ... and ${result.malformed - result.errors.length} more`);

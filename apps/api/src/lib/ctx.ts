@@ -6,6 +6,8 @@ import type { Mailer } from '../integrations/mail/mailer';
 import type { SamGovClient } from '../integrations/samgov/samgov-client';
 import type { UserRow } from '../db/schema/index';
 import type { FileStore } from './file-store';
+import type { JobRunner } from './jobs/job-runner';
+import type { ParsePool } from './parse-pool/parse-pool';
 
 /** What the app is built from: passed to buildApp, shared by every request. */
 export interface AppDeps {
@@ -20,6 +22,10 @@ export interface AppDeps {
   ai: AiProvider;
   /** Uploaded files (solicitation PDFs), content-addressed under DATA_DIR/files. */
   files: FileStore;
+  /** Scheduled jobs (daily SAM sync, alerts); services trigger alert runs after storing new rows. */
+  jobs: JobRunner;
+  /** Worker threads that parse uploads (PDF, .docx, draft scoring) off the request thread. */
+  parser: ParsePool;
 }
 
 /** Per-request context handed to services (STYLE §2): the deps plus who is calling. */

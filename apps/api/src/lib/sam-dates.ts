@@ -50,3 +50,17 @@ function dateOnlyToDate(y: string, m: string, d: string, which: 'start' | 'end')
 function valid(date: Date): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
+
+/**
+ * The UTC offset a SAM date-time states (`2026-03-20T15:00:00+09:00` → `+09:00`, `-04` → `-04:00`,
+ * `Z` → `+00:00`), so a deadline can be shown in the zone SAM gave it. Null for a date without a
+ * time, an empty value, or a time without a zone.
+ */
+export function samTimeZone(value: string | null | undefined): string | null {
+  const v = value?.trim();
+  if (!v || !/\d{2}:\d{2}/.test(v)) return null;
+  const m = /(Z|[+-]\d{2}(?::?\d{2})?)$/i.exec(v);
+  if (!m) return null;
+  const zone = normaliseZone(m[1]);
+  return zone === 'Z' ? '+00:00' : zone;
+}

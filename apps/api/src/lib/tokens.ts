@@ -18,11 +18,18 @@ export async function signSessionToken(secret: string, claims: SessionClaims, tt
     .sign(new TextEncoder().encode(secret));
 }
 
-/** Verifies a session token; returns null when it is malformed, forged or expired. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Verifies a session token; returns null when it is malformed, forged or expired, has no expiry
+ * (we never issue one, so a token without `exp` was not made by this server's rules and would never
+ * end), or names a subject that is not a user id (it would otherwise reach the users query).
+ */
 export async function verifySessionToken(secret: string, token: string): Promise<SessionClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+    if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
+    if (typeof payload.ver !== 'number' || !Number.isSafeInteger(payload.ver)) return null;
     return { sub: payload.sub, ver: payload.ver };
   } catch {
     return null;

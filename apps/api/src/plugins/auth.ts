@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps, Ctx } from '../lib/ctx';
-import { forbidden, unauthorized } from '../lib/errors';
+import { forbidden, sessionEndedError, unauthorized } from '../lib/errors';
 import { verifySessionToken } from '../lib/tokens';
 import * as usersRepository from '../modules/auth/users.repository';
 
@@ -23,19 +23,26 @@ declare module 'fastify' {
  */
 export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('ctx', null as unknown as Ctx);
+  // The OpenAPI document says every route needs the bearer token; public ones say they do not.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.public) route.schema = { ...route.schema, security: [] };
+  });
   app.addHook('onRequest', async (request) => {
     request.ctx = { ...deps, actor: null, log: request.log };
     const routeConfig = request.routeOptions.config ?? {};
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    // A genuine token of an older token_version: its session was ended by a password change or reset.
+    let sessionEnded = false;
     if (token) {
       const claims = await verifySessionToken(deps.config.JWT_SECRET, token);
       const user = claims ? await usersRepository.findById(deps.db, claims.sub) : undefined;
       if (user && claims && user.tokenVersion === claims.ver) request.ctx.actor = user;
+      else if (user && claims && user.tokenVersion > claims.ver) sessionEnded = true;
     }
     // Unknown paths fall through to the 404 handler, not a 401.
     if (routeConfig.public || !request.routeOptions.url) return;
-    if (!request.ctx.actor) throw unauthorized(token ? 'Could not validate credentials' : 'Not authenticated');
+    if (!request.ctx.actor) throw sessionEnded ? sessionEndedError() : unauthorized(token ? 'Could not validate credentials' : 'Not authenticated');
     if (routeConfig.role === 'admin' && request.ctx.actor.role !== 'admin') throw forbidden('Admin access required');
   });
 }

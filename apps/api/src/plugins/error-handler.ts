@@ -14,6 +14,15 @@ function describeValidation(issues: ZodIssueLike[]): string {
   return [...new Set(messages)].join('; ') || 'Invalid request';
 }
 
+/**
+ * A multipart body the parser could not read: no boundary in the content type, or cut short.
+ * busboy reports these as plain Errors; they are the client's fault, so 400, never 500.
+ */
+function isMalformedMultipart(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : '';
+  return message === 'Multipart: Boundary not found' || /unexpected end of multipart data$/i.test(message);
+}
+
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
@@ -35,6 +44,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err }, 'response did not match its schema');
       return reply.code(500).send({ detail: 'Internal Server Error', code: 'INTERNAL' });
     }
+    if (isMalformedMultipart(err)) {
+      return reply.code(400).send({ detail: 'The multipart body is malformed (missing boundary or cut short)', code: 'VALIDATION' });
+    }
     if (isUniqueViolation(err)) {
       return reply.code(409).send({ detail: 'That record already exists', code: 'CONFLICT' });
     }
@@ -46,6 +58,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, wrong content type, body too large).
       return reply.code(status).send({ detail: err.message || 'Bad request', code: 'VALIDATION' });
     }
+    // The err serializer (lib/log-options) keeps a database error's message and code only, never
+    // the statement's parameters.
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal Server Error', code: 'INTERNAL' });
   });

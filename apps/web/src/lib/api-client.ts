@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string | null,
+    /** The server's machine-readable code (e.g. SESSION_ENDED), when it sent one. */
+    readonly code: string | null = null,
   ) {
     super(detail ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
@@ -28,9 +30,12 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
-/** Listeners told when any call answers 401 (the session provider logs out). */
-const unauthorizedListeners = new Set<() => void>();
-export function onUnauthorized(listener: () => void): () => void {
+/**
+ * Listeners told when any call answers 401 (the session provider logs out), with the server's code:
+ * SESSION_ENDED when a password change or reset ended the session.
+ */
+const unauthorizedListeners = new Set<(code: string | null) => void>();
+export function onUnauthorized(listener: (code: string | null) => void): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
 }
@@ -77,16 +82,20 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, null);
   }
-  if (response.status === 401 && token) unauthorizedListeners.forEach((l) => l());
   if (!response.ok) {
     let detail: string | null = null;
+    let code: string | null = null;
     try {
       const parsed = ErrorBodySchema.safeParse(await response.json());
-      if (parsed.success) detail = parsed.data.detail;
+      if (parsed.success) {
+        detail = parsed.data.detail;
+        code = parsed.data.code ?? null;
+      }
     } catch {
       // Not JSON: keep the fallback.
     }
-    throw new ApiError(response.status, detail);
+    if (response.status === 401 && token) unauthorizedListeners.forEach((l) => l(code));
+    throw new ApiError(response.status, detail, code);
   }
   return response;
 }

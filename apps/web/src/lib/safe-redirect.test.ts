@@ -9,6 +9,9 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/\\evil.example.com')).toBe('/');
     expect(safeRedirect('https://evil.example.com')).toBe('/');
     expect(safeRedirect('javascript:alert(1)')).toBe('/');
+    // A URL parser drops tabs and newlines, so these would become "//evil.example".
+    expect(safeRedirect('/\t/evil.example')).toBe('/');
+    expect(safeRedirect('/\n/evil.example')).toBe('/');
     expect(safeRedirect(null)).toBe('/');
   });
 

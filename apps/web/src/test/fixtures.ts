@@ -1,4 +1,4 @@
-import type { GeneratedDocument, InviteDetails, Member, Nda, Opportunity, PendingInvite, Workspace } from '@biddesk/shared';
+import type { GeneratedDocument, InviteDetails, Member, Nda, Opportunity, OpportunitySummary, PendingInvite, Workspace } from '@biddesk/shared';
 
 /** An opportunity as the API answers it; `n` makes id, notice id, title and number unique. */
 export function opportunityFixture(n: number, overrides: Partial<Opportunity> = {}): Opportunity {
@@ -17,6 +17,7 @@ export function opportunityFixture(n: number, overrides: Partial<Opportunity> = 
     set_aside_description: null,
     posted_date: new Date().toISOString(),
     response_date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    response_time_zone: null,
     archive_date: null,
     active: true,
     saved: false,
@@ -28,8 +29,15 @@ export function opportunityFixture(n: number, overrides: Partial<Opportunity> = 
     award: null,
     link: null,
     additional_info_link: null,
+    notice_count: 1,
     ...overrides,
   };
+}
+
+/** A listing row (summary instead of description) for opportunity `n`. */
+export function opportunitySummaryFixture(n: number, overrides: Partial<OpportunitySummary> = {}): OpportunitySummary {
+  const { description: _d, attachments: _a, contacts: _c, place_of_performance: _p, award: _w, additional_info_link: _l, ...rest } = opportunityFixture(n);
+  return { ...rest, summary: `Summary of opportunity ${n}`, ...overrides };
 }
 
 /** A generated document for opportunity `n`. */

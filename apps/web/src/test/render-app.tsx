@@ -3,7 +3,10 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { User } from '@biddesk/shared';
 import { AppProviders } from '../app/providers';
-import { AppRoutes } from '../app/router';
+import { AppRoutes, preloadRoutes } from '../app/router';
+
+// Screens are lazy (router.tsx); load them with the test file, not inside a test's time limit.
+await preloadRoutes();
 
 export interface FetchCall {
   method: string;
@@ -24,6 +27,7 @@ export const EMPTY_DASHBOARD: Record<string, Handler> = {
   'GET /api/workspaces': () => ({ body: [] }),
   'GET /api/opportunities': () => ({ body: { data: [], total: 0, total_pages: 0, page: 1 } }),
   'GET /api/opportunities/stats': () => ({ body: { open_solicitations: 0, due_this_week: 0, favorited: 0, recently_updated: 0 } }),
+  'GET /api/saved-searches': () => ({ body: { data: [] } }),
 };
 
 /** Requests that had no handler; test/setup.ts fails the test in afterEach when any is left. */

@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import { unhandledRequests } from './render-app';
+
+// findBy*/waitFor give up after 1 s by default; a first Mantine render of a whole screen takes
+// longer than that on a 2-core CI machine running four test projects at once. An element that never
+// appears still fails the test, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

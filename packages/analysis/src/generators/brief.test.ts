@@ -41,16 +41,16 @@ describe('executive brief', () => {
   it('lists key requirements, evaluation factors and logistics from the requirements', () => {
     const md = brief(UCF_FACTS);
     const key = md.slice(md.indexOf('## Key Requirements'), md.indexOf('## Evaluation Approach'));
-    expect(key).toContain('**[C-001]** (p. 1)');
-    expect(key).toContain('**[M-006]** (p. 3) Factor 1 is significantly more important than Factor 2.');
+    expect(key).toContain('**[C-1.1]** (p. 1)');
+    expect(key).toContain('**[M-1-161072]** (p. 3) Factor 1 is significantly more important than Factor 2.');
     const evaluation = md.slice(md.indexOf('## Evaluation Approach'), md.indexOf('## Submission Logistics'));
-    expect(evaluation).toContain('Factor 1: Technical Approach [M-003]');
-    expect(evaluation).toContain('Factor 3: Price [M-005]');
-    expect(evaluation).toContain('[M-006]');
+    expect(evaluation).toContain('Factor 1: Technical Approach [M-1-0140b6]');
+    expect(evaluation).toContain('Factor 3: Price [M-1-ee99a8]');
+    expect(evaluation).toContain('[M-1-161072]');
     const logistics = md.slice(md.indexOf('## Submission Logistics'), md.indexOf('## Risks'));
-    expect(logistics).toContain('PIEE [L-001]');
-    expect(logistics).toMatch(/\*\*Page limits:\*\* Volume I, Technical, is limited to 25 pages\. \[L-002\]/);
-    expect(logistics).toContain('[L-005]');
+    expect(logistics).toContain('PIEE [L-1]');
+    expect(logistics).toMatch(/\*\*Page limits:\*\* Volume I, Technical, is limited to 25 pages\. \[L-2\(1\)\]/);
+    expect(logistics).toContain('[L-2(4)]');
   });
 
   it('flags short time to due, passed dates and sole-source set-asides', () => {

@@ -8,7 +8,7 @@ function rows(md: string): string[] {
   return md
     .slice(start)
     .split('\n')
-    .filter((l) => /^\| [LMCO]-\d{3} \|/.test(l));
+    .filter((l) => /^\| [LMCO]-[0-9a-z.()-]+ \|/.test(l));
 }
 
 /** Split a markdown row on unescaped pipes. */
@@ -50,13 +50,13 @@ describe('compliance matrix', () => {
   it('maps rows to volumes: L by the volume they name, C to technical, M to the answering volume', () => {
     const md = generateDocument({ type: 'compliance', opportunity: UCF_FACTS, requirements: ucfRequirements(), now: NOW });
     const byId = new Map(rows(md).map((r) => [cells(r)[0], cells(r)[4]]));
-    expect(byId.get('L-003')).toMatch(/^Volume II: Past Performance/);
-    expect(byId.get('L-004')).toMatch(/^Volume III: Price/);
-    expect(byId.get('L-002')).toBe('Volume I: Technical (volume-wide rule)');
-    expect(byId.get('C-001')).toMatch(/^Volume I: Technical/);
-    expect(byId.get('M-004')).toMatch(/^Volume II: Past Performance/);
-    expect(byId.get('M-005')).toMatch(/^Volume III: Price/);
-    expect(byId.get('M-006')).toMatch(/^Volume I: Technical \/ \d\.\d Technical Approach/);
+    expect(byId.get('L-2(2)')).toMatch(/^Volume II: Past Performance/);
+    expect(byId.get('L-2(3)')).toMatch(/^Volume III: Price/);
+    expect(byId.get('L-2(1)')).toBe('Volume I: Technical (volume-wide rule)');
+    expect(byId.get('C-1.1')).toMatch(/^Volume I: Technical/);
+    expect(byId.get('M-1-e4fb02')).toMatch(/^Volume II: Past Performance/);
+    expect(byId.get('M-1-ee99a8')).toMatch(/^Volume III: Price/);
+    expect(byId.get('M-1-161072')).toMatch(/^Volume I: Technical \/ \d\.\d Technical Approach/);
     expect(md).toMatch(/\| Section L: Instructions to Offerors \| 5 \| 0 \| 5 \|/);
   });
 

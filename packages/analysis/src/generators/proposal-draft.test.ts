@@ -24,8 +24,8 @@ describe('proposal draft', () => {
   it('writes starter commitments under the response headings, citing each requirement', () => {
     const md = generateDocument({ type: 'proposal', side: 'workspace', opportunity: UCF_FACTS, requirements: ucfRequirements(), now: NOW });
     expect(md).toContain('## Volume I: Technical');
-    expect(md).toContain('[Company] will submit a Quality Control Plan within 15 days after award. [C-002]');
-    expect(md).toContain('**Scored against:** [M-003]');
+    expect(md).toContain('[Company] will submit a Quality Control Plan within 15 days after award. [C-1.2]');
+    expect(md).toContain('**Scored against:** [M-1-0140b6]');
     expect(md.match(/\*\*Writer:\*\*/g)!.length).toBeGreaterThan(3);
     expect(md).toContain('“The Navy requires custodial services');
   });

@@ -11,7 +11,7 @@ function crossReference(md: string): Map<string, string> {
   return new Map(
     part
       .split('\n')
-      .filter((l) => /^\| M-\d{3} \|/.test(l))
+      .filter((l) => /^\| M-[0-9a-z.()-]+ \|/.test(l))
       .map((l) => {
         const cells = l.slice(2, -2).split(/(?<!\\)\|/).map((c) => c.trim());
         return [cells[0], cells[2]];
@@ -24,8 +24,8 @@ describe('response template', () => {
     const md = template(ucfRequirements());
     const volumes = [...md.matchAll(/^## (Volume .+)$/gm)].map((m) => m[1]);
     expect(volumes).toEqual(['Volume I: Technical', 'Volume II: Past Performance', 'Volume III: Price']);
-    expect(md).toContain('- [L-002] Volume I, Technical, is limited to 25 pages.');
-    expect(md.indexOf('[L-003] Volume II')).toBeGreaterThan(md.indexOf('## Volume II'));
+    expect(md).toContain('- [L-2(1)] Volume I, Technical, is limited to 25 pages.');
+    expect(md.indexOf('[L-2(2)] Volume II')).toBeGreaterThan(md.indexOf('## Volume II'));
   });
 
   it('maps every Section M requirement to a volume heading that exists', () => {
@@ -45,10 +45,10 @@ describe('response template', () => {
 
   it('places named factors in the volume that answers them', () => {
     const xref = crossReference(template(ucfRequirements()));
-    expect(xref.get('M-003')).toBe('Volume I: Technical / 1.2 Technical Approach');
-    expect(xref.get('M-004')).toBe('Volume II: Past Performance / 2.1 Past Performance');
-    expect(xref.get('M-005')).toBe('Volume III: Price / 3.1 Price');
-    expect(xref.get('M-001')).toBe('Volume I: Technical / 1.1 Executive Summary and Understanding');
+    expect(xref.get('M-1-0140b6')).toBe('Volume I: Technical / 1.2 Technical Approach');
+    expect(xref.get('M-1-e4fb02')).toBe('Volume II: Past Performance / 2.1 Past Performance');
+    expect(xref.get('M-1-ee99a8')).toBe('Volume III: Price / 3.1 Price');
+    expect(xref.get('M-1')).toBe('Volume I: Technical / 1.1 Executive Summary and Understanding');
   });
 
   it('falls back to the standard volumes when Section L names none', () => {

@@ -114,7 +114,7 @@ describe('rfi questions', () => {
     const reqs = ucfRequirements();
     const md = rfi(reqs, { ...UCF_FACTS, place_of_performance: null, description: null });
     const wage = questions(md).find((q) => q.includes('Wage determination'));
-    expect(wage).toContain('[C-001]');
+    expect(wage).toContain('[C-1.1]');
     expect(md).toContain('**Place of performance.**');
     // Stated in the notice: no question.
     expect(rfi(reqs, { ...UCF_FACTS, place_of_performance: 'Norfolk, VA' })).not.toContain('**Place of performance.**');

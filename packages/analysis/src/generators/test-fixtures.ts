@@ -107,5 +107,5 @@ export const GSA_FACTS: OpportunityFacts = {
 
 /** Every [X-NNN] id cited in a document. */
 export function citedIds(markdown: string): string[] {
-  return [...new Set([...markdown.matchAll(/\[([LMCO]-\d{3})\]/g)].map((m) => m[1]))];
+  return [...new Set([...markdown.matchAll(/\[([LMCO]-[0-9a-z]+(?:[.()-]+[0-9a-z]+)*\)?)\]/g)].map((m) => m[1]))];
 }

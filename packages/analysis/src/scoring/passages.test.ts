@@ -25,11 +25,18 @@ describe('splitDraft', () => {
 
   it('keeps short paragraphs whole and windows long ones with overlap', () => {
     const long = Array.from({ length: 7 }, (_, i) => sentence(i + 1)).join(' ');
-    const { passages } = splitDraft(`1 Approach\n${sentence(0)} ${sentence(0)}\n\n${long}\n`);
-    expect(passages[0].text).toBe(`${sentence(0)} ${sentence(0)}`);
+    const split = splitDraft(`1 Approach\n${sentence(0)} ${sentence(0)}\n\n${long}\n`);
+    const windows = split.passages.filter((p) => p.kind === 'window');
+    expect(windows[0].text).toBe(`${sentence(0)} ${sentence(0)}`);
     // 7 sentences, windows of 3 moving by 2: 1-3, 3-5, 5-7.
-    expect(passages.slice(1).map((p) => p.text.match(/number (\d)/g)!.map((m) => m.slice(-1)).join(''))).toEqual(['123', '345', '567']);
-    expect(passages.every((p) => p.location === '1 Approach')).toBe(true);
+    expect(windows.slice(1).map((p) => p.text.match(/number (\d)/g)!.map((m) => m.slice(-1)).join(''))).toEqual(['123', '345', '567']);
+    expect(split.passages.every((p) => p.location === '1 Approach')).toBe(true);
+    // The whole section is one more candidate: its heading and all nine sentences.
+    const sections = split.passages.filter((p) => p.kind === 'section');
+    expect(sections).toHaveLength(1);
+    expect(sections[0].text.startsWith('1 Approach Sentence number 0')).toBe(true);
+    expect(split.sentences).toHaveLength(9);
+    expect(split.sections).toEqual([{ title: '1 Approach', volume: null, location: '1 Approach', firstPage: null, lastPage: null }]);
   });
 
   it('gives each passage its page and nearest heading, and skips page footers', () => {
@@ -37,7 +44,7 @@ describe('splitDraft', () => {
       { page: 1, text: 'Volume I - Technical\n1 Staffing\nWe staff the effort with four engineers.\nPage 1 of 2' },
       { page: 2, text: '2 Transition\nWe take over in 30 days.\n2' },
     ]);
-    expect(passages.map((p) => [p.text, p.page, p.location])).toEqual([
+    expect(passages.filter((p) => p.kind === 'window').map((p) => [p.text, p.page, p.location])).toEqual([
       ['We staff the effort with four engineers.', 1, 'Volume I, 1 Staffing (page 1)'],
       ['We take over in 30 days.', 2, 'Volume I, 2 Transition (page 2)'],
     ]);

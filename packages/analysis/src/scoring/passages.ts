@@ -1,24 +1,37 @@
 import { splitSentences } from '../segment';
 import type { PageText } from '../types';
+import { isDeferral } from './answers';
 import { evidenceKinds, substance, type EvidenceKind } from './quality';
 import { analyse, type Analysed } from './text';
 
 /**
  * A draft cut into passages an evaluator would point at: paragraphs, or windows of three sentences
- * over long paragraphs, each with its page and the headings above it, so a match or a suggestion can
- * say "Volume I, 2.3 Technical Approach (page 4)".
+ * over long paragraphs, and whole sections (a heading and everything under it, as one candidate),
+ * each with its page and the headings above it, so a match or a suggestion can say "Volume I, 2.3
+ * Technical Approach (page 4)". Sentences are kept too (conflict rules read them one by one), and
+ * sentences that only promise an answer later ("resumes are available upon request") are set
+ * apart: their words do not count as an answer.
  */
 
 export interface Passage {
   index: number;
+  /** A window of sentences within a paragraph, or a whole section with its heading. */
+  kind: 'window' | 'section';
   text: string;
+  /** The text without its deferral sentences. */
+  answering: string;
   page: number | null;
   /** Nearest preceding heading (and volume), e.g. "Volume I, 2.3 Technical Approach (page 4)". */
   location: string;
+  /** Words that answer: the passage without its deferral sentences. */
   analysed: Analysed;
+  /** Canonical terms only found in deferral sentences, or null when there are none. */
+  deferredTerms: Set<string> | null;
   evidence: EvidenceKind[];
   /** 0.15-1, see `substance`. */
   quality: number;
+  /** Index into `sections`, -1 before the first heading. */
+  section: number;
 }
 
 /** A heading of the draft, kept so a missing requirement can be placed under the closest one. */
@@ -27,9 +40,32 @@ export interface DraftHeading {
   analysed: Analysed;
 }
 
+/** One sentence, for rules that read sentence by sentence. */
+export interface DraftSentence {
+  text: string;
+  page: number | null;
+  location: string;
+  section: number;
+  /** Index of its paragraph (sentences of one paragraph share it). */
+  paragraph: number;
+  analysed: Analysed;
+  deferred: boolean;
+}
+
+/** A heading and what follows it up to the next heading. */
+export interface DraftSection {
+  title: string | null;
+  volume: string | null;
+  location: string;
+  firstPage: number | null;
+  lastPage: number | null;
+}
+
 export interface SplitDraft {
   passages: Passage[];
   headings: DraftHeading[];
+  sentences: DraftSentence[];
+  sections: DraftSection[];
 }
 
 // Sentences per window over long paragraphs, and how far each window moves. Overlapping windows
@@ -82,50 +118,128 @@ function locationOf(volume: string | null, title: string | null, page: number | 
   return page === null ? base : `${base} (page ${page})`;
 }
 
-/** Cuts a draft (plain text, or pages) into scored passages and headings. */
-export function splitDraft(draft: string | PageText[]): SplitDraft {
+function passageOf(
+  index: number,
+  kind: Passage['kind'],
+  parts: Array<{ text: string; deferred: boolean }>,
+  page: number | null,
+  location: string,
+  section: number,
+  sentenceCount: number,
+  isEcho?: (match: string) => boolean,
+): Passage | null {
+  const text = parts.map((p) => p.text).join(' ');
+  const answering = parts.filter((p) => !p.deferred).map((p) => p.text).join(' ');
+  const analysed = analyse(answering);
+  let deferredTerms: Set<string> | null = null;
+  for (const p of parts) {
+    if (!p.deferred) continue;
+    deferredTerms ??= new Set();
+    for (const t of analyse(p.text).tokens) deferredTerms.add(t.term);
+  }
+  if (!analysed.wordCount && !deferredTerms) return null;
+  const evidence = evidenceKinds(answering, isEcho);
+  return {
+    index,
+    kind,
+    text,
+    answering,
+    page,
+    location,
+    analysed,
+    deferredTerms,
+    evidence,
+    quality: substance(analysed, Math.max(1, sentenceCount), evidence),
+    section,
+  };
+}
+
+/**
+ * Cuts a draft (plain text, or pages) into scored passages, sections, sentences and headings.
+ * `isEcho` tells evidence that only repeats the solicitation from the draft's own.
+ */
+export function splitDraft(draft: string | PageText[], isEcho?: (match: string) => boolean): SplitDraft {
   const pages: Array<{ page: number | null; text: string }> = typeof draft === 'string' ? [{ page: null, text: draft }] : draft;
   const passages: Passage[] = [];
   const headings: DraftHeading[] = [];
+  const sentences: DraftSentence[] = [];
+  const sections: DraftSection[] = [];
   let volume: string | null = null;
   let title: string | null = null;
   let paragraphNo = 0;
   // The open paragraph: chunks are wrapped lines joined; a bullet starts a new chunk so items
   // without a full stop do not run into one sentence.
   let chunks: Array<{ text: string; page: number | null }> = [];
+  // Sentences of the open section (since the last heading), for its whole-section candidate.
+  let sectionStart = 0;
+  // Index of the open section's first window.
+  let firstWindow = 0;
+
+  const currentSection = () => sections.length - 1;
 
   const flush = () => {
     if (!chunks.length) return;
     paragraphNo += 1;
-    const sentences: Array<{ text: string; page: number | null }> = [];
-    for (const c of chunks) for (const s of splitSentences(c.text)) sentences.push({ text: s.text, page: c.page });
+    const list: Array<{ text: string; page: number | null }> = [];
+    for (const c of chunks) for (const s of splitSentences(c.text)) list.push({ text: s.text, page: c.page });
     chunks = [];
-    if (!sentences.length) return;
+    if (!list.length) return;
+    const first = sentences.length;
+    for (const s of list) {
+      sentences.push({
+        text: s.text,
+        page: s.page,
+        location: locationOf(volume, title, s.page, paragraphNo),
+        section: currentSection(),
+        paragraph: paragraphNo,
+        analysed: analyse(s.text),
+        deferred: isDeferral(s.text),
+      });
+    }
     const windows: Array<[number, number]> = [];
-    if (sentences.length <= WHOLE_PARAGRAPH) windows.push([0, sentences.length]);
+    if (list.length <= WHOLE_PARAGRAPH) windows.push([0, list.length]);
     else {
-      for (let i = 0; i < sentences.length; i += STRIDE) {
-        const end = Math.min(sentences.length, i + WINDOW);
+      for (let i = 0; i < list.length; i += STRIDE) {
+        const end = Math.min(list.length, i + WINDOW);
         windows.push([i, end]);
-        if (end === sentences.length) break;
+        if (end === list.length) break;
       }
     }
     for (const [from, to] of windows) {
-      const text = sentences.slice(from, to).map((s) => s.text).join(' ');
-      const analysed = analyse(text);
-      if (!analysed.wordCount) continue;
-      const evidence = evidenceKinds(text);
-      const page = sentences[from].page;
-      passages.push({
-        index: passages.length,
-        text,
-        page,
-        location: locationOf(volume, title, page, paragraphNo),
-        analysed,
-        evidence,
-        quality: substance(analysed, to - from, evidence),
-      });
+      const parts = sentences.slice(first + from, first + to).map((x) => ({ text: x.text, deferred: x.deferred }));
+      const page = list[from].page;
+      const p = passageOf(passages.length, 'window', parts, page, locationOf(volume, title, page, paragraphNo), currentSection(), to - from, isEcho);
+      if (p) passages.push(p);
     }
+  };
+
+  // The whole section as one candidate: its heading and every sentence under it. A section of a
+  // single window adds its heading's words to that window's; longer ones answer requirements
+  // whose parts are spread over several paragraphs.
+  const closeSection = () => {
+    flush();
+    const s = sections[currentSection()];
+    const body = sentences.slice(sectionStart);
+    sectionStart = sentences.length;
+    const sectionFirstPassage = firstWindow;
+    firstWindow = passages.length;
+    if (!s || !body.length) return;
+    s.lastPage = body.at(-1)!.page ?? s.lastPage;
+    const parts = [...(s.title ? [{ text: s.title, deferred: false }] : []), ...body.map((x) => ({ text: x.text, deferred: x.deferred }))];
+    const p = passageOf(passages.length, 'section', parts, body[0].page, s.location, currentSection(), body.length, isEcho);
+    if (!p) return;
+    // A long text repeats its vocabulary, so its substance is read from its windows (weighted by
+    // length), not from the whole: a section is as substantive as the paragraphs it is made of.
+    let words = 0;
+    let sum = 0;
+    for (let i = sectionFirstPassage; i < passages.length; i++) {
+      const w = passages[i];
+      if (w.kind !== 'window') continue;
+      words += w.analysed.wordCount;
+      sum += w.quality * w.analysed.wordCount;
+    }
+    if (words) p.quality = sum / words;
+    passages.push(p);
   };
 
   let afterBreak = true;
@@ -140,12 +254,14 @@ export function splitDraft(draft: string | PageText[]): SplitDraft {
       if (RUNNING_LINE.test(line)) continue;
       const h = headingOf(line, afterBreak);
       if (h) {
-        flush();
+        closeSection();
         if (h.volume) {
           volume = h.volume;
           title = h.title;
         } else title = h.title;
-        headings.push({ location: locationOf(volume, title, page, paragraphNo + 1), analysed: analyse(h.title ?? '') });
+        const location = locationOf(volume, title, page, paragraphNo + 1);
+        headings.push({ location, analysed: analyse(h.title ?? '') });
+        sections.push({ title, volume, location, firstPage: page, lastPage: page });
         afterBreak = true;
         continue;
       }
@@ -155,6 +271,6 @@ export function splitDraft(draft: string | PageText[]): SplitDraft {
       afterBreak = /[.:!?]["”’)]*$/.test(line);
     }
   }
-  flush();
-  return { passages, headings };
+  closeSection();
+  return { passages, headings, sentences, sections };
 }

@@ -6,7 +6,7 @@ import type { Analysed } from './text';
  * it carries evidence an evaluator can check (figures, dates, certifications, past performance).
  */
 
-export type EvidenceKind = 'figure' | 'date' | 'certification' | 'past performance' | 'named role';
+export type EvidenceKind = 'figure' | 'date' | 'certification' | 'past performance' | 'named role' | 'link';
 
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
@@ -22,6 +22,8 @@ const EVIDENCE: Array<[EvidenceKind, RegExp]> = [
   ['figure', /\$\s?\d|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\bUSD\s?\d/i],
   // Not references: "section 2.2 key personnel", "SP 800-53 controls".
   ['figure', new RegExp(`(?<!(?:section|sec\\.|para(?:graph)?|part|step|phase|page|volume|table|figure|item|sp|no\\.)\\s)(?<![\\d.,-])\\b\\d[\\d,]*(?:\\.\\d+)?\\+?\\s+(?:[A-Za-z-]+\\s+)?${QUANTITY_NOUN}\\b`, 'i')],
+  // Spelled-out counts: "five moderated usability tests per sprint", "Eight years", "three repositories".
+  ['figure', new RegExp(`\\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\\s+(?:[A-Za-z-]+\\s+){0,2}${QUANTITY_NOUN}\\b`, 'i')],
   ['date', new RegExp(`\\b${MONTH}\\.?\\s+(?:\\d{1,2},?\\s+)?(?:19|20)\\d{2}\\b|\\b(?:19|20)\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\bFY\\s?\\d{2}\\b`, 'i')],
   [
     'certification',
@@ -37,12 +39,31 @@ const EVIDENCE: Array<[EvidenceKind, RegExp]> = [
     /\b(?:Program Manager|Project Manager|Deputy Program Manager|Technical Lead|Lead Engineer|Lead Developer|Chief Architect|Solutions Architect|Quality (?:Assurance )?Manager|(?:Information )?Security Officer|ISSO|Scrum Master|Product Owner|Transition Manager|Contracting Officer(?:['’]s Representative)?|Chief [A-Z][a-z]+ Officer)\b/,
   ],
   ['named role', /\b(?:Mr|Ms|Mrs|Dr)\.\s[A-Z][a-z]+|\b[A-Z][a-z]+ [A-Z][a-z]+,\s?(?:PMP|CISSP|PhD|P\.E\.|CSM)\b/],
+  // Something an evaluator can open: a repository, a profile, a case study.
+  ['link', /\bhttps?:\/\/[^\s)]+|\bwww\.[\w-]+\.[a-z]{2,}|\b(?:github|gitlab|bitbucket)\.com\/[\w-]+/i],
 ];
 
-/** Kinds of concrete evidence a passage carries, each once, in a fixed order. */
-export function evidenceKinds(text: string): EvidenceKind[] {
+const EVIDENCE_ALL: Array<[EvidenceKind, RegExp]> = EVIDENCE.map(([kind, re]) => [kind, new RegExp(re.source, `${re.flags}g`)]);
+
+/**
+ * Kinds of concrete evidence a passage carries, each once, in a fixed order. `isEcho` leaves out
+ * matches that only repeat the solicitation (a draft saying "ATO" because the RFP does is not
+ * evidence of an authorization).
+ */
+export function evidenceKinds(text: string, isEcho?: (match: string) => boolean): EvidenceKind[] {
   const out: EvidenceKind[] = [];
-  for (const [kind, re] of EVIDENCE) if (!out.includes(kind) && re.test(text)) out.push(kind);
+  for (const [kind, re] of EVIDENCE_ALL) {
+    if (out.includes(kind)) continue;
+    re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text)) !== null) {
+      if (m[0] === '') re.lastIndex += 1;
+      else if (!isEcho?.(m[0])) {
+        out.push(kind);
+        break;
+      }
+    }
+  }
   return out;
 }
 
@@ -75,6 +96,9 @@ export function substance(a: Analysed, sentences: number, evidence: EvidenceKind
   // Terse statements of fact ("Program Manager - 15 years, 3 agencies, 98% on-time") are some
   // substance even without function words; bare certification names and role titles are not.
   // They earn partial credit, not full: a keyword list with a number in it is still a keyword list.
-  if (evidence.some((k) => k === 'figure' || k === 'date' || k === 'past performance')) s = Math.max(s, 0.35 * varied * long * sentenceLike);
+  // Several kinds of evidence together (a project entry with its link, stack, people and results)
+  // are the substance of a past-performance list, prose or not.
+  const solid = evidence.filter((k) => k === 'figure' || k === 'date' || k === 'past performance' || k === 'link').length;
+  if (solid) s = Math.max(s, (evidence.length >= 2 ? 0.8 : 0.35) * varied * long * (evidence.length >= 2 ? 1 : sentenceLike));
   return 0.15 + 0.85 * s;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageText } from '../types';
+import type { PageText, Requirement } from '../types';
 import { PARAPHRASED_DRAFT, REQUIREMENTS, SECTIONS, STUFFED_DRAFT, UNRELATED_DRAFT, buildDraft } from './fixtures';
 import { COVERED, scoreDraft } from './score-draft';
 
@@ -94,7 +94,10 @@ describe('scoreDraft', () => {
   it('raises the evidence score with concrete figures, dates and contract numbers', () => {
     const bare = scoreDraft(REQUIREMENTS, buildDraft({ evidence: false }));
     const proven = scoreDraft(REQUIREMENTS, buildDraft({ evidence: true }));
-    expect(bare.coverage_score).toBe(proven.coverage_score);
+    // Only the factor that asks for key personnel changes coverage: without the proof line nobody is named.
+    expect(ids(proven.missing_requirements)).toEqual([]);
+    expect(ids(bare.missing_requirements)).toEqual(['M-001']);
+    expect(bare.suggestions.find((x) => x.requirement_id === 'M-001')!.suggestion).toMatch(/the names of the people/);
     expect(bare.evidence_score).toBeLessThanOrEqual(60);
     expect(proven.evidence_score).toBeGreaterThanOrEqual(bare.evidence_score + 30);
     expect(proven.fit_score).toBeGreaterThan(bare.fit_score);
@@ -131,6 +134,9 @@ describe('scoreDraft', () => {
       missing_requirements: [],
       suggestions: [],
       matches: [],
+      conflicts: [],
+      reported_separately: [],
+      format_checks: [],
     });
   });
 
@@ -154,5 +160,53 @@ describe('scoreDraft', () => {
     const second = scoreDraft(REQUIREMENTS.map((r) => ({ ...r })), draft.slice());
     expect(second).toEqual(first);
     expect(JSON.stringify(scoreDraft(REQUIREMENTS, PARAPHRASED_DRAFT))).toBe(JSON.stringify(scoreDraft(REQUIREMENTS, PARAPHRASED_DRAFT)));
+  });
+
+  describe('issue 14 rules', () => {
+    const r = (requirement_id: string, text: string, section: 'L' | 'M' | 'C' = 'L'): Requirement => ({ requirement_id, section, must_or_should: 'must', weight: 1, text, page: null });
+    const RULES = [
+      r('L-10', 'Identify the proposed project manager by name and describe the manager’s experience with warehouse operations.'),
+      r('L-11', 'Provide links to the public repositories of two similar inventory projects.'),
+      r('L-12', 'Proposals must be received no later than 3:00 PM Eastern Time on June 1, 2030.'),
+      r('C-10', 'The contractor shall count warehouse inventory every quarter and reconcile differences.', 'C'),
+    ];
+
+    it('counts a deferred answer as missing and says so, and checks the answer type asked for', () => {
+      const draft = [
+        'Management',
+        'Our project manager for warehouse operations will be named after contract award. The manager has led warehouse operations for large distribution centers.',
+        '',
+        'Past Projects',
+        'We delivered two similar inventory projects for state agencies, both with public repositories on our website.',
+        '',
+        'Inventory',
+        'Our team counts the warehouse inventory every quarter with handheld scanners and reconciles each difference within 5 days.',
+      ].join('\n');
+      const a = scoreDraft(RULES, draft);
+      const status = Object.fromEntries(a.matches.map((m) => [m.requirement_id, m.status]));
+      expect(status).toMatchObject({ 'L-10': 'deferred', 'L-11': 'missing', 'C-10': 'addressed' });
+      expect(ids(a.missing_requirements)).toEqual(['L-10', 'L-11']);
+      expect(a.reported_separately).toEqual([{ requirement_id: 'L-12', section: 'L', text: RULES[2].text, kind: 'logistics' }]);
+      // Coverage over the three content requirements only: one of three.
+      expect(a.coverage_score).toBe(33);
+      expect(a.suggestions.find((x) => x.requirement_id === 'L-10')!.suggestion).toMatch(/only promises it for later/);
+      expect(a.suggestions.find((x) => x.requirement_id === 'L-11')!.suggestion).toMatch(/links \(URLs\)/);
+
+      const answered = scoreDraft(RULES, draft.replace('will be named after contract award', 'is Marta Quinn, PMP').replace('both with public repositories on our website', 'github.com/example-co/stock-count and github.com/example-co/bin-audit'));
+      expect(ids(answered.missing_requirements)).toEqual([]);
+      expect(answered.coverage_score).toBe(100);
+    });
+
+    it('lists a contradiction as a conflict, uncredited and costing more fit than leaving it out', () => {
+      const rules = [r('C-20', 'Physical inventory counts must be completed within 10 days of each quarter end.', 'C'), r('C-21', 'The contractor shall report stock outs to the COR.', 'C')];
+      const silent = scoreDraft(rules, 'Reporting\nWe report every stock out to the COR on the same day by e-mail.');
+      const contrary = scoreDraft(rules, 'Reporting\nWe report every stock out to the COR on the same day by e-mail.\n\nCounts\nPhysical inventory counts are completed within 20 days of each quarter end by our inventory team.');
+      expect(ids(contrary.conflicts)).toEqual(['C-20']);
+      expect(ids(contrary.missing_requirements)).toEqual([]);
+      expect(contrary.matches.find((m) => m.requirement_id === 'C-20')).toMatchObject({ status: 'conflict', score: 0 });
+      expect(contrary.coverage_score).toBe(50);
+      expect(contrary.fit_score).toBeLessThan(silent.fit_score);
+      expect(contrary.suggestions[0].suggestion).toMatch(/^Resolve the conflict with C-20/);
+    });
   });
 });

@@ -1,5 +1,12 @@
+import { IMPERATIVE_VERBS } from '../cues';
+import type { PdfLayout } from '../pdf-layout';
 import type { PageText, Requirement, SectionCode } from '../types';
+import { carries, describeTypes, personNames, requestedTypes, type AnswerType } from './answers';
+import { findConflicts, type Conflict } from './conflicts';
+import { checkFormat, formatSuggestion, type FormatCheck } from './format-checks';
+import { requirementKind, type RequirementKind } from './kinds';
 import { splitDraft, type DraftHeading, type Passage } from './passages';
+import { paragraphOf, referencedParagraphs } from './structure';
 import { analyse, isGeneric, pairs, type Token } from './text';
 
 export interface MissingRequirement {
@@ -14,8 +21,16 @@ export interface Suggestion {
   suggestion: string;
 }
 
+/** How the draft answers a requirement. */
+export type MatchStatus = 'addressed' | 'missing' | 'deferred' | 'conflict' | 'separate';
+
 export interface RequirementMatch {
   requirement_id: string;
+  /**
+   * addressed / missing (content below the threshold) / deferred (promised for later) /
+   * conflict (the draft contradicts it) / separate (logistics, format or clause: not content).
+   */
+  status: MatchStatus;
   /** 0-1 coverage of the requirement by its best passage (term recall, phrases, numbers, substance). */
   score: number;
   /** Short excerpt of the best passage. */
@@ -24,15 +39,37 @@ export interface RequirementMatch {
   location_hint: string;
 }
 
+/** A requirement a narrative does not answer: reported apart from coverage. */
+export interface SeparateRequirement {
+  requirement_id: string;
+  section: SectionCode;
+  text: string;
+  kind: Exclude<RequirementKind, 'content'>;
+}
+
 export interface DraftAnalysis {
   fit_score: number;
+  /** Share (by weight) of the content requirements the draft answers; conflicts count as unanswered. */
   coverage_score: number;
   evidence_score: number;
   language_match_score: number;
+  /** Content requirements the draft does not answer (deferred answers included), not conflicts. */
   missing_requirements: MissingRequirement[];
+  /** Missing and weak answers, conflicts and failed format checks, each with a location. */
   suggestions: Suggestion[];
   /** One per requirement that some passage matches at all, in requirement order. */
   matches: RequirementMatch[];
+  /** Requirements the draft contradicts: worse than missing, never credited. */
+  conflicts: Conflict[];
+  /** Logistics, format and clause requirements, reported apart and not counted in coverage. */
+  reported_separately: SeparateRequirement[];
+  /** Section L format rules checked on the draft (page limits, fonts, volumes). */
+  format_checks: FormatCheck[];
+}
+
+export interface ScoreOptions {
+  /** Page and font facts when the draft is a PDF (see `extractPdfLayout`). */
+  layout?: PdfLayout | null;
 }
 
 /** Coverage at or above which a requirement counts as answered. */
@@ -42,6 +79,14 @@ export const WEAK = 0.7;
 // Share of a requirement's weighted terms a passage has to echo for full coverage: answers use
 // their own words for part of what they address, and nobody repeats a whole requirement.
 const SATURATION = 0.7;
+// Evaluation statements in the Government's voice ("We will review …", "The Government will
+// evaluate …", "We intend to select a vendor that …"), and what a whole-draft match of one is worth.
+const EVALUATION_STATEMENT = /^(?:we|the government|the evaluators?|evaluators|the (?:technical )?evaluation (?:team|panel|board))\s+(?:will|shall|may|intends? to|also)\b/i;
+const WHOLE_DRAFT = 0.85;
+// Most sections a heading word may name to bring them in as candidates.
+const HEADING_SECTIONS = 3;
+// Weight of a requirement term the best window lacks but its section has.
+const SECTION_CONTEXT = 1.0;
 // A generic term ("submit", "offeror", "proposal") weighs this much of a topic term.
 const GENERIC_WEIGHT = 0.3;
 // BM25 parameters (the usual defaults) and how many of its top passages are re-scored in full.
@@ -62,6 +107,13 @@ interface ReqInfo {
 
 interface Index {
   passages: Passage[];
+  /** Every answering term of the draft, for evaluation statements read against the whole proposal. */
+  wholeTerms: Set<string>;
+  /** Substance of the draft as a whole (windows weighted by length). */
+  wholeQuality: number;
+  /** Per window: the terms of its section's heading, and of its whole section (null outside sections). */
+  headingTerms: Array<Set<string> | null>;
+  sectionTerms: Array<Set<string> | null>;
   postings: Map<string, { docs: number[]; tfs: number[] }>;
   termSets: Set<string>[];
   pairSets: Set<string>[];
@@ -71,7 +123,7 @@ interface Index {
   avgLength: number;
 }
 
-function buildIndex(passages: Passage[]): Index {
+function buildIndex(passages: Passage[], titles: Map<number, string>): Index {
   const postings = new Map<string, { docs: number[]; tfs: number[] }>();
   const termSets: Set<string>[] = [];
   const pairSets: Set<string>[] = [];
@@ -85,35 +137,128 @@ function buildIndex(passages: Passage[]): Index {
       tf.set(t.term, (tf.get(t.term) ?? 0) + 1);
       stems.add(t.stem);
     }
+    // Deferred words are indexed so the promise can be found and reported, never counted as an answer.
+    for (const term of p.deferredTerms ?? []) if (!tf.has(term)) tf.set(term, 1);
     for (const [term, n] of tf) {
       let list = postings.get(term);
       if (!list) postings.set(term, (list = { docs: [], tfs: [] }));
       list.docs.push(p.index);
       list.tfs.push(n);
     }
-    termSets.push(new Set(tf.keys()));
+    termSets.push(new Set(p.analysed.tokens.map((t) => t.term)));
     pairSets.push(pairs(p.analysed.tokens));
     numberSets.push(new Set(p.analysed.numbers));
-    lengths[p.index] = p.analysed.tokens.length;
-    total += p.analysed.tokens.length;
+    lengths[p.index] = p.analysed.tokens.length + (p.deferredTerms?.size ?? 0);
+    total += lengths[p.index];
   }
-  return { passages, postings, termSets, pairSets, numberSets, stems, lengths, avgLength: passages.length ? total / passages.length : 0 };
+  // A window is read in its section: its heading's words count as its own, and words said elsewhere
+  // in the section count in part (SECTION_CONTEXT).
+  const headingTerms: Array<Set<string> | null> = passages.map(() => null);
+  const sectionTerms: Array<Set<string> | null> = passages.map(() => null);
+  const sectionOf = new Map<number, Passage>();
+  const headingCache = new Map<number, Set<string>>();
+  for (const p of passages) if (p.kind === 'section') sectionOf.set(p.section, p);
+  for (const p of passages) {
+    if (p.kind !== 'window') continue;
+    const s = sectionOf.get(p.section);
+    if (!s) continue;
+    sectionTerms[p.index] = termSets[s.index];
+    let heading = headingCache.get(p.section);
+    if (!heading) headingCache.set(p.section, (heading = new Set(analyse(titles.get(p.section) ?? '').tokens.map((t) => t.term))));
+    headingTerms[p.index] = heading;
+  }
+  const wholeTerms = new Set<string>();
+  let words = 0;
+  let weighted = 0;
+  for (const p of passages) {
+    if (p.kind !== 'window') continue;
+    for (const t of termSets[p.index]) wholeTerms.add(t);
+    words += p.analysed.wordCount;
+    weighted += p.quality * p.analysed.wordCount;
+  }
+  const wholeQuality = words ? weighted / words : 0;
+  return { passages, wholeTerms, wholeQuality, headingTerms, sectionTerms, postings, termSets, pairSets, numberSets, stems, lengths, avgLength: passages.length ? total / passages.length : 0 };
 }
 
+// Capitalised words inside a sentence (not its first word) and acronyms: names of the agency, its
+// offices, the program and the product.
+const NAME_WORD = /(?<![.:!?]\s|^)\b([A-Z][A-Za-z0-9]+|[A-Z]{2,}\d*)\b/g;
+
+/**
+ * Terms used as names in many requirements ("DOL", "WHD", "Web Application Tool", "Key
+ * Personnel"): every requirement and every answer repeats them, so they say little about what a
+ * requirement asks and weigh like generic words. A name in a few requirements ("DB2", "FedRAMP")
+ * keeps its full weight.
+ */
+export function recurringNames(requirements: Requirement[]): Set<string> {
+  const count = new Map<string, number>();
+  for (const req of requirements) {
+    const seen = new Set<string>();
+    NAME_WORD.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = NAME_WORD.exec(req.text)) !== null) {
+      for (const t of analyse(m[1]).tokens) seen.add(t.term);
+    }
+    for (const t of seen) count.set(t, (count.get(t) ?? 0) + 1);
+  }
+  const min = Math.max(4, Math.round(requirements.length * 0.04));
+  return new Set([...count].filter(([, n]) => n >= min).map(([t]) => t));
+}
+
+// The verb after a modal ("must establish", "shall work with", "to ensure") or an imperative's
+// first word ("Create functions …"), and one joined to it ("create and execute"): what to do,
+// while its object is what the requirement is about, and answers describe the object in their
+// own verbs ("we set a performance budget" answers "must establish … a performance budget").
+const ACTION = /\b(?:must|shall|will|should|may|can|to|please)\s+(?:not\s+)?(?:\w+ly\s+)?([a-z]+)(?:\s*,?\s*(?:and|or)\s+([a-z]+))?/gi;
+const ACTION_WEIGHT = 0.5;
+
+function actionTerms(text: string): Set<string> {
+  const out = new Set<string>();
+  const add = (w: string | undefined) => {
+    if (!w) return;
+    for (const t of analyse(w).tokens) out.add(t.term);
+  };
+  ACTION.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = ACTION.exec(text)) !== null) {
+    add(m[1]);
+    add(m[2]);
+  }
+  const first = /^\s*(?:[-•*]\s*)?([A-Za-z]+)(?:\s*,?\s*(?:and|or)\s+([a-z]+))?/.exec(text);
+  if (first && IMPERATIVE_VERBS.has(first[1].toLowerCase())) {
+    add(first[1]);
+    add(first[2]);
+  }
+  return out;
+}
+
+// An aside after a dash or semicolon in which the Government speaks of itself ("… must attend the
+// session - the Government is most interested in hearing from …") explains, and asks nothing.
+const GOVERNMENT_ASIDE = /\s(?:[-–—]|;)\s+(?:the government|we|the agency|evaluators?)\b.*$/i;
+
+// Contract boilerplate that qualifies every obligation alike and asks nothing of its own.
+const BOILERPLATE =
+  /\b(?:in effect|current|applicable) (?:as of|on|at) the (?:date|time) of (?:contract )?award\b|\b(?:delivered|provided|developed|produced|performed) under this (?:order|contract|task order|call order|agreement|effort)\b|\bat no (?:additional )?cost to the government\b|\bthroughout the (?:period|life) of (?:performance|the contract)\b/gi;
+
+/** The part of a requirement's text that says what is asked. */
+const askedText = (text: string) => text.replace(GOVERNMENT_ASIDE, '').replace(BOILERPLATE, ' ');
+
 function analyseRequirements(requirements: Requirement[]): ReqInfo[] {
-  const analysed = requirements.map((req) => analyse(req.text));
+  const analysed = requirements.map((req) => analyse(askedText(req.text)));
   // Requirement-side document frequency: a term in one requirement out of 400 ("FedRAMP") says more
   // about what that requirement asks than one in half of them ("system").
   const df = new Map<string, number>();
   for (const a of analysed) for (const term of new Set(a.tokens.map((t) => t.term))) df.set(term, (df.get(term) ?? 0) + 1);
+  const names = recurringNames(requirements);
   const R = requirements.length;
   return requirements.map((req, i) => {
     const a = analysed[i];
     const terms = new Map<string, number>();
+    const actions = actionTerms(askedText(req.text));
     let totalWeight = 0;
     for (const t of a.tokens) {
       if (terms.has(t.term)) continue;
-      const w = (1 + 0.5 * Math.log(R / df.get(t.term)!)) * (isGeneric(t.term) ? GENERIC_WEIGHT : 1);
+      const w = (1 + 0.5 * Math.log(R / df.get(t.term)!)) * (isGeneric(t.term) || names.has(t.term) ? GENERIC_WEIGHT : actions.has(t.term) ? ACTION_WEIGHT : 1);
       terms.set(t.term, w);
       totalWeight += w;
     }
@@ -121,12 +266,22 @@ function analyseRequirements(requirements: Requirement[]): ReqInfo[] {
   });
 }
 
-/** 0-1 coverage of one requirement by one passage, before and after the substance factor. */
-function coverageOf(info: ReqInfo, index: Index, p: number): number {
+/**
+ * 0-1 coverage of one requirement by one passage: weighted term recall with phrase and number
+ * overlap, saturating, times the passage's substance. `extra` adds terms (a deferral's) to see
+ * what the passage would cover if its promises counted.
+ */
+function coverageOf(info: ReqInfo, index: Index, p: number, extra?: Set<string> | null, wordsOnly = false): number {
   if (!info.totalWeight) return 0;
   const termSet = index.termSets[p];
+  const heading = index.headingTerms[p];
+  const around = index.sectionTerms[p];
   let hit = 0;
-  for (const [term, w] of info.terms) if (termSet.has(term)) hit += w;
+  for (const [term, w] of info.terms) {
+    if (termSet.has(term) || heading?.has(term) || extra?.has(term)) hit += w;
+    // Said elsewhere in the same section: related, but not where the answer is.
+    else if (around?.has(term)) hit += w * SECTION_CONTEXT;
+  }
   let raw = hit / info.totalWeight;
   if (info.pairs.size) {
     // Phrases: "transition plan" echoed as a phrase is stronger than its two words apart.
@@ -142,7 +297,9 @@ function coverageOf(info: ReqInfo, index: Index, p: number): number {
     for (const k of info.numbers) if (numberSet.has(k)) n += 1;
     raw = 0.9 * raw + 0.1 * (n / info.numbers.size);
   }
-  return Math.min(1, raw / SATURATION) * index.passages[p].quality;
+  // A passage made only of promises has no substance of its own; judge the promise as prose.
+  const quality = extra && !index.passages[p].analysed.wordCount || wordsOnly ? 1 : index.passages[p].quality;
+  return Math.min(1, raw / SATURATION) * quality;
 }
 
 /** The passages BM25 ranks highest for a requirement, best first, ties by position. */
@@ -202,11 +359,11 @@ function excerpt(text: string, max = EXCERPT): string {
 }
 
 /** The requirement's own words for the terms a passage does not echo, heaviest first. */
-function missingWords(info: ReqInfo, termSet: Set<string> | null, limit = 4): string[] {
+function missingWords(info: ReqInfo, present: Array<Set<string> | null>, limit = 4): string[] {
   const words: Array<[string, number]> = [];
   const seen = new Set<string>();
   for (const t of info.tokens) {
-    if (seen.has(t.term) || isGeneric(t.term) || termSet?.has(t.term)) continue;
+    if (seen.has(t.term) || isGeneric(t.term) || present.some((set) => set?.has(t.term))) continue;
     seen.add(t.term);
     words.push([t.word, info.terms.get(t.term)!]);
   }
@@ -219,16 +376,31 @@ function missingWords(info: ReqInfo, termSet: Set<string> | null, limit = 4): st
 const VOLUME_REF = /\b(?:volume\s+([ivx]+|\d+)\b|(technical|management|price|cost|past performance|business)\s+(?:volume|proposal|quote|quotation)\b)/i;
 
 /** Where a requirement with no related passage belongs: the closest heading, a named volume, or new. */
-function placeFor(info: ReqInfo, headings: DraftHeading[]): string {
+/** Heading terms → headings that have them, built once per draft. */
+type HeadingIndex = { headings: DraftHeading[]; byTerm: Map<string, number[]> };
+
+function headingIndex(headings: DraftHeading[]): HeadingIndex {
+  const byTerm = new Map<string, number[]>();
+  headings.forEach((h, i) => {
+    for (const t of new Set(h.analysed.tokens.map((x) => x.term))) {
+      if (isGeneric(t)) continue;
+      let list = byTerm.get(t);
+      if (!list) byTerm.set(t, (list = []));
+      list.push(i);
+    }
+  });
+  return { headings, byTerm };
+}
+
+function placeFor(info: ReqInfo, index: HeadingIndex): string {
+  const hits = new Map<number, number>();
+  for (const [term, w] of info.terms) for (const i of index.byTerm.get(term) ?? []) hits.set(i, (hits.get(i) ?? 0) + w);
   let best: DraftHeading | null = null;
   let bestHit = 0;
-  for (const h of headings) {
-    const terms = new Set(h.analysed.tokens.map((t) => t.term));
-    let hit = 0;
-    for (const [term, w] of info.terms) if (terms.has(term) && !isGeneric(term)) hit += w;
+  for (const [i, hit] of [...hits].sort((a, b) => a[0] - b[0])) {
     if (hit > bestHit) {
       bestHit = hit;
-      best = h;
+      best = index.headings[i];
     }
   }
   if (best) return best.location;
@@ -241,19 +413,70 @@ function quoteOf(req: Requirement): string {
   return `“${excerpt(req.text, 90)}”`;
 }
 
-function suggestionFor(info: ReqInfo, index: Index, best: number, score: number, headings: DraftHeading[]): Suggestion {
+interface Outcome {
+  best: number;
+  score: number;
+  status: MatchStatus;
+  /** Answer types the requirement asks for that the best passage lacks. */
+  lacking: AnswerType[];
+  /** The score comes from the items under a lead-in or the paragraph a requirement refers to. */
+  borrowed?: boolean;
+}
+
+// A lead-in: ends with a colon, or announces what follows ("… are necessary (as detailed at …)").
+const LEAD_IN = /:\s*$|\bthe following\b/i;
+// Items under a lead-in: short lines, or lines without a closing full stop.
+const MAX_ITEMS = 15;
+const isItem = (text: string) => !/[.!?]["”’)]*\s*$/.test(text.trim()) || text.split(/\s+/).length <= 12;
+
+/** The requirements listed under a lead-in requirement: following items until the next lead-in. */
+function leadInItems(requirements: Requirement[], kinds: RequirementKind[], i: number): number[] {
+  const req = requirements[i];
+  if (!LEAD_IN.test(req.text)) return [];
+  const out: number[] = [];
+  for (let j = i + 1; j < requirements.length && out.length < MAX_ITEMS; j++) {
+    const next = requirements[j];
+    if (next.section !== req.section || /:\s*$/.test(next.text) || !isItem(next.text)) break;
+    if (kinds[j] === 'content') out.push(j);
+  }
+  return out;
+}
+
+/** Content requirements of the paragraphs a requirement refers to ("outlined in section 2.2"). */
+function referencedRequirements(requirements: Requirement[], kinds: RequirementKind[], i: number): number[] {
+  const refs = new Set(referencedParagraphs(requirements[i].text));
+  if (!refs.size) return [];
+  const out: number[] = [];
+  requirements.forEach((r, j) => {
+    const p = paragraphOf(r.requirement_id);
+    if (j !== i && kinds[j] === 'content' && p && refs.has(p)) out.push(j);
+  });
+  return out;
+}
+
+function suggestionFor(info: ReqInfo, index: Index, outcome: Outcome, headings: HeadingIndex): Suggestion {
+  const { best, score } = outcome;
   const id = info.req.requirement_id;
   // A passage this weakly related is not where the answer goes; a heading or a new section is.
-  const related = best >= 0 && score >= 0.35;
+  // Related is judged on the words alone: a keyword list is where its rewrite goes.
+  const related = best >= 0 && (coverageOf(info, index, best, null, true) >= 0.35 || outcome.status === 'deferred');
   const location_hint = related ? index.passages[best].location : placeFor(info, headings);
   const where = location_hint === 'New section' ? 'in a new section' : `under ${location_hint}`;
-  const missing = missingWords(info, related ? index.termSets[best] : null);
+  if (outcome.status === 'deferred') {
+    return { requirement_id: id, location_hint, suggestion: `Give the answer to ${id} (${quoteOf(info.req)}) ${where} now: the draft only promises it for later (on request or after award), which evaluators score as not addressed.` };
+  }
+  // What the section around the answer already says does not need adding again.
+  const missing = missingWords(info, related ? [index.termSets[best], index.headingTerms[best], index.sectionTerms[best]] : []);
   const covering = missing.length ? `, covering ${missing.join(', ')}` : '';
+  const types = outcome.lacking.length ? ` with ${describeTypes(outcome.lacking)}` : '';
   if (score < COVERED) {
     if (related && index.passages[best].quality < 0.5 && !missing.length) {
       return { requirement_id: id, location_hint, suggestion: `Rewrite the text ${where} as full sentences that say how you will meet ${id} (${quoteOf(info.req)}) and what results you have achieved, instead of listing its keywords.` };
     }
-    return { requirement_id: id, location_hint, suggestion: `Add a paragraph ${where} that answers ${id} (${quoteOf(info.req)})${covering}.` };
+    if (related && outcome.lacking.length && !missing.length) {
+      return { requirement_id: id, location_hint, suggestion: `Answer ${id} (${quoteOf(info.req)}) ${where}${types}: the draft speaks to it without them.` };
+    }
+    return { requirement_id: id, location_hint, suggestion: `Add a paragraph ${where} that answers ${id} (${quoteOf(info.req)})${covering}${types}.` };
   }
   const p = index.passages[best];
   const needsEvidence = p.evidence.length === 0;
@@ -262,6 +485,14 @@ function suggestionFor(info: ReqInfo, index: Index, best: number, score: number,
   if (needsEvidence) parts.push('back it with concrete evidence (figures, dates, contract numbers or certifications)');
   if (!parts.length) parts.push('expand it into a fuller explanation of how and with what results');
   return { requirement_id: id, location_hint, suggestion: `Strengthen the response to ${id} ${where}: ${parts.join(' and ')}.` };
+}
+
+function conflictSuggestion(c: Conflict): Suggestion {
+  return {
+    requirement_id: c.requirement_id,
+    location_hint: c.location_hint,
+    suggestion: `Resolve the conflict with ${c.requirement_id} (“${excerpt(c.text, 90)}”) under ${c.location_hint}: ${c.reason} Evaluators can rate this non-compliant, which is worse than leaving it out.`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -274,66 +505,248 @@ function fitWeight(req: Requirement): number {
   return Math.max(0.5, req.weight) * (req.must_or_should === 'must' ? 1 : 0.6) * (req.section === 'M' ? 1.5 : 1);
 }
 
+// Credit lost when a requirement asks for names, hours, links, prices or an attachment and the
+// answering passage has none of them: the topic is touched, the answer is not given.
+const LACKING_TYPE = 0.6;
+// A conflict takes this share of its weight off the fit on top of earning nothing: worse than missing.
+const CONFLICT_PENALTY = 0.5;
+
+/** The best passage for one requirement: BM25 candidates and the sections around them, re-scored in full. */
+function bestPassage(info: ReqInfo, index: Index, sections: SectionLookup, scores: Float64Array, touched: number[]): Outcome {
+  const { sectionPassage, byHeadingTerm } = sections;
+  const pool = candidates(info, index, scores, touched);
+  for (const p of [...pool]) {
+    const sp = sectionPassage.get(index.passages[p].section);
+    if (sp !== undefined && !pool.includes(sp)) pool.push(sp);
+  }
+  // Sections whose heading names the requirement's topic ("Team Composition" for "Composition of
+  // the team"), however long they are.
+  for (const term of info.terms.keys()) {
+    const list = byHeadingTerm.get(term);
+    // A heading word shared by many sections ("support" in every "… Support" heading) names none.
+    if (!list || list.length > HEADING_SECTIONS || isGeneric(term)) continue;
+    for (const sp of list) if (!pool.includes(sp)) pool.push(sp);
+  }
+  // A whole section is judged through its windows, each read with its heading and section around it.
+  const windows: number[] = [];
+  const seen = new Set<number>();
+  for (const p of pool) {
+    const list = index.passages[p].kind === 'section' ? (sections.sectionWindows.get(index.passages[p].section) ?? []).map((w) => w.index) : [p];
+    for (const w of list) {
+      if (seen.has(w)) continue;
+      seen.add(w);
+      windows.push(w);
+    }
+  }
+  let best = -1;
+  let bestScore = 0;
+  for (const p of windows) {
+    const c = coverageOf(info, index, p);
+    if (c > bestScore + 1e-9) {
+      bestScore = c;
+      best = p;
+    }
+  }
+  // Deferred: what would be covered if the passage's promises counted, and is not without them.
+  let deferredBest = -1;
+  let deferredScore = 0;
+  for (const p of windows) {
+    const extra = index.passages[p].deferredTerms;
+    if (!extra) continue;
+    const c = coverageOf(info, index, p, extra);
+    if (c > deferredScore) {
+      deferredScore = c;
+      deferredBest = p;
+    }
+  }
+  // "We will review the vendor's website, GitHub profiles, example projects and resumes": the
+  // evaluators read the whole proposal for it, so it is judged against the whole draft, discounted
+  // for being spread out.
+  if (EVALUATION_STATEMENT.test(info.req.text) && info.req.section === 'M') {
+    let hit = 0;
+    for (const [term, w] of info.terms) if (index.wholeTerms.has(term)) hit += w;
+    const whole = Math.min(1, hit / info.totalWeight / SATURATION) * index.wholeQuality * WHOLE_DRAFT;
+    if (whole > bestScore) bestScore = whole;
+  }
+  const outcome: Outcome = { best, score: bestScore, status: bestScore >= COVERED ? 'addressed' : 'missing', lacking: [] };
+  if (bestScore < COVERED && deferredScore >= COVERED) return { best: deferredBest, score: bestScore, status: 'deferred', lacking: [] };
+  if (best >= 0) {
+    const types = requestedTypes(info.req);
+    if (types.length) {
+      const p = index.passages[best];
+      const around = p.kind === 'window' ? sectionPassage.get(p.section) : undefined;
+      const text = `${p.analysed.wordCount ? answeringText(p) : ''} ${around !== undefined ? answeringText(index.passages[around]) : ''}`;
+      outcome.lacking = types.filter((t) => !carries(t, text, sections.firstNames));
+      if (outcome.lacking.length) {
+        // Partial at best: the topic is touched, the answer asked for is not given.
+        outcome.score = Math.min(bestScore * LACKING_TYPE, COVERED - 0.01);
+        outcome.status = outcome.score >= COVERED ? 'addressed' : 'missing';
+        // The names (links, hours …) asked for are promised for later right there: a deferral.
+        const promised = p.deferredTerms ?? (around !== undefined ? index.passages[around].deferredTerms : null);
+        if (outcome.status === 'missing' && promised && [...info.terms.keys()].some((t) => !isGeneric(t) && promised.has(t))) outcome.status = 'deferred';
+      }
+    }
+  }
+  return outcome;
+}
+
+interface SectionLookup {
+  /** Section index → its whole-section passage. */
+  sectionPassage: Map<number, number>;
+  /** Section index → its windows, in order. */
+  sectionWindows: Map<number, Passage[]>;
+  /** Canonical heading term → whole-section passages whose heading has it. */
+  byHeadingTerm: Map<string, number[]>;
+  /** First names of the people the draft names in full. */
+  firstNames: Set<string>;
+}
+
+/** The text of a passage that answers (deferral sentences left out). */
+function answeringText(p: Passage): string {
+  return p.answering;
+}
+
 /**
- * Scores a proposal draft against a solicitation's requirements: per requirement the best passage
- * (BM25 candidates re-scored by weighted term recall, phrase and number overlap, times substance),
- * then coverage, evidence, language match and fit out of 100, the requirements left unanswered and
- * one suggestion per missing or weak requirement. Deterministic.
+ * Scores a proposal draft against a solicitation's requirements. Requirements a narrative can
+ * answer (content) are matched to the draft's passages and sections (BM25 candidates re-scored by
+ * weighted term recall, phrase and number overlap, times substance; the answer type each asks for
+ * checked; promises for later not counted), then coverage, evidence, language match and fit out of
+ * 100. Contradictions of explicit constraints are listed as conflicts, worse than missing.
+ * Logistics, format and clause requirements are reported apart, and the format rules are checked
+ * on the draft itself (pages and fonts when `options.layout` is given). Deterministic.
  */
-export function scoreDraft(requirements: Requirement[], draft: string | PageText[]): DraftAnalysis {
-  const { passages, headings } = splitDraft(draft);
-  const index = buildIndex(passages);
+export function scoreDraft(requirements: Requirement[], draft: string | PageText[], options: ScoreOptions = {}): DraftAnalysis {
+  // Evidence that only repeats the solicitation ("support DOL in obtaining the ATO") is no evidence.
+  const solicitation = requirements.map((r) => r.text.toLowerCase()).join('\n');
+  const split = splitDraft(draft, (match) => solicitation.includes(match.toLowerCase()));
+  const { passages, headings } = split;
+  const titles = new Map<number, string>();
+  split.sections.forEach((sec, i) => {
+    if (sec.title) titles.set(i, sec.title);
+  });
+  const index = buildIndex(passages, titles);
   const infos = analyseRequirements(requirements);
   const scores = new Float64Array(passages.length);
   const touched: number[] = [];
+  const sectionPassage = new Map<number, number>();
+  const sectionWindows = new Map<number, Passage[]>();
+  for (const p of passages) {
+    if (p.kind === 'section') sectionPassage.set(p.section, p.index);
+    else {
+      let list = sectionWindows.get(p.section);
+      if (!list) sectionWindows.set(p.section, (list = []));
+      list.push(p);
+    }
+  }
+  const byHeadingTerm = new Map<string, number[]>();
+  split.sections.forEach((s, i) => {
+    const sp = sectionPassage.get(i);
+    if (sp === undefined || !s.title) return;
+    for (const t of new Set(analyse(s.title).tokens.map((x) => x.term))) {
+      if (isGeneric(t)) continue;
+      let list = byHeadingTerm.get(t);
+      if (!list) byHeadingTerm.set(t, (list = []));
+      list.push(sp);
+    }
+  });
+  const firstNames = new Set<string>();
+  for (const sentence of split.sentences) for (const n of personNames(sentence.text)) firstNames.add(n.split(' ')[0]);
+  const lookup: SectionLookup = { sectionPassage, sectionWindows, byHeadingTerm, firstNames };
+  const headingLookup = headingIndex(headings);
+
+  const kinds = requirements.map((r) => requirementKind(r));
+  const content = requirements.filter((_, i) => kinds[i] === 'content');
+  const reported_separately: SeparateRequirement[] = [];
+  requirements.forEach((r, i) => {
+    const kind = kinds[i];
+    if (kind !== 'content') reported_separately.push({ requirement_id: r.requirement_id, section: r.section, text: r.text, kind });
+  });
+  // How many requirements use each term: the conflict rules' measure of a distinctive topic word.
+  const docTerms = new Map<string, number>();
+  for (const info of infos) for (const term of info.terms.keys()) docTerms.set(term, (docTerms.get(term) ?? 0) + 1);
+  const conflicts = passages.length ? findConflicts(content, split, docTerms) : [];
+  const conflicted = new Set(conflicts.map((c) => c.requirement_id));
 
   const matches: RequirementMatch[] = [];
   const missing_requirements: MissingRequirement[] = [];
   const suggestions: Suggestion[] = [];
-  const evidencePassages = new Map<number, boolean>();
+  const answeredWithEvidence: boolean[] = [];
   let coveredWeight = 0;
   let totalWeight = 0;
   let fitCovered = 0;
   let fitTotal = 0;
 
-  for (const info of infos) {
-    const { req } = info;
-    let best = -1;
-    let bestScore = 0;
-    for (const p of candidates(info, index, scores, touched)) {
-      const c = coverageOf(info, index, p);
-      if (c > bestScore) {
-        bestScore = c;
-        best = p;
-      }
+  // First pass: each requirement on its own.
+  const outcomes = infos.map((info) => bestPassage(info, index, lookup, scores, touched));
+  // Second pass: a lead-in ("… the following:") is answered as well as the items under it, and a
+  // requirement that refers to a paragraph ("the languages outlined in section 2.2") as well as
+  // that paragraph's requirements — where the draft answers them better than the words alone show.
+  const own = outcomes.map((o, i) => (kinds[i] !== 'content' || conflicted.has(requirements[i].requirement_id) || o.status === 'deferred' ? 0 : o.score));
+  infos.forEach((info, i) => {
+    const o = outcomes[i];
+    if (kinds[i] !== 'content' || conflicted.has(info.req.requirement_id) || o.status === 'deferred' || o.score >= COVERED) return;
+    const related = [...leadInItems(requirements, kinds, i), ...referencedRequirements(requirements, kinds, i)];
+    if (!related.length) return;
+    const borrowed = related.reduce((sum, j) => sum + own[j], 0) / related.length;
+    if (borrowed > o.score) {
+      o.score = borrowed;
+      o.status = borrowed >= COVERED ? 'addressed' : 'missing';
+      o.borrowed = true;
     }
+  });
+
+  infos.forEach((info, i) => {
+    const { req } = info;
+    const isContent = kinds[i] === 'content';
+    const outcome = outcomes[i];
+    const status: MatchStatus = !isContent ? 'separate' : conflicted.has(req.requirement_id) ? 'conflict' : outcome.status;
+    if (outcome.best >= 0) {
+      const p = passages[outcome.best];
+      // A conflict is not credited, whatever words it shares with the requirement.
+      const score = status === 'conflict' ? 0 : outcome.score;
+      matches.push({ requirement_id: req.requirement_id, status, score: round3(score), passage: excerpt(shownText(p, sectionWindows, info, index)), page: p.page, location_hint: p.location });
+    }
+    if (!isContent) return;
     const w = Math.max(0, req.weight);
     totalWeight += w;
     const fw = fitWeight(req);
     fitTotal += fw;
-    fitCovered += fw * bestScore;
-    if (best >= 0) {
-      const p = passages[best];
-      matches.push({ requirement_id: req.requirement_id, score: round3(bestScore), passage: excerpt(p.text), page: p.page, location_hint: p.location });
+    if (status === 'conflict') {
+      fitCovered -= fw * CONFLICT_PENALTY;
+      suggestions.push(conflictSuggestion(conflicts.find((c) => c.requirement_id === req.requirement_id)!));
+      return;
     }
-    if (bestScore >= COVERED) {
+    fitCovered += fw * (status === 'deferred' ? 0 : outcome.score);
+    if (status === 'addressed') {
       coveredWeight += w;
-      evidencePassages.set(best, passages[best].evidence.length > 0);
+      if (outcome.best >= 0 && !outcome.borrowed) {
+        // Evidence next to the answer: in its window, or elsewhere in the section an evaluator reads.
+        const p = passages[outcome.best];
+        const sp = lookup.sectionPassage.get(p.section);
+        const key = sp ?? p.index;
+        answeredWithEvidence.push(p.evidence.length > 0 || passages[key].evidence.length > 0);
+      }
     } else {
       missing_requirements.push({ requirement_id: req.requirement_id, section: req.section, text: req.text });
     }
-    if (bestScore < WEAK || (passages[best]?.evidence.length ?? 0) === 0) {
-      suggestions.push(suggestionFor(info, index, best, bestScore, headings));
-    }
+    const b = outcome.best;
+    // Heavy words of the requirement that neither the answer nor its section says.
+    const gaps = b >= 0 && !outcome.borrowed && outcome.score < 1 && missingWords(info, [index.termSets[b], index.headingTerms[b], index.sectionTerms[b]], 1).length > 0;
+    const weakAnswer = outcome.score < WEAK || outcome.lacking.length || gaps || (!outcome.borrowed && (passages[b]?.evidence.length ?? 0) === 0);
+    if (status !== 'addressed' || weakAnswer) suggestions.push(suggestionFor(info, index, outcome, headingLookup));
+  });
+
+  const format_checks = checkFormat(requirements, split, { layout: options.layout ?? null });
+  for (const c of format_checks) {
+    if (c.status === 'failed') suggestions.push({ requirement_id: c.requirement_id, location_hint: c.location_hint, suggestion: formatSuggestion(c) });
   }
 
   const coverage = totalWeight ? coveredWeight / totalWeight : 0;
-  // Evidence: of the distinct passages that answer a requirement, the share an evaluator could check.
-  let withEvidence = 0;
-  for (const has of evidencePassages.values()) if (has) withEvidence += 1;
-  const evidence = evidencePassages.size ? withEvidence / evidencePassages.size : 0;
+  // Evidence: of the answered requirements, the share whose answer an evaluator could check
+  // (figures, dates, certifications, past performance, named people or links in its section).
+  const evidence = answeredWithEvidence.length ? answeredWithEvidence.filter(Boolean).length / answeredWithEvidence.length : 0;
   // Language match: the solicitation's key terms (stems, not synonyms) the draft uses anywhere.
-  const keys = keyTerms(infos);
+  const keys = keyTerms(infos.filter((_, i) => kinds[i] === 'content'));
   let keyTotal = 0;
   let keyHit = 0;
   for (const [s, w] of keys) {
@@ -343,7 +756,7 @@ export function scoreDraft(requirements: Requirement[], draft: string | PageText
   const language = keyTotal ? keyHit / keyTotal : 0;
   // Fit is led by weighted coverage; evidence and mirrored language lift it by up to 30%, and
   // neither can make up for requirements that are not answered.
-  const weighted = fitTotal ? fitCovered / fitTotal : 0;
+  const weighted = fitTotal ? Math.max(0, fitCovered) / fitTotal : 0;
   const fit = weighted * (0.7 + 0.2 * evidence + 0.1 * language);
 
   return {
@@ -354,6 +767,23 @@ export function scoreDraft(requirements: Requirement[], draft: string | PageText
     missing_requirements,
     suggestions,
     matches,
+    conflicts,
+    reported_separately,
+    format_checks,
   };
 }
 
+/** What a match shows: for a whole section, its window that covers the requirement best. */
+function shownText(p: Passage, windows: Map<number, Passage[]>, info: ReqInfo, index: Index): string {
+  if (p.kind !== 'section') return p.text;
+  let best: Passage | null = null;
+  let bestScore = -1;
+  for (const q of windows.get(p.section) ?? []) {
+    const c = coverageOf(info, index, q.index);
+    if (c > bestScore) {
+      bestScore = c;
+      best = q;
+    }
+  }
+  return best?.text ?? p.text;
+}

@@ -28,7 +28,7 @@ export const STOPWORDS = new Set(
 // requirement's subject does not count against a draft written in the first person.
 const SYNONYM_GROUPS: string[][] = [
   ['offeror', 'offerors', 'contractor', 'contractors', 'vendor', 'vendors', 'quoter', 'quoters', 'bidder', 'provider', 'awardee', 'company', 'firm'],
-  ['staff', 'staffing', 'personnel', 'employee', 'employees', 'workforce', 'manpower'],
+  ['staff', 'staffing', 'personnel', 'employee', 'employees', 'workforce', 'manpower', 'people'],
   ['submit', 'provide', 'deliver', 'furnish', 'supply', 'present', 'submission', 'delivery', 'provision'],
   ['describe', 'explain', 'detail', 'discuss', 'outline', 'demonstrate', 'show', 'illustrate', 'description', 'explanation'],
   ['approach', 'plan', 'methodology', 'method', 'strategy', 'process', 'procedure'],
@@ -57,9 +57,11 @@ const SYNONYM_GROUPS: string[][] = [
   ['identify', 'detect', 'specify', 'designate', 'identification', 'detection'],
   ['retain', 'keep', 'retention'],
   ['position', 'role'],
-  ['capable', 'skilled', 'competent', 'capability'],
+  ['capable', 'skilled', 'competent', 'capability', 'skill', 'skills', 'proficiency', 'proficient'],
   ['monitor', 'track', 'tracking', 'monitoring'],
   ['train', 'training', 'educate', 'education', 'onboard', 'onboarding'],
+  ['guideline', 'guidelines', 'guide', 'guidance', 'handbook'],
+  ['document', 'documentation', 'doc', 'docs'],
 ];
 
 // Canonical stems that every proposal and every instruction uses: they still count, at a fraction
@@ -72,6 +74,10 @@ const GENERIC_WORDS = [
   // Evaluation adjectives: every factor asks for a "strong", "sound", "detailed" "technical" approach.
   'technical', 'strong', 'clear', 'detailed', 'comprehensive', 'effective', 'sound', 'robust', 'overall', 'proposed',
   'demonstrated', 'understanding', 'adequate', 'acceptable',
+  // Light words of any instruction: they frame what is asked without being what is asked.
+  'allow', 'successfully', 'successful', 'available', 'made', 'make', 'conduct', 'conducted', 'possible', 'whenever',
+  'necessary', 'various', 'certain', 'related', 'regarding', 'respective', 'particularly', 'meaning', 'otherwise',
+  'reasonable', 'intend', 'intends', 'expected', 'required', 'requirement', 'requirements',
 ];
 
 const stemCache = new Map<string, string>();
@@ -122,6 +128,8 @@ export interface Analysed {
 }
 
 const PARTY = canonical(stem('offeror'));
+const EXPERIENCE = canonical(stem('experience'));
+const COUNT_WORDS = new Set('two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen twenty thirty several many'.split(' '));
 const PARTY_PRONOUNS = new Set(['we', 'our', 'ours', 'us']);
 const WORD = /[a-z0-9]+(?:[.,:][0-9]+)*/g;
 const DIGIT = /^[0-9]/;
@@ -135,9 +143,13 @@ export function analyse(text: string): Analysed {
   const lower = text.toLowerCase().replace(/[’']s\b/g, '');
   WORD.lastIndex = 0;
   let m: RegExpExecArray | null;
+  let previous = '';
   while ((m = WORD.exec(lower)) !== null) {
     const w = m[0];
     wordCount += 1;
+    // "Eleven years of C#", "8 years leading Scrum teams": a count of years is experience.
+    if ((w === 'years' || w === 'year') && (DIGIT.test(previous) || COUNT_WORDS.has(previous))) tokens.push({ word: w, stem: EXPERIENCE, term: EXPERIENCE });
+    previous = w;
     if (DIGIT.test(w)) {
       numbers.push(w.replace(/,/g, '').replace(/[.:]$/, ''));
       continue;

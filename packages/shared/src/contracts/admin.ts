@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isInAppPath } from '../in-app-path';
+import { safeText } from '../text';
 import { EmailSchema, NewPasswordSchema } from './auth';
 import { AppRoleSchema } from './users';
 
@@ -47,23 +49,26 @@ export const ActivityListSchema = z.array(ActivityItemSchema);
 export const ActivityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 
 export const RoleChangeQuerySchema = z.object({ role: AppRoleSchema });
+/** SPEC: POST /admin/users/{id}/reset-password?new_password= */
 export const AdminResetPasswordQuerySchema = z.object({ new_password: NewPasswordSchema });
+/** The same as a JSON body (beyond SPEC), so the password need not appear in URLs and access logs. */
+export const AdminResetPasswordBodySchema = AdminResetPasswordQuerySchema.partial();
 
 export const CreateUserBodySchema = z.object({
   email: EmailSchema,
-  name: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(200, 'Name is too long'),
+  name: safeText('Full name', 'Full name is required').trim().min(1, 'Full name is required').max(200, 'Name is too long'),
   password: NewPasswordSchema,
   role: AppRoleSchema.default('user'),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
 
 export const SendNotificationBodySchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
-  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000),
+  title: safeText('Title', 'Title is required').trim().min(1, 'Title is required').max(200),
+  message: safeText('Message', 'Message is required').trim().min(1, 'Message is required').max(5000),
   /** null (or absent) sends to every user. */
   user_id: z.uuid('user_id must be a valid id').nullable().default(null),
   /** Optional in-app path, e.g. /opportunity/<id>. */
-  link: z.string().startsWith('/', 'Link must be an in-app path').max(500).nullable().optional(),
+  link: safeText('Link').max(500).refine(isInAppPath, 'Link must be an in-app path starting with a single /, e.g. /opportunity/<id>').nullable().optional(),
 });
 export type SendNotificationBody = z.infer<typeof SendNotificationBodySchema>;
 export const SendNotificationResponseSchema = z.object({ sent: z.number().int() });

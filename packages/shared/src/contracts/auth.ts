@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../text';
 import { MIN_PASSWORD_LENGTH } from '../limits';
 import { UserSchema } from './users';
 
@@ -12,26 +13,24 @@ export const EmailSchema = z
   .transform((e) => e.toLowerCase());
 
 /** A new password (SPEC §5: at least 6 characters). */
-export const NewPasswordSchema = z
-  .string({ error: 'Password is required' })
+export const NewPasswordSchema = safeText('Password', 'Password is required')
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(200, 'Password is too long');
 
 /** POST /auth/login body (SPEC §3). */
 export const LoginBodySchema = z.object({
   email: EmailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: safeText('Password', 'Password is required').min(1, 'Password is required').max(200),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 /** POST /auth/register body. `role` is accepted but ignored: registration always makes a 'user'. */
 export const RegisterBodySchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name is too long'),
+  name: safeText('Name', 'Name is required').trim().min(1, 'Name is required').max(200, 'Name is too long'),
   email: EmailSchema,
   password: NewPasswordSchema,
-  role: z.string().optional(),
-  invite_code: z
-    .string({ error: 'Invite code is required' })
+  role: safeText('Role').optional(),
+  invite_code: safeText('Invite code', 'Invite code is required')
     .trim()
     .min(1, 'Invite code is required')
     .max(64, 'Invite code is too long')
@@ -49,11 +48,15 @@ export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 /** POST /auth/forgot-password?email= */
 export const ForgotPasswordQuerySchema = z.object({ email: EmailSchema });
 
-/** POST /auth/reset-password?token=&new_password= */
-export const ResetPasswordQuerySchema = z.object({
-  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200),
+/** What POST /auth/reset-password needs: the token from the mailed link and the new password. */
+export const ResetPasswordInputSchema = z.object({
+  token: safeText('Reset token', 'Reset token is required').min(1, 'Reset token is required').max(200),
   new_password: NewPasswordSchema,
 });
+/** SPEC: POST /auth/reset-password?token=&new_password= */
+export const ResetPasswordQuerySchema = ResetPasswordInputSchema;
+/** The same fields as a JSON body (beyond SPEC), so they need not appear in URLs and access logs. */
+export const ResetPasswordBodySchema = ResetPasswordInputSchema.partial();
 
 /** Plain acknowledgement with a message. */
 export const MessageResponseSchema = z.object({ message: z.string() });

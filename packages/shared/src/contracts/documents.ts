@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../text';
 
 /** Opportunity-side document types (SPEC §3). */
 export const OPPORTUNITY_DOCUMENT_TYPES = ['brief', 'compliance', 'rfi', 'rfp'] as const;
@@ -67,8 +68,8 @@ export type WorkspaceDocumentType = z.infer<typeof WorkspaceDocumentTypeSchema>;
 export const GenerateDocumentBodySchema = z
   .object({
     opportunity_id: z.uuid('opportunity_id must be a valid id').optional(),
-    document_type: z.string({ message: 'document_type is required' }),
-    workspace_id: z.string().min(1, 'workspace_id must be a valid id').optional(),
+    document_type: safeText('document_type', 'document_type is required'),
+    workspace_id: safeText('workspace_id').min(1, 'workspace_id must be a valid id').optional(),
     tone: DocumentToneSchema.optional(),
   })
   .superRefine((body, issue) => {
@@ -94,7 +95,7 @@ export const GeneratedDocumentListSchema = z.array(GeneratedDocumentSchema);
 export const DocumentListQuerySchema = z.object({
   opportunity_id: z.uuid('opportunity_id must be a valid id').optional(),
   /** The workspace's documents instead of the caller's own. */
-  workspace_id: z.string().min(1, 'workspace_id must be a valid id').optional(),
+  workspace_id: safeText('workspace_id').min(1, 'workspace_id must be a valid id').optional(),
 });
 
 /** SPEC §3 generated document (workspace side): every member sees it, with who made it and when. */

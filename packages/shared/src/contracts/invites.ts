@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../text';
 import { EmailSchema, NewPasswordSchema } from './auth';
 import { UserSchema } from './users';
 
@@ -16,7 +17,7 @@ export type InviteStatus = z.infer<typeof InviteStatusSchema>;
 export const InviteBodySchema = z.object({
   email: EmailSchema,
   role: InviteRoleSchema.default('CONTRIBUTOR'),
-  message: z.string().trim().max(2000, 'Message is too long (2000 characters at most)').optional(),
+  message: safeText('Message').trim().max(2000, 'Message is too long (2000 characters at most)').optional(),
 });
 export type InviteBody = z.infer<typeof InviteBodySchema>;
 
@@ -84,7 +85,7 @@ export type AcceptInviteResponse = z.infer<typeof AcceptInviteResponseSchema>;
 
 /** POST /join/{token}/register: an account for the invited email, without an admin code. */
 export const JoinRegisterBodySchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name is too long'),
+  name: safeText('Name', 'Name is required').trim().min(1, 'Name is required').max(200, 'Name is too long'),
   password: NewPasswordSchema,
 });
 export type JoinRegisterBody = z.infer<typeof JoinRegisterBodySchema>;

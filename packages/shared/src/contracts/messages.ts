@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../text';
 import { CHAT_PAGE_SIZE, MAX_PAGE_LIMIT } from '../limits';
 
 /** Longest chat message a person may send or edit to. */
@@ -40,14 +41,14 @@ export const ChatMessageListQuerySchema = z
       .min(1, 'limit must be at least 1')
       .max(MAX_PAGE_LIMIT, `limit must be at most ${MAX_PAGE_LIMIT}`)
       .default(CHAT_PAGE_SIZE),
-    before: z.string().optional(),
-    after: z.string().optional(),
+    before: safeText('before').optional(),
+    after: safeText('after').optional(),
   })
   .refine((q) => !(q.before && q.after), { message: 'Use either before or after, not both' });
 export type ChatMessageListQuery = z.infer<typeof ChatMessageListQuerySchema>;
 
 /** PATCH /workspaces/{id}/messages/{msgId}: the new text (author only, within the edit window). */
 export const EditChatMessageBodySchema = z.object({
-  message: z.string().max(CHAT_MESSAGE_MAX_LENGTH, `Message is too long (${CHAT_MESSAGE_MAX_LENGTH} characters at most)`),
+  message: safeText('Message').max(CHAT_MESSAGE_MAX_LENGTH, `Message is too long (${CHAT_MESSAGE_MAX_LENGTH} characters at most)`),
 });
 export type EditChatMessageBody = z.infer<typeof EditChatMessageBodySchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { safeText } from '../text';
 import { MAX_PAGE_LIMIT } from '../limits';
+import { NOTICE_STATUSES, OPPORTUNITY_SORTS } from '../notice-types';
 
 export const AttachmentSchema = z.object({ name: z.string(), url: z.string() });
 
@@ -30,6 +32,11 @@ export const OpportunitySchema = z.object({
   set_aside_description: z.string().nullable(),
   posted_date: z.string().nullable(),
   response_date: z.string().nullable(),
+  /**
+   * The UTC offset SAM gave with the response deadline (`-05:00`), so the time shows as SAM states
+   * it; null when SAM gave a date only (or no deadline).
+   */
+  response_time_zone: z.string().nullable(),
   archive_date: z.string().nullable(),
   active: z.boolean().nullable(),
   saved: z.boolean(),
@@ -44,11 +51,26 @@ export const OpportunitySchema = z.object({
   award: z.object({ number: z.string().nullable(), date: z.string().nullable(), amount: z.string().nullable(), awardee: z.string().nullable() }).nullable(),
   link: z.string().nullable(),
   additional_info_link: z.string().nullable(),
+  /** Notices sharing this one's solicitation number (amendments, updates), this one included. */
+  notice_count: z.number(),
 });
 export type Opportunity = z.infer<typeof OpportunitySchema>;
 
-const optionalText = z
-  .string()
+/**
+ * An opportunity in a listing or search answer: the card and table fields and a short plain-text
+ * summary instead of the full description (the detail call has that), so a page of 20 stays small.
+ */
+export const OpportunitySummarySchema = OpportunitySchema.omit({
+  description: true,
+  contacts: true,
+  attachments: true,
+  place_of_performance: true,
+  award: true,
+  additional_info_link: true,
+}).extend({ summary: z.string().nullable() });
+export type OpportunitySummary = z.infer<typeof OpportunitySummarySchema>;
+
+const optionalText = safeText('Search text')
   .trim()
   .max(200, 'Search text is too long')
   .optional()
@@ -75,6 +97,15 @@ const FilterFields = {
     .optional()
     .transform((v) => (v ? v.toUpperCase() : undefined)),
   set_aside: optionalText,
+  notice_type: optionalText,
+  /** Which notices: open for a response (the default), deadline passed, awards, or all. */
+  status: z.enum(NOTICE_STATUSES, { error: `status must be one of ${NOTICE_STATUSES.join(', ')}` }).optional(),
+  sort: z.enum(OPPORTUNITY_SORTS, { error: `sort must be one of ${OPPORTUNITY_SORTS.join(', ')}` }).optional(),
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
+  /** Response date within this many days from now. */
+  due_within: z.coerce.number().int('due_within must be a whole number').min(1, 'due_within must be 1 to 365').max(365, 'due_within must be 1 to 365').optional(),
+  /** Posted within this many days. */
+  posted_within: z.coerce.number().int('posted_within must be a whole number').min(1, 'posted_within must be 1 to 365').max(365, 'posted_within must be 1 to 365').optional(),
 };
 
 export const OpportunityListQuerySchema = z.object({
@@ -87,7 +118,7 @@ export const OpportunityListQuerySchema = z.object({
 export type OpportunityListQuery = z.infer<typeof OpportunityListQuerySchema>;
 
 export const OpportunityListResponseSchema = z.object({
-  data: z.array(OpportunitySchema),
+  data: z.array(OpportunitySummarySchema),
   total: z.number(),
   total_pages: z.number(),
   page: z.number(),
@@ -112,7 +143,7 @@ export const OpportunitySearchQuerySchema = z.object({
 export type OpportunitySearchQuery = z.infer<typeof OpportunitySearchQuerySchema>;
 
 export const OpportunitySearchResponseSchema = z.object({
-  results: z.array(OpportunitySchema),
+  results: z.array(OpportunitySummarySchema),
   total: z.number(),
   /** Where the results came from: SAM.gov's API, or the local database when no key is set. */
   source: z.enum(['sam_gov', 'local']),
@@ -120,6 +151,8 @@ export const OpportunitySearchResponseSchema = z.object({
 export type OpportunitySearchResponse = z.infer<typeof OpportunitySearchResponseSchema>;
 
 export const SaveResponseSchema = z.object({ saved: z.boolean() });
+/** Optional target state for the save call: without it the call toggles (SPEC §7). */
+export const SaveQuerySchema = z.object({ saved: z.enum(['true', 'false'], { error: 'saved must be true or false' }).optional().transform((v) => (v === undefined ? undefined : v === 'true')) });
 
 export const DescriptionQuerySchema = z.object({
   notice_id: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid notice id'),
@@ -127,13 +160,15 @@ export const DescriptionQuerySchema = z.object({
 export const DescriptionResponseSchema = z.object({ description: z.string() });
 
 export const ImportCsvSyncBodySchema = z.object({
-  csv_url: z.string({ error: 'Please enter a CSV URL' }).trim().min(1, 'Please enter a CSV URL').max(2000, 'CSV URL is too long'),
+  csv_url: safeText('CSV URL', 'Please enter a CSV URL').trim().min(1, 'Please enter a CSV URL').max(2000, 'CSV URL is too long'),
 });
 
 export const ImportResultSchema = z.object({
   imported: z.number(),
   inserted: z.number(),
   updated: z.number(),
+  /** Rows skipped because their content did not change since the last import (content hash). */
+  unchanged: z.number(),
   rows: z.number(),
   malformed: z.number(),
   errors: z.array(z.object({ line: z.number(), reason: z.string() })),

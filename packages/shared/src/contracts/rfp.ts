@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { safeText } from '../text';
 import { TaskStatusSchema } from '../permissions/workspace-roles';
+import { RfpAmendmentSchema } from './rfp-amendments';
 import { TaskSchema } from './tasks';
 
 /** SPEC §3 requirement as the workspace RFP Analysis shows it, with its page. */
@@ -20,6 +22,8 @@ export const RfpUploadResponseSchema = z.object({
   requirements_count: z.number().int(),
   version: z.number().int(),
   file_name: z.string(),
+  /** The diff against the previous version when this upload is an amendment (beyond SPEC). */
+  amendment: RfpAmendmentSchema.nullable(),
 });
 export type RfpUploadResponse = z.infer<typeof RfpUploadResponseSchema>;
 
@@ -40,14 +44,25 @@ export const RfpSolicitationSummaryListSchema = z.array(RfpSolicitationSummarySc
 /** GET /workspaces/{id}/rfp/solicitation: the latest version with its requirements. */
 export const RfpSolicitationSchema = RfpSolicitationSummarySchema.extend({
   requirements: z.array(RfpRequirementSchema),
+  /** The diff against the previous version when this version is an amendment (beyond SPEC). */
+  amendment: RfpAmendmentSchema.nullable(),
 });
 export type RfpSolicitation = z.infer<typeof RfpSolicitationSchema>;
 
 export const RfpMissingRequirementSchema = z.object({ requirement_id: z.string(), section: z.string(), text: z.string() });
 export const RfpSuggestionSchema = z.object({ requirement_id: z.string(), location_hint: z.string(), suggestion: z.string() });
+/**
+ * How the draft answers a requirement: addressed, missing, deferred (promised for later), conflict
+ * (the draft contradicts it) or separate (logistics, format, clause or evaluation method: not
+ * counted as content). Absent on analyses stored before it existed.
+ */
+export const RfpMatchStatusSchema = z.enum(['addressed', 'missing', 'deferred', 'conflict', 'separate']);
+export type RfpMatchStatus = z.infer<typeof RfpMatchStatusSchema>;
+
 /** Where the draft answers a requirement, and how well (0-1). */
 export const RfpMatchSchema = z.object({
   requirement_id: z.string(),
+  status: RfpMatchStatusSchema.optional(),
   score: z.number(),
   passage: z.string(),
   page: z.number().int().nullable(),
@@ -70,11 +85,53 @@ export const RfpAnalysisSummarySchema = z.object({
 export type RfpAnalysisSummary = z.infer<typeof RfpAnalysisSummarySchema>;
 export const RfpAnalysisSummaryListSchema = z.array(RfpAnalysisSummarySchema);
 
-/** POST .../rfp/analyze-draft and GET .../rfp/analysis: one draft scored against a solicitation version. */
+/** A requirement the draft contradicts (something forbidden, a limit, a mandated platform): worse than missing. */
+export const RfpConflictSchema = z.object({
+  requirement_id: z.string(),
+  section: z.string(),
+  text: z.string(),
+  rule: z.string(),
+  /** The draft sentence that contradicts it. */
+  passage: z.string(),
+  page: z.number().int().nullable(),
+  location_hint: z.string(),
+  reason: z.string(),
+});
+export type RfpConflict = z.infer<typeof RfpConflictSchema>;
+
+export const RFP_SEPARATE_KINDS = ['logistics', 'format', 'clause', 'evaluation'] as const;
+/** A requirement a narrative does not answer, reported apart from coverage. */
+export const RfpSeparateRequirementSchema = z.object({
+  requirement_id: z.string(),
+  section: z.string(),
+  text: z.string(),
+  kind: z.enum(RFP_SEPARATE_KINDS),
+});
+export type RfpSeparateRequirement = z.infer<typeof RfpSeparateRequirementSchema>;
+
+/** A Section L format rule checked on the draft (page limit, font size, font family, required volume). */
+export const RfpFormatCheckSchema = z.object({
+  requirement_id: z.string(),
+  check: z.enum(['page_limit', 'font_size', 'font_family', 'volume']),
+  status: z.enum(['passed', 'failed', 'not_checked']),
+  expected: z.string(),
+  found: z.string(),
+  location_hint: z.string(),
+});
+export type RfpFormatCheck = z.infer<typeof RfpFormatCheckSchema>;
+
+/**
+ * POST .../rfp/analyze-draft and GET .../rfp/analysis: one draft scored against a solicitation
+ * version. Beyond SPEC §3: conflicts, the requirements reported apart from coverage, and the
+ * format checks (analyses stored before these existed return empty lists).
+ */
 export const RfpAnalysisSchema = RfpAnalysisSummarySchema.extend({
   missing_requirements: z.array(RfpMissingRequirementSchema),
   suggestions: z.array(RfpSuggestionSchema),
   matches: z.array(RfpMatchSchema),
+  conflicts: z.array(RfpConflictSchema),
+  reported_separately: z.array(RfpSeparateRequirementSchema),
+  format_checks: z.array(RfpFormatCheckSchema),
 });
 export type RfpAnalysis = z.infer<typeof RfpAnalysisSchema>;
 
@@ -83,12 +140,12 @@ export const RFP_TASKS_MAX = 500;
 /** POST /workspaces/{id}/rfp/tasks: board tasks from requirements of the latest RFP (beyond SPEC). */
 export const CreateRfpTasksBodySchema = z.object({
   requirement_ids: z
-    .array(z.string({ error: 'Requirement ids must be text' }).trim().min(1, 'Requirement ids cannot be blank'), { error: 'Select at least one requirement' })
+    .array(safeText('Requirement id', 'Requirement ids must be text').trim().min(1, 'Requirement ids cannot be blank'), { error: 'Select at least one requirement' })
     .min(1, 'Select at least one requirement')
     .max(RFP_TASKS_MAX, `At most ${RFP_TASKS_MAX} requirements at a time`)
     .transform((ids) => [...new Set(ids)]),
   grouping: z.enum(['requirement', 'section'], { error: "grouping must be 'requirement' or 'section'" }).default('requirement'),
-  assignee_user_id: z.string({ error: 'Assignee must be a user id' }).nullish(),
+  assignee_user_id: safeText('Assignee', 'Assignee must be a user id').nullish(),
 });
 export type CreateRfpTasksBody = z.input<typeof CreateRfpTasksBodySchema>;
 
@@ -110,7 +167,18 @@ export const RfpMatrixRowSchema = z.object({
   must_or_should: z.enum(['must', 'should']),
   text: z.string(),
   page: z.number().int().nullable(),
-  task: z.object({ id: z.string(), title: z.string(), status: TaskStatusSchema, assignee_name: z.string().nullable() }).nullable(),
+  task: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      status: TaskStatusSchema,
+      assignee_name: z.string().nullable(),
+      /** The task is flagged: an amendment reworded or removed one of its requirements. */
+      requirements_changed: z.boolean(),
+    })
+    .nullable(),
+  /** How the latest amendment touched this requirement: new in it, or reworded (with the previous wording). */
+  amendment: z.object({ change: z.enum(['added', 'changed']), version: z.number().int(), previous_text: z.string().nullable() }).nullable(),
   draft: z
     .object({ status: RfpDraftStatusSchema, page: z.number().int().nullable(), location_hint: z.string().nullable(), score: z.number() })
     .nullable(),

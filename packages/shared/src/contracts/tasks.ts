@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { safeText } from '../text';
 import { TaskStatusSchema } from '../permissions/workspace-roles';
+import { TaskRequirementChangeSchema } from './rfp-amendments';
 
 /** SPEC §3 task. */
 export const TaskSchema = z.object({
@@ -12,6 +14,8 @@ export const TaskSchema = z.object({
   due_at: z.string().nullable(),
   labels: z.array(z.string()),
   requirement_ids: z.array(z.string()),
+  /** RFP amendments that reworded or removed its requirements, until a member dismisses them (beyond SPEC). */
+  requirement_changes: z.array(TaskRequirementChangeSchema),
   created_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -34,13 +38,11 @@ const unique = (values: string[]) => [...new Set(values)];
  * labels: they are a list of short strings. `requirement_ids` tie the task to RFP requirements.
  */
 export const CreateTaskBodySchema = z.object({
-  title: z
-    .string({ error: 'Task title is required' })
+  title: safeText('Task title', 'Task title is required')
     .trim()
     .min(1, 'Task title is required')
     .max(TASK_TITLE_MAX, `Task title is too long (${TASK_TITLE_MAX} characters at most)`),
-  description: z
-    .string({ error: 'Description must be text' })
+  description: safeText('Description', 'Description must be text')
     .trim()
     .max(TASK_DESCRIPTION_MAX, `Description is too long (${TASK_DESCRIPTION_MAX} characters at most)`)
     .nullish(),
@@ -48,8 +50,7 @@ export const CreateTaskBodySchema = z.object({
   due_at: z.iso.datetime({ offset: true, error: 'Due date must be an ISO date and time' }).nullish(),
   labels: z
     .array(
-      z
-        .string({ error: 'Labels must be text' })
+      safeText('Label', 'Labels must be text')
         .trim()
         .min(1, 'Labels cannot be blank')
         .max(TASK_LABEL_MAX_LENGTH, `Labels are ${TASK_LABEL_MAX_LENGTH} characters at most`),
@@ -60,7 +61,7 @@ export const CreateTaskBodySchema = z.object({
     .default([]),
   requirement_ids: z
     .array(
-      z.string({ error: 'Requirement ids must be text' }).trim().min(1, 'Requirement ids cannot be blank').max(20, 'Requirement ids are 20 characters at most'),
+      safeText('Requirement id', 'Requirement ids must be text').trim().min(1, 'Requirement ids cannot be blank').max(20, 'Requirement ids are 20 characters at most'),
       { error: 'Requirement ids must be a list' },
     )
     .max(TASK_REQUIREMENT_IDS_MAX, `A task has ${TASK_REQUIREMENT_IDS_MAX} requirement ids at most`)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../text';
 
 /** SPEC §3 workspace document, plus the lock's age so the UI can say "Checked out by Ana · 3 h". */
 export const WorkspaceDocumentSchema = z.object({
@@ -31,7 +32,7 @@ export const DocumentVersionListSchema = z.array(DocumentVersionSchema);
 
 /** POST /documents/{id}/force-release: the owner says why (WORKSPACES.md §1; it is audited). */
 export const ForceReleaseBodySchema = z.object({
-  reason: z.string().trim().min(1, 'Please give a reason for releasing the check-out').max(500, 'The reason can be at most 500 characters'),
+  reason: safeText('Reason').trim().min(1, 'Please give a reason for releasing the check-out').max(500, 'The reason can be at most 500 characters'),
 });
 export type ForceReleaseBody = z.infer<typeof ForceReleaseBodySchema>;
 

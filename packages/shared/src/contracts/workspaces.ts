@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../text';
 import { WorkspaceRoleSchema } from '../permissions/workspace-roles';
 
 const IdSchema = z.string();
@@ -6,7 +7,7 @@ const IdSchema = z.string();
 /** POST /workspaces body. SPEC names the opportunity `solicitation_id`; `name` defaults per SPEC §2. */
 export const CreateWorkspaceBodySchema = z.object({
   solicitation_id: z.uuid({ error: 'solicitation_id must be a valid opportunity id' }),
-  name: z.string().trim().max(200, 'Workspace name is too long (200 characters at most)').optional(),
+  name: safeText('Workspace name').trim().max(200, 'Workspace name is too long (200 characters at most)').optional(),
 });
 export type CreateWorkspaceBody = z.infer<typeof CreateWorkspaceBodySchema>;
 

@@ -87,6 +87,7 @@ describe('abilities WORKSPACES.md §3 adds', () => {
       expect(can(role, 'document.forceRelease')).toBe(role === 'OWNER');
       expect(can(role, 'rfp.run')).toBe(role !== 'VIEWER');
       expect(can(role, 'ai.generate')).toBe(role !== 'VIEWER');
+      expect(can(role, 'task.dismissRequirementChanges')).toBe(role === 'OWNER' || role === 'CONTRIBUTOR');
     }
   });
 

@@ -35,6 +35,12 @@ export const WORKSPACE_ABILITIES = {
   'task.create': { OWNER: true, CONTRIBUTOR: true, REVIEWER: false, VIEWER: false },
   'task.move': { OWNER: true, CONTRIBUTOR: true, REVIEWER: 'forward-only', VIEWER: false },
   'task.delete': { OWNER: true, CONTRIBUTOR: true, REVIEWER: 'own', VIEWER: false },
+  /**
+   * Clear a task's "requirements changed" flag after an RFP amendment: deciding the task still
+   * fits the new wording is planning the work, so it goes with creating and freely moving tasks
+   * (OWNER, CONTRIBUTOR); reviewers only move forward and viewers read.
+   */
+  'task.dismissRequirementChanges': { OWNER: true, CONTRIBUTOR: true, REVIEWER: false, VIEWER: false },
   /** Invite by email and revoke pending invitations; the owner also sees the invite list. */
   'member.invite': { OWNER: true, CONTRIBUTOR: false, REVIEWER: false, VIEWER: false },
   'member.remove': { OWNER: 'non-owner-target', CONTRIBUTOR: false, REVIEWER: false, VIEWER: false },

@@ -7,3 +7,5 @@ export * from './notifications';
 export * from './workspaces';
 export * from './workspace-content';
 export * from './rfp';
+export * from './jobs';
+export * from './saved-searches';

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
@@ -13,9 +13,14 @@ export const notifications = pgTable(
     type: text().notNull().default('system'),
     link: text(),
     read: boolean().notNull().default(false),
+    /**
+     * Set by alert jobs ('saved-search:<id>:<day>', 'deadline:<user>:<opportunity>:<days>'): the
+     * unique index makes a second run, or a second process, a no-op.
+     */
+    dedupeKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), uniqueIndex('notifications_dedupe_key_unique').on(t.dedupeKey)],
 );
 export type NotificationRow = typeof notifications.$inferSelect;
 

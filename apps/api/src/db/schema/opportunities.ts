@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tsvector } from './types';
 import { users } from './users';
 
@@ -69,6 +69,8 @@ export const opportunities = pgTable(
     pscCode: text(),
     postedDate: timestamp({ withTimezone: true }),
     responseDeadline: timestamp({ withTimezone: true }),
+    /** The UTC offset SAM stated with the deadline (`-05:00`); null for a date-only or no deadline. */
+    responseTimeZone: text(),
     active: boolean(),
     placeOfPerformance: jsonb().$type<PlaceOfPerformance>(),
     award: jsonb().$type<OpportunityAward>(),
@@ -83,6 +85,19 @@ export const opportunities = pgTable(
     pdfProcessed: boolean().notNull().default(false),
     /** Where the row came from: 'csv' (extract import) or 'sam_api' (live search). */
     source: text().notNull().default('csv'),
+    /**
+     * The notices of one solicitation (amendments, updates) share this key: agency and solicitation
+     * number; a notice without a number is its own group.
+     */
+    groupKey: text().generatedAlwaysAs(
+      sql`case when nullif(btrim(solicitation_number), '') is null then 'notice:' || notice_id else coalesce(department, '') || '|' || upper(btrim(solicitation_number)) end`,
+    ),
+    /** True on the newest-posted notice of its group: the one a listing shows (see refreshGroups). */
+    latestInGroup: boolean().notNull().default(true),
+    /** How many notices the group has (the card's "N notices"). */
+    groupNoticeCount: integer().notNull().default(1),
+    /** Hash of the columns an import writes: a re-import skips a row whose hash is unchanged. */
+    contentHash: text(),
     searchVector: tsvector().generatedAlwaysAs(
       sql`${TITLE_AND_AGENCY_LEXEMES} || setweight(to_tsvector('english', left(coalesce(description, ''), 200000)), 'C')`,
     ),
@@ -107,6 +122,12 @@ export const opportunities = pgTable(
     // Matches the listing's ORDER BY exactly, so page 1 of 100k rows is an index scan, not a sort.
     index('opportunities_posted_idx').on(t.postedDate.desc().nullsLast(), t.id.desc()),
     index('opportunities_solicitation_idx').on(t.solicitationNumber),
+    // The default listing (newest first, one card per solicitation) and the due-date sort.
+    index('opportunities_latest_posted_idx').on(t.postedDate.desc().nullsLast(), t.id.desc()).where(sql`latest_in_group`),
+    index('opportunities_latest_due_idx').on(t.responseDeadline, t.id).where(sql`latest_in_group`),
+    index('opportunities_group_idx').on(t.groupKey),
+    // Saved-search alerts read the notices first stored since their last run.
+    index('opportunities_created_idx').on(t.createdAt),
   ],
 );
 export type OpportunityRow = typeof opportunities.$inferSelect;

@@ -3,6 +3,29 @@ import type { StoredRequirement } from './documents';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
+/** A requirement as an amendment keeps it: its id in its own version, and what it said where. */
+export interface StoredAmendmentRequirement {
+  requirement_id: string;
+  section: string;
+  must_or_should: 'must' | 'should';
+  text: string;
+  page: number | null;
+}
+
+/**
+ * A version's requirements diffed against the previous completed version (rfp-amendment-diff.ts),
+ * with the tasks the amendment flagged (`tasks`: ids and titles as they were then).
+ */
+export interface StoredAmendment {
+  previous_solicitation_id: string;
+  previous_version: number;
+  unchanged: number;
+  changed: { previous: StoredAmendmentRequirement; current: StoredAmendmentRequirement; similarity: number; task_ids: string[] }[];
+  added: StoredAmendmentRequirement[];
+  removed: (StoredAmendmentRequirement & { task_ids: string[] })[];
+  tasks: { id: string; title: string }[];
+}
+
 /**
  * A solicitation uploaded into a workspace's RFP Analysis (WORKSPACES.md §2). Each upload is a new
  * version; the highest version is the current one, older ones stay for the amendment diff.
@@ -22,6 +45,8 @@ export const rfpSolicitations = pgTable(
     processingStatus: text().notNull().default('completed'),
     requirements: jsonb().$type<StoredRequirement[]>().notNull().default([]),
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The diff against the previous version when this upload amended one; null for the first. */
+    amendment: jsonb().$type<StoredAmendment>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('rfp_solicitations_workspace_version_unique').on(t.workspaceId, t.version)],
@@ -31,9 +56,38 @@ export type RfpSolicitationRow = typeof rfpSolicitations.$inferSelect;
 /** A requirement's match in a scored draft, with where the draft answers it. */
 export interface StoredRequirementMatch {
   requirement_id: string;
+  /** addressed / missing / deferred / conflict / separate; absent on analyses stored before it existed. */
+  status?: 'addressed' | 'missing' | 'deferred' | 'conflict' | 'separate';
   score: number;
   passage: string;
   page: number | null;
+  location_hint: string;
+}
+
+export interface StoredConflict {
+  requirement_id: string;
+  section: string;
+  text: string;
+  rule: string;
+  passage: string;
+  page: number | null;
+  location_hint: string;
+  reason: string;
+}
+
+export interface StoredSeparateRequirement {
+  requirement_id: string;
+  section: string;
+  text: string;
+  kind: 'logistics' | 'format' | 'clause' | 'evaluation';
+}
+
+export interface StoredFormatCheck {
+  requirement_id: string;
+  check: 'page_limit' | 'font_size' | 'font_family' | 'volume';
+  status: 'passed' | 'failed' | 'not_checked';
+  expected: string;
+  found: string;
   location_hint: string;
 }
 
@@ -54,6 +108,10 @@ export const rfpAnalyses = pgTable(
     matches: jsonb().$type<StoredRequirementMatch[]>().notNull().default([]),
     missingRequirements: jsonb().$type<{ requirement_id: string; section: string; text: string }[]>().notNull().default([]),
     suggestions: jsonb().$type<{ requirement_id: string; location_hint: string; suggestion: string }[]>().notNull().default([]),
+    /** Requirements the draft contradicts (worse than missing), the ones reported apart from coverage, and Section L format checks. */
+    conflicts: jsonb().$type<StoredConflict[]>().notNull().default([]),
+    reportedSeparately: jsonb().$type<StoredSeparateRequirement[]>().notNull().default([]),
+    formatChecks: jsonb().$type<StoredFormatCheck[]>().notNull().default([]),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TaskRequirementChange } from '@biddesk/shared';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
@@ -59,6 +60,8 @@ export const tasks = pgTable(
     dueAt: timestamp({ withTimezone: true }),
     labels: text().array().notNull().default(sql`'{}'::text[]`),
     requirementIds: text().array().notNull().default(sql`'{}'::text[]`),
+    /** What RFP amendments reworded or removed under this task, until a member dismisses it. */
+    requirementChanges: jsonb().$type<TaskRequirementChange[]>().notNull().default([]),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -27,8 +27,9 @@ export const builtinProvider: AiProvider = {
   },
 };
 
-// Requirement ids look like L-001, M-012, C-003 or a document's own paragraph numbers (L.4.2.1).
-const BRACKETED_CITE = /\[([A-Za-z]{1,3}[-.]\d+(?:\.\d+)*|\d+(?:\.\d+)+)\]/g;
+// Requirement ids look like L-001, M-012, C-003 or a document's own paragraph numbers (L.4.2.1);
+// the engine's stable ids also take list letters, numbers and text hashes (L-5.2.1.b, L-5.2(1), C-2.1-4fa9c1, O-H.1).
+const BRACKETED_CITE = /\[([LMCO]-[0-9A-Za-z]+(?:[.()-]+[0-9A-Za-z]+)*\)?|[A-Za-z]{1,3}[-.]\d+(?:\.\d+)*|\d+(?:\.\d+)+)\]/g;
 const BARE_ENGINE_ID = /\b([LMC]-\d{3})\b/g;
 
 /**

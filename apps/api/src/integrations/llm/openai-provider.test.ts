@@ -26,6 +26,8 @@ describe('removeUnknownRequirementIds', () => {
     expect(out).not.toContain('L-999');
     expect(out).not.toContain('C-777');
     expect(out).not.toContain('L.9.9');
+    const stable = removeUnknownRequirementIds('[L-5.2(1)] [C-2.1-4fa9c1] [O-H.1] [L-5.2.1.b] [C-2.1-ffffff] [Company]', ['L-5.2(1)', 'C-2.1-4fa9c1', 'O-H.1']);
+    expect(stable).toBe('[L-5.2(1)] [C-2.1-4fa9c1] [O-H.1] [Company]');
   });
 });
 

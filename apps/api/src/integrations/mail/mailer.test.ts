@@ -43,10 +43,12 @@ describe('mailer', () => {
     }
   });
 
-  it('writes one .eml file per message to the outbox without SMTP_URL', async () => {
+  it('writes one .eml file per message to the outbox without SMTP_URL, logging the file but never the link', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
     dirs.push(dir);
-    const mailer = createMailer({ from: 'BidDesk <no-reply@biddesk.test>', outboxDir: path.join(dir, 'outbox'), log });
+    const logged: string[] = [];
+    const capture = pino({ level: 'info' }, { write: (line: string) => void logged.push(line) });
+    const mailer = createMailer({ from: 'BidDesk <no-reply@biddesk.test>', outboxDir: path.join(dir, 'outbox'), log: capture });
     expect(mailer.kind).toBe('outbox');
     await mailer.send({ to: 'a@example.com', subject: 'One', text: 'first body', link: 'http://x/1' });
     await mailer.send({ to: 'b@example.com', subject: 'Two', text: 'second body' });
@@ -56,5 +58,7 @@ describe('mailer', () => {
     expect(all).toContain('To: a@example.com');
     expect(all).toContain('Subject: Two');
     expect(all).toContain('first body');
+    expect(logged.join('')).toContain('.eml');
+    expect(logged.join('')).not.toContain('http://x/1');
   });
 });

@@ -9,7 +9,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** A link worth logging when mail goes to the local outbox. */
+  /** The message's main link (tests read it); never logged: a reset or invite link is a credential. */
   link?: string;
 }
 
@@ -19,8 +19,8 @@ export interface Mailer {
 }
 
 /**
- * SMTP when `smtpUrl` is set; otherwise an outbox of `.eml` files in `outboxDir`, with the
- * message's link logged so a person running the embedded default can follow it.
+ * SMTP when `smtpUrl` is set; otherwise an outbox of `.eml` files in `outboxDir`. The log names the
+ * file to open, not the link inside it: reset and invite links are credentials (issue 16).
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
@@ -40,7 +40,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       await mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer);
-      opts.log.info({ to: m.to, subject: m.subject, file, link: m.link }, `Mail written to outbox${m.link ? `; link: ${m.link}` : ''}`);
+      opts.log.info({ to: m.to, subject: m.subject, file }, `Mail written to outbox: ${file}`);
     },
   };
 }

@@ -114,6 +114,7 @@ describe('mapSamOpportunity on the real v2 search response', () => {
       pscCode: 'Z2AA',
       postedDate: new Date('2026-02-02T12:00:00Z'),
       responseDeadline: new Date('2026-02-28T23:00:00Z'),
+      responseTimeZone: '-07:00',
       active: true,
       placeOfPerformance: { street_address: null, city: 'Grand Junction', state: 'CO', zip: null, country: 'USA' },
       award: null,

@@ -6,7 +6,7 @@ import type {
   OpportunityContact,
   PlaceOfPerformance,
 } from '../../db/schema/opportunities';
-import { parseSamDate } from '../../lib/sam-dates';
+import { parseSamDate, samTimeZone } from '../../lib/sam-dates';
 import type { SamAward, SamCodeName, SamLocation, SamOfficeAddress, SamOpportunity, SamPointOfContact } from './samgov-types';
 
 /** A NewOpportunityRow whose list columns and source are always set. */
@@ -45,6 +45,7 @@ export function mapSamOpportunity(o: SamOpportunity): SamOpportunityRow {
     pscCode: clean(o.classificationCode),
     postedDate: samDate(o.postedDate, 'start'),
     responseDeadline: samDate(o.responseDeadLine, 'end'),
+    responseTimeZone: samTimeZone(typeof o.responseDeadLine === 'string' ? o.responseDeadLine : null),
     active: parseActive(o.active),
     placeOfPerformance: mapLocation(o.placeOfPerformance),
     award: mapAward(o.award),

@@ -1,4 +1,5 @@
 import {
+  AdminResetPasswordBodySchema,
   AdminResetPasswordQuerySchema,
   AdminUserListSchema,
   AdminUserSchema,
@@ -11,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthedCtx } from '../../lib/ctx';
+import { parseOrBadRequest } from '../../lib/errors';
 import * as service from './admin-users.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -39,13 +41,19 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['admin'], body: CreateUserBodySchema, response: { 200: AdminUserSchema, ...errors, 409: ErrorBodySchema } },
   }, async (request) => service.createUser(request.ctx as AuthedCtx, request.body));
 
+  // SPEC sends the new password in the query; a JSON body `{new_password}` is also accepted so a
+  // deployment can keep it out of proxy and access logs.
   app.post('/admin/users/:id/reset-password', {
     config: { role: 'admin' },
     schema: {
       tags: ['admin'],
       params: IdParams,
-      querystring: AdminResetPasswordQuerySchema,
+      querystring: AdminResetPasswordBodySchema,
+      body: AdminResetPasswordBodySchema.nullish(),
       response: { 200: MessageResponseSchema, ...withNotFound },
     },
-  }, async (request) => service.resetUserPassword(request.ctx as AuthedCtx, request.params.id, request.query.new_password));
+  }, async (request) => {
+    const { new_password } = parseOrBadRequest(AdminResetPasswordQuerySchema, { ...request.query, ...request.body });
+    return service.resetUserPassword(request.ctx as AuthedCtx, request.params.id, new_password);
+  });
 };

@@ -245,6 +245,17 @@ describe('POST /admin/users/{id}/reset-password', () => {
     expect(row).toMatchObject({ passwordHash: target.user.passwordHash, tokenVersion: 0 });
   });
 
+  it('also takes the new password as a JSON body, kept out of the URL', async () => {
+    const target = await createUser(t.db, t.config, { email: 'reset.body@example.com' });
+    const url = `/api/admin/users/${target.user.id}/reset-password`;
+    const short = await t.injectAs(admin.token, { method: 'POST', url, payload: { new_password: '123' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().detail).toBe('Password must be at least 6 characters');
+    expect((await t.injectAs(admin.token, { method: 'POST', url, payload: { new_password: 'body-reset-pw' } })).statusCode).toBe(200);
+    expect((await login('reset.body@example.com', 'body-reset-pw')).statusCode).toBe(200);
+    expect((await t.injectAs(target.token, { method: 'GET', url: '/api/auth/refresh-user' })).statusCode).toBe(401);
+  });
+
   it('answers 404 for an unknown or malformed user id', async () => {
     for (const id of [randomUUID(), 'nope']) {
       const res = await t.injectAs(admin.token, { method: 'POST', url: `/api/admin/users/${id}/reset-password?new_password=secret99` });

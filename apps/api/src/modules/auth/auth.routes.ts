@@ -5,26 +5,72 @@ import {
   LoginBodySchema,
   MessageResponseSchema,
   RegisterBodySchema,
+  ResetPasswordBodySchema,
+  ResetPasswordInputSchema,
   ResetPasswordQuerySchema,
   UserSchema,
+  type LoginBody,
 } from '@biddesk/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthedCtx } from '../../lib/ctx';
+import { parseOrBadRequest, tooManyRequests } from '../../lib/errors';
 import * as authService from './auth.service';
 
+export interface AuthRouteOptions {
+  /** Attempts per client address per minute (login, register, forgot, reset). */
+  rateLimitPerMinute: number;
+  /** Login attempts per account (email) per minute, whatever address they come from. */
+  accountRateLimitPerMinute: number;
+}
+
+const RATE_LIMITED = 'Too many attempts. Please try again later.';
+
 /** SPEC §7 Auth. */
-export const authRoutes = (opts: { rateLimitPerMinute: number }): FastifyPluginAsyncZod => async (app) => {
+export const authRoutes = (opts: AuthRouteOptions): FastifyPluginAsyncZod => async (app) => {
   const rateLimit = { max: opts.rateLimitPerMinute, timeWindow: '1 minute' };
   const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema };
 
+  // A second counter keyed by the account, in the same rate-limit store as the address counters
+  // (so it holds across processes once the store is shared): changing addresses does not buy more
+  // guesses at one password. The email is the validated, lower-cased one.
+  const accountLimit = app.createRateLimit({
+    max: opts.accountRateLimitPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `login-account:${(request.body as LoginBody).email}`,
+  });
+
+  // Work done after the answer has gone out (forgot-password), so its cost never shows in the
+  // response time; the app waits for it before closing.
+  const deferred = new WeakMap<FastifyRequest, () => Promise<void>>();
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+  const runDeferred = async (request: FastifyRequest) => {
+    const work = deferred.get(request);
+    if (!work) return;
+    // On the next turn of the event loop: the embedded database runs on this thread, and the
+    // answer's bytes must be on the wire before it starts.
+    const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err: unknown) => request.log.error({ err }, 'password reset mail failed'))
+      .finally(() => pending.delete(done));
+    pending.add(done);
+  };
+
   app.post('/auth/register', {
-    config: { public: true },
+    config: { public: true, rateLimit },
     schema: { tags: ['auth'], body: RegisterBodySchema, response: { 200: AuthResponseSchema, ...errors } },
   }, async (request) => authService.register(request.ctx, request.body));
 
   app.post('/auth/login', {
     config: { public: true, rateLimit },
     schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: AuthResponseSchema, ...errors } },
+    preHandler: async (request) => {
+      const limit = await accountLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(RATE_LIMITED);
+    },
   }, async (request) => authService.login(request.ctx, request.body));
 
   app.get('/auth/refresh-user', {
@@ -34,10 +80,21 @@ export const authRoutes = (opts: { rateLimitPerMinute: number }): FastifyPluginA
   app.post('/auth/forgot-password', {
     config: { public: true, rateLimit },
     schema: { tags: ['auth'], querystring: ForgotPasswordQuerySchema, response: { 200: MessageResponseSchema, ...errors } },
-  }, async (request) => authService.forgotPassword(request.ctx, request.query.email));
+    onResponse: runDeferred,
+  }, async (request) => authService.forgotPassword(request.ctx, request.query.email, (work) => deferred.set(request, work)));
 
+  // SPEC sends the token and the new password in the query; a JSON body with the same fields is
+  // also accepted so a deployment can keep them out of proxy and access logs.
   app.post('/auth/reset-password', {
     config: { public: true, rateLimit },
-    schema: { tags: ['auth'], querystring: ResetPasswordQuerySchema, response: { 200: MessageResponseSchema, ...errors } },
-  }, async (request) => authService.resetPassword(request.ctx, request.query.token, request.query.new_password));
+    schema: {
+      tags: ['auth'],
+      querystring: ResetPasswordQuerySchema.partial(),
+      body: ResetPasswordBodySchema.nullish(),
+      response: { 200: MessageResponseSchema, ...errors },
+    },
+  }, async (request) => {
+    const input = parseOrBadRequest(ResetPasswordInputSchema, { ...request.query, ...request.body });
+    return authService.resetPassword(request.ctx, input.token, input.new_password);
+  });
 };

@@ -19,23 +19,29 @@ export async function issueSession(ctx: Ctx, user: UserRow): Promise<AuthRespons
 }
 
 /**
- * Registers with an invite code (SPEC §7). The code is marked used in the same transaction as
- * the user insert, and the role is always 'user' whatever the body says.
+ * Registers with an invite code (SPEC §7). The code is checked first, before the email and before
+ * any password hashing: a wrong code costs no scrypt work (so anonymous guessing cannot load the
+ * server) and answers the same for a known and an unknown email (so it reveals no account). With a
+ * good code the code is marked used in the same transaction as the user insert, conditional on
+ * still being unused, and the role is always 'user' whatever the body says.
  */
 export async function register(ctx: Ctx, body: RegisterBody): Promise<AuthResponse> {
+  const code = await inviteCodesRepository.findByCode(ctx.db, body.invite_code);
+  if (!code) throw badRequest(INVALID_INVITE_CODE);
+  if (code.usedAt) throw badRequest(USED_INVITE_CODE);
   const passwordHash = await hashPassword(body.password);
   const user = await ctx.db.transaction(async (tx) => {
     if (await usersRepository.findByEmail(tx, body.email)) throw badRequest('Email already registered');
-    const marked = await inviteCodesRepository.markUsed(tx, body.invite_code, body.email, new Date());
-    if (!marked) {
-      const existing = await inviteCodesRepository.findByCode(tx, body.invite_code);
-      throw badRequest(existing ? 'This invite code has already been used' : 'Invalid invite code');
-    }
+    // Another registration may have taken the code since the check above.
+    if (!(await inviteCodesRepository.markUsed(tx, body.invite_code, body.email, new Date()))) throw badRequest(USED_INVITE_CODE);
     return usersRepository.insert(tx, { name: body.name, email: body.email, passwordHash, role: 'user' });
   });
   ctx.log.info({ userId: user.id }, 'user registered');
   return issueSession(ctx, user);
 }
+
+const INVALID_INVITE_CODE = 'Invalid invite code';
+const USED_INVITE_CODE = 'This invite code has already been used';
 
 /** Signs in with email and password. */
 export async function login(ctx: Ctx, body: LoginBody): Promise<AuthResponse> {
@@ -53,33 +59,34 @@ export function refreshUser(ctx: AuthedCtx): User {
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, a reset link has been sent.';
 
 /**
- * Sends a reset link when the account exists; answers the same either way so the endpoint
- * cannot be used to discover accounts. The token is random, stored hashed, valid one hour.
+ * POST /auth/forgot-password: answers at once, the same for every address, and does the work
+ * afterwards (`defer`): looking the account up, storing a token and sending the mail take time
+ * only when the account exists, so doing them before answering let response times reveal which
+ * addresses have accounts. The token is random, stored hashed, valid one hour.
  */
-export async function forgotPassword(ctx: Ctx, email: string): Promise<{ message: string }> {
-  const user = await usersRepository.findByEmail(ctx.db, email);
-  if (user) {
-    const token = randomToken();
-    await resetTokensRepository.insert(ctx.db, {
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-    });
-    const link = `${ctx.config.PUBLIC_URL}/reset-password/${token}`;
-    try {
-      await ctx.mailer.send({
-        to: user.email,
-        subject: 'Reset your BidDesk password',
-        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your BidDesk account.\nOpen this link within 1 hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this message; your password stays as it is.\n`,
-        html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone asked to reset the password of your BidDesk account. Open this link within 1 hour to choose a new password:</p><p><a href="${link}">${link}</a></p><p>If it was not you, ignore this message; your password stays as it is.</p>`,
-        link,
-      });
-    } catch (err) {
-      // The answer must not reveal whether the account exists, so a mail failure is only logged.
-      ctx.log.error({ err }, 'could not send password reset mail');
-    }
-  }
+export function forgotPassword(ctx: Ctx, email: string, defer: (work: () => Promise<void>) => void): { message: string } {
+  defer(() => sendResetLink(ctx, email));
   return { message: FORGOT_PASSWORD_MESSAGE };
+}
+
+/** Mails a reset link when `email` has an account; failures are logged only (nobody waits for them). */
+async function sendResetLink(ctx: Ctx, email: string): Promise<void> {
+  const user = await usersRepository.findByEmail(ctx.db, email);
+  if (!user) return;
+  const token = randomToken();
+  await resetTokensRepository.insert(ctx.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  });
+  const link = `${ctx.config.PUBLIC_URL}/reset-password/${token}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Reset your BidDesk password',
+    text: `Hello ${user.name},\n\nSomeone asked to reset the password of your BidDesk account.\nOpen this link within 1 hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this message; your password stays as it is.\n`,
+    html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone asked to reset the password of your BidDesk account. Open this link within 1 hour to choose a new password:</p><p><a href="${link}">${link}</a></p><p>If it was not you, ignore this message; your password stays as it is.</p>`,
+    link,
+  });
 }
 
 /** Sets a new password with a reset token; the token is single use and older sessions end. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inviteCodes, passwordResetTokens, users } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createInviteCode, createUser, TEST_PASSWORD } from '../../../test/factories';
@@ -38,6 +38,20 @@ describe('POST /api/auth/register', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe('This invite code has already been used');
     expect(await userCount()).toBe(before);
+  });
+
+  it('answers a wrong code the same for a known and an unknown email (no account leaks)', async () => {
+    await createUser(t.db, t.config, { email: 'known-reg@example.com' });
+    const known = await register({ name: 'K', email: 'known-reg@example.com', password: 'secret1', invite_code: 'BOGUS-CODE' });
+    const unknown = await register({ name: 'U', email: 'unknown-reg@example.com', password: 'secret1', invite_code: 'BOGUS-CODE' });
+    expect(known.statusCode).toBe(400);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.json().detail).toBe('Invalid invite code');
+    // A used code too: the code is judged before the email.
+    const used = await createInviteCode(t.db);
+    expect((await register({ name: 'A', email: 'first-user-of-code@example.com', password: 'secret1', invite_code: used })).statusCode).toBe(200);
+    const knownUsed = await register({ name: 'K', email: 'known-reg@example.com', password: 'secret1', invite_code: used });
+    expect(knownUsed.json().detail).toBe('This invite code has already been used');
   });
 
   it('refuses an unknown code', async () => {
@@ -122,6 +136,13 @@ describe('GET /api/auth/refresh-user', () => {
 
 describe('password reset', () => {
   const forgot = (email: string) => t.app.inject({ method: 'POST', url: `/api/auth/forgot-password?email=${encodeURIComponent(email)}` });
+  /** The mail goes out after the answer (same answer time for every address): wait for it. */
+  const forgotAndWait = async (email: string) => {
+    const sent = t.mails.length;
+    const res = await forgot(email);
+    await vi.waitFor(() => expect(t.mails.length).toBe(sent + 1));
+    return res;
+  };
   const reset = (token: string, pw: string) =>
     t.app.inject({ method: 'POST', url: `/api/auth/reset-password?token=${encodeURIComponent(token)}&new_password=${encodeURIComponent(pw)}` });
   const tokenFromLastMail = () => {
@@ -133,11 +154,12 @@ describe('password reset', () => {
   it('answers the same for known and unknown emails, mailing only the known one', async () => {
     await createUser(t.db, t.config, { email: 'forgetful@example.com' });
     const sent = t.mails.length;
-    const known = await forgot('Forgetful@example.com');
     const unknown = await forgot('ghost@example.com');
+    const known = await forgotAndWait('Forgetful@example.com');
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
+    expect(known.headers['content-length']).toBe(unknown.headers['content-length']);
     expect(t.mails.length).toBe(sent + 1);
     expect(t.mails.at(-1)!.to).toBe('forgetful@example.com');
     expect(t.mails.at(-1)!.text).toContain(t.mails.at(-1)!.link);
@@ -145,7 +167,7 @@ describe('password reset', () => {
 
   it('stores only a hash of the token', async () => {
     const { user } = await createUser(t.db, t.config);
-    await forgot(user.email);
+    await forgotAndWait(user.email);
     const token = tokenFromLastMail();
     const rows = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     expect(rows).toHaveLength(1);
@@ -156,7 +178,7 @@ describe('password reset', () => {
 
   it('sets a new password once, ends older sessions, and refuses the token again', async () => {
     const { user, token: session } = await createUser(t.db, t.config);
-    await forgot(user.email);
+    await forgotAndWait(user.email);
     const token = tokenFromLastMail();
     expect((await reset(token, 'brand-new-pw')).statusCode).toBe(200);
     expect((await login(user.email, 'brand-new-pw')).statusCode).toBe(200);
@@ -169,7 +191,7 @@ describe('password reset', () => {
 
   it('refuses an expired token', async () => {
     const { user } = await createUser(t.db, t.config);
-    await forgot(user.email);
+    await forgotAndWait(user.email);
     const token = tokenFromLastMail();
     await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
     const res = await reset(token, 'brand-new-pw');
@@ -179,12 +201,28 @@ describe('password reset', () => {
 
   it('refuses a short password without consuming the token', async () => {
     const { user } = await createUser(t.db, t.config);
-    await forgot(user.email);
+    await forgotAndWait(user.email);
     const token = tokenFromLastMail();
     const short = await reset(token, '123');
     expect(short.statusCode).toBe(400);
     expect(short.json().detail).toBe('Password must be at least 6 characters');
     expect((await reset(token, 'long-enough')).statusCode).toBe(200);
+  });
+
+  it('also takes the token and the new password as a JSON body', async () => {
+    const { user } = await createUser(t.db, t.config);
+    await forgotAndWait(user.email);
+    const token = tokenFromLastMail();
+    const short = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, new_password: '123' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().detail).toBe('Password must be at least 6 characters');
+    const missing = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { new_password: 'body-new-pw' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toBe('Reset token is required');
+    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, new_password: 'body-new-pw' } });
+    expect(ok.statusCode).toBe(200);
+    expect((await login(user.email, 'body-new-pw')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, new_password: 'other-pw' } })).statusCode).toBe(400);
   });
 
   it('refuses an unknown token and a missing email', async () => {
@@ -205,6 +243,79 @@ describe('rate limiting', () => {
       const forgot = () => limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password?email=x@example.com' });
       for (let i = 0; i < 3; i++) await forgot();
       expect((await forgot()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('rate-limits registration per address, wrong codes included', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const attempt = () =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'R', email: 'r@example.com', password: 'secret1', invite_code: 'WRONG' } });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(400);
+      const res = await attempt();
+      expect(res.statusCode).toBe(429);
+      expect(res.json().detail).toBe('Too many attempts. Please try again later.');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For by default: a new header per request buys no more attempts', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000' });
+    try {
+      const attempt = (i: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+          payload: { email: `x${i}@example.com`, password: 'wrong-pw' },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt(i)).statusCode).toBe(401);
+      expect((await attempt(99)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('believes X-Forwarded-For from a proxy TRUST_PROXY names, and only from it', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000', TRUST_PROXY: '10.0.0.0/8' });
+    try {
+      const attempt = (from: string, client: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: from,
+          headers: { 'x-forwarded-for': client },
+          payload: { email: 'someone@example.com', password: 'wrong-pw' },
+        });
+      // Behind the trusted proxy each client has its own counter.
+      for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+        expect((await attempt('10.1.2.3', client)).statusCode).toBe(401);
+        expect((await attempt('10.1.2.3', client)).statusCode).toBe(401);
+      }
+      // From anywhere else the header is ignored: one counter for the socket address.
+      expect((await attempt('192.0.2.7', '198.51.100.10')).statusCode).toBe(401);
+      expect((await attempt('192.0.2.7', '198.51.100.11')).statusCode).toBe(401);
+      expect((await attempt('192.0.2.7', '198.51.100.12')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('throttles login per account whatever addresses the attempts come from', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      await createUser(limited.db, limited.config, { email: 'target@example.com' });
+      const attempt = (email: string, from: string, password = 'wrong-pw') =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: from, payload: { email, password } });
+      for (let i = 0; i < 3; i++) expect((await attempt('Target@example.com', `192.0.2.${i}`)).statusCode).toBe(401);
+      const res = await attempt('target@example.com', '192.0.2.200', TEST_PASSWORD);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().detail).toBe('Too many attempts. Please try again later.');
+      // Another account is not affected.
+      expect((await attempt('other@example.com', '192.0.2.200')).statusCode).toBe(401);
     } finally {
       await limited.close();
     }

@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthedCtx } from '../../lib/ctx';
-import { AppError, badRequest } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
+import { readMultipart } from '../workspace-documents/document-files';
 import * as service from './documents.service';
 import { exportComplianceMatrix } from './matrix-export.service';
 import { PDF_ONLY, uploadSolicitationPdf, type UploadedFile } from './pdf-upload.service';
@@ -21,19 +22,12 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
 const workspaceErrors = { ...errors, 403: ErrorBodySchema, 409: ErrorBodySchema };
 const IdParams = z.object({ id: z.string() });
 
-/** Reads the multipart field `file` whole (bounded by UPLOAD_MAX_BYTES) or says why not. */
+/** Reads the one multipart file `file` whole (bounded by UPLOAD_MAX_BYTES) or says why not. */
 async function readPdfField(request: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
   if (!request.isMultipart()) throw badRequest(PDF_ONLY);
-  const part = await request.file();
-  if (!part || part.fieldname !== 'file') throw badRequest(PDF_ONLY);
-  try {
-    return { fileName: part.filename ?? '', bytes: await part.toBuffer() };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'VALIDATION', `The PDF is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit`);
-    }
-    throw err;
-  }
+  const { file } = await readMultipart(request, maxBytes, (limit) => `The PDF is larger than the ${limit} limit`);
+  if (!file) throw badRequest(PDF_ONLY);
+  return file;
 }
 
 /** SPEC §7: solicitation PDF upload on an opportunity, and generated documents. */

@@ -112,7 +112,7 @@ describe('with the openai provider', () => {
     const fake = await startFakeOpenAi((req) => {
       if (fail) return { status: 500 };
       const markdown = req.body.messages.at(-1)!.content;
-      const firstId = /\b[LMC]-\d{3}\b/.exec(markdown)?.[0] ?? '';
+      const firstId = /\[([LMCO]-[0-9a-z.()-]+)\]/.exec(markdown)?.[1] ?? '';
       return { content: `# Polished\n\nWe answer ${firstId} and [L-999] in full.` };
     });
     const ai = await buildTestApp({ AI_PROVIDER: 'openai', AI_BASE_URL: `${fake.url}/v1`, AI_API_KEY: 'k', AI_TIMEOUT_MS: '5000' });
@@ -124,7 +124,7 @@ describe('with the openai provider', () => {
       const ok = await generate(user.token, { opportunity_id: id, document_type: 'brief', tone: 'formal' }, ai);
       expect(ok.statusCode).toBe(200);
       expect(ok.json().content).toMatch(/^# Polished/);
-      expect(ok.json().content).toMatch(/We answer [LMC]-\d{3} and\s+in full/);
+      expect(ok.json().content).toMatch(/We answer [LMCO]-[0-9a-z.()-]+ and\s+in full/);
       expect(ok.json().content).not.toContain('L-999');
       expect(fake.requests[0]!.body.messages[0]!.content).toContain('formal');
 

@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';
+import { neutraliseFormula } from '../../lib/spreadsheet-cell';
 import { requireOwnDocument } from './documents.service';
 import * as pdfs from './solicitation-pdfs.repository';
 
@@ -36,18 +37,19 @@ export async function exportComplianceMatrix(ctx: AuthedCtx, documentId: string,
   if (doc.documentType !== 'compliance') throw badRequest('Only a compliance matrix can be exported as a spreadsheet');
   const pdfId = typeof doc.metadata.source_pdf_id === 'string' ? doc.metadata.source_pdf_id : null;
   const requirements = (pdfId ? (await pdfs.findById(ctx.db, pdfId))?.requirements : undefined) ?? [];
-  const rows = complianceMatrixRows(requirements as Requirement[]);
+  // Requirement text comes from the uploaded document: formula-like cells stay text in Excel.
+  const rows = complianceMatrixRows(requirements as Requirement[]).map((r) => COLUMNS.map((c) => neutraliseFormula(r[c.key])));
   const base = `${(doc.solicitationNumber || 'opportunity').replace(/[^A-Za-z0-9._-]+/g, '_')}_compliance`;
 
   if (format === 'csv') {
-    const csv = stringify(rows.map((r) => COLUMNS.map((c) => r[c.key] ?? '')), { header: true, columns: COLUMNS.map((c) => c.header) });
+    const csv = stringify(rows, { header: true, columns: COLUMNS.map((c) => c.header) });
     return { fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\uFEFF${csv}`, 'utf8') };
   }
 
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'BidDesk';
   const sheet = workbook.addWorksheet('Compliance Matrix', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow(row).alignment = { vertical: 'top', wrapText: true };
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };

@@ -66,7 +66,7 @@ describe('POST /api/documents/generate with workspace_id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().metadata).toMatchObject({ requirements_count: 0, source_rfp_id: null });
     expect(res.json().content).toContain('Custodial services for Building 12');
-    expect(res.json().content).not.toMatch(/\b[LMC]-\d{3}\b/);
+    expect(res.json().content).not.toMatch(/\[[LMCO]-[0-9a-z.()-]+\]/);
   });
 
   it('writes the Compliance Checklist for a workspace and the Compliance Matrix without one', async () => {

@@ -5,7 +5,7 @@ import { isUuid } from '../../lib/ids';
 import type { ChatMessageRow } from '../../db/schema/index';
 import { recordActivity } from '../activity/activity.service';
 import { assertCan, requireMember, type WorkspaceAccess } from '../workspaces/workspace-access';
-import { removeUnreferencedFiles } from '../workspaces/workspace-files';
+import { assertStorageQuota, removeUnreferencedFiles } from '../../lib/stored-files';
 import * as messagesRepository from './messages.repository';
 import { presentMessage } from './messages.presenter';
 
@@ -39,6 +39,7 @@ export async function sendMessage(ctx: AuthedCtx, workspaceId: string, readInput
   assertCan(member, 'message.send');
   const input = await readInput();
   if (!input.text.trim() && !input.file) throw badRequest(MESSAGE_REQUIRED);
+  if (input.file) await assertStorageQuota(ctx, input.file.bytes.byteLength);
   const stored = input.file ? await ctx.files.put(input.file.bytes) : null;
   const insert = () => ctx.db.transaction(async (tx) => {
     const inserted = await messagesRepository.insert(tx, {

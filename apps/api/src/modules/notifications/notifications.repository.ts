@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { isInAppPath } from '@biddesk/shared';
 import type { Db } from '../../db/client';
 import { notifications, users, type NotificationRow } from '../../db/schema/index';
 
@@ -38,8 +39,18 @@ export async function deleteOwn(db: Db, userId: string, id: string): Promise<boo
   return rows.length === 1;
 }
 
+/**
+ * The bell follows a notification's link inside the app, so only a same-origin in-app path may be
+ * stored: "//host", "/\\host" or a scheme would take the reader off-site. Callers build links from
+ * ids; one that fails here is a bug, not user input (the admin form is checked by its schema).
+ */
+function assertInAppLink(content: NotificationContent): void {
+  if (content.link !== null && !isInAppPath(content.link)) throw new Error('A notification link must be an in-app path');
+}
+
 /** Sends one notification to one user. */
 export async function insertForUser(db: Db, userId: string, content: NotificationContent): Promise<void> {
+  assertInAppLink(content);
   await db.insert(notifications).values({ userId, ...content });
 }
 
@@ -48,6 +59,7 @@ export async function insertForUser(db: Db, userId: string, content: Notificatio
  * round trip per user); returns how many were written, counted in the database.
  */
 export async function insertForAllUsers(db: Db, content: NotificationContent): Promise<number> {
+  assertInAppLink(content);
   const result = await db.execute<{ sent: number | string }>(sql`
     with inserted as (
       insert into ${notifications} (user_id, title, message, type, link)

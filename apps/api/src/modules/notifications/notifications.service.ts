@@ -1,4 +1,4 @@
-import type { MessageResponse, Notification } from '@biddesk/shared';
+import { isInAppPath, type MessageResponse, type Notification } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import { notFound } from '../../lib/errors';
 import type { NotificationRow } from '../../db/schema/index';
@@ -17,7 +17,8 @@ export function presentNotification(row: NotificationRow): Notification {
     read: row.read,
     created_at: row.createdAt.toISOString(),
     type: row.type,
-    link: row.link,
+    // Rows stored before links were checked are served without a link rather than off-site.
+    link: row.link !== null && isInAppPath(row.link) ? row.link : null,
   };
 }
 

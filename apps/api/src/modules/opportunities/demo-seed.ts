@@ -15,8 +15,9 @@ export interface SeedLog {
 
 /**
  * First start of the embedded default with an empty database: load the real SAM.gov extract rows
- * bundled in data-seed/. They are months old, so every date moves by one offset that makes the
- * newest posting "now" (deadlines keep their distance from postings). A marker file in DATA_DIR
+ * bundled in data-seed/. They are months old, so every date moves by one offset of whole days that
+ * brings the newest posting into the last 24 hours (deadlines keep their distance from postings and
+ * the time of day SAM stated, so "4:00 PM UTC-05:00" stays 4:00 PM). A marker file in DATA_DIR
  * makes it happen once: an admin who clears the data does not get it back on restart.
  */
 export async function seedDemoData(db: Db, dataDir: string, log: SeedLog, now = new Date()): Promise<{ seeded: number; shiftDays: number } | null> {
@@ -28,7 +29,7 @@ export async function seedDemoData(db: Db, dataDir: string, log: SeedLog, now = 
   }
   const result = await importOpportunitiesCsv(db, createReadStream(DEMO_CSV));
   const newest = await repo.latestPostedDate(db);
-  const shiftMs = newest ? now.getTime() - newest.getTime() : 0;
+  const shiftMs = newest ? Math.floor((now.getTime() - newest.getTime()) / 86_400_000) * 86_400_000 : 0;
   await shiftAllDates(db, shiftMs / 1000);
   writeFileSync(marker, new Date().toISOString());
   const shiftDays = Math.round(shiftMs / 86_400_000);

@@ -1,8 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Makes SAM.gov description HTML safe to render: formatting, lists, tables and links survive;
- * scripts, styles, event handlers and foreign schemes do not. Links open in a new tab.
+ * Makes description HTML safe to render: formatting, lists, tables and links survive; scripts,
+ * styles, event handlers and foreign schemes do not. Links open in a new tab. Every path of
+ * GET /sam-gov/description that returns text goes through it (fetched from SAM.gov or stored).
  */
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, {

@@ -8,8 +8,11 @@ import {
   OpportunitySearchQuerySchema,
   OpportunitySearchResponseSchema,
   OpportunityStatsSchema,
+  SaveQuerySchema,
   SaveResponseSchema,
 } from '@biddesk/shared';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthedCtx } from '../../lib/ctx';
@@ -20,6 +23,13 @@ const IdParams = z.object({ id: z.string() });
 
 /** SPEC §7 Opportunities: listing, stats, detail, saved toggle, search, description. */
 export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Listings and searches are the large answers (a page of 20, a search of up to 1,000): sent
+  // compressed when the client accepts it, brotli at a fast quality. Scoped to these routes.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   app.get('/opportunities', {
     schema: { tags: ['opportunities'], querystring: OpportunityListQuerySchema, response: { 200: OpportunityListResponseSchema, ...errors } },
   }, async (request) => service.listOpportunities(request.ctx as AuthedCtx, request.query));
@@ -41,8 +51,8 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => service.getOpportunity(request.ctx as AuthedCtx, request.params.id));
 
   app.post('/opportunities/:id/save', {
-    schema: { tags: ['opportunities'], params: IdParams, response: { 200: SaveResponseSchema, ...errors, 404: ErrorBodySchema } },
-  }, async (request) => service.toggleSaved(request.ctx as AuthedCtx, request.params.id));
+    schema: { tags: ['opportunities'], params: IdParams, querystring: SaveQuerySchema, response: { 200: SaveResponseSchema, ...errors, 404: ErrorBodySchema } },
+  }, async (request) => service.toggleSaved(request.ctx as AuthedCtx, request.params.id, request.query.saved));
 
   app.get('/sam-gov/description', {
     schema: {

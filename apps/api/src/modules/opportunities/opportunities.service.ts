@@ -6,7 +6,7 @@ import type {
   OpportunitySearchResponse,
   OpportunityStats,
 } from '@biddesk/shared';
-import { ALL_AGENCIES, NO_SET_ASIDE } from '@biddesk/shared';
+import { ALL_AGENCIES, NO_SET_ASIDE, defaultOrder, type NoticeStatus, type OpportunitySort, type SortOrder } from '@biddesk/shared';
 import { SamGovError, samGovErrorToAppError, type SamGovClient } from '../../integrations/samgov/samgov-client';
 import { mapSamOpportunity } from '../../integrations/samgov/samgov-mapper';
 import type { AuthedCtx } from '../../lib/ctx';
@@ -15,27 +15,55 @@ import { isUuid } from '../../lib/ids';
 import { isDescriptionMarker, sanitizeDescription } from './description';
 import * as repo from './opportunities.repository';
 import { upsertOpportunities } from './opportunities-write.repository';
-import { presentOpportunity } from './opportunity.presenter';
+import { NEW_MATCH_ALERTS_JOB } from '../saved-searches/alerts/new-match-alerts';
+import { presentOpportunity, presentSummary } from './opportunity.presenter';
 import { TtlCache } from './search-cache';
 
 export const DESCRIPTION_UNAVAILABLE = 'Description not available. Please visit the opportunities service for full details.';
 const SEARCH_RESULT_LIMIT = 200;
 const LOCAL_SEARCH_LIMIT = 1000;
 
-// 'all' agencies and 'none' set-aside are the selects' "no filter" values.
-function filtersOf(q: { keyword?: string; agency?: string; naics?: string; psc?: string; set_aside?: string }): repo.OpportunityFilters {
+type FilterQuery = {
+  keyword?: string;
+  agency?: string;
+  naics?: string;
+  psc?: string;
+  set_aside?: string;
+  notice_type?: string;
+  status?: NoticeStatus;
+  due_within?: number;
+  posted_within?: number;
+  saved_only?: boolean;
+};
+
+// 'all' agencies and 'none' set-aside are the selects' "no filter" values. Without a status a
+// listing shows notices open for a response (issue 15), except My Saved, which shows every saved
+// notice (SPEC's saved_only call names no status).
+function filtersOf(q: FilterQuery): repo.OpportunityFilters {
   return {
     keyword: q.keyword,
     agency: q.agency && q.agency.toLowerCase() !== ALL_AGENCIES ? q.agency : undefined,
     naics: q.naics,
     psc: q.psc,
     setAside: q.set_aside && q.set_aside.toLowerCase() !== NO_SET_ASIDE ? q.set_aside.toUpperCase() : undefined,
+    noticeType: q.notice_type,
+    status: q.status ?? (q.saved_only ? 'all' : 'open'),
+    dueWithinDays: q.due_within,
+    postedWithinDays: q.posted_within,
+    savedOnly: q.saved_only,
   };
 }
 
+/** Relevance when there is a keyword and no other sort was asked for, else newest posted. */
+function orderOf(q: { sort?: OpportunitySort; order?: SortOrder }, keyword: string | undefined): repo.ListOrder {
+  const sort = q.sort === 'relevance' && !keyword ? 'posted' : (q.sort ?? (keyword ? 'relevance' : 'posted'));
+  return { sort, order: q.order ?? defaultOrder(sort) };
+}
+
 export async function listOpportunities(ctx: AuthedCtx, q: OpportunityListQuery): Promise<OpportunityListResponse> {
-  const { rows, total } = await repo.listPage(ctx.db, ctx.actor.id, { ...filtersOf(q), savedOnly: q.saved_only }, q.page, q.limit);
-  return { data: rows.map(presentOpportunity), total, total_pages: Math.ceil(total / q.limit), page: q.page };
+  const filters = filtersOf(q);
+  const { rows, total } = await repo.listPage(ctx.db, ctx.actor.id, filters, orderOf(q, filters.keyword), q.page, q.limit);
+  return { data: rows.map(presentSummary), total, total_pages: Math.ceil(total / q.limit), page: q.page };
 }
 
 /** The opportunity a call is about (with the caller's saved flag), or 404. */
@@ -49,8 +77,13 @@ export async function getOpportunity(ctx: AuthedCtx, id: string): Promise<Opport
   return presentOpportunity(await requireOpportunity(ctx, id));
 }
 
-export async function toggleSaved(ctx: AuthedCtx, id: string): Promise<{ saved: boolean }> {
-  await getOpportunity(ctx, id);
+/**
+ * POST /opportunities/{id}/save: toggles (SPEC §7), or sets the state given as `saved`, which the
+ * web app sends so a double click cannot undo itself.
+ */
+export async function toggleSaved(ctx: AuthedCtx, id: string, saved?: boolean): Promise<{ saved: boolean }> {
+  await requireOpportunity(ctx, id);
+  if (saved !== undefined) return { saved: await repo.setSaved(ctx.db, ctx.actor.id, id, saved) };
   return { saved: await repo.toggleSaved(ctx.db, ctx.actor.id, id) };
 }
 
@@ -67,13 +100,14 @@ const searchCache = new TtlCache<string[]>(15 * 60_000, 200);
  * and caches the answer; without one it runs the same filters on the local database.
  */
 export async function searchOpportunities(ctx: AuthedCtx, samGov: SamGovClient | null, q: OpportunitySearchQuery): Promise<OpportunitySearchResponse> {
-  const filters = filtersOf({ ...q, keyword: q.keywords ?? q.keyword });
+  const filters = filtersOf({ ...q, keyword: q.keywords ?? q.keyword, saved_only: false });
   if (!filters.keyword && !filters.agency && !filters.naics && !filters.psc && !filters.setAside) {
     throw badRequest('Please enter at least one search criterion');
   }
+  const order = orderOf(q, filters.keyword);
   if (!samGov) {
-    const { rows, total } = await repo.listPage(ctx.db, ctx.actor.id, filters, 1, LOCAL_SEARCH_LIMIT);
-    return { results: rows.map(presentOpportunity), total, source: 'local' };
+    const { rows, total } = await repo.listPage(ctx.db, ctx.actor.id, filters, order, 1, LOCAL_SEARCH_LIMIT);
+    return { results: rows.map(presentSummary), total, source: 'local' };
   }
 
   const key = JSON.stringify(filters);
@@ -93,7 +127,9 @@ export async function searchOpportunities(ctx: AuthedCtx, samGov: SamGovClient |
         limit: SEARCH_RESULT_LIMIT,
       });
       const rows = answer.opportunities.map(mapSamOpportunity).filter((r) => r.noticeId && r.title);
-      await upsertOpportunities(ctx.db, rows);
+      const written = await upsertOpportunities(ctx.db, rows);
+      // New notices from SAM: saved searches hear about them now (after the answer), not at the next hourly sweep.
+      if (written.inserted > 0) void ctx.jobs.trigger(NEW_MATCH_ALERTS_JOB);
       noticeIds = rows.map((r) => r.noticeId);
       searchCache.set(key, noticeIds);
     } catch (err) {
@@ -102,10 +138,12 @@ export async function searchOpportunities(ctx: AuthedCtx, samGov: SamGovClient |
       throw samError(err, ctx);
     }
   }
-  const stored = await repo.findManyByNoticeIds(ctx.db, ctx.actor.id, noticeIds);
-  const byNotice = new Map(stored.map((r) => [r.noticeId, r]));
-  const results = noticeIds.flatMap((id) => (byNotice.has(id) ? [presentOpportunity(byNotice.get(id)!)] : []));
-  return { results, total: results.length, source: 'sam_gov' };
+  // SAM already applied the search filters; here each answer becomes its solicitation's latest
+  // notice, with the status and type filters and the sort the listing has.
+  const groupKeys = await repo.groupKeysOf(ctx.db, noticeIds);
+  const answerFilters = { status: filters.status, noticeType: filters.noticeType, dueWithinDays: filters.dueWithinDays, postedWithinDays: filters.postedWithinDays, groupKeys };
+  const { rows, total } = await repo.listPage(ctx.db, ctx.actor.id, answerFilters, order, 1, LOCAL_SEARCH_LIMIT);
+  return { results: rows.map(presentSummary), total, source: 'sam_gov' };
 }
 
 const descriptionCache = new TtlCache<string>(24 * 60 * 60_000, 500);
@@ -116,7 +154,8 @@ const descriptionCache = new TtlCache<string>(24 * 60 * 60_000, 500);
  */
 export async function fetchDescription(ctx: AuthedCtx, samGov: SamGovClient | null, noticeId: string): Promise<{ description: string }> {
   const row = await repo.findByNoticeId(ctx.db, noticeId);
-  if (row?.description && !isDescriptionMarker(row.description)) return { description: row.description };
+  // Stored text (a CSV import, an older row) is made safe too: the web app renders this answer as HTML.
+  if (row?.description && !isDescriptionMarker(row.description)) return { description: sanitizeDescription(row.description) };
   const cached = descriptionCache.get(noticeId);
   if (cached) return { description: cached };
   if (!samGov) throw notFound(DESCRIPTION_UNAVAILABLE);

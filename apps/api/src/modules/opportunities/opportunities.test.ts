@@ -50,15 +50,19 @@ afterAll(async () => {
 const get = (url: string, who: string | null = token) => t.injectAs(who, { method: 'GET', url });
 
 describe('GET /api/opportunities', () => {
-  it('pages the listing newest first with totals and the caller\'s saved flag', async () => {
+  it('pages the listing newest first with totals and the caller\'s saved flag; the past-due notice only with status=all', async () => {
     const res = await get('/api/opportunities?page=1&limit=2&_=123');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ total: 3, total_pages: 2, page: 1 });
+    expect(body).toMatchObject({ total: 2, total_pages: 1, page: 1 });
     expect(body.data.map((o: { id: string }) => o.id)).toEqual([ids.aircraft, ids.janitorial]);
-    expect(body.data[0]).toMatchObject({ agency: 'DEPT OF DEFENSE', naics: '336411', set_aside: 'SBA', saved: false, pdf_processed: false });
-    const page2 = (await get('/api/opportunities?page=2&limit=2')).json();
-    expect(page2.data.map((o: { id: string }) => o.id)).toEqual([ids.expired]);
+    expect(body.data[0]).toMatchObject({ agency: 'DEPT OF DEFENSE', naics: '336411', set_aside: 'SBA', saved: false, pdf_processed: false, notice_count: 1 });
+    // A listing carries a short summary, never the description.
+    expect(body.data[0].summary).toBe('Overhaul of hydraulic landing gear assemblies for C-130 aircraft.');
+    expect(body.data[0]).not.toHaveProperty('description');
+    const all = (await get('/api/opportunities?page=2&limit=2&status=all')).json();
+    expect(all).toMatchObject({ total: 3, total_pages: 2 });
+    expect(all.data.map((o: { id: string }) => o.id)).toEqual([ids.expired]);
   });
 
   it('filters by keyword (full text, stemmed), agency, NAICS and PSC prefix and set-aside', async () => {
@@ -70,7 +74,7 @@ describe('GET /api/opportunities', () => {
     expect(await titles('agency=all&naics=3364')).toEqual(['Aircraft landing gear overhaul']);
     expect(await titles('psc=s2')).toEqual(['Janitorial services for VA clinic']);
     expect(await titles('set_aside=SDVOSBC')).toEqual(['Janitorial services for VA clinic']);
-    expect(await titles('set_aside=none&agency=DEPT%20OF%20DEFENSE')).toHaveLength(2);
+    expect(await titles('set_aside=none&agency=DEPT%20OF%20DEFENSE&status=all')).toHaveLength(2);
   });
 
   it('rejects bad paging and filter values with a readable detail', async () => {
@@ -79,6 +83,10 @@ describe('GET /api/opportunities', () => {
       ['page=0', 'page must be at least 1'],
       ['naics=abc', 'NAICS code must be up to 6 digits'],
       ['psc=%25%25', 'PSC code must be up to 4 letters or digits'],
+      ['status=closed', 'status must be one of open, past_due, awarded, all'],
+      ['sort=price', 'sort must be one of'],
+      ['order=up', 'order must be asc or desc'],
+      ['due_within=0', 'due_within must be 1 to 365'],
     ] as const) {
       const res = await get(`/api/opportunities?${q}`);
       expect(res.statusCode, q).toBe(400);

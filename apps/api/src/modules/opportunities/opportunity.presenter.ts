@@ -1,10 +1,11 @@
-import type { Opportunity } from '@biddesk/shared';
-import type { OpportunityWithSaved } from './opportunities.repository';
+import type { Opportunity, OpportunitySummary } from '@biddesk/shared';
+import type { OpportunityListRow, OpportunityWithSaved } from './opportunities.repository';
+import { summarize } from './summary';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
-/** Wire shape of an opportunity (SPEC §3), with the caller's saved flag. */
-export function presentOpportunity(row: OpportunityWithSaved): Opportunity {
+/** The fields a listing and the detail share. */
+function presentCommon(row: OpportunityListRow | OpportunityWithSaved) {
   return {
     id: row.id,
     notice_id: row.noticeId,
@@ -20,16 +21,30 @@ export function presentOpportunity(row: OpportunityWithSaved): Opportunity {
     set_aside_description: row.setAside,
     posted_date: iso(row.postedDate),
     response_date: iso(row.responseDeadline),
+    response_time_zone: row.responseTimeZone,
     archive_date: iso(row.archiveDate),
     active: row.active,
     saved: Boolean(row.saved),
+    pdf_processed: row.pdfProcessed,
+    link: row.link,
+    notice_count: row.groupNoticeCount,
+  };
+}
+
+/** Wire shape of an opportunity (SPEC §3), with the caller's saved flag and the full description. */
+export function presentOpportunity(row: OpportunityWithSaved): Opportunity {
+  return {
+    ...presentCommon(row),
     description: row.description,
     attachments: row.attachments ?? [],
-    pdf_processed: row.pdfProcessed,
     contacts: row.contacts ?? [],
     place_of_performance: row.placeOfPerformance ?? null,
     award: row.award ?? null,
-    link: row.link,
     additional_info_link: row.additionalInfoLink,
   };
+}
+
+/** Wire shape of a listing or search row: a short summary instead of the description. */
+export function presentSummary(row: OpportunityListRow): OpportunitySummary {
+  return { ...presentCommon(row), summary: summarize(row.descriptionHead) };
 }

@@ -1,12 +1,12 @@
 import type { RfpAnalysis, RfpAnalysisSummary } from '@biddesk/shared';
-import { scoreDraft, type Requirement } from '@biddesk/analysis';
+import type { Requirement } from '@biddesk/analysis';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest, notFound } from '../../lib/errors';
 import { recordActivity } from '../activity/activity.service';
 import type { UploadedFile } from '../workspace-documents/document-files';
 import { storeThen } from '../workspace-documents/workspace-documents.service';
 import { assertCan, requireMember } from '../workspaces/workspace-access';
-import { SELECT_DRAFT, readDraft, requireFile } from './rfp-files';
+import { SELECT_DRAFT, requireFile, scoreDraftFile } from './rfp-files';
 import * as repository from './rfp.repository';
 import { presentAnalysis, presentAnalysisSummary } from './rfp.presenter';
 
@@ -16,7 +16,7 @@ export const NO_ANALYSIS = 'No analysis yet';
 /**
  * POST /workspaces/{id}/rfp/analyze-draft: scores a draft (PDF page by page, or .docx text) against
  * the latest completed solicitation version and keeps draft and analysis; older analyses stay.
- * Scoring runs on the request thread for now (issue 16 moves it to workers).
+ * Reading and scoring run in a parse worker (rfp-files.ts), off the request thread.
  */
 export async function analyzeDraft(ctx: AuthedCtx, workspaceId: string, upload: UploadedFile | undefined): Promise<RfpAnalysis> {
   const { member, workspace } = await requireMember(ctx, workspaceId, { content: true, write: true });
@@ -24,8 +24,7 @@ export async function analyzeDraft(ctx: AuthedCtx, workspaceId: string, upload: 
   const solicitation = await repository.findLatestSolicitation(ctx.db, workspace.id);
   if (!solicitation || solicitation.processingStatus !== 'completed') throw badRequest(RFP_FIRST);
   const file = requireFile(upload, SELECT_DRAFT);
-  const draft = await readDraft(file);
-  const result = scoreDraft(solicitation.requirements as Requirement[], draft);
+  const result = await scoreDraftFile(ctx, file, solicitation.requirements as Requirement[]);
   const analysis = await storeThen(ctx, file, (stored) =>
     ctx.db.transaction(async (tx) => {
       const row = await repository.insertAnalysis(tx, {
@@ -41,6 +40,9 @@ export async function analyzeDraft(ctx: AuthedCtx, workspaceId: string, upload: 
         matches: result.matches,
         missingRequirements: result.missing_requirements,
         suggestions: result.suggestions,
+        conflicts: result.conflicts,
+        reportedSeparately: result.reported_separately,
+        formatChecks: result.format_checks,
         createdBy: ctx.actor.id,
       });
       await recordActivity(tx, ctx.actor, {
@@ -48,7 +50,7 @@ export async function analyzeDraft(ctx: AuthedCtx, workspaceId: string, upload: 
         workspaceId: workspace.id,
         targetType: 'rfp_analysis',
         targetId: row.id,
-        details: { file_name: file.fileName, coverage: result.coverage_score },
+        details: { file_name: file.fileName, coverage: result.coverage_score, conflicts: result.conflicts.length },
       });
       return row;
     }),

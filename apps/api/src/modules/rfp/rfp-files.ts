@@ -1,6 +1,8 @@
-import { PdfReadError, extractPdfText, type PageText } from '@biddesk/analysis';
-import mammoth from 'mammoth';
-import { AppError, badRequest } from '../../lib/errors';
+import type { DraftAnalysis, Requirement } from '@biddesk/analysis';
+import type { AuthedCtx } from '../../lib/ctx';
+import { badRequest } from '../../lib/errors';
+import { readFailureError } from '../../lib/parse-pool/read-failure';
+import { assertStorageQuota } from '../../lib/stored-files';
 import type { UploadedFile } from '../workspace-documents/document-files';
 
 export const SELECT_RFP = 'Please select an RFP PDF file';
@@ -8,13 +10,7 @@ export const SELECT_DRAFT = 'Please select a draft proposal PDF';
 export const PDF_ONLY = 'PDF files only';
 export const DRAFT_TYPES = 'PDF files only (or a Word .docx for a draft)';
 export const FILE_EMPTY = 'The selected file is empty';
-export const DOCX_NO_TEXT = 'This Word document has no text. Add the draft text and upload it again.';
-
-// Same wording as the opportunity PDF upload: the user learns what to fix, not just "failed".
-const PDF_FAILURE: Record<Exclude<PdfReadError['code'], 'invalid'>, string> = {
-  encrypted: 'This PDF is password-protected. Remove the password and upload it again.',
-  no_text: 'This PDF has no text layer (it looks like a scan). Run OCR on it and upload it again.',
-};
+export { DOCX_NO_TEXT } from '../../lib/parse-pool/read-failure';
 
 const hasExtension = (file: UploadedFile, ext: string) => file.fileName.trim().toLowerCase().endsWith(ext);
 const startsWith = (bytes: Buffer, magic: string) => bytes.subarray(0, magic.length).toString('latin1') === magic;
@@ -30,34 +26,28 @@ export const isPdf = (file: UploadedFile) => hasExtension(file, '.pdf') && start
 export const isDocx = (file: UploadedFile) => hasExtension(file, '.docx') && startsWith(file.bytes, 'PK\u0003\u0004');
 
 /**
- * The pages of a PDF, page by page. A file the engine cannot read is refused with its reason: 422
- * for a scan or a password (a PDF, but unusable), 400 `invalidMessage` for anything else.
- * Parsing runs on the request thread for now; issue 16 moves it to workers.
+ * A solicitation PDF's page count and requirements, read in a parse worker (PDF_MAX_PAGES,
+ * PARSE_TIMEOUT_MS) once the file is known to fit the uploader's quota. A file the engine cannot
+ * read is refused with its reason: 422 for a scan or a password, 413 over the page cap, 400
+ * `invalidMessage` for anything else.
  */
-export async function readPdfPages(file: UploadedFile, invalidMessage: string): Promise<PageText[]> {
+export async function readSolicitationPdf(ctx: AuthedCtx, file: UploadedFile, invalidMessage: string): Promise<{ pageCount: number; requirements: Requirement[] }> {
   if (!isPdf(file)) throw badRequest(invalidMessage);
-  try {
-    return (await extractPdfText(file.bytes)).pages;
-  } catch (err) {
-    if (err instanceof PdfReadError) {
-      if (err.code === 'invalid') throw badRequest(invalidMessage);
-      throw new AppError(422, 'VALIDATION', PDF_FAILURE[err.code]);
-    }
-    throw err;
-  }
+  await assertStorageQuota(ctx, file.bytes.byteLength);
+  const read = await ctx.parser.readSolicitation({ bytes: file.bytes, maxPages: ctx.config.PDF_MAX_PAGES }, ctx.config.PARSE_TIMEOUT_MS);
+  if (!read.ok) throw readFailureError(read, invalidMessage);
+  return { pageCount: read.pageCount, requirements: read.requirements };
 }
 
-/** A draft's text: a PDF page by page (so matches carry pages and headings), a .docx as one text. */
-export async function readDraft(file: UploadedFile): Promise<string | PageText[]> {
-  if (isPdf(file)) return readPdfPages(file, DRAFT_TYPES);
-  if (!isDocx(file)) throw badRequest(DRAFT_TYPES);
-  let text: string;
-  try {
-    ({ value: text } = await mammoth.extractRawText({ buffer: file.bytes }));
-  } catch {
-    // Not a Word document after all (a renamed zip, a damaged file).
-    throw badRequest(DRAFT_TYPES);
-  }
-  if (text.replace(/\s+/g, '').length === 0) throw new AppError(422, 'VALIDATION', DOCX_NO_TEXT);
-  return text;
+/**
+ * A draft scored against `requirements` in a parse worker: a PDF page by page (so matches carry
+ * pages and headings), a .docx (mammoth) as one text. Scoring 400 requirements is CPU work too.
+ */
+export async function scoreDraftFile(ctx: AuthedCtx, file: UploadedFile, requirements: Requirement[]): Promise<DraftAnalysis> {
+  const kind = isPdf(file) ? 'pdf' : isDocx(file) ? 'docx' : null;
+  if (!kind) throw badRequest(DRAFT_TYPES);
+  await assertStorageQuota(ctx, file.bytes.byteLength);
+  const read = await ctx.parser.analyzeDraft({ bytes: file.bytes, kind, maxPages: ctx.config.PDF_MAX_PAGES, requirements }, ctx.config.PARSE_TIMEOUT_MS);
+  if (!read.ok) throw readFailureError(read, DRAFT_TYPES);
+  return read.analysis;
 }

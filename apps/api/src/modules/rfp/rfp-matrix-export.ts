@@ -2,6 +2,7 @@ import type { RfpMatrixRow } from '@biddesk/shared';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { AuthedCtx } from '../../lib/ctx';
+import { neutraliseFormula } from '../../lib/spreadsheet-cell';
 import * as workspacesRepository from '../workspaces/workspaces.repository';
 import { buildMatrix } from './rfp-matrix.service';
 
@@ -25,18 +26,18 @@ const COLUMNS: { header: string; width: number; value: (r: RfpMatrixRow) => stri
     width: 40,
     value: (r) => (r.draft?.location_hint ? `${r.draft.location_hint}${r.draft.page ? ` (page ${r.draft.page})` : ''}` : null),
   },
+  {
+    header: 'Amendment',
+    width: 40,
+    value: (r) =>
+      [
+        r.amendment ? `${r.amendment.change === 'added' ? 'Added' : 'Changed'} in version ${r.amendment.version}` : null,
+        r.task?.requirements_changed ? 'task flagged for review' : null,
+      ]
+        .filter(Boolean)
+        .join('; ') || null,
+  },
 ];
-
-/**
- * Text a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return) gets a
- * leading apostrophe: requirement text and task titles come from documents and users, and a cell
- * like "=HYPERLINK(...)" must stay text when a proposal manager opens the file.
- */
-export function neutralise(value: string | number | null): string | number {
-  if (value === null) return '';
-  if (typeof value === 'number') return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 export interface MatrixFile {
   fileName: string;
@@ -52,7 +53,8 @@ export async function exportMatrix(ctx: AuthedCtx, workspaceId: string, format: 
   const { matrix, workspace } = await buildMatrix(ctx, workspaceId);
   const brief = workspace.opportunityId ? await workspacesRepository.findOpportunityBrief(ctx.db, workspace.opportunityId) : undefined;
   const base = (brief?.solicitationNumber || workspace.name).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'workspace';
-  const cells = matrix.rows.map((r) => COLUMNS.map((c) => neutralise(c.value(r))));
+  // Requirement text and task titles come from documents and users: formula-like cells stay text.
+  const cells = matrix.rows.map((r) => COLUMNS.map((c) => neutraliseFormula(c.value(r))));
 
   if (format === 'csv') {
     const csv = stringify(cells, { header: true, columns: COLUMNS.map((c) => c.header) });

@@ -38,9 +38,16 @@ export async function buildMatrix(ctx: AuthedCtx, workspaceId: string): Promise<
   const taskOf = new Map<string, RfpMatrixRow['task']>();
   for (const { task, assigneeName } of board) {
     for (const id of task.requirementIds) {
-      if (!taskOf.has(id)) taskOf.set(id, { id: task.id, title: task.title, status: task.status, assignee_name: assigneeName });
+      if (!taskOf.has(id)) {
+        taskOf.set(id, { id: task.id, title: task.title, status: task.status, assignee_name: assigneeName, requirements_changed: task.requirementChanges.length > 0 });
+      }
     }
   }
+  // What the latest amendment did to each current requirement (new, or reworded from what).
+  const amended = new Map<string, RfpMatrixRow['amendment']>();
+  const a = solicitation.amendment;
+  for (const r of a?.added ?? []) amended.set(r.requirement_id, { change: 'added', version: solicitation.version, previous_text: null });
+  for (const c of a?.changed ?? []) amended.set(c.current.requirement_id, { change: 'changed', version: solicitation.version, previous_text: c.previous.text });
   const rows = solicitation.requirements.map((r) => ({
     requirement_id: r.requirement_id,
     section: r.section,
@@ -49,6 +56,7 @@ export async function buildMatrix(ctx: AuthedCtx, workspaceId: string): Promise<
     page: r.page ?? null,
     task: taskOf.get(r.requirement_id) ?? null,
     draft: analysis ? draftOf(analysis, r.requirement_id) : null,
+    amendment: amended.get(r.requirement_id) ?? null,
   }));
   return { workspace, matrix: { solicitation_id: solicitation.id, version: solicitation.version, analysis_id: analysis?.id ?? null, rows } };
 }

@@ -41,7 +41,9 @@ const ENDPOINTS: Endpoint[] = [
       expect(after.solicitations.map((s) => s.version)).toEqual([1, 2]);
       expect(res.json()).toMatchObject({ version: 2, file_name: 'solicitation.pdf', solicitation_id: after.solicitations[1]!.id });
       expect(res.json().requirements_count).toBeGreaterThan(0);
-      expect(after.activity).toEqual([...before.activity, 'rfp.uploaded'].sort());
+      // Version 1 was there: the upload is an amendment (the same small solicitation, so nothing changed).
+      expect(after.activity).toEqual([...before.activity, 'rfp.amendment_diffed', 'rfp.uploaded'].sort());
+      expect(res.json().amendment).toMatchObject({ version: 2, previous_version: 1, counts: { added: 0, changed: 0, removed: 0, tasks_affected: 0 } });
       // Every other active member of the five gets one bell.
       expect(after.notificationCount).toBe(before.notificationCount + 4);
     },

@@ -32,11 +32,11 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST /workspaces/{id}/rfp/tasks',
     method: 'POST',
     path: '/rfp/tasks',
-    payload: { requirement_ids: ['L-001', 'M-001'] },
+    payload: { requirement_ids: ['L-1', 'M-1'] },
     cells: creates,
     effect: (before, after, res) => {
       // One statement inserts both: they share created_at, so compare them as a set.
-      expect(after.tasks.map((x) => x.requirementIds.join()).sort()).toEqual([...before.tasks.map((x) => x.requirementIds.join()), 'L-001', 'M-001'].sort());
+      expect(after.tasks.map((x) => x.requirementIds.join()).sort()).toEqual([...before.tasks.map((x) => x.requirementIds.join()), 'L-1', 'M-1'].sort());
       expect(res.json()).toMatchObject({ created: 2, skipped: [] });
       expect(after.activity).toEqual([...before.activity, 'task.created', 'task.created'].sort());
     },
@@ -81,7 +81,7 @@ describe.each(ENDPOINTS)('$name', (ep) => {
     const res = await t.injectAs(actorOf(s)?.token ?? null, { method: ep.method, url: `/api/workspaces/${id}${ep.path}`, ...(ep.payload ? { payload: ep.payload } : {}) });
     expectCell(res, ep.cells[s]);
     expectChange(res, ep.method, before, await workPlanSnapshot(t.db, id), ep.effect && ((b, a) => ep.effect!(b, a, res)));
-    if (res.statusCode === 200 && ep.path === '/rfp/matrix') expect(res.json()).toMatchObject({ version: 1, analysis_id: null, rows: expect.arrayContaining([expect.objectContaining({ requirement_id: 'L-001', task: null, draft: null })]) });
+    if (res.statusCode === 200 && ep.path === '/rfp/matrix') expect(res.json()).toMatchObject({ version: 1, analysis_id: null, rows: expect.arrayContaining([expect.objectContaining({ requirement_id: 'L-1', task: null, draft: null })]) });
     if (res.statusCode === 200 && ep.path.includes('export')) expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+_compliance_matrix\.(csv|xlsx)"/);
   });
 

@@ -41,24 +41,24 @@ describe('POST /workspaces/{id}/rfp/tasks', () => {
   it('makes one task per requirement carrying its id, on the board, and skips requirements already tied', async () => {
     const wsId = await workspace();
     await seedSolicitation(t.db, wsId, owner.user.id);
-    const full = smallRequirements().find((r) => r.requirement_id === 'L-001')!;
+    const full = smallRequirements().find((r) => r.requirement_id === 'L-1')!;
 
-    const first = await post(wsId, { requirement_ids: ['L-001', 'M-002'], assignee_user_id: contributor.user.id });
+    const first = await post(wsId, { requirement_ids: ['L-1', 'M-2'], assignee_user_id: contributor.user.id });
     expect(first.statusCode).toBe(201);
     const body = first.json();
     expect(body).toMatchObject({ created: 2, skipped: [] });
-    expect(body.tasks.map((x: Json) => x.requirement_ids)).toEqual([['L-001'], ['M-002']]);
+    expect(body.tasks.map((x: Json) => x.requirement_ids)).toEqual([['L-1'], ['M-2']]);
     expect(body.tasks[0]).toMatchObject({ status: 'TODO', assignee_user_id: contributor.user.id, assignee_name: 'Carl Contributor', description: `${full.text} (page ${full.page})` });
-    expect(body.tasks[0].title).toMatch(/^L-001: /);
-    expect(body.tasks[0].title.length).toBeLessThanOrEqual('L-001: '.length + 91);
+    expect(body.tasks[0].title).toMatch(/^L-1: /);
+    expect(body.tasks[0].title.length).toBeLessThanOrEqual('L-1: '.length + 91);
 
     const board = (await get(wsId, '/tasks')).json();
-    expect(board.map((x: Json) => x.requirement_ids).sort()).toEqual([['L-001'], ['M-002']]);
+    expect(board.map((x: Json) => x.requirement_ids).sort()).toEqual([['L-1'], ['M-2']]);
 
-    const second = await post(wsId, { requirement_ids: ['L-001', 'L-002', 'M-002'] }, contributor.token);
+    const second = await post(wsId, { requirement_ids: ['L-1', 'L-2', 'M-2'] }, contributor.token);
     expect(second.statusCode).toBe(201);
-    expect(second.json()).toMatchObject({ created: 1, skipped: ['L-001', 'M-002'] });
-    expect(second.json().tasks.map((x: Json) => x.requirement_ids)).toEqual([['L-002']]);
+    expect(second.json()).toMatchObject({ created: 1, skipped: ['L-1', 'M-2'] });
+    expect(second.json().tasks.map((x: Json) => x.requirement_ids)).toEqual([['L-2']]);
     const snap = await workPlanSnapshot(t.db, wsId);
     expect(snap.tasks).toHaveLength(3);
     expect(snap.activity).toEqual(['task.created', 'task.created', 'task.created']);
@@ -69,7 +69,7 @@ describe('POST /workspaces/{id}/rfp/tasks', () => {
   it('never makes two tasks for one requirement when two calls race (PostgreSQL really races)', async () => {
     const wsId = await workspace();
     await seedSolicitation(t.db, wsId, owner.user.id);
-    const ids = ['C-001', 'C-002', 'L-001', 'L-002'];
+    const ids = ['C-1', 'C-2', 'L-1', 'L-2'];
     const answers = await Promise.all([post(wsId, { requirement_ids: ids }), post(wsId, { requirement_ids: ids }, contributor.token)]);
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
     expect(answers.map((a) => a.json().created).sort()).toEqual([0, 4]);
@@ -79,17 +79,17 @@ describe('POST /workspaces/{id}/rfp/tasks', () => {
 
   it('refuses unknown ids, a non-member assignee and a workspace without an RFP, storing nothing', async () => {
     const wsId = await workspace();
-    expect(await post(wsId, { requirement_ids: ['L-001'] })).toMatchObject({ statusCode: 404 });
+    expect(await post(wsId, { requirement_ids: ['L-1'] })).toMatchObject({ statusCode: 404 });
     await seedSolicitation(t.db, wsId, owner.user.id);
     const before = await workPlanSnapshot(t.db, wsId);
-    const unknown = await post(wsId, { requirement_ids: ['L-001', 'X-999', 'L-077'] });
+    const unknown = await post(wsId, { requirement_ids: ['L-1', 'X-999', 'L-077'] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().detail).toContain('X-999, L-077');
     const outsider = await createUser(t.db, t.config);
-    const badAssignee = await post(wsId, { requirement_ids: ['L-001'], assignee_user_id: outsider.user.id });
+    const badAssignee = await post(wsId, { requirement_ids: ['L-1'], assignee_user_id: outsider.user.id });
     expect({ status: badAssignee.statusCode, detail: badAssignee.json().detail }).toEqual({ status: 400, detail: 'The assignee must be a member of this workspace' });
     expect((await post(wsId, { requirement_ids: [] })).statusCode).toBe(400);
-    expect((await post(wsId, { requirement_ids: ['L-001'], grouping: 'volume' })).statusCode).toBe(400);
+    expect((await post(wsId, { requirement_ids: ['L-1'], grouping: 'volume' })).statusCode).toBe(400);
     expect(await workPlanSnapshot(t.db, wsId)).toEqual(before);
   });
 
@@ -119,23 +119,23 @@ describe('GET /workspaces/{id}/rfp/matrix', () => {
     const none = await get(wsId, '/rfp/matrix');
     expect({ status: none.statusCode, detail: none.json().detail }).toEqual({ status: 404, detail: 'No RFP has been uploaded to this workspace' });
     await seedSolicitation(t.db, wsId, owner.user.id);
-    const made = (await post(wsId, { requirement_ids: ['L-001'], assignee_user_id: contributor.user.id })).json().tasks[0];
+    const made = (await post(wsId, { requirement_ids: ['L-1'], assignee_user_id: contributor.user.id })).json().tasks[0];
     const move = (id: string, status: string) => t.injectAs(owner.token, { method: 'PATCH', url: `/api/tasks/${id}`, payload: { status } });
     expect((await move(made.id, 'IN_PROGRESS')).statusCode).toBe(200);
 
     let matrix = (await get(wsId, '/rfp/matrix')).json();
     expect(matrix.rows).toHaveLength(9);
-    expect(rowOf(matrix, 'L-001').task).toEqual({ id: made.id, title: made.title, status: 'IN_PROGRESS', assignee_name: 'Carl Contributor' });
-    expect(rowOf(matrix, 'L-002').task).toBeNull();
+    expect(rowOf(matrix, 'L-1').task).toEqual({ id: made.id, title: made.title, status: 'IN_PROGRESS', assignee_name: 'Carl Contributor', requirements_changed: false });
+    expect(rowOf(matrix, 'L-2').task).toBeNull();
 
     // A second task on the same requirement, still TODO, is the one that says how far the work is.
-    const other = (await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/tasks`, payload: { title: 'Page count check', requirement_ids: ['L-001'] } })).json();
+    const other = (await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/tasks`, payload: { title: 'Page count check', requirement_ids: ['L-1'] } })).json();
     matrix = (await get(wsId, '/rfp/matrix')).json();
-    expect(rowOf(matrix, 'L-001').task).toMatchObject({ id: other.id, status: 'TODO' });
+    expect(rowOf(matrix, 'L-1').task).toMatchObject({ id: other.id, status: 'TODO' });
     await move(other.id, 'IN_PROGRESS');
     await move(other.id, 'REVIEW');
     matrix = (await get(wsId, '/rfp/matrix')).json();
-    expect(rowOf(matrix, 'L-001').task).toMatchObject({ id: made.id, status: 'IN_PROGRESS' });
+    expect(rowOf(matrix, 'L-1').task).toMatchObject({ id: made.id, status: 'IN_PROGRESS' });
   });
 
   it("shows addressed / partial / missing from the latest analysis, consistent with its missing list", async () => {
@@ -146,6 +146,8 @@ describe('GET /workspaces/{id}/rfp/matrix', () => {
     const matrix = (await get(wsId, '/rfp/matrix')).json();
     expect(matrix.analysis_id).toBe(analysis.id);
     const missing = new Set(analysis.missing_requirements.map((m: Json) => m.requirement_id));
+    // Conflicts (worse than missing) and rows reported apart from coverage are not in the missing list.
+    const notCounted = new Set([...analysis.conflicts, ...analysis.reported_separately].map((m: Json) => m.requirement_id));
     const statuses = new Set<string>();
     for (const row of matrix.rows as (Json & { draft: Json & { status: string } })[]) {
       statuses.add(row.draft.status);
@@ -155,8 +157,8 @@ describe('GET /workspaces/{id}/rfp/matrix', () => {
         expect(row.draft).toMatchObject({ page: match.page, location_hint: match.location_hint, score: match.score });
         expect(row.draft.score).toBeGreaterThanOrEqual(0.5);
       } else {
-        expect(missing.has(row.requirement_id)).toBe(true);
-        expect(row.draft.status).toBe(match ? 'partial' : 'missing');
+        expect(missing.has(row.requirement_id) || notCounted.has(row.requirement_id)).toBe(true);
+        expect(row.draft.status).toBe(match && match.score > 0 ? 'partial' : 'missing');
       }
     }
     expect(statuses.has('addressed')).toBe(true);
@@ -192,7 +194,7 @@ describe('GET /workspaces/{id}/rfp/matrix/export', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const text = res.rawPayload.toString('utf8').slice(1);
     const lines = text.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Requirement,Section,Must/Should,Requirement text,Page,Task,Assignee,Task status,Draft status,Draft location');
+    expect(lines[0]).toBe('Requirement,Section,Must/Should,Requirement text,Page,Task,Assignee,Task status,Draft status,Draft location,Amendment');
     expect(text).toContain(`"'=HYPERLINK(""http://evil"",""click"")"`);
     expect(text).toContain("'+1+2 pages");
     expect(text).toContain("'-5 points per missing page");
@@ -214,7 +216,7 @@ describe('GET /workspaces/{id}/rfp/matrix/export', () => {
     const sheet = book.getWorksheet('Compliance Matrix')!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBeTruthy();
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Requirement', 'Section', 'Must/Should', 'Requirement text', 'Page', 'Task', 'Assignee', 'Task status', 'Draft status', 'Draft location']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Requirement', 'Section', 'Must/Should', 'Requirement text', 'Page', 'Task', 'Assignee', 'Task status', 'Draft status', 'Draft location', 'Amendment']);
     expect(sheet.rowCount).toBe(7);
     const texts = [2, 3, 4, 5, 6].map((r) => sheet.getCell(r, 4).value);
     expect(texts).toEqual(['\'=HYPERLINK("http://evil","click")', "'+1+2 pages", "'-5 points per missing page", "'@SUM(A1:A2)", "'\tcmd|calc"]);

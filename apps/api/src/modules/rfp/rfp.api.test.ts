@@ -117,13 +117,23 @@ describe('draft analysis', () => {
     const w = weak.json();
     expect(s.coverage_score).toBeGreaterThan(w.coverage_score);
     expect(w.missing_requirements.length).toBeGreaterThan(s.missing_requirements.length);
+    // Issue 14: the reviewer's ~97% and ~23% come out far apart, and the weak draft's broken rules
+    // (a 30-day quote validity under the 60 required, slides at the oral presentation) are conflicts.
+    expect(s.coverage_score - w.coverage_score).toBeGreaterThanOrEqual(50);
+    expect(s.conflicts).toEqual([]);
+    expect(w.conflicts.length).toBeGreaterThanOrEqual(5);
+    expect(w.conflicts.map((c: { text: string }) => c.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^Quotes must be valid for at least 60 calendar days/)]));
+    for (const c of w.conflicts) expect(w.missing_requirements.map((m: { requirement_id: string }) => m.requirement_id)).not.toContain(c.requirement_id);
+    // Deadlines and the submission channel are reported apart, not as missing content.
+    expect(s.reported_separately.some((r: { kind: string; text: string }) => r.kind === 'logistics' && /no later than the due date/.test(r.text))).toBe(true);
+    expect(s.format_checks).toEqual([]);
     expect(s.matches.length).toBeGreaterThan(0);
     expect(s.matches.some((m: { page: number | null }) => m.page === 1)).toBe(true);
     for (const key of ['fit_score', 'coverage_score', 'evidence_score', 'language_match_score']) {
       expect(s[key]).toBeGreaterThanOrEqual(0);
       expect(s[key]).toBeLessThanOrEqual(100);
     }
-    expect((await get(wsId, '/rfp/analysis')).json()).toMatchObject({ id: w.id, draft_file_name: 'weak.pdf', solicitation_version: 1 });
+    expect((await get(wsId, '/rfp/analysis')).json()).toMatchObject({ id: w.id, draft_file_name: 'weak.pdf', solicitation_version: 1, conflicts: w.conflicts, reported_separately: w.reported_separately });
     const list = (await get(wsId, '/rfp/analyses')).json();
     expect(list.map((a: { id: string }) => a.id)).toEqual([w.id, s.id]);
     expect(list[0].missing_requirements).toBeUndefined();

@@ -1,5 +1,5 @@
-import type { RfpAnalysis, RfpAnalysisSummary, RfpRequirement, RfpSolicitation, RfpSolicitationSummary } from '@biddesk/shared';
-import type { RfpSolicitationRow } from '../../db/schema/index';
+import type { RfpAmendment, RfpAnalysis, RfpAnalysisSummary, RfpRequirement, RfpSolicitation, RfpSolicitationSummary } from '@biddesk/shared';
+import type { RfpSolicitationRow, StoredAmendment } from '../../db/schema/index';
 import type { AnalysisView } from './rfp.repository';
 
 export function presentRequirements(row: RfpSolicitationRow): RfpRequirement[] {
@@ -27,7 +27,26 @@ export function presentSolicitationSummary(row: RfpSolicitationRow): RfpSolicita
 }
 
 export function presentSolicitation(row: RfpSolicitationRow): RfpSolicitation {
-  return { ...presentSolicitationSummary(row), requirements: presentRequirements(row) };
+  return { ...presentSolicitationSummary(row), requirements: presentRequirements(row), amendment: row.amendment ? presentAmendment(row, row.amendment) : null };
+}
+
+/** A version's diff against the previous one; tasks as they were named when the amendment came in. */
+export function presentAmendment(row: Pick<RfpSolicitationRow, 'id' | 'version' | 'fileName' | 'createdAt'>, a: StoredAmendment): RfpAmendment {
+  const titles = new Map(a.tasks.map((t) => [t.id, t.title]));
+  const tasksOf = (ids: string[]) => ids.map((id) => ({ id, title: titles.get(id) ?? '' }));
+  return {
+    solicitation_id: row.id,
+    version: row.version,
+    file_name: row.fileName,
+    previous_solicitation_id: a.previous_solicitation_id,
+    previous_version: a.previous_version,
+    created_at: row.createdAt.toISOString(),
+    counts: { unchanged: a.unchanged, changed: a.changed.length, added: a.added.length, removed: a.removed.length, tasks_affected: a.tasks.length },
+    changed: a.changed.map((c) => ({ previous: c.previous, current: c.current, similarity: c.similarity, tasks: tasksOf(c.task_ids) })),
+    added: a.added,
+    removed: a.removed.map(({ task_ids, ...r }) => ({ ...r, tasks: tasksOf(task_ids) })),
+    tasks_affected: a.tasks,
+  };
 }
 
 export function presentAnalysisSummary({ analysis: a, version }: AnalysisView): RfpAnalysisSummary {
@@ -50,5 +69,8 @@ export function presentAnalysis(view: AnalysisView): RfpAnalysis {
     missing_requirements: view.analysis.missingRequirements,
     suggestions: view.analysis.suggestions,
     matches: view.analysis.matches,
+    conflicts: view.analysis.conflicts,
+    reported_separately: view.analysis.reportedSeparately,
+    format_checks: view.analysis.formatChecks,
   };
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rfpAnalyses, rfpSolicitations, workspaces, type RfpAnalysisRow, type RfpSolicitationRow } from '../../db/schema/index';
+import { rfpAnalyses, rfpSolicitations, workspaces, type RfpAnalysisRow, type RfpSolicitationRow, type StoredAmendment } from '../../db/schema/index';
 
 export type NewSolicitation = Omit<typeof rfpSolicitations.$inferInsert, 'id' | 'version' | 'createdAt'>;
 
@@ -20,6 +20,35 @@ export async function insertNextVersion(db: Db, values: NewSolicitation): Promis
 export async function findLatestSolicitation(db: Db, workspaceId: string): Promise<RfpSolicitationRow | undefined> {
   const [row] = await db.select().from(rfpSolicitations).where(eq(rfpSolicitations.workspaceId, workspaceId)).orderBy(desc(rfpSolicitations.version)).limit(1);
   return row;
+}
+
+/** The newest completed version below `version`: what an amendment is diffed against. */
+export async function findPreviousCompleted(db: Db, workspaceId: string, version: number): Promise<RfpSolicitationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(rfpSolicitations)
+    .where(and(eq(rfpSolicitations.workspaceId, workspaceId), lt(rfpSolicitations.version, version), eq(rfpSolicitations.processingStatus, 'completed')))
+    .orderBy(desc(rfpSolicitations.version))
+    .limit(1);
+  return row;
+}
+
+/** Stores a version's diff against the previous one. */
+export async function setAmendment(db: Db, solicitationId: string, amendment: StoredAmendment): Promise<void> {
+  await db.update(rfpSolicitations).set({ amendment }).where(eq(rfpSolicitations.id, solicitationId));
+}
+
+/** The fields of a version an amendment is shown with (not its requirements). */
+export type AmendmentRow = Pick<RfpSolicitationRow, 'id' | 'version' | 'fileName' | 'createdAt'> & { amendment: StoredAmendment };
+
+/** Every version that is an amendment, newest first. */
+export async function listAmendments(db: Db, workspaceId: string): Promise<AmendmentRow[]> {
+  const rows = await db
+    .select({ id: rfpSolicitations.id, version: rfpSolicitations.version, fileName: rfpSolicitations.fileName, createdAt: rfpSolicitations.createdAt, amendment: rfpSolicitations.amendment })
+    .from(rfpSolicitations)
+    .where(and(eq(rfpSolicitations.workspaceId, workspaceId), isNotNull(rfpSolicitations.amendment)))
+    .orderBy(desc(rfpSolicitations.version));
+  return rows as AmendmentRow[];
 }
 
 /** Every version, newest first. */

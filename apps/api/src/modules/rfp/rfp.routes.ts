@@ -3,6 +3,7 @@ import {
   CreateRfpTasksResponseSchema,
   ErrorBodySchema,
   RfpAnalysisSchema,
+  RfpAmendmentListSchema,
   RfpAnalysisSummaryListSchema,
   RfpMatrixSchema,
   RfpSolicitationSchema,
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import { sendAttachment } from '../../lib/attachment';
 import type { AuthedCtx } from '../../lib/ctx';
 import { readMultipart } from '../workspace-documents/document-files';
+import { listAmendments } from './rfp-amendment.service';
 import * as analyses from './rfp-analysis.service';
 import { exportMatrix } from './rfp-matrix-export';
 import { getMatrix } from './rfp-matrix.service';
@@ -32,6 +34,8 @@ const tags = ['rfp'];
  * - POST /workspaces/{id}/rfp/tasks: board tasks from requirements of the latest RFP (201).
  * - GET /workspaces/{id}/rfp/matrix: the compliance matrix (requirement, task, draft status).
  * - GET /workspaces/{id}/rfp/matrix/export?format=csv|xlsx: the same rows as a download.
+ * - GET /workspaces/{id}/rfp/amendments: every amendment (a version's diff against the previous one),
+ *   newest first; the latest version's is also `amendment` on GET .../rfp/solicitation.
  * analyze-draft also takes a Word .docx. Both uploads are bounded by UPLOAD_MAX_BYTES (413).
  */
 export const rfpRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,6 +54,10 @@ export const rfpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/workspaces/:id/rfp/solicitations', {
     schema: { tags, params: IdParams, response: { 200: RfpSolicitationSummaryListSchema, ...errors } },
   }, async (request) => service.listSolicitations(request.ctx as AuthedCtx, request.params.id));
+
+  app.get('/workspaces/:id/rfp/amendments', {
+    schema: { tags, params: IdParams, response: { 200: RfpAmendmentListSchema, ...errors } },
+  }, async (request) => listAmendments(request.ctx as AuthedCtx, request.params.id));
 
   app.post('/workspaces/:id/rfp/analyze-draft', {
     schema: { tags, consumes: ['multipart/form-data'], params: IdParams, response: { 200: RfpAnalysisSchema, ...uploadErrors } },

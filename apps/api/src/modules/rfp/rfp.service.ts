@@ -1,30 +1,28 @@
 import type { RfpSolicitation, RfpSolicitationSummary, RfpUploadResponse } from '@biddesk/shared';
-import { extractRequirements } from '@biddesk/analysis';
 import type { AuthedCtx } from '../../lib/ctx';
 import { notFound } from '../../lib/errors';
 import { recordActivity } from '../activity/activity.service';
-import * as notificationsRepository from '../notifications/notifications.repository';
 import type { UploadedFile } from '../workspace-documents/document-files';
 import { storeThen } from '../workspace-documents/workspace-documents.service';
 import { assertCan, requireMember } from '../workspaces/workspace-access';
-import * as workspacesRepository from '../workspaces/workspaces.repository';
-import { PDF_ONLY, SELECT_RFP, readPdfPages, requireFile } from './rfp-files';
+import { PDF_ONLY, SELECT_RFP, readSolicitationPdf, requireFile } from './rfp-files';
+import { notifyMembers, recordAmendment } from './rfp-amendment.service';
 import * as repository from './rfp.repository';
-import { presentRequirements, presentSolicitation, presentSolicitationSummary } from './rfp.presenter';
+import { presentAmendment, presentRequirements, presentSolicitation, presentSolicitationSummary } from './rfp.presenter';
 
 export const NO_RFP = 'No RFP has been uploaded to this workspace';
 
 /**
  * POST /workspaces/{id}/rfp/upload: extracts the solicitation's requirements and keeps it as the
  * workspace's next version (older versions stay for the amendment diff). Every refusal happens
- * before anything is stored. The other members get a bell notification.
+ * before anything is stored. A workspace that had a completed RFP gets the amendment diff and its
+ * tasks re-pointed and flagged (rfp-amendment.service.ts). The other members get one bell notification.
  */
 export async function uploadRfp(ctx: AuthedCtx, workspaceId: string, upload: UploadedFile | undefined): Promise<RfpUploadResponse> {
   const { member, workspace } = await requireMember(ctx, workspaceId, { content: true, write: true });
   assertCan(member, 'rfp.run');
   const file = requireFile(upload, SELECT_RFP);
-  const pages = await readPdfPages(file, PDF_ONLY);
-  const requirements = extractRequirements(pages);
+  const { pageCount, requirements } = await readSolicitationPdf(ctx, file, PDF_ONLY);
   const row = await storeThen(ctx, file, (stored) =>
     ctx.db.transaction(async (tx) => {
       const inserted = await repository.insertNextVersion(tx, {
@@ -32,7 +30,7 @@ export async function uploadRfp(ctx: AuthedCtx, workspaceId: string, upload: Upl
         fileName: file.fileName,
         storageKey: stored.key,
         sizeBytes: stored.size,
-        pageCount: pages.length,
+        pageCount,
         processingStatus: 'completed',
         requirements,
         uploadedBy: ctx.actor.id,
@@ -44,16 +42,9 @@ export async function uploadRfp(ctx: AuthedCtx, workspaceId: string, upload: Upl
         targetId: inserted.id,
         details: { file_name: file.fileName, requirements: requirements.length, version: inserted.version },
       });
-      for (const { member: other } of await workspacesRepository.listMembers(tx, workspace.id)) {
-        if (other.userId === ctx.actor.id) continue;
-        await notificationsRepository.insertForUser(tx, other.userId, {
-          title: inserted.version > 1 ? 'New RFP version uploaded' : 'RFP uploaded',
-          message: `${ctx.actor.name} uploaded ${file.fileName} (version ${inserted.version}, ${requirements.length} requirements) in "${workspace.name}".`,
-          type: 'workspace',
-          link: `/workspace/${workspace.id}?tab=rfp`,
-        });
-      }
-      return inserted;
+      const amendment = await recordAmendment(tx, ctx, workspace, inserted);
+      await notifyMembers(tx, ctx, workspace, inserted, amendment);
+      return { ...inserted, amendment };
     }),
   );
   return {
@@ -62,6 +53,7 @@ export async function uploadRfp(ctx: AuthedCtx, workspaceId: string, upload: Upl
     requirements_count: row.requirements.length,
     version: row.version,
     file_name: row.fileName,
+    amendment: row.amendment ? presentAmendment(row, row.amendment) : null,
   };
 }
 

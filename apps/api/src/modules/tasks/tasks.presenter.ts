@@ -13,6 +13,7 @@ export function presentTask({ task, assigneeName }: TaskView): Task {
     due_at: task.dueAt ? task.dueAt.toISOString() : null,
     labels: task.labels,
     requirement_ids: task.requirementIds,
+    requirement_changes: task.requirementChanges,
     created_by: task.createdBy,
     created_at: task.createdAt.toISOString(),
     updated_at: task.updatedAt.toISOString(),

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { TaskStatus } from '@biddesk/shared';
+import type { TaskRequirementChange, TaskStatus } from '@biddesk/shared';
 import type { Db } from '../../db/client';
 import { tasks, users, type TaskRow } from '../../db/schema/index';
 
@@ -60,6 +60,32 @@ export async function moveIfStatus(db: Db, id: string, from: TaskStatus, to: Tas
     .set({ status: to, updatedAt: new Date() })
     .where(and(eq(tasks.id, id), eq(tasks.status, from)))
     .returning();
+  return row;
+}
+
+/**
+ * An RFP amendment's effect on one task: its requirement ids re-pointed to the new version and the
+ * changes appended to its flag in the same statement (appending in SQL keeps a concurrent dismiss
+ * from being overwritten by a stale copy).
+ */
+export async function applyAmendment(db: Db, id: string, requirementIds: string[], changes: TaskRequirementChange[]): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ requirementIds, requirementChanges: sql`${tasks.requirementChanges} || ${JSON.stringify(changes)}::jsonb` })
+    .where(eq(tasks.id, id));
+}
+
+/**
+ * Clears a task's amendment flag in one statement: every change, or only those from amendments up
+ * to `throughVersion` (a later amendment the member has not seen stays flagged). Undefined when the
+ * task is gone.
+ */
+export async function dismissRequirementChanges(db: Db, id: string, throughVersion?: number): Promise<TaskRow | undefined> {
+  const kept =
+    throughVersion === undefined
+      ? sql`'[]'::jsonb`
+      : sql`coalesce((select jsonb_agg(e.value order by e.ord) from jsonb_array_elements(${tasks.requirementChanges}) with ordinality as e(value, ord) where (e.value->>'version')::int > ${throughVersion}), '[]'::jsonb)`;
+  const [row] = await db.update(tasks).set({ requirementChanges: kept }).where(eq(tasks.id, id)).returning();
   return row;
 }
 

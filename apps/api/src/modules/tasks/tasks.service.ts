@@ -1,4 +1,14 @@
-import { can, mayEver, type CreateTaskInput, type GrantTarget, type MessageResponse, type Task, type UpdateTaskStatusBody, type WorkspaceAbility } from '@biddesk/shared';
+import {
+  can,
+  mayEver,
+  type CreateTaskInput,
+  type DismissRequirementChangesInput,
+  type GrantTarget,
+  type MessageResponse,
+  type Task,
+  type UpdateTaskStatusBody,
+  type WorkspaceAbility,
+} from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -119,6 +129,34 @@ export async function moveTask(ctx: AuthedCtx, taskId: string, body: UpdateTaskS
     if (!(await tasksRepository.findById(ctx.db, task.id))) throw notFound(TASK_NOT_FOUND);
     throw conflict(TASK_MOVED_ELSEWHERE);
   }
+  return presentTask(view);
+}
+
+/**
+ * POST /tasks/{id}/requirement-changes/dismiss (beyond SPEC): a member who plans the work (the
+ * matrix's `task.dismissRequirementChanges`: OWNER, CONTRIBUTOR) confirms the task still fits the
+ * amended RFP and clears its flag, up to `through_version` when given. Answers the task.
+ */
+export async function dismissRequirementChanges(ctx: AuthedCtx, taskId: string, body: DismissRequirementChangesInput): Promise<Task> {
+  const task = await loadTask(ctx, taskId);
+  const { member } = await requireMember(ctx, task.workspaceId, { content: true, write: true });
+  assertCan(member, 'task.dismissRequirementChanges');
+  const view = await ctx.db.transaction(async (tx) => {
+    const row = await tasksRepository.dismissRequirementChanges(tx, task.id, body.through_version);
+    if (!row) return undefined;
+    const cleared = task.requirementChanges.length - row.requirementChanges.length;
+    if (cleared > 0) {
+      await recordActivity(tx, ctx.actor, {
+        action: 'task.requirement_changes_dismissed',
+        workspaceId: task.workspaceId,
+        targetType: 'task',
+        targetId: task.id,
+        details: { title: row.title, changes: cleared },
+      });
+    }
+    return tasksRepository.findView(tx, task.id);
+  });
+  if (!view) throw notFound(TASK_NOT_FOUND);
   return presentTask(view);
 }
 

@@ -5,7 +5,7 @@ import { isUuid } from '../../lib/ids';
 import type { WorkspaceDocumentRow } from '../../db/schema/index';
 import { recordActivity } from '../activity/activity.service';
 import { assertCan, requireMember, type AccessNeeds, type WorkspaceAccess } from '../workspaces/workspace-access';
-import { removeUnreferencedFiles } from '../workspaces/workspace-files';
+import { removeUnreferencedFiles, storeFileThen } from '../../lib/stored-files';
 import { SELECT_A_FILE, type UploadedFile } from './document-files';
 import * as repository from './workspace-documents.repository';
 import { presentDocument, presentVersion } from './workspace-documents.presenter';
@@ -31,15 +31,12 @@ export async function presentOne(ctx: AuthedCtx, workspaceId: string, documentId
   return presentDocument(view, ctx.config.LOCK_STALE_HOURS);
 }
 
-/** Stores an uploaded file; the key is removed again if the rows referring to it are never written. */
-export async function storeThen<T>(ctx: AuthedCtx, file: UploadedFile, write: (stored: { key: string; size: number }) => Promise<T>): Promise<T> {
-  const stored = await ctx.files.put(file.bytes);
-  try {
-    return await write(stored);
-  } catch (err) {
-    await removeUnreferencedFiles(ctx.db, ctx.files, [stored.key]);
-    throw err;
-  }
+/**
+ * Stores an uploaded file within the uploader's storage quota; the key is removed again if the rows
+ * referring to it are never written (lib/stored-files.ts).
+ */
+export function storeThen<T>(ctx: AuthedCtx, file: UploadedFile, write: (stored: { key: string; size: number }) => Promise<T>): Promise<T> {
+  return storeFileThen(ctx, file.bytes, write);
 }
 
 /** POST /workspaces/{id}/documents: a new document whose version 1 is the uploaded file. */

@@ -101,6 +101,10 @@ export function summarizeActivity(row: ActivityRow): string {
       return `${who} generated the ${WORKSPACE_DOCUMENT_LABELS[d.document_type as keyof typeof WORKSPACE_DOCUMENT_LABELS] ?? String(d.document_type)}`;
     case 'rfp.uploaded':
       return `${who} uploaded the RFP ${String(d.file_name)} (version ${String(d.version)}, ${String(d.requirements)} requirements)`;
+    case 'rfp.amendment_diffed':
+      return `Version ${String(d.version)} of the RFP amends version ${String(d.previous_version)}: ${String(d.added)} added, ${String(d.changed)} changed, ${String(d.removed)} removed — ${String(d.tasks_affected)} ${d.tasks_affected === 1 ? 'task' : 'tasks'} affected`;
+    case 'task.requirement_changes_dismissed':
+      return `${who} confirmed "${String(d.title)}" after the RFP amendment`;
     case 'rfp.draft_analyzed':
       return `${who} analysed the draft ${String(d.file_name)} (coverage ${String(d.coverage)}%)`;
     default:

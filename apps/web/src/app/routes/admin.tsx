@@ -1,3 +1,5 @@
+// Styles of what only this screen uses travel with its chunk (router.tsx splits by route).
+import '@mantine/charts/styles.css';
 import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconActivity, IconBell, IconChartBar, IconDatabase, IconLock, IconUserCog, IconUsers } from '@tabler/icons-react';

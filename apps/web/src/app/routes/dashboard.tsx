@@ -1,83 +1,95 @@
 import { Alert, Center, Loader, SimpleGrid, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ALL_AGENCIES, DASHBOARD_PAGE_SIZE, NO_SET_ASIDE, RECENT_FILTER_IDLE_MS, type Opportunity } from '@biddesk/shared';
+import { DASHBOARD_PAGE_SIZE, NOTICE_STATUS_OPTIONS, RECENT_FILTER_IDLE_MS, defaultOrder, type OpportunitySort, type OpportunitySummary } from '@biddesk/shared';
 import { PageHeader } from '../../components/ui/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { usePreferences } from '../../lib/preferences';
-import { searchOpportunities, useOpportunityList, useOpportunityStats, useToggleSaved } from '../../features/opportunities/api/opportunities-api';
+import { useOpportunityList, useOpportunitySearch, useOpportunityStats, useToggleSaved } from '../../features/opportunities/api/opportunities-api';
 import { OpportunityCard } from '../../features/opportunities/components/opportunity-card';
+import { OpportunityCompactList } from '../../features/opportunities/components/opportunity-compact';
+import { OpportunityTable } from '../../features/opportunities/components/opportunity-table';
 import { Pager } from '../../features/opportunities/components/pager';
+import { ResultsToolbar } from '../../features/opportunities/components/results-toolbar';
 import { SearchCard } from '../../features/opportunities/components/search-card';
+import { SavedSearchesMenu } from '../../features/saved-searches/components/saved-searches-menu';
 import { StatCards } from '../../features/opportunities/components/stat-cards';
 import { PendingInvitationsCard } from '../../features/invites/components/pending-invitations-card';
 import { MyWorkspacesCard } from '../../features/workspaces/components/my-workspaces-card';
 import { EMPTY_FILTERS, hasCriterion, readRecentFilters, rememberFilter, type FilterValues, type RecentFilter } from '../../features/opportunities/recent-filters';
+import { readDashboardState, writeDashboardState, type DashboardState } from '../../features/opportunities/url-state';
 
-type Mode = { kind: 'list' } | { kind: 'saved' } | { kind: 'search'; results: Opportunity[] };
+const apiFilters = (f: FilterValues) => ({
+  keyword: f.keyword.trim() || undefined,
+  agency: f.agency,
+  naics: f.naics.trim() || undefined,
+  psc: f.psc.trim() || undefined,
+  set_aside: f.setAside,
+});
 
-function filtersFromParams(params: URLSearchParams): FilterValues {
-  return {
-    keyword: params.get('keywords') ?? '',
-    agency: params.get('agency') || ALL_AGENCIES,
-    naics: params.get('naics') ?? '',
-    psc: params.get('psc') ?? '',
-    setAside: params.get('setAside') || NO_SET_ASIDE,
-  };
-}
+const found = (n: number) => `Found ${n.toLocaleString('en-US')} ${n === 1 ? 'opportunity' : 'opportunities'}`;
 
-function paramsFromFilters(f: FilterValues): Record<string, string> {
-  const entries = { keywords: f.keyword.trim(), agency: f.agency === ALL_AGENCIES ? '' : f.agency, naics: f.naics.trim(), psc: f.psc.trim(), setAside: f.setAside === NO_SET_ASIDE ? '' : f.setAside };
-  return Object.fromEntries(Object.entries(entries).filter(([, v]) => v));
-}
-
-/** Dashboard (SPEC §2): search card, stat cards, pending invitations, my workspaces, opportunity grid with a pager. */
+/**
+ * Dashboard (SPEC §2): search card, stat cards, pending invitations, my workspaces, and the
+ * opportunities as cards, a table or compact lines with a pager. Everything that decides what is
+ * listed lives in the URL (url-state.ts), so Back and reload return to the same page, sort and view.
+ */
 export function DashboardRoute() {
   const [params, setParams] = useSearchParams();
-  const [filters, setFilters] = useState<FilterValues>(() => filtersFromParams(params));
-  const [mode, setMode] = useState<Mode>({ kind: 'list' });
-  const [page, setPage] = useState(1);
+  const state = useMemo(() => readDashboardState(params), [params]);
+  const prefs = usePreferences();
+  const [filters, setFilters] = useState<FilterValues>(state.filters);
   const [recent, setRecent] = useState<RecentFilter[]>(readRecentFilters);
-  // Settings > Display picks the server listing's page size; search results page 20 at a time (SPEC §4).
-  const pageSize = usePreferences().itemsPerPage;
 
-  const listing = useOpportunityList({ page, limit: pageSize, saved_only: mode.kind === 'saved' }, mode.kind !== 'search');
+  // The inputs follow the URL when it changes underneath them (Back, stat links, Clear).
+  const urlFilters = JSON.stringify(state.filters);
+  useEffect(() => setFilters(JSON.parse(urlFilters) as FilterValues), [urlFilters]);
+
+  const mode = state.saved ? 'saved' : hasCriterion(state.filters) ? 'search' : 'list';
+  const hasKeyword = Boolean(state.filters.keyword.trim());
+  const status = state.status ?? (state.saved ? 'all' : 'open');
+  const sort: OpportunitySort = state.sort === 'relevance' && !hasKeyword ? 'posted' : (state.sort ?? (hasKeyword ? 'relevance' : 'posted'));
+  const order = state.order ?? defaultOrder(sort);
+  const view = state.view ?? prefs.defaultView;
+  const viewParams = { status, notice_type: state.noticeType, due_within: state.dueWithin, posted_within: state.postedWithin, sort, order };
+
+  const update = (patch: Partial<DashboardState>) => setParams(writeDashboardState({ ...state, ...patch }));
+
+  const listing = useOpportunityList(
+    { page: state.page, limit: prefs.itemsPerPage, saved_only: state.saved, ...apiFilters(state.filters), ...viewParams },
+    mode !== 'search',
+  );
+  const { keyword: keywords, ...otherFilters } = apiFilters(state.filters);
+  const search = useOpportunitySearch({ keywords, ...otherFilters, ...viewParams }, mode === 'search');
   const stats = useOpportunityStats();
   const toggleSaved = useToggleSaved();
 
-  const search = useMutation({
-    mutationFn: (f: FilterValues) =>
-      searchOpportunities({ keywords: f.keyword.trim() || undefined, agency: f.agency, naics: f.naics.trim() || undefined, psc: f.psc.trim() || undefined, set_aside: f.setAside }),
-    onSuccess: (answer) => {
-      setMode({ kind: 'search', results: answer.results });
-      setPage(1);
-      notifications.show({ color: 'green', message: `Found ${answer.total} opportunities` });
-    },
-    onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Search failed') }),
-  });
-
-  const runSearch = useCallback(
-    (f: FilterValues) => {
-      if (!hasCriterion(f)) {
-        notifications.show({ color: 'yellow', message: 'Please enter at least one search criterion' });
-        return;
-      }
-      setParams(paramsFromFilters(f));
-      search.mutate(f);
-    },
-    [search, setParams],
-  );
-
-  // SPEC §2: an automatic search on load when the URL carries any filter.
-  const autoSearched = useRef(false);
+  // "Found n" for a search this screen ran (SPEC §8), neutral: finding nothing is not an error and
+  // finding something is not a success. A cached answer shown again after Back is not announced.
+  const announce = useRef(mode === 'search' && !search.data);
   useEffect(() => {
-    if (autoSearched.current) return;
-    autoSearched.current = true;
-    const initial = filtersFromParams(params);
-    if (hasCriterion(initial)) search.mutate(initial);
-  }, [params, search]);
+    if (!search.isSuccess || search.isPlaceholderData || !announce.current) return;
+    announce.current = false;
+    notifications.show({ color: search.data.total ? 'blue' : 'gray', message: found(search.data.total) });
+  }, [search.isSuccess, search.isPlaceholderData, search.data, search.dataUpdatedAt]);
+  useEffect(() => {
+    if (search.isError) notifications.show({ color: 'red', message: errorMessage(search.error, 'Search failed') });
+  }, [search.isError, search.error]);
+  useEffect(() => {
+    if (listing.isError) notifications.show({ color: 'red', message: mode === 'saved' ? 'Failed to load saved opportunities' : 'Failed to fetch opportunities' });
+  }, [listing.isError, mode]);
+
+  const runSearch = (f: FilterValues) => {
+    if (!hasCriterion(f)) {
+      notifications.show({ color: 'yellow', message: 'Please enter at least one search criterion' });
+      return;
+    }
+    announce.current = true;
+    const next = writeDashboardState({ ...state, filters: f, saved: false, page: 1 });
+    if (next.toString() === params.toString()) void search.refetch();
+    else setParams(next);
+  };
 
   // SPEC §9: a filter is remembered after 2 s without edits; the latest 3 are kept.
   useEffect(() => {
@@ -86,33 +98,25 @@ export function DashboardRoute() {
     return () => clearTimeout(timer);
   }, [filters]);
 
-  useEffect(() => {
-    if (listing.isError) notifications.show({ color: 'red', message: mode.kind === 'saved' ? 'Failed to load saved opportunities' : 'Failed to fetch opportunities' });
-  }, [listing.isError, mode.kind]);
-
-  const onToggleSaved = (o: Opportunity) => {
-    const flipLocal = (saved: boolean) =>
-      setMode((m) => (m.kind === 'search' ? { ...m, results: m.results.map((r) => (r.id === o.id ? { ...r, saved } : r)) } : m));
-    flipLocal(!o.saved);
+  const onToggleSaved = (o: OpportunitySummary) =>
     toggleSaved.mutate(o, {
       onSuccess: () => notifications.show({ color: 'green', message: 'Updated' }),
-      onError: () => {
-        flipLocal(o.saved);
-        notifications.show({ color: 'red', message: 'Failed to update' });
-      },
+      onError: () => notifications.show({ color: 'red', message: 'Failed to update' }),
     });
-  };
 
   const { items, totalPages, total } = useMemo(() => {
-    if (mode.kind === 'search') {
-      const size = DASHBOARD_PAGE_SIZE;
-      const pages = Math.max(1, Math.ceil(mode.results.length / size));
-      return { items: mode.results.slice((page - 1) * size, page * size), totalPages: pages, total: mode.results.length };
+    if (mode === 'search') {
+      // SPEC §4: after a search, the results are paged 20 at a time on the client.
+      const results = search.data?.results ?? [];
+      const pages = Math.max(1, Math.ceil(results.length / DASHBOARD_PAGE_SIZE));
+      return { items: results.slice((state.page - 1) * DASHBOARD_PAGE_SIZE, state.page * DASHBOARD_PAGE_SIZE), totalPages: pages, total: results.length };
     }
     return { items: listing.data?.data ?? [], totalPages: listing.data?.total_pages ?? 0, total: listing.data?.total ?? 0 };
-  }, [mode, listing.data, page]);
+  }, [mode, search.data, listing.data, state.page]);
 
-  const heading = mode.kind === 'search' ? 'Search results' : mode.kind === 'saved' ? 'My Saved Opportunities' : 'Latest opportunities';
+  const loading = mode === 'search' ? search.isPending && search.fetchStatus !== 'idle' : listing.isPending;
+  const statusLabel = NOTICE_STATUS_OPTIONS.find((o) => o.value === status)?.label ?? '';
+  const heading = mode === 'search' ? 'Search results' : mode === 'saved' ? 'My Saved Opportunities' : status === 'open' ? 'Open opportunities' : statusLabel;
 
   return (
     <>
@@ -121,17 +125,12 @@ export function DashboardRoute() {
         values={filters}
         onChange={setFilters}
         onSearch={() => runSearch(filters)}
-        onSaved={() => {
-          setMode({ kind: 'saved' });
-          setPage(1);
-        }}
+        onSaved={() => update({ saved: true, page: 1, status: undefined })}
         onClear={() => {
           setFilters(EMPTY_FILTERS);
-          setParams({});
-          setMode({ kind: 'list' });
-          setPage(1);
+          setParams(writeDashboardState({ filters: EMPTY_FILTERS, page: 1, saved: false, view: state.view }));
         }}
-        searching={search.isPending}
+        searching={search.isFetching}
         recent={recent}
         onRecent={(r) => {
           const f = { keyword: r.keyword, agency: r.agency, naics: r.naics, psc: r.psc, setAside: r.setAside };
@@ -139,20 +138,43 @@ export function DashboardRoute() {
           runSearch(f);
         }}
       />
+      <SavedSearchesMenu />
       <StatCards stats={stats.data} />
       <PendingInvitationsCard />
       <MyWorkspacesCard />
       <Text fw={600} mb="sm" data-testid="results-heading">
         {heading} {total > 0 && <Text span c="dimmed" size="sm">({total.toLocaleString('en-US')})</Text>}
       </Text>
-      {mode.kind !== 'search' && listing.isPending ? (
+      <ResultsToolbar
+        status={status}
+        onStatus={(s) => update({ status: s, page: 1 })}
+        noticeType={state.noticeType}
+        onNoticeType={(t) => update({ noticeType: t, page: 1 })}
+        sort={sort}
+        order={order}
+        hasKeyword={hasKeyword}
+        onSort={(s, o) => update({ sort: s, order: o, page: 1 })}
+        view={view}
+        onView={(v) => update({ view: v })}
+      />
+      {loading ? (
         <Center py="xl">
           <Loader />
         </Center>
       ) : items.length === 0 ? (
         <Alert color="gray" variant="light">
-          {mode.kind === 'saved' ? 'You have not saved any opportunities yet. Use the star on an opportunity to save it.' : 'No opportunities found.'}
+          {mode === 'saved' ? 'You have not saved any opportunities yet. Use the star on an opportunity to save it.' : 'No opportunities found.'}
         </Alert>
+      ) : view === 'table' ? (
+        <OpportunityTable
+          items={items}
+          sort={sort}
+          order={order}
+          onSort={(s) => update({ sort: s, order: s === sort ? (order === 'asc' ? 'desc' : 'asc') : defaultOrder(s), page: 1 })}
+          onToggleSaved={onToggleSaved}
+        />
+      ) : view === 'compact' ? (
+        <OpportunityCompactList items={items} onToggleSaved={onToggleSaved} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {items.map((o) => (
@@ -161,10 +183,10 @@ export function DashboardRoute() {
         </SimpleGrid>
       )}
       <Pager
-        page={page}
+        page={state.page}
         totalPages={totalPages}
         onChange={(p) => {
-          setPage(p);
+          update({ page: p });
           window.scrollTo({ top: 0, behavior: 'smooth' });
         }}
       />

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,7 +11,7 @@ import { checkEmail, checkRequired } from '../../features/auth/validation';
 
 /** Sign in (SPEC §2). */
 export function LoginRoute() {
-  const { signIn } = useSession();
+  const { signIn, sessionEnded } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
@@ -39,6 +39,11 @@ export function LoginRoute() {
     <AuthCard title="Sign in to your federal solicitation assistant" subtitle="Find solicitations, shred RFPs and write winning bids.">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
+          {sessionEnded && (
+            <Alert color="yellow" variant="light" role="status">
+              Your session ended because your password was changed. Please sign in again.
+            </Alert>
+          )}
           <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
           <Group justify="flex-end">

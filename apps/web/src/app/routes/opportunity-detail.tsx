@@ -1,3 +1,5 @@
+// Styles of what only this screen uses travel with its chunk (router.tsx splits by route).
+import '@mantine/dropzone/styles.css';
 import { ActionIcon, Badge, Button, Card, Center, Group, Loader, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconStar, IconStarFilled } from '@tabler/icons-react';

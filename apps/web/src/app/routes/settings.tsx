@@ -1,14 +1,15 @@
 import { Tabs } from '@mantine/core';
 import { IconBell, IconLayout, IconPlugConnected, IconUser } from '@tabler/icons-react';
 import { PageHeader } from '../../components/ui/page-header';
-import { DisplaySettings, IntegrationSettings, NotificationSettings } from '../../features/settings/components/preference-tabs';
+import { DisplaySettings, IntegrationSettings } from '../../features/settings/components/preference-tabs';
+import { NotificationSettings } from '../../features/settings/components/notification-settings';
 import { ProfileSettings } from '../../features/settings/components/profile-settings';
 
-/** Settings (SPEC §2): Profile, Notifications, Integration, Display; kept in this browser only. */
+/** Settings (SPEC §2): Profile, Notifications (alert switches on the server), Integration, Display (this browser). */
 export function SettingsRoute() {
   return (
     <>
-      <PageHeader title="Settings" description="Your profile and preferences. Preferences are saved in this browser." />
+      <PageHeader title="Settings" description="Your profile and preferences. Notification alerts are kept with your account; display preferences in this browser." />
       <Tabs defaultValue="profile" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>

@@ -1,3 +1,6 @@
+// Styles of what only this screen uses travel with its chunk (router.tsx splits by route).
+import '@mantine/charts/styles.css';
+import '@mantine/dropzone/styles.css';
 import { Alert, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';

@@ -9,6 +9,8 @@ interface SessionValue {
   token: string | null;
   /** True after the person pressed Logout (not after an expired session): /login then carries no redirect. */
   signedOutByUser: boolean;
+  /** True when the server ended the session because the password was changed (the sign-in page says so). */
+  sessionEnded: boolean;
   signIn(token: string, user: User): void;
   signOut(opts?: { byUser?: boolean }): void;
 }
@@ -23,6 +25,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => getToken());
   const [user, setUser] = useState<User | null>(() => getStoredUser());
   const [signedOutByUser, setSignedOutByUser] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
 
   const signOut = useCallback((opts?: { byUser?: boolean }) => {
     clearSession();
@@ -33,11 +36,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback((newToken: string, newUser: User) => {
     storeSession(newToken, newUser);
     setSignedOutByUser(false);
+    setSessionEnded(false);
     setToken(newToken);
     setUser(newUser);
   }, []);
 
-  useEffect(() => onUnauthorized(() => signOut()), [signOut]);
+  useEffect(
+    () =>
+      onUnauthorized((code) => {
+        if (code === 'SESSION_ENDED') setSessionEnded(true);
+        signOut();
+      }),
+    [signOut],
+  );
 
   useEffect(() => {
     if (!token) return;
@@ -56,7 +67,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [token, signOut]);
 
-  const value = useMemo(() => ({ user, token, signedOutByUser, signIn, signOut }), [user, token, signedOutByUser, signIn, signOut]);
+  const value = useMemo(() => ({ user, token, signedOutByUser, sessionEnded, signIn, signOut }), [user, token, signedOutByUser, sessionEnded, signIn, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

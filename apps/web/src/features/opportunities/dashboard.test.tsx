@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { opportunityFixture } from '../../test/fixtures';
+import { opportunityFixture, opportunitySummaryFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
 import { pageWindow } from './components/pager';
 
+// First renders wait for the whole dashboard on a busy 2-core machine: a ceiling, not a speed check.
+const SLOW = { timeout: 10_000 };
+
 const opportunity = opportunityFixture;
+const summary = opportunitySummaryFixture;
 
 const refresh = { 'GET /api/auth/refresh-user': () => ({ body: plainUser }) };
 
@@ -17,7 +21,7 @@ describe('dashboard', () => {
       'GET /api/opportunities/stats': () => ({ body: { open_solicitations: 1234, due_this_week: 5, favorited: 2, recently_updated: 7 } }),
     });
     renderApp('/', plainUser);
-    const card = await screen.findByTestId('opportunity-card');
+    const card = await screen.findByTestId('opportunity-card', {}, SLOW);
     expect(within(card).getByText('Opportunity 1')).toBeInTheDocument();
     expect(within(card).getByTestId('deadline-badge')).toHaveAttribute('data-level', 'urgent');
     expect(within(card).getByTestId('deadline-badge')).toHaveTextContent('3d left');
@@ -33,12 +37,12 @@ describe('dashboard', () => {
   });
 
   it('searches on Enter, drops empty filters and pages the results 20 at a time on the client', async () => {
-    const results = Array.from({ length: 25 }, (_, i) => opportunity(i + 1));
+    const results = Array.from({ length: 25 }, (_, i) => summary(i + 1));
     const calls = stubApi({ ...refresh, 'POST /api/opportunities/search': () => ({ body: { results, total: 25, source: 'local' } }) });
     renderApp('/', plainUser);
-    await userEvent.type(await screen.findByLabelText('Keywords'), 'cyber{Enter}');
-    expect(await screen.findByText('Found 25 opportunities')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.url).toBe('/api/opportunities/search?keywords=cyber&agency=all&set_aside=none');
+    await userEvent.type(await screen.findByLabelText('Keywords', {}, SLOW), 'cyber{Enter}');
+    expect(await screen.findByText('Found 25 opportunities', {}, SLOW)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.url).toBe('/api/opportunities/search?keywords=cyber&agency=all&set_aside=none&status=open&sort=relevance&order=desc');
     await waitFor(() => expect(screen.getAllByTestId('opportunity-card')).toHaveLength(20));
     await userEvent.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(screen.getAllByTestId('opportunity-card')).toHaveLength(5));
@@ -46,10 +50,12 @@ describe('dashboard', () => {
   });
 
   it('runs the search from the query parameters on load', async () => {
-    const calls = stubApi({ ...refresh, 'POST /api/opportunities/search': () => ({ body: { results: [opportunity(9)], total: 1, source: 'local' } }) });
+    const calls = stubApi({ ...refresh, 'POST /api/opportunities/search': () => ({ body: { results: [summary(9)], total: 1, source: 'local' } }) });
     renderApp('/?naics=3364&setAside=SBA', plainUser);
-    expect(await screen.findByText('Found 1 opportunities')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.url).toBe('/api/opportunities/search?agency=all&naics=3364&set_aside=SBA');
+    // Singular, and neutral (not a green success).
+    const toast = await screen.findByText('Found 1 opportunity', {}, SLOW);
+    expect(toast.closest('[style*="--notification-color"]')?.getAttribute('style')).toContain('blue');
+    expect(calls.find((c) => c.method === 'POST')!.url).toBe('/api/opportunities/search?agency=all&naics=3364&set_aside=SBA&status=open&sort=posted&order=desc');
     expect(screen.getByLabelText('NAICS Code')).toHaveValue('3364');
   });
 
@@ -61,7 +67,7 @@ describe('dashboard', () => {
       'POST /api/opportunities/00000000-0000-0000-0000-000000000001/save': () => ({ status: 500, body: { detail: 'boom' } }),
     });
     renderApp('/', plainUser);
-    const toggle = await screen.findByTestId('save-toggle');
+    const toggle = await screen.findByTestId('save-toggle', {}, SLOW);
     await userEvent.click(toggle);
     expect(await screen.findByText('Failed to update')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('save-toggle')).toHaveAttribute('aria-pressed', 'false'));

@@ -17,14 +17,47 @@ describe('settings', () => {
   it('has the four tabs and saves the profile with only a success message', async () => {
     const calls = stubApi(refresh);
     renderApp('/settings', plainUser);
-    const tabs = (await screen.findAllByRole('tab')).map((t) => t.textContent);
+    const tabs = (await screen.findAllByRole('tab', {}, { timeout: 10_000 })).map((t) => t.textContent);
     expect(tabs).toEqual(['Profile', 'Notifications', 'Integration', 'Display']);
     expect(screen.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Uma User');
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('changes the password for real: current password sent, the fresh token stored, SPEC’s success text', async () => {
+    const calls = stubApi({
+      ...refresh,
+      'POST /api/auth/change-password': () => ({ body: { token: 'fresh-token', user: plainUser } }),
+    });
+    renderApp('/settings', plainUser);
+    await userEvent.type(await screen.findByLabelText('Current Password'), 'old-secret');
+    await userEvent.type(screen.getByLabelText('New Password'), 'new-secret');
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'new-secret');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    expect(calls.find((c) => c.url === '/api/auth/change-password')?.body).toEqual({ current_password: 'old-secret', new_password: 'new-secret' });
+    expect(localStorage.getItem('token')).toBe('fresh-token');
+    expect(screen.getByLabelText('Current Password')).toHaveValue('');
+  });
+
+  it('shows the server’s reason when the current password is wrong, and checks the new one before any call', async () => {
+    const calls = stubApi({
+      ...refresh,
+      'POST /api/auth/change-password': () => ({ status: 400, body: { detail: 'Current password is incorrect', code: 'VALIDATION' } }),
+    });
+    renderApp('/settings', plainUser);
+    await userEvent.type(await screen.findByLabelText('Current Password'), 'wrong');
+    await userEvent.type(screen.getByLabelText('New Password'), 'new-secret');
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'other-secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/auth/change-password')).toBe(false);
+    await userEvent.clear(screen.getByLabelText('Confirm New Password'));
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'new-secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('test-token');
   });
 
   it('saves display options to localStorage and keeps them after a reload', async () => {
@@ -48,19 +81,29 @@ describe('settings', () => {
     expect(within(screen.getByRole('radiogroup', { name: 'Document tone' })).getByLabelText('Formal')).toBeChecked();
   });
 
-  it('saves the alert threshold, email toggles and sync frequency', async () => {
-    stubApi(refresh);
+  it('saves the alert toggles on the server (they drive the bell and mail) and the threshold locally; sync frequency locally', async () => {
+    const calls = stubApi({
+      ...refresh,
+      'GET /api/settings/notifications': () => ({ body: { email_notifications: false, deadline_reminders: true, new_opportunity_alerts: true } }),
+      'PUT /api/settings/notifications': (c) => ({ body: { email_notifications: false, deadline_reminders: true, new_opportunity_alerts: true, ...(c.body as object) } }),
+    });
     renderApp('/settings', plainUser);
     await userEvent.click(await screen.findByRole('tab', { name: 'Notifications' }));
+    expect(await screen.findByRole('switch', { name: /New opportunity alerts/ })).toBeChecked();
+    expect(screen.queryByRole('switch', { name: /Weekly digest/ })).toBeNull();
     await choose('Deadline alert threshold', '3 days');
-    await userEvent.click(screen.getByRole('switch', { name: /Weekly digest/ }));
+    await userEvent.click(screen.getByRole('switch', { name: /Email notifications/ }));
+    await userEvent.click(screen.getByRole('switch', { name: /Deadline reminders/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
-    expect(stored()).toMatchObject({ alertThresholdDays: 3, weeklyDigest: true, emailNotifications: true });
+    expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ email_notifications: true, deadline_reminders: false });
+    expect(stored()).toMatchObject({ alertThresholdDays: 3 });
+    expect(screen.getByRole('switch', { name: /Email notifications/ })).toBeChecked();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Integration' }));
     await choose('Sync frequency', 'Hourly');
     await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
-    expect(readPreferences()).toMatchObject({ alertThresholdDays: 3, weeklyDigest: true, syncFrequency: 'hourly' });
+    expect(readPreferences()).toMatchObject({ alertThresholdDays: 3, syncFrequency: 'hourly' });
   });
 
   it('applies the saved page size to the dashboard listing', async () => {

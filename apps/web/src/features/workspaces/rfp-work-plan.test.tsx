@@ -23,14 +23,15 @@ const SOLICITATION: RfpSolicitation = {
   requirements_count: 3,
   created_at: '2026-11-05T12:00:00.000Z',
   requirements: REQUIREMENTS,
+  amendment: null,
 };
-const row = ({ weight: _weight, ...r }: RfpRequirement, task: RfpMatrixRow['task'], draft: RfpMatrixRow['draft']): RfpMatrixRow => ({ ...r, task, draft });
+const row = ({ weight: _weight, ...r }: RfpRequirement, task: RfpMatrixRow['task'], draft: RfpMatrixRow['draft']): RfpMatrixRow => ({ ...r, task, draft, amendment: null });
 const MATRIX: RfpMatrix = {
   solicitation_id: 'sol-1',
   version: 1,
   analysis_id: 'an-1',
   rows: [
-    row(REQUIREMENTS[0]!, { id: 't1', title: 'L-001: Offerors shall submit the technical volume', status: 'IN_PROGRESS', assignee_name: 'Member 2' }, { status: 'addressed', page: 4, location_hint: 'Technical Approach', score: 0.8 }),
+    row(REQUIREMENTS[0]!, { id: 't1', title: 'L-001: Offerors shall submit the technical volume', status: 'IN_PROGRESS', assignee_name: 'Member 2', requirements_changed: false }, { status: 'addressed', page: 4, location_hint: 'Technical Approach', score: 0.8 }),
     row(REQUIREMENTS[1]!, null, { status: 'partial', page: 6, location_hint: 'Management', score: 0.3 }),
     row(REQUIREMENTS[2]!, null, { status: 'missing', page: null, location_hint: null, score: 0 }),
   ],

@@ -70,6 +70,7 @@ const SOLICITATION: RfpSolicitation = {
   requirements_count: 4,
   created_at: '2026-11-05T12:00:00.000Z',
   requirements: REQUIREMENTS,
+  amendment: null,
 };
 const ANALYSIS: RfpAnalysis = {
   id: 'an-1',
@@ -84,6 +85,9 @@ const ANALYSIS: RfpAnalysis = {
   missing_requirements: [{ requirement_id: 'L-002', section: 'L', text: 'Offerors should include an org chart.' }],
   suggestions: [{ requirement_id: 'M-001', location_hint: 'Page 2, under "Technical Approach"', suggestion: 'Say how the approach is feasible.' }],
   matches: [],
+  conflicts: [],
+  reported_separately: [],
+  format_checks: [],
 };
 const NOT_FOUND = (detail: string) => () => ({ status: 404, body: { detail } });
 
@@ -123,7 +127,7 @@ describe('RFP tab: no RFP yet', () => {
       [`GET /api/workspaces/${ws.id}/rfp/solicitation`]: () => (uploaded ? { body: SOLICITATION } : { status: 404, body: { detail: 'No RFP has been uploaded to this workspace' } }),
       [`POST /api/workspaces/${ws.id}/rfp/upload`]: () => {
         uploaded = true;
-        return { body: { solicitation_id: 'sol-2', requirements: REQUIREMENTS, requirements_count: 4, version: 2, file_name: 'DOL RFQ.pdf' } };
+        return { body: { solicitation_id: 'sol-2', requirements: REQUIREMENTS, requirements_count: 4, version: 2, file_name: 'DOL RFQ.pdf', amendment: null } };
       },
     });
     open();

@@ -19,6 +19,7 @@ function taskFixture(n: number, overrides: Partial<Task> = {}): Task {
     due_at: null,
     labels: [],
     requirement_ids: [],
+    requirement_changes: [],
     created_by: 'someone-else',
     created_at: '2026-11-05T12:00:00.000Z',
     updated_at: '2026-11-05T12:00:00.000Z',

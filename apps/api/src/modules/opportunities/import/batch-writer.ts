@@ -5,6 +5,8 @@ import { executeUpsert, prepareUpsert } from '../opportunities-write.repository'
 export interface WrittenCounts {
   inserted: number;
   updated: number;
+  /** Skipped: same content hash as the stored row. */
+  unchanged: number;
   rows: number;
 }
 

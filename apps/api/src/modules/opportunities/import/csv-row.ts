@@ -1,5 +1,5 @@
 import type { NewOpportunityRow, OpportunityContact } from '../../../db/schema/opportunities';
-import { parseSamDate } from '../../../lib/sam-dates';
+import { parseSamDate, samTimeZone } from '../../../lib/sam-dates';
 
 /** The columns of ContractOpportunitiesFullCSV an import cannot do without. */
 export const REQUIRED_COLUMNS = ['NoticeId', 'Title'] as const;
@@ -93,6 +93,7 @@ export function csvRecordToRow(record: CsvRecord): RowResult {
       pscCode: text(record, 'ClassificationCode'),
       postedDate: dates.PostedDate,
       responseDeadline: dates.ResponseDeadLine,
+      responseTimeZone: samTimeZone(record.ResponseDeadLine),
       active: active === null ? null : /^(yes|true|y|1)$/i.test(active),
       placeOfPerformance: someSet(...Object.values(pop)) ? pop : null,
       award: someSet(...Object.values(award)) ? award : null,

@@ -72,10 +72,29 @@ describe('importOpportunitiesCsv', () => {
     expect(navajo!.contacts[0]).toMatchObject({ type: 'primary', full_name: 'Hill, Wanda', email: 'hill.wanda@epa.gov' });
     expect(navajo!.description).toMatch(/^Pre-Solicitation Notice Amendment/);
 
+    // The same file again: every row's content hash matches, nothing is written.
+    const [{ maxUpdated }] = (await database.db.select({ maxUpdated: sql<string>`max(updated_at)::text` }).from(opportunities)) as [{ maxUpdated: string }];
     const again = await importOpportunitiesCsv(database.db, createReadStream(REAL_CSV));
-    expect(again.inserted).toBe(0);
-    expect(again.updated).toBe(first.inserted);
+    expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: first.inserted, imported: 3882 });
     expect(await count()).toBe(first.inserted);
+    const [after] = await database.db.select({ maxUpdated: sql<string>`max(updated_at)::text` }).from(opportunities);
+    expect(after!.maxUpdated).toBe(maxUpdated);
+  }, 120_000);
+
+  it('writes only rows whose content changed (content hash), and new rows', async () => {
+    const base = [line({ NoticeId: 'hash000001', Title: 'Stays', NaicsCode: '541511' }), line({ NoticeId: 'hash000002', Title: 'Changes', NaicsCode: '541511' })];
+    const first = await importOpportunitiesCsv(database.db, Readable.from([[HEADER, ...base].join('\n')]));
+    expect(first).toMatchObject({ inserted: 2, updated: 0, unchanged: 0 });
+    const [stays] = await database.db.select().from(opportunities).where(eq(opportunities.noticeId, 'hash000001'));
+    expect(stays!.contentHash).toMatch(/^[A-Za-z0-9+/]{27}=$/);
+
+    const next = [base[0]!, line({ NoticeId: 'hash000002', Title: 'Changes', NaicsCode: '541512' }), line({ NoticeId: 'hash000003', Title: 'New' })];
+    const second = await importOpportunitiesCsv(database.db, Readable.from([[HEADER, ...next].join('\n')]));
+    expect(second).toMatchObject({ inserted: 1, updated: 1, unchanged: 1, imported: 3 });
+    const [changed] = await database.db.select().from(opportunities).where(eq(opportunities.noticeId, 'hash000002'));
+    expect(changed!.naicsCode).toBe('541512');
+    const [staysAfter] = await database.db.select().from(opportunities).where(eq(opportunities.noticeId, 'hash000001'));
+    expect(staysAfter!.updatedAt).toEqual(stays!.updatedAt);
   });
 
   it('reads windows-1252 with a BOM and quoted commas, quotes and newlines', async () => {

@@ -25,6 +25,8 @@ export interface MalformedRow {
 export interface ImportResult extends ImportProgress {
   inserted: number;
   updated: number;
+  /** Rows skipped because their content hash matched the stored row. */
+  unchanged: number;
   /** The first malformed rows, for the report; `malformed` has the full count. */
   errors: MalformedRow[];
   cp1252_lines: number;
@@ -82,6 +84,7 @@ export async function importOpportunitiesCsv(db: Db, source: Readable, opts: Imp
   const errors: MalformedRow[] = [];
   let inserted = 0;
   let updated = 0;
+  let unchanged = 0;
 
   const reportMalformed = (line: number, reason: string) => {
     progress.malformed++;
@@ -96,6 +99,7 @@ export async function importOpportunitiesCsv(db: Db, source: Readable, opts: Imp
   const writer = new BatchWriter(db, batchSize, opts.concurrency ?? 1, (written) => {
     inserted += written.inserted;
     updated += written.updated;
+    unchanged += written.unchanged;
     progress.imported += written.rows;
     progress.bytes = decoder.bytes;
     opts.onProgress?.({ ...progress });
@@ -136,12 +140,14 @@ export async function importOpportunitiesCsv(db: Db, source: Readable, opts: Imp
     { signal: opts.signal },
   );
 
-  if (progress.imported >= VACUUM_AFTER_ROWS) await vacuumOpportunities(db);
+  // Only rows actually written leave dead tuples and stale statistics behind.
+  if (inserted + updated >= VACUUM_AFTER_ROWS) await vacuumOpportunities(db);
   progress.bytes = decoder.bytes;
   return {
     ...progress,
     inserted,
     updated,
+    unchanged,
     errors,
     cp1252_lines: decoder.cp1252Lines,
     duration_ms: Date.now() - started,

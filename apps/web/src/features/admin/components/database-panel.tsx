@@ -4,6 +4,8 @@ import { IconAlertTriangle, IconCircleCheck, IconClock, IconDatabaseImport, Icon
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ImportResult } from '@biddesk/shared';
 import { ImportTimeoutError, adminErrorMessage, useClearOpportunities, useImportCsv } from '../api/admin-api';
+import { CsvUploadCard } from './csv-upload-card';
+import { SamSyncCard } from './sam-sync-card';
 
 type ImportStatus = { kind: 'idle' } | { kind: 'running'; startedAt: number } | { kind: 'complete'; result: ImportResult } | { kind: 'timeout' } | { kind: 'failed'; message: string };
 
@@ -18,11 +20,13 @@ function useElapsedSeconds(startedAt: number | null): number {
   return startedAt === null ? 0 : Math.max(0, Math.floor((now - startedAt) / 1000));
 }
 
-/** Database tab (SPEC §2): CSV import by URL and clear all opportunities. */
+/** Database tab (SPEC §2): CSV import by URL and clear all opportunities; also file upload and the daily SAM.gov sync. */
 export function DatabasePanel() {
   return (
     <Stack>
       <CsvImportCard />
+      <CsvUploadCard />
+      <SamSyncCard />
       <ClearOpportunitiesCard />
     </Stack>
   );

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatRelativeTime, type Notification } from '@biddesk/shared';
 import { errorMessage } from '../../../lib/api-client';
+import { safeRedirect } from '../../../lib/safe-redirect';
 import { useDeleteNotification, useMarkNotificationRead, useNotifications } from '../api/notifications-api';
 
 /** Delay between closing the menu and following a notification's link (SPEC §4). */
@@ -35,7 +36,8 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
   const handleOpen = (n: Notification) => {
     if (!n.read) markRead.mutate(n.id);
     if (!n.link) return;
-    const link = n.link;
+    // Never off-site, even for a link stored before the server checked them.
+    const link = safeRedirect(n.link);
     setOpened(false);
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => navigate(link), NOTIFICATION_NAVIGATE_DELAY_MS);

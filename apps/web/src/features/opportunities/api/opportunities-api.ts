@@ -1,14 +1,32 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { Opportunity, OpportunityListResponse, OpportunitySearchResponse, OpportunityStats } from '@biddesk/shared';
+import type {
+  NoticeStatus,
+  Opportunity,
+  OpportunityListResponse,
+  OpportunitySearchResponse,
+  OpportunitySort,
+  OpportunityStats,
+  SortOrder,
+} from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-export interface ListParams {
+/** Status, type, date windows and order: shared by the listing and the search. */
+export interface ViewParams {
+  status?: NoticeStatus;
+  notice_type?: string;
+  due_within?: number;
+  posted_within?: number;
+  sort?: OpportunitySort;
+  order?: SortOrder;
+}
+
+export interface ListParams extends ViewParams {
   page: number;
   limit: number;
   saved_only?: boolean;
 }
 
-export interface SearchFilters {
+export interface SearchFilters extends ViewParams {
   keywords?: string;
   agency?: string;
   naics?: string;
@@ -39,9 +57,23 @@ export const useOpportunity = (id: string) =>
   useQuery({ queryKey: detailKey(id), queryFn: ({ signal }) => apiRequest<Opportunity>(`/opportunities/${id}`, { signal }), retry: false });
 
 /** POST /opportunities/search (query params, nulls dropped, no body). */
-export function searchOpportunities(filters: SearchFilters): Promise<OpportunitySearchResponse> {
-  return apiRequest<OpportunitySearchResponse>('/opportunities/search', { method: 'POST', query: { ...filters } });
+export function searchOpportunities(filters: SearchFilters, signal?: AbortSignal): Promise<OpportunitySearchResponse> {
+  return apiRequest<OpportunitySearchResponse>('/opportunities/search', { method: 'POST', query: { ...filters }, signal });
 }
+
+/**
+ * The dashboard search as a cached query: Back to the dashboard shows the same results at once
+ * instead of searching again. SPEC §4: the answer is a local result set paged on the client.
+ */
+export const useOpportunitySearch = (filters: SearchFilters, enabled: boolean) =>
+  useQuery({
+    queryKey: [...OPPORTUNITIES_KEY, 'search', filters],
+    queryFn: ({ signal }) => searchOpportunities(filters, signal),
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
 
 export const useDescription = (noticeId: string | undefined, enabled: boolean) =>
   useQuery({
@@ -61,16 +93,22 @@ type Snapshot = [QueryKey, unknown][];
 export function useToggleSaved() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (o: Pick<Opportunity, 'id' | 'saved'>) => apiRequest<{ saved: boolean }>(`/opportunities/${o.id}/save`, { method: 'POST' }),
+    // The target state travels with the call, so a double click cannot undo itself.
+    mutationFn: (o: Pick<Opportunity, 'id' | 'saved'>) =>
+      apiRequest<{ saved: boolean }>(`/opportunities/${o.id}/save`, { method: 'POST', query: { saved: String(!o.saved) } }),
     onMutate: async (o) => {
       await queryClient.cancelQueries({ queryKey: OPPORTUNITIES_KEY });
       const snapshot: Snapshot = queryClient.getQueriesData({ queryKey: OPPORTUNITIES_KEY });
-      const flip = (item: Opportunity) => (item.id === o.id ? { ...item, saved: !o.saved } : item);
+      const flip = <T extends Pick<Opportunity, 'id' | 'saved'>>(item: T): T => (item.id === o.id ? { ...item, saved: !o.saved } : item);
       queryClient.setQueriesData({ queryKey: OPPORTUNITIES_KEY }, (data: unknown) => {
         if (!data || typeof data !== 'object') return data;
         if ('data' in data && Array.isArray((data as OpportunityListResponse).data)) {
           const list = data as OpportunityListResponse;
           return { ...list, data: list.data.map(flip) };
+        }
+        if ('results' in data && Array.isArray((data as OpportunitySearchResponse).results)) {
+          const answer = data as OpportunitySearchResponse;
+          return { ...answer, results: answer.results.map(flip) };
         }
         if ('favorited' in data) {
           const stats = data as OpportunityStats;

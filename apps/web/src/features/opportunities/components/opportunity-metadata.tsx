@@ -3,6 +3,7 @@ import type { Opportunity } from '@biddesk/shared';
 import { formatDate } from '@biddesk/shared';
 import type { ReactNode } from 'react';
 import { DeadlineBadge } from '../../../components/ui/deadline-badge';
+import { deadlineText } from '../deadline-text';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -27,7 +28,7 @@ export function OpportunityMetadata({ opportunity: o }: { opportunity: Opportuni
         <Field label="Agency">{o.agency}</Field>
         <Field label="Sub-tier">{o.sub_tier}</Field>
         <Field label="Office">{o.office}</Field>
-        <Field label="Notice type">{o.notice_type}</Field>
+        <Field label="Notice type">{o.notice_count > 1 ? `${o.notice_type ?? 'Notice'} · ${o.notice_count} notices for this solicitation` : o.notice_type}</Field>
         <Field label="Solicitation number">{o.solicitation_number}</Field>
         <Field label="Notice ID">{o.notice_id}</Field>
         <Field label="NAICS">{o.naics}</Field>
@@ -36,7 +37,7 @@ export function OpportunityMetadata({ opportunity: o }: { opportunity: Opportuni
         <Field label="Posted">{formatDate(o.posted_date)}</Field>
         <Field label="Response due">
           <Group gap="xs">
-            {formatDate(o.response_date)}
+            {deadlineText(o)}
             <DeadlineBadge dueDate={o.response_date} />
           </Group>
         </Field>

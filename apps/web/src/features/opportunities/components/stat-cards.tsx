@@ -1,7 +1,9 @@
-import { SimpleGrid } from '@mantine/core';
+import { SimpleGrid, UnstyledButton } from '@mantine/core';
 import { IconAlarm, IconFileText, IconRefresh, IconStar } from '@tabler/icons-react';
 import type { OpportunityStats } from '@biddesk/shared';
+import { Link } from 'react-router';
 import { StatCard } from '../../../components/ui/stat-card';
+import { STAT_LINKS } from '../url-state';
 
 const CARDS = [
   { key: 'open_solicitations', label: 'Open Solicitations', icon: IconFileText, color: 'blue' },
@@ -10,12 +12,14 @@ const CARDS = [
   { key: 'recently_updated', label: 'Recently Updated', icon: IconRefresh, color: 'teal' },
 ] as const;
 
-/** The four dashboard stat cards (SPEC §2). */
+/** The four dashboard stat cards (SPEC §2); each is a link that lists what it counts. */
 export function StatCards({ stats }: { stats: OpportunityStats | undefined }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} mb="lg">
       {CARDS.map(({ key, label, icon, color }) => (
-        <StatCard key={key} testId={`stat-${key}`} label={label} icon={icon} color={color} value={stats ? stats[key].toLocaleString('en-US') : '—'} />
+        <UnstyledButton key={key} component={Link} to={STAT_LINKS[key]} style={{ display: 'block' }}>
+          <StatCard testId={`stat-${key}`} label={label} icon={icon} color={color} value={stats ? stats[key].toLocaleString('en-US') : '—'} />
+        </UnstyledButton>
       ))}
     </SimpleGrid>
   );

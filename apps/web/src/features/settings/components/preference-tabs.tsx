@@ -1,9 +1,8 @@
-import { Button, Card, Group, Input, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Input, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import {
-  ALERT_THRESHOLD_OPTIONS,
   DEFAULT_VIEW_OPTIONS,
   DOCUMENT_TONE_OPTIONS,
   ITEMS_PER_PAGE_OPTIONS,
@@ -88,32 +87,6 @@ function Choice<T extends string | number>({
         }}
       />
     </Input.Wrapper>
-  );
-}
-
-/** Notifications tab: email toggles and the deadline alert threshold. */
-export function NotificationSettings() {
-  return (
-    <PreferencesCard title="Notification Preferences" description="Choose which emails you get and when a deadline counts as urgent.">
-      {(draft, set) => (
-        <>
-          <Stack gap="sm">
-            <Switch label="Email notifications" description="Receive notifications by email" checked={draft.emailNotifications} onChange={(e) => set({ emailNotifications: e.currentTarget.checked })} />
-            <Switch label="Deadline reminders" description="Email me before saved opportunities close" checked={draft.deadlineReminders} onChange={(e) => set({ deadlineReminders: e.currentTarget.checked })} />
-            <Switch label="New opportunity alerts" description="Email me when matching opportunities are posted" checked={draft.newOpportunityAlerts} onChange={(e) => set({ newOpportunityAlerts: e.currentTarget.checked })} />
-            <Switch label="Weekly digest" description="A weekly summary of activity" checked={draft.weeklyDigest} onChange={(e) => set({ weeklyDigest: e.currentTarget.checked })} />
-          </Stack>
-          <Choice
-            label="Deadline alert threshold"
-            description="Deadlines this close are marked urgent (red)"
-            options={ALERT_THRESHOLD_OPTIONS}
-            value={draft.alertThresholdDays as (typeof ALERT_THRESHOLD_OPTIONS)[number]}
-            onChange={(alertThresholdDays) => set({ alertThresholdDays })}
-            format={(d) => `${d} days`}
-          />
-        </>
-      )}
-    </PreferencesCard>
   );
 }
 

@@ -2,25 +2,43 @@ import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput,
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-context';
+import type { AuthResponse } from '@biddesk/shared';
 
 /**
- * Profile tab (SPEC §2): profile and password fields without checks; saving only shows a success
- * message (no call is made, settings are local only).
+ * Profile tab (SPEC §2). The profile fields are kept as SPEC has them (saving only shows a success
+ * message). The password change is real (issue 15: no screen may claim what did not happen):
+ * POST /auth/change-password with the current password; the server ends every other session and
+ * answers a fresh token for this one, which replaces the stored one.
  */
 export function ProfileSettings() {
-  const { user } = useSession();
+  const { user, signIn } = useSession();
   const [profile, setProfile] = useState({ name: user?.name ?? '', email: user?.email ?? '', company: '', phone: '' });
   const [passwords, setPasswords] = useState({ current: '', next: '', confirm: '' });
+  const [saving, setSaving] = useState(false);
 
   const saveProfile = (event: FormEvent) => {
     event.preventDefault();
     notifications.show({ color: 'green', message: 'Profile updated successfully' });
   };
-  const savePassword = (event: FormEvent) => {
+  const savePassword = async (event: FormEvent) => {
     event.preventDefault();
-    setPasswords({ current: '', next: '', confirm: '' });
-    notifications.show({ color: 'green', message: 'Password updated successfully' });
+    // The same checks as Reset password (SPEC §5), before any call.
+    if (!passwords.current) return notifications.show({ color: 'red', message: 'Current password is required' });
+    if (passwords.next.length < 6) return notifications.show({ color: 'red', message: 'Password must be at least 6 characters' });
+    if (passwords.next !== passwords.confirm) return notifications.show({ color: 'red', message: 'Passwords do not match' });
+    setSaving(true);
+    try {
+      const session = await apiRequest<AuthResponse>('/auth/change-password', { method: 'POST', body: { current_password: passwords.current, new_password: passwords.next } });
+      signIn(session.token, session.user);
+      setPasswords({ current: '', next: '', confirm: '' });
+      notifications.show({ color: 'green', message: 'Password updated successfully' });
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorMessage(err, 'Failed to update password') });
+    } finally {
+      setSaving(false);
+    }
   };
 
   return (
@@ -50,7 +68,7 @@ export function ProfileSettings() {
           Change Password
         </Title>
         <Text size="sm" c="dimmed" mb="md">
-          Use a password you do not use elsewhere.
+          Use a password you do not use elsewhere. Changing it signs you out everywhere else.
         </Text>
         <form onSubmit={savePassword}>
           <Stack gap="sm">
@@ -60,7 +78,7 @@ export function ProfileSettings() {
               <PasswordInput label="Confirm New Password" autoComplete="new-password" value={passwords.confirm} onChange={(e) => setPasswords({ ...passwords, confirm: e.currentTarget.value })} />
             </SimpleGrid>
             <Group justify="flex-end">
-              <Button type="submit" variant="light" leftSection={<IconLock size={16} />}>
+              <Button type="submit" variant="light" leftSection={<IconLock size={16} />} loading={saving}>
                 Update Password
               </Button>
             </Group>

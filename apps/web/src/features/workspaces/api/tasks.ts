@@ -21,6 +21,14 @@ export function moveTask(taskId: string, from: TaskStatus, to: TaskStatus): Prom
   return apiRequest<Task>(`/tasks/${taskId}`, { method: 'PATCH', body: { status: to, from_status: from } });
 }
 
+/**
+ * POST /tasks/{id}/requirement-changes/dismiss: clears the task's RFP amendment flag up to the
+ * newest amendment the member saw (a later one stays flagged).
+ */
+export function dismissRequirementChanges(taskId: string, throughVersion: number): Promise<Task> {
+  return apiRequest<Task>(`/tasks/${taskId}/requirement-changes/dismiss`, { method: 'POST', body: { through_version: throughVersion } });
+}
+
 /** DELETE /tasks/{id}. */
 export function deleteTask(taskId: string): Promise<MessageResponse> {
   return apiRequest<MessageResponse>(`/tasks/${taskId}`, { method: 'DELETE' });
@@ -41,4 +49,6 @@ function useTaskMutation<V, R>(workspaceId: string, mutationFn: (vars: V) => Pro
 export const useCreateTask = (workspaceId: string) => useTaskMutation(workspaceId, (body: CreateTaskBody) => createTask(workspaceId, body));
 export const useMoveTask = (workspaceId: string) =>
   useTaskMutation(workspaceId, (vars: { taskId: string; from: TaskStatus; to: TaskStatus }) => moveTask(vars.taskId, vars.from, vars.to));
+export const useDismissRequirementChanges = (workspaceId: string) =>
+  useTaskMutation(workspaceId, (vars: { taskId: string; throughVersion: number }) => dismissRequirementChanges(vars.taskId, vars.throughVersion));
 export const useDeleteTask = (workspaceId: string) => useTaskMutation(workspaceId, (taskId: string) => deleteTask(taskId));

@@ -1,15 +1,21 @@
 import { BarChart } from '@mantine/charts';
 import { Badge, Button, Card, Group, List, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { RfpAnalysis, RfpRequirement } from '@biddesk/shared';
+import type { RfpAnalysis, RfpFormatCheck, RfpRequirement, RfpSeparateRequirement } from '@biddesk/shared';
 import { formatDate } from '@biddesk/shared';
 
 const SECTION_LABELS: Record<string, string> = { L: 'Section L', M: 'Section M', C: 'Section C', other: 'Other' };
 
-/** Per section, the share of its requirements the draft answers (not in the missing list), in percent. */
+/**
+ * Per section, the share of its content requirements the draft answers (not missing, not in
+ * conflict), in percent. Logistics, format, clause and evaluation-method rows are reported apart
+ * and left out, as the coverage score leaves them out.
+ */
 export function coverageBySection(requirements: RfpRequirement[], analysis: RfpAnalysis): { section: string; coverage: number }[] {
-  const missing = new Set(analysis.missing_requirements.map((m) => m.requirement_id));
+  const missing = new Set([...analysis.missing_requirements, ...(analysis.conflicts ?? [])].map((m) => m.requirement_id));
+  const apart = new Set((analysis.reported_separately ?? []).map((r) => r.requirement_id));
   const totals = new Map<string, { all: number; answered: number }>();
   for (const r of requirements) {
+    if (apart.has(r.requirement_id)) continue;
     const t = totals.get(r.section) ?? { all: 0, answered: 0 };
     t.all += 1;
     if (!missing.has(r.requirement_id)) t.answered += 1;
@@ -43,7 +49,136 @@ function Score({ label, value, suffix }: { label: string; value: number; suffix:
   );
 }
 
-/** Results of the latest draft analysis (SPEC §2): scores, coverage by section, missing requirements and suggestions. */
+const SEPARATE_GROUPS: Array<{ kind: RfpSeparateRequirement['kind']; title: string }> = [
+  { kind: 'logistics', title: 'Submission logistics' },
+  { kind: 'format', title: 'Document format' },
+  { kind: 'clause', title: 'Contract clauses' },
+  { kind: 'evaluation', title: 'Evaluation method' },
+];
+
+const CHECK_LABELS: Record<RfpFormatCheck['check'], string> = {
+  page_limit: 'Page limit',
+  font_size: 'Font size',
+  font_family: 'Font family',
+  volume: 'Required volume',
+};
+const CHECK_STATUS: Record<RfpFormatCheck['status'], { label: string; color: string }> = {
+  failed: { label: 'Failed', color: 'red' },
+  passed: { label: 'Passed', color: 'teal' },
+  not_checked: { label: 'Not checked', color: 'gray' },
+};
+
+/** Requirements the draft contradicts: listed first and in red, because they are worse than missing. */
+function Conflicts({ analysis }: { analysis: RfpAnalysis }) {
+  const conflicts = analysis.conflicts ?? [];
+  if (!conflicts.length) return null;
+  return (
+    <Card withBorder radius="md" padding="lg" style={{ borderColor: 'var(--mantine-color-red-6)' }}>
+      <Title order={3} size="h5" mb={4} c="red.7">
+        Conflicts ({conflicts.length})
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        The draft contradicts these requirements. Evaluators can rate that non-compliant, which is worse than leaving them out.
+      </Text>
+      <List spacing="sm" aria-label="Conflicts">
+        {conflicts.map((c) => (
+          <List.Item key={c.requirement_id}>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Badge size="sm" color="red" style={{ flexShrink: 0 }}>
+                {c.requirement_id}
+              </Badge>
+              <Badge size="sm" variant="light" color="gray" style={{ flexShrink: 0 }}>
+                {SECTION_LABELS[c.section] ?? c.section}
+              </Badge>
+              <Text size="sm">{c.text}</Text>
+            </Group>
+            <Text size="sm" mt={4}>
+              {c.reason}
+            </Text>
+            <Text size="xs" c="dimmed">
+              “{c.passage}” · {c.location_hint}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Card>
+  );
+}
+
+/** Section L format rules checked on the draft itself. */
+function FormatChecks({ analysis }: { analysis: RfpAnalysis }) {
+  const checks = analysis.format_checks ?? [];
+  if (!checks.length) return null;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={3} size="h5" mb="sm">
+        Format Checks ({checks.filter((c) => c.status === 'failed').length} failed)
+      </Title>
+      <List spacing="xs" aria-label="Format checks">
+        {checks.map((c, i) => (
+          <List.Item key={`${c.requirement_id}-${c.check}-${i}`}>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Badge size="sm" color={CHECK_STATUS[c.status].color} style={{ flexShrink: 0 }}>
+                {CHECK_STATUS[c.status].label}
+              </Badge>
+              <Text size="sm">
+                {CHECK_LABELS[c.check]}: {c.expected}; the draft has {c.found}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {c.requirement_id} · {c.location_hint}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Card>
+  );
+}
+
+/** Logistics, format, clause and evaluation-method requirements: not answered by a narrative, not counted as missing. */
+function ReportedSeparately({ analysis }: { analysis: RfpAnalysis }) {
+  const rows = analysis.reported_separately ?? [];
+  if (!rows.length) return null;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={3} size="h5" mb={4}>
+        Reported Separately ({rows.length})
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Where and when to submit, document format, contract clauses and how the Government evaluates: check these yourself. They are not counted in coverage.
+      </Text>
+      <Stack gap="sm">
+        {SEPARATE_GROUPS.filter((g) => rows.some((r) => r.kind === g.kind)).map((g) => (
+          <div key={g.kind}>
+            <Text size="sm" fw={600} mb={4}>
+              {g.title}
+            </Text>
+            <List spacing={4} aria-label={g.title}>
+              {rows
+                .filter((r) => r.kind === g.kind)
+                .map((r) => (
+                  <List.Item key={r.requirement_id}>
+                    <Group gap="xs" wrap="nowrap" align="flex-start">
+                      <Badge size="sm" variant="outline" color="gray" style={{ flexShrink: 0 }}>
+                        {r.requirement_id}
+                      </Badge>
+                      <Text size="sm">{r.text}</Text>
+                    </Group>
+                  </List.Item>
+                ))}
+            </List>
+          </div>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Results of the latest draft analysis (SPEC §2): scores, coverage by section, conflicts (worse
+ * than missing), missing requirements, format checks, suggestions, and the requirements reported
+ * apart from coverage.
+ */
 export function AnalysisResults({ analysis, requirements, onRunNew }: { analysis: RfpAnalysis; requirements: RfpRequirement[]; onRunNew?: () => void }) {
   const bySection = coverageBySection(requirements, analysis);
   return (
@@ -77,13 +212,14 @@ export function AnalysisResults({ analysis, requirements, onRunNew }: { analysis
         </Title>
         <BarChart h={220} data={bySection} dataKey="section" series={[{ name: 'coverage', label: 'Coverage %', color: 'teal.6' }]} yAxisProps={{ domain: [0, 100] }} withTooltip />
       </Card>
+      <Conflicts analysis={analysis} />
       <Card withBorder radius="md" padding="lg">
         <Title order={3} size="h5" mb="sm">
           Missing Requirements ({analysis.missing_requirements.length})
         </Title>
         {analysis.missing_requirements.length === 0 ? (
           <Text size="sm" c="dimmed">
-            The draft answers every requirement.
+            {analysis.conflicts?.length ? 'Nothing else is missing.' : 'The draft answers every requirement.'}
           </Text>
         ) : (
           <List spacing="xs" aria-label="Missing requirements">
@@ -103,6 +239,7 @@ export function AnalysisResults({ analysis, requirements, onRunNew }: { analysis
           </List>
         )}
       </Card>
+      <FormatChecks analysis={analysis} />
       <Card withBorder radius="md" padding="lg">
         <Title order={3} size="h5" mb="sm">
           Suggestions ({analysis.suggestions.length})
@@ -124,6 +261,7 @@ export function AnalysisResults({ analysis, requirements, onRunNew }: { analysis
           </List>
         )}
       </Card>
+      <ReportedSeparately analysis={analysis} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RfpDraftStatus, RfpMatrixRow, TaskStatus } from '@biddesk/shared';
 import { errorMessage } from '../../../../lib/api-client';
@@ -35,7 +36,11 @@ function DraftCell({ draft }: { draft: RfpMatrixRow['draft'] }) {
   );
 }
 
-/** The workspace compliance matrix: per requirement its task, assignee, task status and the draft's answer; downloads as CSV or Excel. */
+/**
+ * The workspace compliance matrix: per requirement its task, assignee, task status and the draft's
+ * answer; downloads as CSV or Excel. After an amendment, new and reworded requirements (with the old
+ * wording struck through) and rows whose task is flagged are marked.
+ */
 export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
   const matrix = useMatrix(workspaceId);
   const [downloading, setDownloading] = useState<'csv' | 'xlsx' | null>(null);
@@ -83,7 +88,12 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
           </Table.Thead>
           <Table.Tbody>
             {matrix.data.rows.map((r) => (
-              <Table.Tr key={r.requirement_id} data-testid={`matrix-row-${r.requirement_id}`}>
+              <Table.Tr
+                key={r.requirement_id}
+                data-testid={`matrix-row-${r.requirement_id}`}
+                data-amended={r.amendment?.change ?? (r.task?.requirements_changed ? 'task-flagged' : undefined)}
+                bg={r.amendment?.change === 'changed' || r.task?.requirements_changed ? 'orange.0' : r.amendment ? 'green.0' : undefined}
+              >
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Text size="sm" ff="monospace">
                     {r.requirement_id}
@@ -91,9 +101,19 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
                   <Text size="xs" c="dimmed">
                     {r.section === 'other' ? 'Other' : r.section} · {r.must_or_should}
                   </Text>
+                  {r.amendment && (
+                    <Badge size="xs" variant="light" color={r.amendment.change === 'changed' ? 'orange' : 'green'}>
+                      {r.amendment.change === 'changed' ? 'Changed' : 'New'} in v{r.amendment.version}
+                    </Badge>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{r.text}</Text>
+                  {r.amendment?.previous_text && (
+                    <Text size="xs" c="dimmed" td="line-through" title="Wording in the previous version">
+                      {r.amendment.previous_text}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{r.page ?? '—'}</Table.Td>
                 <Table.Td miw={180}>
@@ -108,6 +128,15 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
                           {r.task.assignee_name ?? 'Unassigned'}
                         </Text>
                       </Group>
+                      {r.task.requirements_changed && (
+                        // Text, not a badge, so it wraps in the narrow column instead of being cut.
+                        <Group gap={4} mt={4} wrap="nowrap" align="flex-start">
+                          <IconAlertTriangle size={14} color="var(--mantine-color-orange-7)" aria-hidden style={{ flexShrink: 0 }} />
+                          <Text size="xs" fw={700} c="orange.8">
+                            Requirements changed
+                          </Text>
+                        </Group>
+                      )}
                     </>
                   ) : (
                     <Text size="sm" c="dimmed">No task</Text>

@@ -5,6 +5,7 @@ import type { Workspace } from '@biddesk/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAnalysis, useAnalyzeDraft, useSolicitation, useUploadRfp } from '../../api/rfp';
 import type { WorkspaceAbilityCheck } from '../../hooks/use-workspace-ability';
+import { AmendmentDiff, amendmentToast } from './amendment-diff';
 import { AnalysisResults } from './analysis-results';
 import { FileUploadCard } from './file-upload-card';
 import { WorkPlan } from './work-plan';
@@ -15,6 +16,7 @@ const hasExtension = (file: File, ...exts: string[]) => exts.some((ext) => file.
  * RFP Analysis tab (SPEC §2, §4 RFP flow): upload the RFP, see its requirements, upload a draft
  * (only once an RFP is completed) and read its scores. "Upload New RFP" and "Run New Analysis"
  * clear their view back to the upload area. Members without `rfp.run` (VIEWERs) read results only.
+ * A re-upload is an amendment: its diff against the previous version shows under the header.
  */
 export function RfpTab({ workspace, can }: { workspace: Workspace; can: WorkspaceAbilityCheck }) {
   const solicitation = useSolicitation(workspace.id);
@@ -35,6 +37,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
     uploadRfp.mutate(file, {
       onSuccess: (res) => {
         notifications.show({ color: 'green', message: `RFP processed: ${res.requirements_count} requirements extracted` });
+        if (res.amendment) notifications.show({ color: res.amendment.counts.tasks_affected ? 'orange' : 'blue', message: amendmentToast(res.amendment) });
         setReplacing(false);
         setNewAnalysis(false);
       },
@@ -93,6 +96,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
           )}
         </Group>
       </Card>
+      {rfp.amendment && <AmendmentDiff amendment={rfp.amendment} />}
       <WorkPlan workspace={workspace} can={can} requirements={rfp.requirements} />
       {analysis.isPending ? (
         <Loader size="sm" />

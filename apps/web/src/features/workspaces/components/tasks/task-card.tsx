@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconTrash, IconUser } from '@tabler/icons-react';
+import { IconAlertTriangle, IconTrash, IconUser } from '@tabler/icons-react';
 import { formatDate, type Task, type TaskStatus } from '@biddesk/shared';
 import { DeadlineBadge } from '../../../../components/ui/deadline-badge';
 import { MOVE_BUTTONS } from './task-board';
@@ -12,13 +12,51 @@ export interface TaskCardProps {
   busy: boolean;
   onMove: (to: TaskStatus) => void;
   onDelete: () => void;
+  /** Whether the caller may clear the "requirements changed" flag (the matrix: owner and contributors). */
+  canDismissChanges?: boolean;
+  onDismissChanges?: () => void;
+}
+
+/** An RFP amendment reworded or removed requirements this task carries: what changed, and a way to confirm it. */
+function RequirementsChanged({ task, canDismiss, busy, onDismiss }: { task: Task; canDismiss: boolean; busy: boolean; onDismiss?: () => void }) {
+  const changes = task.requirement_changes;
+  return (
+    <Stack gap={4} p={6} bg="orange.0" style={{ borderRadius: 4, borderLeft: '3px solid var(--mantine-color-orange-6)' }} data-testid="task-requirements-changed">
+      <Group gap={4} wrap="nowrap">
+        <IconAlertTriangle size={14} color="var(--mantine-color-orange-7)" aria-hidden />
+        <Text size="xs" fw={700} c="orange.9">
+          Requirements changed in the amended RFP
+        </Text>
+      </Group>
+      {changes.map((c, i) => (
+        <Text key={`${c.version}-${c.requirement_id}-${i}`} size="xs" style={{ wordBreak: 'break-word' }}>
+          <Text span ff="monospace" size="xs" fw={600}>
+            {c.change === 'changed' && c.new_requirement_id !== c.requirement_id ? `${c.requirement_id} → ${c.new_requirement_id}` : c.requirement_id}
+          </Text>{' '}
+          {c.change === 'removed' ? `removed in version ${c.version}` : `reworded in version ${c.version}: "${c.text}"`}
+        </Text>
+      ))}
+      {canDismiss && onDismiss && (
+        <Button size="compact-xs" variant="light" color="orange" style={{ alignSelf: 'flex-start' }} onClick={onDismiss} disabled={busy}>
+          Dismiss
+        </Button>
+      )}
+    </Stack>
+  );
 }
 
 /** One card on the board: what it is, who has it, when it is due, and the moves the caller may make. */
-export function TaskCard({ task, canMove, canDelete, busy, onMove, onDelete }: TaskCardProps) {
+export function TaskCard({ task, canMove, canDelete, busy, onMove, onDelete, canDismissChanges = false, onDismissChanges }: TaskCardProps) {
   const moves = MOVE_BUTTONS[task.status].filter((m) => canMove(task.status, m.to));
   return (
-    <Card withBorder radius="sm" padding="sm" data-testid="task-card" data-task-id={task.id}>
+    <Card
+      withBorder
+      radius="sm"
+      padding="sm"
+      data-testid="task-card"
+      data-task-id={task.id}
+      style={task.requirement_changes.length > 0 ? { borderColor: 'var(--mantine-color-orange-5)' } : undefined}
+    >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600} size="sm" style={{ wordBreak: 'break-word' }} data-testid="task-title">
@@ -64,6 +102,7 @@ export function TaskCard({ task, canMove, canDelete, busy, onMove, onDelete }: T
             Requirements: {task.requirement_ids.join(', ')}
           </Text>
         )}
+        {task.requirement_changes.length > 0 && <RequirementsChanged task={task} canDismiss={canDismissChanges} busy={busy} onDismiss={onDismissChanges} />}
         {moves.length > 0 && (
           <Group gap="xs" mt={4}>
             {moves.map((m) => (

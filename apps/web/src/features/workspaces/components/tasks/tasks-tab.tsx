@@ -6,7 +6,7 @@ import type { Task, TaskStatus, Workspace } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../../lib/api-client';
 import { useSession } from '../../../auth/session-context';
-import { useDeleteTask, useMoveTask, useTasks } from '../../api/tasks';
+import { useDeleteTask, useDismissRequirementChanges, useMoveTask, useTasks } from '../../api/tasks';
 import type { WorkspaceAbilityCheck } from '../../hooks/use-workspace-ability';
 import { CreateTaskDialog } from './create-task-dialog';
 import { TASK_COLUMNS } from './task-board';
@@ -20,6 +20,7 @@ export function TasksTab({ workspace, can }: { workspace: Workspace; can: Worksp
   const tasks = useTasks(workspace.id);
   const move = useMoveTask(workspace.id);
   const remove = useDeleteTask(workspace.id);
+  const dismiss = useDismissRequirementChanges(workspace.id);
   const { user } = useSession();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Task | null>(null);
@@ -48,7 +49,17 @@ export function TasksTab({ workspace, can }: { workspace: Workspace; can: Worksp
     });
   };
 
-  const pendingTaskId = move.isPending ? move.variables?.taskId : undefined;
+  // Clears what the card showed: a later amendment arriving meanwhile stays flagged.
+  const handleDismiss = (task: Task) =>
+    dismiss.mutate(
+      { taskId: task.id, throughVersion: Math.max(...task.requirement_changes.map((c) => c.version)) },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: 'Requirement changes dismissed' }),
+        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to update task') }),
+      },
+    );
+
+  const pendingTaskId = move.isPending ? move.variables?.taskId : dismiss.isPending ? dismiss.variables?.taskId : undefined;
 
   return (
     <>
@@ -93,6 +104,8 @@ export function TasksTab({ workspace, can }: { workspace: Workspace; can: Worksp
                       busy={pendingTaskId === task.id}
                       onMove={(to) => handleMove(task, to)}
                       onDelete={() => setDeleting(task)}
+                      canDismissChanges={!readOnly && can('task.dismissRequirementChanges')}
+                      onDismissChanges={() => handleDismiss(task)}
                     />
                   ))}
                 </Stack>

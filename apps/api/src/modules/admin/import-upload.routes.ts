@@ -1,0 +1,21 @@
+import { ErrorBodySchema, ImportResultSchema } from '@biddesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthedCtx } from '../../lib/ctx';
+import { badRequest } from '../../lib/errors';
+import { importFromUpload } from '../opportunities/import.service';
+
+/** Admin → Database: import an extract file the admin uploads (beyond SPEC §7, beside the URL import). */
+export const importUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/admin/import-csv-upload', {
+    config: { role: 'admin' },
+    schema: {
+      tags: ['admin'],
+      consumes: ['multipart/form-data'],
+      response: { 200: ImportResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 409: ErrorBodySchema, 413: ErrorBodySchema },
+    },
+  }, async (request) => {
+    if (!request.isMultipart()) throw badRequest('Please choose a CSV file');
+    const file = await request.file({ limits: { fileSize: request.ctx.config.IMPORT_MAX_BYTES, files: 1 } });
+    return importFromUpload(request.ctx as AuthedCtx, file);
+  });
+};

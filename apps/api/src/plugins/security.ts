@@ -1,0 +1,106 @@
+import type { Socket } from 'node:net';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findUnsafeText } from '@biddesk/shared';
+import { badRequest } from '../lib/errors';
+
+/**
+ * The Content-Security-Policy of the web app and the API. Scripts only from our own origin (the
+ * Vite build has no inline script). Styles also allow inline: Mantine writes its theme variables
+ * and responsive style props into <style> elements at run time; a nonce would need the HTML to be
+ * rendered per request, which the static SPA serving does not do. Nothing may frame the app.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/**
+ * Security headers on every answer (@fastify/helmet): the CSP above, X-Frame-Options DENY,
+ * X-Content-Type-Options nosniff, Referrer-Policy and the rest of helmet's defaults. No
+ * upgrade-insecure-requests: a self-hosted server on plain http (a LAN address) must keep working.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, 'upgrade-insecure-requests': null } },
+    frameguard: { action: 'deny' },
+    // Downloads and the API are same-origin; nothing here is meant to be embedded by other sites.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+}
+
+/**
+ * Refuses a NUL or an unpaired surrogate anywhere in a request's params, query or JSON body with
+ * a 400 naming the field. It runs after validation, so a field the contracts declare gets the
+ * shared text schema's message ("Title must not contain a NUL character"); this catches every
+ * other string a route accepts (ids in paths, routes with their own small schemas), so none of
+ * them reaches the database and fails there as a 500.
+ */
+export function registerTextGuard(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    for (const [part, value] of [['path', request.params], ['query', request.query], ['body', request.body]] as const) {
+      const found = findUnsafeText(value);
+      if (found) throw badRequest(`${found.path ? `${found.path} (${part})` : `The ${part}`} ${found.problem}`);
+    }
+  });
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+};
+
+const CLIENT_ERROR_DETAIL: Record<number, string> = {
+  400: 'Malformed request',
+  408: 'The request took too long to arrive',
+  413: 'The request is too large',
+  414: 'The request URL is too long',
+  431: 'The request headers are too large',
+};
+
+/**
+ * Errors Node's HTTP parser meets before Fastify sees a request (headers too large, malformed
+ * request line, timeouts): answered as `{detail, code}` like every other error, with
+ * `Connection: close`, since the socket is closed right after.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_URI_TOO_LONG' ? 414 : 400;
+  const body = JSON.stringify({ detail: CLIENT_ERROR_DETAIL[status], code: 'VALIDATION' });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Fastify's router errors that bypass the error handler (a path that is not valid percent-encoding,
+ * a path parameter over the length limit), answered as `{detail, code}`.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send({ detail: 'The request URL is not valid (bad percent-encoding)', code: 'VALIDATION' });
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(414).send({ detail: 'The request URL is too long', code: 'VALIDATION' });
+    return;
+  }
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send({ detail: error.message || 'Bad request', code: 'VALIDATION' });
+}

@@ -1,0 +1,94 @@
+import { Group, SegmentedControl, Select } from '@mantine/core';
+import { NOTICE_STATUS_OPTIONS, NOTICE_TYPE_OPTIONS, type NoticeStatus, type OpportunitySort, type SortOrder } from '@biddesk/shared';
+import type { DefaultView } from '../../../lib/preferences';
+
+const SORT_LABELS: Record<OpportunitySort, [string, string]> = {
+  // [ascending, descending]
+  relevance: ['Relevance', 'Relevance'],
+  posted: ['Oldest posted', 'Newest posted'],
+  due: ['Due soonest', 'Due latest'],
+  title: ['Title A–Z', 'Title Z–A'],
+  agency: ['Agency A–Z', 'Agency Z–A'],
+  solicitation_number: ['Solicitation # A–Z', 'Solicitation # Z–A'],
+  notice_type: ['Type A–Z', 'Type Z–A'],
+  set_aside: ['Set-aside A–Z', 'Set-aside Z–A'],
+  naics: ['NAICS ascending', 'NAICS descending'],
+};
+
+const sortValue = (sort: OpportunitySort, order: SortOrder) => `${sort}:${order}`;
+
+interface Props {
+  status: NoticeStatus;
+  onStatus: (status: NoticeStatus) => void;
+  noticeType: string | undefined;
+  onNoticeType: (type: string | undefined) => void;
+  sort: OpportunitySort;
+  order: SortOrder;
+  hasKeyword: boolean;
+  onSort: (sort: OpportunitySort, order: SortOrder) => void;
+  view: DefaultView;
+  onView: (view: DefaultView) => void;
+}
+
+/** Which notices, which type, the sort (every view) and the view (issue 15). */
+export function ResultsToolbar({ status, onStatus, noticeType, onNoticeType, sort, order, hasKeyword, onSort, view, onView }: Props) {
+  const sorts: { value: string; label: string }[] = [
+    { value: sortValue('due', 'asc'), label: SORT_LABELS.due[0] },
+    { value: sortValue('posted', 'desc'), label: SORT_LABELS.posted[1] },
+  ];
+  if (hasKeyword) sorts.push({ value: sortValue('relevance', 'desc'), label: 'Relevance' });
+  const current = sortValue(sort, order);
+  if (!sorts.some((s) => s.value === current)) sorts.push({ value: current, label: SORT_LABELS[sort][order === 'asc' ? 0 : 1] });
+
+  return (
+    <Group gap="sm" mb="sm" align="flex-end" wrap="wrap">
+      <Select
+        label="Show"
+        size="xs"
+        w={170}
+        data={NOTICE_STATUS_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+        value={status}
+        onChange={(v) => v && onStatus(v as NoticeStatus)}
+        allowDeselect={false}
+        data-testid="status-filter"
+      />
+      <Select
+        label="Notice type"
+        size="xs"
+        w={220}
+        placeholder="All types"
+        data={NOTICE_TYPE_OPTIONS.map((t) => ({ value: t, label: t }))}
+        value={noticeType ?? null}
+        onChange={(v) => onNoticeType(v ?? undefined)}
+        clearable
+        data-testid="type-filter"
+      />
+      <Select
+        label="Sort by"
+        size="xs"
+        w={180}
+        data={sorts}
+        value={current}
+        onChange={(v) => {
+          if (!v) return;
+          const [s, o] = v.split(':') as [OpportunitySort, SortOrder];
+          onSort(s, o);
+        }}
+        allowDeselect={false}
+        data-testid="sort-select"
+      />
+      <SegmentedControl
+        size="xs"
+        aria-label="View"
+        data={[
+          { value: 'cards', label: 'Cards' },
+          { value: 'table', label: 'Table' },
+          { value: 'compact', label: 'Compact' },
+        ]}
+        value={view}
+        onChange={(v) => onView(v as DefaultView)}
+        ml="auto"
+      />
+    </Group>
+  );
+}
