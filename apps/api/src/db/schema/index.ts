@@ -9,3 +9,4 @@ export * from './workspace-content';
 export * from './rfp';
 export * from './jobs';
 export * from './saved-searches';
+export * from './import-jobs';
