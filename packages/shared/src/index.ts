@@ -26,3 +26,4 @@ export * from './contracts/messages';
 export * from './contracts/rfp';
 export * from './contracts/rfp-amendments';
 export * from './contracts/saved-searches';
+export * from './contracts/import-jobs';
