@@ -53,3 +53,30 @@ describe('loadConfig', () => {
     expect(c.ADMIN_EMAIL).toBe('boss@example.com');
   });
 });
+
+  it('keeps files on local disk by default; S3_ENDPOINT needs S3_BUCKET and both keys or neither', () => {
+    const local = loadConfig({ DATA_DIR: dir });
+    expect(local.S3_ENDPOINT).toBeUndefined();
+    expect(local).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+    const s3 = loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:4569', S3_BUCKET: 'biddesk-files', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'shh' });
+    expect(s3).toMatchObject({ S3_ENDPOINT: 'http://127.0.0.1:4569', S3_BUCKET: 'biddesk-files', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    expect(loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com', S3_BUCKET: 'b-1', S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: 'false' })).toMatchObject({
+      S3_REGION: 'eu-west-1',
+      S3_FORCE_PATH_STYLE: false,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:4569' })).toThrow(/S3_BUCKET: S3_BUCKET is required when S3_ENDPOINT is set/);
+    expect(() => loadConfig({ DATA_DIR: dir, S3_BUCKET: 'biddesk-files' })).toThrow(/S3_ENDPOINT: S3_ENDPOINT is required when S3_BUCKET is set/);
+    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:4569', S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:4569', S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither/,
+    );
+    // Credentials belong in their own variables, so the endpoint can be shown in errors.
+    let message = '';
+    try {
+      loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://AKIA:topsecret@127.0.0.1:4569', S3_BUCKET: 'b-1' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/S3_ENDPOINT must not hold credentials/);
+    expect(message).not.toContain('topsecret');
+  });

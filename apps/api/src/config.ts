@@ -92,6 +92,25 @@ const ConfigSchema = z.object({
   /** Hours after which a document check-out shows as stale and the owner may force-release it. */
   LOCK_STALE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
   /** SAM.gov public API key; unset -> searches run on the local database. */
+  /**
+   * S3-compatible object storage for uploaded files (AWS S3, MinIO, Ceph, R2...); unset -> files on
+   * local disk in DATA_DIR/files. Several API processes must share one store, so set it when scaling out.
+   */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/ })
+    // Keys in the URL would end up wherever the endpoint is printed; they have their own variables.
+    .refine((u) => !new URL(u).username && !new URL(u).password, 'S3_ENDPOINT must not hold credentials: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens')
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Unset both -> the AWS SDK's own credential chain (AWS_* variables, instance or task role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (http://host/bucket/key) rather than the host name; unset -> true when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
   SAM_API_KEY: z.string().optional(),
   SAM_API_BASE_URL: z.url().default('https://api.sam.gov'),
   /** AI provider: the built-in engine, or any OpenAI-compatible server. */
@@ -119,10 +138,20 @@ function isProxyAddress(entry: string): boolean {
 }
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
-export type Config = RawConfig & {
+export type Config = Omit<RawConfig, 'S3_FORCE_PATH_STYLE'> & {
+  S3_FORCE_PATH_STYLE: boolean;
   JWT_SECRET: string;
   PUBLIC_URL: string;
   WEB_DIST_DIR: string;
+/** S3 settings that only make sense together (zod runs this once every field parsed). */
+function checkS3Settings(c: z.infer<typeof ConfigSchema>, ctx: z.RefinementCtx): void {
+  if (c.S3_ENDPOINT && !c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when S3_ENDPOINT is set' });
+  if (!c.S3_ENDPOINT && c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'S3_ENDPOINT is required when S3_BUCKET is set (e.g. https://s3.us-east-1.amazonaws.com)' });
+  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: [c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither' });
+  }
+}
+
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -130,7 +159,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 /** Parses the environment once; throws one error listing every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = ConfigSchema.safeParse(cleaned);
+  const parsed = ConfigSchema.superRefine(checkS3Settings).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -148,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Keeps a generated signing secret in DATA_DIR so sessions survive restarts (DESIGN §2). */
 function loadOrCreateSecret(dataDir: string): string {
+    // Most S3-compatible servers (MinIO, Ceph, s3rver) only serve path-style requests.
+    S3_FORCE_PATH_STYLE: raw.S3_FORCE_PATH_STYLE ?? Boolean(raw.S3_ENDPOINT),
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
