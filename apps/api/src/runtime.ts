@@ -6,7 +6,7 @@ import { createAiProvider } from './integrations/llm/create-provider';
 import { createMailer } from './integrations/mail/mailer';
 import { samGovFromConfig } from './integrations/samgov/samgov-from-config';
 import type { AppDeps } from './lib/ctx';
-import { createLocalFileStore } from './lib/file-store';
+import { openFileStore } from './lib/open-file-store';
 import { createLogger } from './lib/log-options';
 import { createParsePool } from './lib/parse-pool/parse-pool';
 import { JobRunner } from './lib/jobs/job-runner';
@@ -17,6 +17,8 @@ import { scheduledJobs } from './jobs/scheduled-jobs';
  * mail log through the same rules as requests (lib/log-options): no secrets, no query parameters.
  */
 export async function openRuntime(config: Config, log: pino.Logger = createLogger(config.LOG_LEVEL)): Promise<{ deps: AppDeps; database: Database }> {
+  // Storage first: an unreachable S3 bucket stops the start before any migration runs.
+  const files = await openFileStore(config);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -31,7 +33,7 @@ export async function openRuntime(config: Config, log: pino.Logger = createLogge
     mailer,
     samGov: samGovFromConfig(config),
     ai: createAiProvider(config),
-    files: createLocalFileStore(path.join(config.DATA_DIR, 'files')),
+    files,
     parser: createParsePool({ workers: config.PARSE_WORKERS, maxMemoryMb: config.PARSE_MAX_MEMORY_MB }),
     jobs: new JobRunner({ db: database.db, log, intervalMs: config.JOBS_INTERVAL_MS }),
   };

@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { seedDemoData } from './modules/opportunities/demo-seed';
+import { describeFileStore } from './lib/open-file-store';
 import { openRuntime } from './runtime';
 
 /** Starts the server: config, database and migrations, first admin, listen; closes cleanly on signals. */
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Scheduled jobs (SAM sync, alerts) tick in every process; job_runs makes each period run once.
   if (config.JOBS_ENABLED) deps.jobs.start();
-  app.log.info(`${config.PUBLIC_URL} is serving (database: ${deps.dbKind}, mail: ${deps.mailer.kind})`);
+  app.log.info(`${config.PUBLIC_URL} is serving (database: ${deps.dbKind}, mail: ${deps.mailer.kind}, files: ${describeFileStore(config)})`);
 }
 
 main().catch((err) => {

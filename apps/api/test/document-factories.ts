@@ -1,14 +1,13 @@
-import path from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { documentVersions, notifications, workspaceDocuments } from '../src/db/schema/index';
-import { createLocalFileStore, type FileStore } from '../src/lib/file-store';
+import type { FileStore } from '../src/lib/file-store';
 import { workspaceSnapshot } from './factories';
 import type { TestApp } from './build-test-app';
 
-/** The test app's own file store (same directory the app writes to). */
+/** The test app's own file store (local disk, or the S3 bucket the app was built with). */
 export function testFileStore(t: TestApp): FileStore {
-  return createLocalFileStore(path.join(t.config.DATA_DIR, 'files'));
+  return t.files;
 }
 
 /** Inserts a document with version 1 holding `bytes`, optionally checked out by `checkedOutBy` at `checkedOutAt`. */
