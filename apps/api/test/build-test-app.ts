@@ -11,7 +11,8 @@ import type { Db } from '../src/db/client';
 import type { MailMessage, Mailer } from '../src/integrations/mail/mailer';
 import { createAiProvider } from '../src/integrations/llm/create-provider';
 import { samGovFromConfig } from '../src/integrations/samgov/samgov-from-config';
-import { createLocalFileStore } from '../src/lib/file-store';
+import type { FileStore } from '../src/lib/file-store';
+import { openFileStore } from '../src/lib/open-file-store';
 import { createParsePool } from '../src/lib/parse-pool/parse-pool';
 import { JobRunner } from '../src/lib/jobs/job-runner';
 import { scheduledJobs } from '../src/jobs/scheduled-jobs';
@@ -26,6 +27,8 @@ export interface TestApp {
   /** The app's job runner (not started): tick it, or await idle() after an import. */
   jobs: JobRunner;
   injectAs(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Where the app keeps uploaded files: local disk, or S3 when the env given sets S3_ENDPOINT. */
+  files: FileStore;
   close(): Promise<void>;
 }
 
@@ -52,7 +55,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { log
     mailer,
     samGov: samGovFromConfig(config),
     ai: createAiProvider(config),
-    files: createLocalFileStore(path.join(config.DATA_DIR, 'files')),
+    files: await openFileStore(config),
     parser: createParsePool({ workers: config.PARSE_WORKERS, maxMemoryMb: config.PARSE_MAX_MEMORY_MB }),
     // Never started in tests: a test ticks it or awaits jobs.idle() after a triggered run.
     jobs: new JobRunner({ db: database.db, log: pino({ level: 'silent' }) }),
@@ -69,6 +72,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { log
     jobs: deps.jobs,
     injectAs(token, opts) {
       const headers = { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    files: deps.files,
       return app.inject({ ...opts, headers });
     },
     async close() {
