@@ -26,9 +26,9 @@ export interface TestApp {
   mails: MailMessage[];
   /** The app's job runner (not started): tick it, or await idle() after an import. */
   jobs: JobRunner;
-  injectAs(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** Where the app keeps uploaded files: local disk, or S3 when the env given sets S3_ENDPOINT. */
   files: FileStore;
+  injectAs(token: string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -70,9 +70,9 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { log
     config,
     mails,
     jobs: deps.jobs,
+    files: deps.files,
     injectAs(token, opts) {
       const headers = { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
-    files: deps.files,
       return app.inject({ ...opts, headers });
     },
     async close() {
