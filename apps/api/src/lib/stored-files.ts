@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { chatMessages, documentVersions, rfpAnalyses, rfpSolicitations, solicitationPdfs } from '../db/schema/index';
+import { chatMessages, documentVersions, importJobFiles, rfpAnalyses, rfpSolicitations, solicitationPdfs } from '../db/schema/index';
 import type { AuthedCtx } from './ctx';
 import { AppError } from './errors';
 import type { FileStore } from './file-store';
@@ -15,8 +15,8 @@ interface FileReference {
   table: PgTable;
   key: PgColumn;
   size: PgColumn;
-  /** Who uploaded it: their quota pays for it. */
-  owner: PgColumn;
+  /** Who uploaded it: their quota pays for it. None: the file is transient and counts for no one. */
+  owner?: PgColumn;
 }
 
 /** Every place a stored file key is kept. A new table holding files must be added here. */
@@ -26,6 +26,8 @@ export const FILE_REFERENCES: readonly FileReference[] = [
   { table: chatMessages, key: chatMessages.fileKey, size: chatMessages.fileSize, owner: chatMessages.userId },
   { table: rfpSolicitations, key: rfpSolicitations.storageKey, size: rfpSolicitations.sizeBytes, owner: rfpSolicitations.uploadedBy },
   { table: rfpAnalyses, key: rfpAnalyses.draftStorageKey, size: rfpAnalyses.draftSizeBytes, owner: rfpAnalyses.createdBy },
+  // An admin's CSV import, kept only until the import ends (modules/import-jobs).
+  { table: importJobFiles, key: importJobFiles.storageKey, size: importJobFiles.sizeBytes },
 ];
 
 /** The stored keys among `keys` that some row still refers to. */
@@ -57,6 +59,7 @@ export async function removeUnreferencedFiles(db: Db, files: FileStore, keys: st
 export async function storageUsedBy(db: Db, userId: string): Promise<number> {
   let total = 0;
   for (const ref of FILE_REFERENCES) {
+    if (!ref.owner) continue;
     const [row] = await db
       .select({ bytes: sql<string | number>`coalesce(sum(${ref.size}), 0)` })
       .from(ref.table)

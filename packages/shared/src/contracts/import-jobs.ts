@@ -36,7 +36,7 @@ export type ImportJobList = z.infer<typeof ImportJobListSchema>;
 
 export const ImportJobParamsSchema = z.object({ id: z.uuid('Invalid import job id') });
 
-/** POST /admin/import-jobs: import from this URL, or without one from the daily sync's configured URL. */
+/** POST /admin/import-jobs: import from this URL (e.g. the daily sync's) in the background. */
 export const StartUrlImportJobBodySchema = z.object({
-  csv_url: safeText('CSV URL').trim().max(2000, 'CSV URL is too long').optional(),
+  csv_url: safeText('CSV URL', 'Please enter a CSV URL').trim().min(1, 'Please enter a CSV URL').max(2000, 'CSV URL is too long'),
 });

@@ -3,9 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';
 import { importFromUpload } from '../opportunities/import.service';
+import { importJobsRoutes } from '../import-jobs/import-jobs.routes';
 
 /** Admin → Database: import an extract file the admin uploads (beyond SPEC §7, beside the URL import). */
 export const importUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The background imports the Database tab now starts (registered here to keep app.ts as it is).
+  await app.register(importJobsRoutes);
   app.post('/admin/import-csv-upload', {
     config: { role: 'admin' },
     schema: {

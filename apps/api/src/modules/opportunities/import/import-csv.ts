@@ -12,6 +12,10 @@ export interface ImportProgress {
   /** Data rows read so far (good and malformed). */
   rows: number;
   imported: number;
+  /** Of the imported rows: new, changed, and skipped because their content hash matched. */
+  inserted: number;
+  updated: number;
+  unchanged: number;
   malformed: number;
   bytes: number;
 }
@@ -23,10 +27,6 @@ export interface MalformedRow {
 }
 
 export interface ImportResult extends ImportProgress {
-  inserted: number;
-  updated: number;
-  /** Rows skipped because their content hash matched the stored row. */
-  unchanged: number;
   /** The first malformed rows, for the report; `malformed` has the full count. */
   errors: MalformedRow[];
   cp1252_lines: number;
@@ -36,7 +36,8 @@ export interface ImportResult extends ImportProgress {
 export interface ImportOptions {
   /** Rows per INSERT statement; 500 x ~40 columns stays far below PostgreSQL's 65,535 parameters. */
   batchSize?: number;
-  onProgress?: (p: ImportProgress) => void;
+  /** After every written batch, with the malformed rows reported so far. */
+  onProgress?: (p: ImportProgress & { errors: MalformedRow[] }) => void;
   /** Abort the import (time limit, client gone). */
   signal?: AbortSignal;
   /**
@@ -80,11 +81,8 @@ export async function importOpportunitiesCsv(db: Db, source: Readable, opts: Imp
   const started = Date.now();
   const batchSize = opts.batchSize ?? 500;
   const decoder = new DecodeLines();
-  const progress: ImportProgress = { rows: 0, imported: 0, malformed: 0, bytes: 0 };
+  const progress: ImportProgress = { rows: 0, imported: 0, inserted: 0, updated: 0, unchanged: 0, malformed: 0, bytes: 0 };
   const errors: MalformedRow[] = [];
-  let inserted = 0;
-  let updated = 0;
-  let unchanged = 0;
 
   const reportMalformed = (line: number, reason: string) => {
     progress.malformed++;
@@ -97,12 +95,12 @@ export async function importOpportunitiesCsv(db: Db, source: Readable, opts: Imp
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: ',', newline: '\n', quoteChar: '"', header: false });
 
   const writer = new BatchWriter(db, batchSize, opts.concurrency ?? 1, (written) => {
-    inserted += written.inserted;
-    updated += written.updated;
-    unchanged += written.unchanged;
+    progress.inserted += written.inserted;
+    progress.updated += written.updated;
+    progress.unchanged += written.unchanged;
     progress.imported += written.rows;
     progress.bytes = decoder.bytes;
-    opts.onProgress?.({ ...progress });
+    opts.onProgress?.({ ...progress, errors: [...errors] });
   });
 
   let columns: string[] | null = null;
@@ -141,13 +139,10 @@ export async function importOpportunitiesCsv(db: Db, source: Readable, opts: Imp
   );
 
   // Only rows actually written leave dead tuples and stale statistics behind.
-  if (inserted + updated >= VACUUM_AFTER_ROWS) await vacuumOpportunities(db);
+  if (progress.inserted + progress.updated >= VACUUM_AFTER_ROWS) await vacuumOpportunities(db);
   progress.bytes = decoder.bytes;
   return {
     ...progress,
-    inserted,
-    updated,
-    unchanged,
     errors,
     cp1252_lines: decoder.cp1252Lines,
     duration_ms: Date.now() - started,

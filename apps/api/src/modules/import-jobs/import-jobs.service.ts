@@ -1,0 +1,169 @@
+import type { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import Papa from 'papaparse';
+import type { ImportJob, ImportResult } from '@biddesk/shared';
+import type { ImportJobRow } from '../../db/schema/index';
+import type { AuthedCtx } from '../../lib/ctx';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { parseDownloadUrl } from '../../lib/safe-download';
+import { REQUIRED_COLUMNS } from '../opportunities/import/csv-row';
+import { executeClaimed, removeJobFiles } from './import-job-run';
+import { CSV_IMPORT_JOB } from './import-jobs.job';
+import * as repo from './import-jobs.repository';
+
+/** Parts an upload is stored in: any file store takes them, and one part at a time is in memory. */
+export const IMPORT_PART_BYTES = 8 * 1024 * 1024;
+const RECENT_JOBS = 20;
+
+export function presentImportJob(row: ImportJobRow): ImportJob {
+  return {
+    id: row.id,
+    status: row.status,
+    source: row.source,
+    source_label: row.sourceLabel,
+    created_by: row.createdBy,
+    rows_read: row.rowsRead,
+    imported: row.imported,
+    inserted: row.inserted,
+    updated: row.updated,
+    unchanged: row.unchanged,
+    malformed: row.malformed,
+    errors: row.errors,
+    bytes_read: row.bytesRead,
+    total_bytes: row.totalBytes,
+    error: row.error,
+    attempts: row.attempts,
+    created_at: row.createdAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The 409 a second import gets, naming the one that runs. */
+async function busy(ctx: AuthedCtx): Promise<AppError> {
+  const running = await repo.findUnfinished(ctx.db);
+  const what = running ? ` (${running.sourceLabel}, started ${running.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC)` : '';
+  return conflict(`An import is already running${what}. Please wait for it to finish.`);
+}
+
+// Activity and job lists keep where data came from, not tokens a URL's query string may carry.
+function withoutQuery(raw: string): string {
+  const url = new URL(raw);
+  return url.origin + url.pathname;
+}
+
+/** Refuses a file whose first line is not the extract's header, before the rest is stored. */
+function checkHeader(firstBytes: Buffer): void {
+  const text = firstBytes.toString('latin1').replace(/^\xef\xbb\xbf/, '');
+  const line = text.slice(0, text.search(/\r?\n|$/));
+  if (!line.trim()) throw badRequest('The CSV file is empty');
+  const names = (Papa.parse<string[]>(line, { delimiter: ',', header: false }).data[0] ?? []).map((h) => h.trim());
+  const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c));
+  if (missing.length) throw badRequest(`Not a SAM.gov Contract Opportunities CSV: missing column ${missing.join(', ')}`);
+}
+
+/** Stores the upload in parts under the job; returns its size. */
+async function storeParts(ctx: AuthedCtx, jobId: string, stream: Readable): Promise<number> {
+  let chunks: Buffer[] = [];
+  let held = 0;
+  let part = 0;
+  let total = 0;
+  const flush = async () => {
+    if (held === 0) return;
+    const bytes = Buffer.concat(chunks, held);
+    if (part === 0) checkHeader(bytes);
+    chunks = [];
+    held = 0;
+    await repo.addPart(ctx.db, jobId, part++, await ctx.files.put(bytes));
+  };
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    held += chunk.length;
+    total += chunk.length;
+    if (held >= IMPORT_PART_BYTES) await flush();
+  }
+  await flush();
+  if (total === 0) throw badRequest('The CSV file is empty');
+  return total;
+}
+
+/**
+ * POST /admin/import-jobs/upload: stores the admin's extract (multipart field `file`) through the
+ * file store and queues its import, answering at once; the import runs in the background, once.
+ * Refused before anything is kept: no file, not a .csv, not the extract's header (400), over
+ * IMPORT_MAX_BYTES (413), another import unfinished (409).
+ */
+export async function startUploadImport(ctx: AuthedCtx, file: MultipartFile | undefined): Promise<ImportJob> {
+  if (!file || file.fieldname !== 'file') throw badRequest('Please choose a CSV file');
+  try {
+    if (!/\.csv$/i.test(file.filename)) throw badRequest('Please choose a .csv file');
+    const job = await repo.insertUnlessBusy(ctx.db, { status: 'uploading', source: 'upload', sourceLabel: file.filename.slice(0, 200), createdBy: ctx.actor.id });
+    if (!job) throw await busy(ctx);
+    try {
+      const size = await storeParts(ctx, job.id, file.file);
+      if (file.file.truncated) throw new AppError(413, 'VALIDATION', `The CSV file is larger than ${Math.round(ctx.config.IMPORT_MAX_BYTES / 1048576)} MB.`);
+      if (!(await repo.markQueued(ctx.db, job.id, size))) throw conflict('The import was given up while the file was being stored. Please upload it again.');
+    } catch (err) {
+      // Nothing of a refused upload is kept: its parts, their files and the job itself.
+      await removeJobFiles(ctx, job.id).catch(() => {});
+      await repo.deleteJob(ctx.db, job.id).catch(() => {});
+      throw err;
+    }
+    void ctx.jobs.trigger(CSV_IMPORT_JOB);
+    return presentImportJob((await repo.findById(ctx.db, job.id))!);
+  } finally {
+    file.file.resume();
+  }
+}
+
+/**
+ * POST /admin/import-jobs: imports from `csv_url` (the daily sync's configured URL, say) in the
+ * background. The URL is vetted now (SSRF guard), so a bad one is a 400 and nothing is kept.
+ */
+export async function startUrlImport(ctx: AuthedCtx, url: string): Promise<ImportJob> {
+  parseDownloadUrl(url, ctx.config.IMPORT_ALLOW_PRIVATE_URLS);
+  const job = await repo.insertUnlessBusy(ctx.db, { status: 'queued', source: 'url', sourceLabel: withoutQuery(url), sourceUrl: url, createdBy: ctx.actor.id });
+  if (!job) throw await busy(ctx);
+  void ctx.jobs.trigger(CSV_IMPORT_JOB);
+  return presentImportJob(job);
+}
+
+/**
+ * SPEC's synchronous import (and the synchronous upload): the same job row, claimed at insert and
+ * run while the caller waits, so it excludes background imports on every process and shows in the
+ * list of recent imports. `open` gives the bytes of an upload that is streamed, never stored.
+ */
+export async function runImportNow(
+  ctx: AuthedCtx,
+  origin: { url: string } | { file: string; open: (signal: AbortSignal) => Promise<Readable> },
+): Promise<ImportResult> {
+  const job = await repo.insertUnlessBusy(ctx.db, {
+    status: 'running',
+    attempts: 1,
+    startedAt: new Date(),
+    createdBy: ctx.actor.id,
+    ...('url' in origin ? { source: 'url', sourceLabel: withoutQuery(origin.url), sourceUrl: origin.url } : { source: 'stream', sourceLabel: origin.file }),
+  });
+  if (!job) throw await busy(ctx);
+  const result = await executeClaimed({ ...ctx, log: ctx.log }, job, { timeoutMs: ctx.config.IMPORT_TIMEOUT_MS, ...('open' in origin ? { open: origin.open } : {}) });
+  return {
+    imported: result.imported,
+    inserted: result.inserted,
+    updated: result.updated,
+    unchanged: result.unchanged,
+    rows: result.rows,
+    malformed: result.malformed,
+    errors: result.errors,
+    duration_ms: result.duration_ms,
+  };
+}
+
+export async function getImportJob(ctx: AuthedCtx, id: string): Promise<ImportJob> {
+  const row = await repo.findById(ctx.db, id);
+  if (!row) throw notFound('Import not found');
+  return presentImportJob(row);
+}
+
+export async function listImportJobs(ctx: AuthedCtx): Promise<{ jobs: ImportJob[] }> {
+  return { jobs: (await repo.listRecent(ctx.db, RECENT_JOBS)).map(presentImportJob) };
+}
