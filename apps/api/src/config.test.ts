@@ -52,7 +52,6 @@ describe('loadConfig', () => {
     expect(c.PUBLIC_URL).toBe('https://bids.example.com');
     expect(c.ADMIN_EMAIL).toBe('boss@example.com');
   });
-});
 
   it('keeps files on local disk by default; S3_ENDPOINT needs S3_BUCKET and both keys or neither', () => {
     const local = loadConfig({ DATA_DIR: dir });
@@ -80,3 +79,4 @@ describe('loadConfig', () => {
     expect(message).toMatch(/S3_ENDPOINT must not hold credentials/);
     expect(message).not.toContain('topsecret');
   });
+});

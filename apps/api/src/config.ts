@@ -87,11 +87,6 @@ const ConfigSchema = z.object({
   PARSE_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
   /** Bytes of uploaded files one user may keep (every upload path), in MB. */
   USER_STORAGE_QUOTA_MB: z.coerce.number().positive().default(5120),
-  /** Days a workspace invitation link stays valid (WORKSPACES.md §1). */
-  INVITE_TTL_DAYS: z.coerce.number().positive().max(365).default(7),
-  /** Hours after which a document check-out shows as stale and the owner may force-release it. */
-  LOCK_STALE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
-  /** SAM.gov public API key; unset -> searches run on the local database. */
   /**
    * S3-compatible object storage for uploaded files (AWS S3, MinIO, Ceph, R2...); unset -> files on
    * local disk in DATA_DIR/files. Several API processes must share one store, so set it when scaling out.
@@ -111,6 +106,11 @@ const ConfigSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Bucket in the path (http://host/bucket/key) rather than the host name; unset -> true when S3_ENDPOINT is set. */
   S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  /** Days a workspace invitation link stays valid (WORKSPACES.md §1). */
+  INVITE_TTL_DAYS: z.coerce.number().positive().max(365).default(7),
+  /** Hours after which a document check-out shows as stale and the owner may force-release it. */
+  LOCK_STALE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  /** SAM.gov public API key; unset -> searches run on the local database. */
   SAM_API_KEY: z.string().optional(),
   SAM_API_BASE_URL: z.url().default('https://api.sam.gov'),
   /** AI provider: the built-in engine, or any OpenAI-compatible server. */
@@ -137,12 +137,6 @@ function isProxyAddress(entry: string): boolean {
   }
 }
 
-export type RawConfig = z.infer<typeof ConfigSchema>;
-export type Config = Omit<RawConfig, 'S3_FORCE_PATH_STYLE'> & {
-  S3_FORCE_PATH_STYLE: boolean;
-  JWT_SECRET: string;
-  PUBLIC_URL: string;
-  WEB_DIST_DIR: string;
 /** S3 settings that only make sense together (zod runs this once every field parsed). */
 function checkS3Settings(c: z.infer<typeof ConfigSchema>, ctx: z.RefinementCtx): void {
   if (c.S3_ENDPOINT && !c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when S3_ENDPOINT is set' });
@@ -152,6 +146,12 @@ function checkS3Settings(c: z.infer<typeof ConfigSchema>, ctx: z.RefinementCtx):
   }
 }
 
+export type RawConfig = z.infer<typeof ConfigSchema>;
+export type Config = Omit<RawConfig, 'S3_FORCE_PATH_STYLE'> & {
+  S3_FORCE_PATH_STYLE: boolean;
+  JWT_SECRET: string;
+  PUBLIC_URL: string;
+  WEB_DIST_DIR: string;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -172,13 +172,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     JWT_SECRET: raw.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     WEB_DIST_DIR: path.resolve(raw.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    // Most S3-compatible servers (MinIO, Ceph, s3rver) only serve path-style requests.
+    S3_FORCE_PATH_STYLE: raw.S3_FORCE_PATH_STYLE ?? Boolean(raw.S3_ENDPOINT),
   };
 }
 
 /** Keeps a generated signing secret in DATA_DIR so sessions survive restarts (DESIGN §2). */
 function loadOrCreateSecret(dataDir: string): string {
-    // Most S3-compatible servers (MinIO, Ceph, s3rver) only serve path-style requests.
-    S3_FORCE_PATH_STYLE: raw.S3_FORCE_PATH_STYLE ?? Boolean(raw.S3_ENDPOINT),
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
