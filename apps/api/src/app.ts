@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { Redis } from 'ioredis';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -17,6 +18,8 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebStatic } from './plugins/web-static';
 import { logOptions } from './lib/log-options';
+import { connectRedis, redisLabel } from './lib/redis';
+import { samCaches } from './modules/opportunities/sam-caches';
 import { clientErrorHandler, frameworkErrors, registerSecurityHeaders, registerTextGuard } from './plugins/security';
 import { authRoutes } from './modules/auth/auth.routes';
 import { inviteCodesRoutes } from './modules/admin/invite-codes.routes';
@@ -45,6 +48,11 @@ export interface BuildAppOptions {
   logger?: false;
   /** Where log lines go instead of stdout (a test reading what would be logged). */
   logStream?: DestinationStream;
+  /**
+   * A Redis client to keep rate-limit counters and SAM.gov caches in, owned by the caller (tests
+   * share one between two apps). Without it the app connects to REDIS_URL itself, when set.
+   */
+  redis?: Redis;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count means the first n hops from the socket are proxies. */
@@ -75,7 +83,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   registerTextGuard(app);
   await registerSecurityHeaders(app);
 
-  await app.register(fastifyRateLimit, { global: false });
+  // Counters and caches live in Redis when there is one, so every API process sees the same
+  // counts; otherwise in this process's memory (the embedded default, one process).
+  const redis = opts.redis ?? (deps.config.REDIS_URL ? await openAppRedis(app, deps.config.REDIS_URL) : null);
+  // A Redis failure mid-request fails the request (skipOnError off): no limit is skipped unseen.
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'rate-limit:' } : {}) });
   // One file per request; the size bound applies while streaming, before anything is buffered whole.
   await app.register(fastifyMultipart, { limits: { fileSize: deps.config.UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
   await app.register(fastifySwagger, {
@@ -101,7 +113,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
         authRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE }),
       );
       await api.register(inviteCodesRoutes);
-      await api.register(opportunitiesRoutes);
+      await api.register(opportunitiesRoutes({ samCaches: samCaches(redis) }));
       await api.register(opportunityDataRoutes);
       await api.register(adminUsersRoutes);
       await api.register(adminStatsRoutes);
@@ -125,4 +137,15 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
 
   await registerWebStatic(app, deps.config.WEB_DIST_DIR);
   return app;
+}
+
+/** The app's own client for REDIS_URL: the start fails if Redis does not answer; closed with the app. */
+async function openAppRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  const redis = await connectRedis(url, { onError: (message) => app.log.warn({ redis: redisLabel(url) }, `Redis connection error: ${message}`) });
+  app.addHook('onClose', async () => {
+    // quit() lets queued commands finish; a client that lost Redis is just dropped.
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  app.log.info({ redis: redisLabel(url) }, 'rate limits and SAM.gov caches in Redis');
+  return redis;
 }

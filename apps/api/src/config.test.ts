@@ -33,6 +33,20 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ HEADERS_TIMEOUT_MS: 20_000, REQUEST_TIMEOUT_MS: 300_000, KEEP_ALIVE_TIMEOUT_MS: 72_000, LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: 5 });
   });
 
+  it('keeps rate limits and caches in memory by default; REDIS_URL takes redis:// or rediss:// and never echoes a password', () => {
+    expect(loadConfig({ DATA_DIR: dir }).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, REDIS_URL: 'redis://:pw@127.0.0.1:6379/2' }).REDIS_URL).toBe('redis://:pw@127.0.0.1:6379/2');
+    expect(loadConfig({ DATA_DIR: dir, REDIS_URL: 'rediss://cache.example:6380' }).REDIS_URL).toBe('rediss://cache.example:6380');
+    let message = '';
+    try {
+      loadConfig({ DATA_DIR: dir, REDIS_URL: 'http://user:hunter2@127.0.0.1:6379' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/REDIS_URL: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(message).not.toContain('hunter2');
+  });
+
   it('lists every invalid variable at once', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', SMTP_URL: 'nope' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET[\s\S]*SMTP_URL/,

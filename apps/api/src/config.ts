@@ -37,6 +37,11 @@ const ConfigSchema = z.object({
   /** Login attempts per account (email) per minute, whatever addresses they come from. */
   LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
   /**
+   * Redis (redis:// or rediss://, password allowed) holding the rate-limit counters and the SAM.gov
+   * caches, so limits hold across API processes; unset -> both in process memory. Unreachable at start -> the start fails.
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
+  /**
    * Proxies whose X-Forwarded-For/-Proto/-Host are believed (Fastify's trustProxy). Unset: none,
    * the socket address is the client (otherwise anyone could pick their address and dodge the rate
    * limits). A hop count (`1` behind one load balancer), or proxy addresses and CIDRs separated by

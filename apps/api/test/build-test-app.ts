@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from '../src/app';
 import type { AppDeps } from '../src/lib/ctx';
@@ -33,7 +34,7 @@ export interface TestApp {
 }
 
 /** The real app on a fresh migrated database, with mail captured in memory. */
-export async function buildTestApp(env: Record<string, string> = {}, opts: { logStream?: DestinationStream } = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, opts: { logStream?: DestinationStream; redis?: Redis } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   // Each app gets its own data dir so stored files never leak between test files.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'biddesk-test-'));
@@ -62,7 +63,8 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { log
   };
   deps.jobs.register(scheduledJobs(deps));
   // Silent, unless a test reads what the server's logger would write.
-  const app = await buildApp(deps, opts.logStream ? { logStream: opts.logStream } : { logger: false });
+  // opts.redis: counters and caches in a Redis the test owns (test/test-redis.ts), shared between apps.
+  const app = await buildApp(deps, { ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }), ...(opts.redis ? { redis: opts.redis } : {}) });
   await app.ready();
   return {
     app,

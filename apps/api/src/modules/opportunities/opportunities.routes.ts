@@ -17,12 +17,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthedCtx } from '../../lib/ctx';
 import * as service from './opportunities.service';
+import type { SamCaches } from './sam-caches';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
 const IdParams = z.object({ id: z.string() });
 
 /** SPEC §7 Opportunities: listing, stats, detail, saved toggle, search, description. */
-export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const opportunitiesRoutes = (opts: { samCaches: SamCaches }): FastifyPluginAsyncZod => async (app) => {
   // Listings and searches are the large answers (a page of 20, a search of up to 1,000): sent
   // compressed when the client accepts it, brotli at a fast quality. Scoped to these routes.
   await app.register(fastifyCompress, {
@@ -44,7 +45,7 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: OpportunitySearchQuerySchema,
       response: { 200: OpportunitySearchResponseSchema, ...errors, 429: ErrorBodySchema, 502: ErrorBodySchema },
     },
-  }, async (request) => service.searchOpportunities(request.ctx as AuthedCtx, request.ctx.samGov, request.query));
+  }, async (request) => service.searchOpportunities(request.ctx as AuthedCtx, request.ctx.samGov, opts.samCaches, request.query));
 
   app.get('/opportunities/:id', {
     schema: { tags: ['opportunities'], params: IdParams, response: { 200: OpportunitySchema, ...errors, 404: ErrorBodySchema } },
@@ -60,5 +61,5 @@ export const opportunitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: DescriptionQuerySchema,
       response: { 200: DescriptionResponseSchema, ...errors, 404: ErrorBodySchema, 429: ErrorBodySchema, 502: ErrorBodySchema },
     },
-  }, async (request) => service.fetchDescription(request.ctx as AuthedCtx, request.ctx.samGov, request.query.notice_id));
+  }, async (request) => service.fetchDescription(request.ctx as AuthedCtx, request.ctx.samGov, opts.samCaches, request.query.notice_id));
 };

@@ -17,7 +17,7 @@ import * as repo from './opportunities.repository';
 import { upsertOpportunities } from './opportunities-write.repository';
 import { NEW_MATCH_ALERTS_JOB } from '../saved-searches/alerts/new-match-alerts';
 import { presentOpportunity, presentSummary } from './opportunity.presenter';
-import { TtlCache } from './search-cache';
+import type { SamCaches } from './sam-caches';
 
 export const DESCRIPTION_UNAVAILABLE = 'Description not available. Please visit the opportunities service for full details.';
 const SEARCH_RESULT_LIMIT = 200;
@@ -92,14 +92,17 @@ export async function opportunityStats(ctx: AuthedCtx, now = new Date()): Promis
   return { open_solicitations: s.open, due_this_week: s.dueThisWeek, favorited: s.favorited, recently_updated: s.recentlyUpdated };
 }
 
-const searchCache = new TtlCache<string[]>(15 * 60_000, 200);
-
 /**
  * The dashboard search (SPEC §7 POST /opportunities/search). With a SAM.gov key it asks SAM's v2
  * API (posted within the last 365 days), stores what comes back so it can be opened and saved,
  * and caches the answer; without one it runs the same filters on the local database.
  */
-export async function searchOpportunities(ctx: AuthedCtx, samGov: SamGovClient | null, q: OpportunitySearchQuery): Promise<OpportunitySearchResponse> {
+export async function searchOpportunities(
+  ctx: AuthedCtx,
+  samGov: SamGovClient | null,
+  caches: SamCaches,
+  q: OpportunitySearchQuery,
+): Promise<OpportunitySearchResponse> {
   const filters = filtersOf({ ...q, keyword: q.keywords ?? q.keyword, saved_only: false });
   if (!filters.keyword && !filters.agency && !filters.naics && !filters.psc && !filters.setAside) {
     throw badRequest('Please enter at least one search criterion');
@@ -111,7 +114,7 @@ export async function searchOpportunities(ctx: AuthedCtx, samGov: SamGovClient |
   }
 
   const key = JSON.stringify(filters);
-  let noticeIds = searchCache.get(key);
+  let noticeIds = await caches.search.get(key);
   if (!noticeIds) {
     const postedTo = new Date();
     const postedFrom = new Date(postedTo.getTime() - 364 * 86_400_000);
@@ -131,7 +134,7 @@ export async function searchOpportunities(ctx: AuthedCtx, samGov: SamGovClient |
       // New notices from SAM: saved searches hear about them now (after the answer), not at the next hourly sweep.
       if (written.inserted > 0) void ctx.jobs.trigger(NEW_MATCH_ALERTS_JOB);
       noticeIds = rows.map((r) => r.noticeId);
-      searchCache.set(key, noticeIds);
+      await caches.search.set(key, noticeIds);
     } catch (err) {
       // SAM documents "404 No Data found" for a search without results: that is an empty answer.
       if (err instanceof SamGovError && err.kind === 'not_found') return { results: [], total: 0, source: 'sam_gov' };
@@ -146,17 +149,20 @@ export async function searchOpportunities(ctx: AuthedCtx, samGov: SamGovClient |
   return { results: rows.map(presentSummary), total, source: 'sam_gov' };
 }
 
-const descriptionCache = new TtlCache<string>(24 * 60 * 60_000, 500);
-
 /**
  * The full description of a notice (SPEC §7 GET /sam-gov/description): what we hold when it is
  * text, otherwise SAM's noticedesc, made safe and stored so each notice costs one call at most.
  */
-export async function fetchDescription(ctx: AuthedCtx, samGov: SamGovClient | null, noticeId: string): Promise<{ description: string }> {
+export async function fetchDescription(
+  ctx: AuthedCtx,
+  samGov: SamGovClient | null,
+  caches: SamCaches,
+  noticeId: string,
+): Promise<{ description: string }> {
   const row = await repo.findByNoticeId(ctx.db, noticeId);
   // Stored text (a CSV import, an older row) is made safe too: the web app renders this answer as HTML.
   if (row?.description && !isDescriptionMarker(row.description)) return { description: sanitizeDescription(row.description) };
-  const cached = descriptionCache.get(noticeId);
+  const cached = await caches.description.get(noticeId);
   if (cached) return { description: cached };
   if (!samGov) throw notFound(DESCRIPTION_UNAVAILABLE);
   let html: string;
@@ -169,7 +175,7 @@ export async function fetchDescription(ctx: AuthedCtx, samGov: SamGovClient | nu
   const description = sanitizeDescription(html);
   if (!description) throw notFound(DESCRIPTION_UNAVAILABLE);
   if (row) await repo.setDescription(ctx.db, row.id, description);
-  descriptionCache.set(noticeId, description);
+  await caches.description.set(noticeId, description);
   return { description };
 }
 
