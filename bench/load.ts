@@ -1,0 +1,322 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../apps/api/src/db/client';
+import { savedOpportunities, users } from '../apps/api/src/db/schema/index';
+import { hashPassword } from '../apps/api/src/lib/password';
+import { signSessionToken } from '../apps/api/src/lib/tokens';
+import { seedDemoData } from '../apps/api/src/modules/opportunities/demo-seed';
+import { addMember, createNotification, createWorkspace } from '../apps/api/test/factories';
+import { createMessage } from '../apps/api/test/message-factories';
+import { percentile } from './measure';
+
+/**
+ * npx tsx bench/load.ts [--processes 1] [--only listing|polling] [--duration 20] [--connections 100]
+ *                       [--users 200] [--poll-seconds 60] [--port 3211]
+ *   Creates a scratch PostgreSQL database (bench_load_<pid> on BENCH_PG_URL, default
+ *   postgres://postgres@127.0.0.1:5432/postgres; dropped at the end), loads the demo rows (the bundled
+ *   3,882-row SAM.gov extract, as the embedded first start does), 200 users with notifications and
+ *   saved notices, and one workspace with every user a member and 100 chat messages. Then starts the
+ *   API as `npm start` does (`node --import tsx apps/api/src/server.ts`, API_PROCESSES=--processes)
+ *   on that database and measures, with the client on this machine:
+ *   (a) GET /api/opportunities (the default page, signed in, `Accept-Encoding: br, gzip` as a browser
+ *       sends) from autocannon, --connections connections, each signed in as one of the users,
+ *       5 s of warm-up then --duration seconds: requests/s and latency percentiles;
+ *   (b) --users users, each on its own keep-alive connection, polling GET /api/notifications every
+ *       30 s and GET /api/workspaces/{id}/messages?after=<newest> every 5 s (as the web app does),
+ *       first polls spread over the first interval, for --poll-seconds: errors and latency.
+ *   Server RSS (every process of the server, summed) is sampled every 250 ms. The 1-, 5- and
+ *   15-minute load averages are printed next to each figure: other work on the machine moves them.
+ */
+const { values } = parseArgs({
+  options: {
+    processes: { type: 'string', default: '1' },
+    only: { type: 'string' },
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '100' },
+    users: { type: 'string', default: '200' },
+    'poll-seconds': { type: 'string', default: '60' },
+    port: { type: 'string', default: '3211' },
+    // Extra node flags for the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof to profile it).
+    'server-node-args': { type: 'string', default: '' },
+    // Leave the scratch database in place (to look at its queries afterwards); its name is printed.
+    keep: { type: 'boolean', default: false },
+  },
+});
+const PROCESSES = Number(values.processes);
+const PORT = Number(values.port);
+const BASE = `http://127.0.0.1:${PORT}`;
+const USERS = Number(values.users);
+const root = path.resolve(import.meta.dirname, '..');
+const JWT_SECRET = randomBytes(36).toString('base64url');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+
+interface Seeded {
+  tokens: string[];
+  userIds: string[];
+  workspaceId: string;
+  newestMessageId: string;
+}
+
+async function createScratchDatabase() {
+  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `bench_load_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      if (values.keep) return void console.log(`kept    database ${name}`, await admin.end());
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+async function seed(db: Db, dataDir: string): Promise<Seeded> {
+  const demo = await seedDemoData(db, dataDir, { info: () => {} });
+  // One scrypt hash for every account: signing in is not what this measures, and tokens are signed here.
+  const passwordHash = await hashPassword('bench-password-123');
+  const rows = await db
+    .insert(users)
+    .values(Array.from({ length: USERS }, (_, i) => ({ name: `Bench User ${i}`, email: `bench-${i}@example.com`, passwordHash, role: 'user' as const })))
+    .returning({ id: users.id, tokenVersion: users.tokenVersion });
+  const tokens = await Promise.all(rows.map((u) => signSessionToken(JWT_SECRET, { sub: u.id, ver: u.tokenVersion }, 4)));
+  // Every user saved a few notices of the first pages, so the listing's saved flags differ per user.
+  // Newest first, like the default listing, so saved rows show on the pages the load reads.
+  const { rows: firstPage } = (await db.execute(
+    sql`select id from opportunities where latest_in_group order by posted_date desc nulls last, id desc limit 40`,
+  )) as unknown as { rows: { id: string }[] };
+  await db.insert(savedOpportunities).values(rows.flatMap((u, i) => [firstPage[i % 40]!, firstPage[(i * 7 + 3) % 40]!].map((o) => ({ userId: u.id, opportunityId: o.id })))).onConflictDoNothing();
+  for (const u of rows) for (let n = 0; n < 5; n++) await createNotification(db, u.id, { title: `Deadline ${n}`, message: 'A saved notice is due soon', read: n > 1 });
+  const workspace = await createWorkspace(db, rows[0]!.id, { opportunityId: firstPage[0]!.id, name: 'Bench workspace' });
+  for (const u of rows.slice(1)) await addMember(db, workspace.id, u.id, 'CONTRIBUTOR');
+  let newest = '';
+  for (let n = 0; n < 100; n++) newest = (await createMessage(db, workspace.id, rows[n % rows.length]!.id, { message: `Message ${n}: draft section ${n % 9} is ready for review` })).id;
+  // Statistics as autovacuum would have them a minute after the seed: without them the planner
+  // expects ~30 open notices instead of ~1,000 and scans the table for every page.
+  await db.execute(sql`analyze`);
+  console.log(`seeded  ${demo?.seeded ?? 0} demo opportunities, ${rows.length} users, 1 workspace with ${rows.length} members and 100 messages`);
+  return { tokens, userIds: rows.map((r) => r.id), workspaceId: workspace.id, newestMessageId: newest };
+}
+
+/** Every process of the server (the one started and its descendants), from /proc. */
+function processTree(rootPid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const walk = (pid: number) => {
+    out.push(pid);
+    for (const child of parents.get(pid) ?? []) walk(child);
+  };
+  walk(rootPid);
+  return out;
+}
+
+function rssMb(pid: number): number {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples the summed RSS of the server's processes; `peak()` since the last `reset()`. */
+function serverRss(rootPid: number) {
+  let peak = 0;
+  let perProcess: number[] = [];
+  const sample = () => {
+    const each = processTree(rootPid).map(rssMb).filter((mb) => mb > 0);
+    const total = each.reduce((a, b) => a + b, 0);
+    if (total > peak) {
+      peak = total;
+      perProcess = each;
+    }
+  };
+  const timer = setInterval(sample, 250);
+  sample();
+  return {
+    reset: () => void ((peak = 0), sample()),
+    report: () => `${Math.round(peak)} MB (${perProcess.map((mb) => Math.round(mb)).join(' + ')} MB per process)`,
+    stop: () => clearInterval(timer),
+  };
+}
+
+async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [...values['server-node-args']!.split(' ').filter(Boolean), '--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET,
+      API_PROCESSES: String(PROCESSES),
+      LOG_LEVEL: 'warn',
+      // Scheduled jobs (SAM sync, alerts) would add their own work to the measured window.
+      JOBS_ENABLED: 'false',
+    },
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) {
+        // With several processes, wait until each has started listening (they start one after another).
+        await sleep(PROCESSES > 1 ? 3000 : 0);
+        return server;
+      }
+    } catch {
+      // not up yet
+    }
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    await sleep(500);
+  }
+  server.kill('SIGTERM');
+  throw new Error('server did not start');
+}
+
+/** Each of two users sees its own saved flags on the listing (a shared cache must not mix them). */
+async function checkSavedFlags(db: Db, seeded: Seeded) {
+  for (const i of [0, 1]) {
+    const res = await fetch(`${BASE}/api/opportunities?limit=40`, { headers: { authorization: `Bearer ${seeded.tokens[i]}` } });
+    const body = (await res.json()) as { data: { id: string; saved: boolean }[] };
+    const { rows } = (await db.execute(sql`select opportunity_id from saved_opportunities where user_id = ${seeded.userIds[i]}`)) as unknown as { rows: { opportunity_id: string }[] };
+    const expected = new Set(rows.map((r) => r.opportunity_id));
+    const wrong = body.data.filter((o) => o.saved !== expected.has(o.id));
+    if (wrong.length) throw new Error(`user ${i}: ${wrong.length} listing rows with a wrong saved flag`);
+  }
+  console.log('check   saved flags on the listing are each user\'s own (users 0 and 1)');
+}
+
+async function listingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>) {
+  const connections = Number(values.connections);
+  let next = 0;
+  const run = (duration: number) =>
+    autocannon({
+      url: `${BASE}/api/opportunities`,
+      connections,
+      duration,
+      headers: { 'accept-encoding': 'br, gzip' },
+      // One user per connection, as many browsers would be.
+      setupClient: (client) => client.setHeaders({ authorization: `Bearer ${seeded.tokens[next++ % seeded.tokens.length]}`, 'accept-encoding': 'br, gzip' }),
+    });
+  await run(5);
+  rss.reset();
+  const before = load();
+  const r = await run(Number(values.duration));
+  console.log(
+    `(a)     GET /api/opportunities, ${connections} connections, ${values.duration} s, ${PROCESSES} process(es): ${Math.round(r.requests.average)} req/s, ` +
+      `latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; 2xx ${r['2xx']}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; ` +
+      `${(r.throughput.average / 1024).toFixed(0)} KB/s; server RSS peak ${rss.report()}; load average ${before} before, ${load()} after`,
+  );
+}
+
+function get(agent: Agent, pathAndQuery: string, token: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = request(`${BASE}${pathAndQuery}`, { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      res.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+    });
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+    req.end();
+  });
+}
+
+async function pollingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>) {
+  const seconds = Number(values['poll-seconds']);
+  const latencies: Record<'notifications' | 'messages', number[]> = { notifications: [], messages: [] };
+  let errors = 0;
+  const statuses = new Map<number, number>();
+  const stopAt = Date.now() + seconds * 1000;
+  const pending: Promise<void>[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  rss.reset();
+  const before = load();
+  seeded.tokens.forEach((token) => {
+    // One connection per user (a browser tab's keep-alive socket).
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const poll = (kind: 'notifications' | 'messages', url: string, everyMs: number) => {
+      const tick = () => {
+        if (Date.now() >= stopAt) return;
+        pending.push(
+          get(agent, url, token).then(({ status, ms }) => {
+            latencies[kind].push(ms);
+            if (status !== 200) {
+              errors++;
+              statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            }
+          }),
+        );
+        timers.push(setTimeout(tick, everyMs));
+      };
+      timers.push(setTimeout(tick, Math.random() * everyMs));
+    };
+    poll('notifications', '/api/notifications', 30_000);
+    poll('messages', `/api/workspaces/${seeded.workspaceId}/messages?after=${seeded.newestMessageId}`, 5_000);
+  });
+  await sleep(seconds * 1000);
+  timers.forEach(clearTimeout);
+  await Promise.all(pending);
+  const all = [...latencies.notifications, ...latencies.messages].sort((a, b) => a - b);
+  const fmt = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return `n=${s.length} p50 ${percentile(s, 50).toFixed(1)} ms, p99 ${percentile(s, 99).toFixed(1)} ms, max ${(s.at(-1) ?? 0).toFixed(1)} ms`;
+  };
+  console.log(
+    `(b)     ${seeded.tokens.length} users polling for ${seconds} s, ${PROCESSES} process(es): all ${fmt(all)}, ${(all.length / seconds).toFixed(1)} req/s; ` +
+      `notifications ${fmt(latencies.notifications)}; messages ${fmt(latencies.messages)}; errors ${errors}${statuses.size ? ` (${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''}; ` +
+      `server RSS peak ${rss.report()}; load average ${before} before, ${load()} after`,
+  );
+}
+
+async function main() {
+  const scratch = await createScratchDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'biddesk-bench-load-'));
+  let server: ChildProcess | undefined;
+  try {
+    const database = await openDatabase({ databaseUrl: scratch.url });
+    const seeded = await seed(database.db, dataDir);
+    server = await startServer(scratch.url, dataDir);
+    const rss = serverRss(server.pid!);
+    console.log(`server  ${PROCESSES} process(es) up, RSS ${rss.report()}; load average ${load()}`);
+    await checkSavedFlags(database.db, seeded);
+    if (values.only !== 'polling') await listingLoad(seeded, rss);
+    if (values.only !== 'listing') await pollingLoad(seeded, rss);
+    rss.stop();
+    await database.close();
+  } finally {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server!.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    await scratch.drop();
+  }
+}
+
+await main();
