@@ -40,6 +40,7 @@ export function orphanFilesJob(deps: Pick<AppDeps, 'db' | 'files'>): JobDefiniti
   return {
     name: ORPHAN_FILES_JOB,
     periodAt: (_db, now) => utcDay(now),
-    run: ({ now }) => removeOrphanFiles(deps, now),
+    // File times are the real clock's, whatever the tick's `now` (tests tick other days).
+    run: () => removeOrphanFiles(deps),
   };
 }

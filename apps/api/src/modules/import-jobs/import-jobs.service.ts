@@ -39,6 +39,8 @@ export function presentImportJob(row: ImportJobRow): ImportJob {
   };
 }
 
+const megabytes = (bytes: number) => (bytes / 1048576).toLocaleString('en-US', { maximumFractionDigits: 1 });
+
 /** The 409 a second import gets, naming the one that runs. */
 async function busy(ctx: AuthedCtx): Promise<AppError> {
   const running = await repo.findUnfinished(ctx.db);
@@ -101,7 +103,7 @@ export async function startUploadImport(ctx: AuthedCtx, file: MultipartFile | un
     if (!job) throw await busy(ctx);
     try {
       const size = await storeParts(ctx, job.id, file.file);
-      if (file.file.truncated) throw new AppError(413, 'VALIDATION', `The CSV file is larger than ${Math.round(ctx.config.IMPORT_MAX_BYTES / 1048576)} MB.`);
+      if (file.file.truncated) throw new AppError(413, 'VALIDATION', `The CSV file is larger than ${megabytes(ctx.config.IMPORT_MAX_BYTES)} MB.`);
       if (!(await repo.markQueued(ctx.db, job.id, size))) throw conflict('The import was given up while the file was being stored. Please upload it again.');
     } catch (err) {
       // Nothing of a refused upload is kept: its parts, their files and the job itself.
