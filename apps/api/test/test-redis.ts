@@ -32,7 +32,9 @@ export async function openTestRedis(): Promise<TestRedis> {
     kind: url ? 'redis' : 'mock',
     prefix,
     async client() {
-      const c = url ? await connectRedis(url, { keyPrefix: prefix }) : (new RedisMock({ keyPrefix: prefix }) as unknown as Redis);
+      // Without an offline queue a disconnected mock fails its commands, as a real client whose
+      // Redis went away does (ioredis-mock otherwise keeps answering after disconnect()).
+      const c = url ? await connectRedis(url, { keyPrefix: prefix }) : (new RedisMock({ keyPrefix: prefix, enableOfflineQueue: false }) as unknown as Redis);
       clients.push(c);
       return c;
     },

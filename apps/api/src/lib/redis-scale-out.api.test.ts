@@ -77,6 +77,23 @@ describe('REDIS_URL: limits and caches shared by two API processes', () => {
   });
 });
 
+describe('when Redis goes away while running', () => {
+  it('fails a rate-limited request (500) rather than skipping its limit', async () => {
+    const redis = await r.client();
+    const c = await buildTestApp(env, { redis });
+    try {
+      await createUser(c.db, c.config, { email: 'outage@example.com' });
+      expect((await login(c, 'outage@example.com', TEST_PASSWORD, '192.0.2.50')).statusCode).toBe(200);
+      redis.disconnect();
+      const res = await login(c, 'outage@example.com', TEST_PASSWORD, '192.0.2.50');
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ detail: 'Internal Server Error', code: 'INTERNAL' });
+    } finally {
+      await c.close();
+    }
+  });
+});
+
 describe('without REDIS_URL (the embedded default)', () => {
   it('counts in each process alone: B has not seen the attempts made on A', async () => {
     const solo = [await buildTestApp({ LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '2' }), await buildTestApp({ LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '2' })];
