@@ -125,6 +125,25 @@ describe('uploaded files in S3', () => {
     expect(await inBucket(sha(pdf))).toBe(true);
   });
 
+  it('logs nothing of the S3 keys, at trace level, through uploads, downloads and deletes', async () => {
+    let log = '';
+    const secret = `s3-secret-${Math.random().toString(36).slice(2)}`;
+    // s3rver checks the key id, not the signature, so any secret is accepted with its key id.
+    const traced = await buildTestApp({ ...s3.env, S3_SECRET_ACCESS_KEY: secret, LOG_LEVEL: 'trace' }, { logStream: { write: (line: string) => void (log += line) } });
+    try {
+      const user = await createUser(traced.db, traced.config);
+      const ws = (await createWorkspace(traced.db, user.user.id)).id;
+      const bytes = Buffer.from(`logged? ${Math.random()}`);
+      const doc = (await traced.injectAs(user.token, { method: 'POST', url: `/api/workspaces/${ws}/documents`, ...multipartBody({ name: 'a.docx', bytes }) })).json();
+      expect((await traced.injectAs(user.token, { method: 'GET', url: `/api/documents/${doc.id}/download` })).rawPayload.equals(bytes)).toBe(true);
+      expect((await traced.injectAs(user.token, { method: 'DELETE', url: `/api/documents/${doc.id}` })).statusCode).toBe(200);
+    } finally {
+      await traced.close();
+    }
+    expect(log).toContain('/download'); // the log was captured
+    expect(log).not.toContain(secret);
+  });
+
   it('the daily orphan cleanup lists the bucket and deletes old objects no row refers to, keeping the rest', async () => {
     const ws = await workspace();
     const kept = Buffer.from(`kept ${Math.random()}`);
