@@ -43,8 +43,8 @@ const REFRESH_AFTER_MS = 5 * 60_000;
 
 /**
  * The FileStore on S3-compatible storage, so several API processes share one set of files. Same
- * content-addressed keys as the local store (object name = sha256 of the bytes), so the same bytes
- * are stored once and rows keep working whichever store wrote them.
+ * content-addressed keys as the local store, the object's name being the key itself (the local
+ * store's DATA_DIR/files/<2 chars>/<key> without the folder), so the same bytes are stored once.
  */
 export function createS3FileStore(opts: S3FileStoreOptions): S3FileStore {
   const client = new S3Client({
