@@ -1,24 +1,53 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImportResult, SamSyncSettings, SamSyncStatus } from '@biddesk/shared';
+import type { ImportJob, ImportJobList, SamSyncSettings, SamSyncStatus } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { OPPORTUNITIES_KEY } from '../../opportunities/api/opportunities-api';
-// The admin screen's queries all start with this key (admin-api.ts).
-const ADMIN_KEY = ['admin'] as const;
-
 const SAM_SYNC_KEY = ['admin', 'sam-sync'] as const;
 
-/** POST /admin/import-csv-upload: the extract file streamed to the importer (multipart field `file`). */
-export function useUploadCsv() {
+const IMPORT_JOBS_KEY = ['admin', 'import-jobs'] as const;
+/** Progress is re-read this often while an import runs. */
+export const IMPORT_POLL_MS = 1000;
+
+export const isImportActive = (job: ImportJob | undefined) => !!job && ['uploading', 'queued', 'running'].includes(job.status);
+
+/**
+ * POST /admin/import-jobs/upload: stores the extract file (multipart field `file`) and starts its
+ * import in the background; answers at once with the job to poll.
+ */
+export function useStartUploadImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest<ImportResult>('/admin/import-csv-upload', { method: 'POST', body: form });
+      return apiRequest<ImportJob>('/admin/import-jobs/upload', { method: 'POST', body: form });
     },
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_KEY }), queryClient.invalidateQueries({ queryKey: OPPORTUNITIES_KEY })]),
+    onSuccess: (job) => queryClient.setQueryData([...IMPORT_JOBS_KEY, job.id], job),
   });
+}
+
+/** GET /admin/import-jobs/{id}, re-read every second while the import runs, then left alone. */
+export const useImportJob = (id: string | null) =>
+  useQuery({
+    queryKey: [...IMPORT_JOBS_KEY, id],
+    queryFn: ({ signal }) => apiRequest<ImportJob>(`/admin/import-jobs/${id}`, { signal }),
+    enabled: id !== null,
+    refetchInterval: (query) => (isImportActive(query.state.data) ? IMPORT_POLL_MS : false),
+  });
+
+/** GET /admin/import-jobs: the recent imports, newest first (to pick up one still running after a reload). */
+export const useRecentImportJobs = () =>
+  useQuery({ queryKey: [...IMPORT_JOBS_KEY, 'recent'], queryFn: ({ signal }) => apiRequest<ImportJobList>('/admin/import-jobs', { signal }) });
+
+/** An import finished: refresh the admin counts and every opportunity listing. */
+export function useImportFinished() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] }),
+      queryClient.invalidateQueries({ queryKey: OPPORTUNITIES_KEY }),
+    ]);
 }
 
 /** GET /admin/sam-sync: daily sync settings and the latest run. */

@@ -1,18 +1,54 @@
-import { Alert, Button, Card, FileInput, Group, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, FileInput, Group, List, Loader, Progress, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCircleCheck, IconFileUpload, IconUpload } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import type { ImportResult } from '@biddesk/shared';
+import { IconAlertTriangle, IconCircleCheck, IconFileUpload, IconUpload } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ImportJob } from '@biddesk/shared';
 import { adminErrorMessage } from '../api/admin-api';
-import { useUploadCsv } from '../api/opportunity-sync-api';
+import { isImportActive, useImportFinished, useImportJob, useRecentImportJobs, useStartUploadImport } from '../api/opportunity-sync-api';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
-/** Admin → Database: import an extract file from this computer (beside the SPEC's import by URL). */
+/** "42% · 12,000 rows read: 300 new, 20 updated, 11,680 unchanged" while an import runs. */
+function progressLine(job: ImportJob): string {
+  if (job.status === 'uploading' || job.status === 'queued') return 'Waiting to start...';
+  const percent = job.total_bytes ? `${Math.min(100, Math.floor((job.bytes_read / job.total_bytes) * 100))}% · ` : '';
+  const malformed = job.malformed > 0 ? `, ${n(job.malformed)} malformed` : '';
+  return `${percent}${n(job.rows_read)} rows read: ${n(job.inserted)} new, ${n(job.updated)} updated, ${n(job.unchanged)} unchanged${malformed}`;
+}
+
+/**
+ * Admin → Database: import an extract file from this computer (beside the SPEC's import by URL).
+ * The upload starts a background import on the server; the card polls its progress, so a large
+ * file never hits a browser timeout, and an import still running after a reload is picked up again.
+ */
 export function CsvUploadCard() {
   const [file, setFile] = useState<File | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const upload = useUploadCsv();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const start = useStartUploadImport();
+  const recent = useRecentImportJobs();
+  const { data: job } = useImportJob(jobId);
+  const finished = useImportFinished();
+  const announced = useRef<string | null>(null);
+
+  // After a reload, follow an upload import that is still running.
+  const running = recent.data?.jobs.find((j) => isImportActive(j) && j.source === 'upload');
+  useEffect(() => {
+    if (jobId === null && running) setJobId(running.id);
+  }, [jobId, running]);
+
+  // Said once per import, when the poll first sees it end.
+  useEffect(() => {
+    if (!job || isImportActive(job) || announced.current === job.id || job.id !== jobId) return;
+    announced.current = job.id;
+    if (job.status === 'done') {
+      notifications.show({ color: 'green', title: 'Import complete', message: `${n(job.imported)} opportunities imported` });
+      void finished();
+    } else {
+      notifications.show({ color: 'red', message: job.error ?? 'Import failed' });
+    }
+  }, [job, jobId, finished]);
+
+  const active = isImportActive(job);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -20,12 +56,8 @@ export function CsvUploadCard() {
       notifications.show({ color: 'yellow', message: 'Please choose a CSV file' });
       return;
     }
-    setResult(null);
-    upload.mutate(file, {
-      onSuccess: (r) => {
-        setResult(r);
-        notifications.show({ color: 'green', title: 'Import complete', message: `${n(r.imported)} opportunities imported` });
-      },
+    start.mutate(file, {
+      onSuccess: (started) => setJobId(started.id),
       onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Import failed') }),
     });
   };
@@ -36,20 +68,42 @@ export function CsvUploadCard() {
         Upload a CSV file
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Imports a Contract Opportunities extract saved on this computer. Rows that did not change since the last import are skipped.
+        Imports a Contract Opportunities extract saved on this computer, in the background: you can leave this page and come back. Rows
+        that did not change since the last import are skipped.
       </Text>
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" wrap="nowrap">
           <FileInput label="CSV file" placeholder="ContractOpportunitiesFullCSV.csv" accept=".csv,text/csv" value={file} onChange={setFile} leftSection={<IconFileUpload size={16} />} clearable style={{ flex: 1 }} />
-          <Button type="submit" leftSection={<IconUpload size={16} />} loading={upload.isPending}>
+          <Button type="submit" leftSection={<IconUpload size={16} />} loading={start.isPending} disabled={active}>
             Upload and import
           </Button>
         </Group>
       </form>
-      {result && (
-        <Alert mt="md" color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Import complete" data-testid="upload-status">
-          {n(result.imported)} opportunities imported ({n(result.inserted)} new, {n(result.updated)} updated, {n(result.unchanged)} unchanged) from {n(result.rows)} rows
-          {result.malformed > 0 && `; ${n(result.malformed)} malformed rows skipped`}.
+      {job && active && (
+        <Alert mt="md" color="blue" variant="light" icon={<Loader size={16} />} title={`Importing ${job.source_label}`} data-testid="upload-status" data-status="running">
+          {progressLine(job)}
+          {job.total_bytes ? <Progress mt="xs" value={Math.min(100, (job.bytes_read / job.total_bytes) * 100)} aria-label="Import progress" /> : null}
+        </Alert>
+      )}
+      {job?.status === 'done' && (
+        <Alert mt="md" color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Import complete" data-testid="upload-status" data-status="done">
+          {n(job.imported)} opportunities imported ({n(job.inserted)} new, {n(job.updated)} updated, {n(job.unchanged)} unchanged) from {n(job.rows_read)} rows
+          {job.malformed > 0 && `; ${n(job.malformed)} malformed rows skipped`}.
+          {job.errors.length > 0 && (
+            <List size="xs" mt="xs">
+              {job.errors.slice(0, 5).map((e) => (
+                <List.Item key={`${e.line}-${e.reason}`}>
+                  Line {e.line}: {e.reason}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      )}
+      {job?.status === 'failed' && (
+        <Alert mt="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Import failed" data-testid="upload-status" data-status="failed">
+          {job.error ?? 'Import failed'}
+          {job.imported > 0 && ` ${n(job.imported)} rows imported before that are kept.`}
         </Alert>
       )}
     </Card>
