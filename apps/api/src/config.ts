@@ -128,6 +128,13 @@ const ConfigSchema = z.object({
   JOBS_ENABLED: booleanFromEnv.default(true),
   /** Time between job ticks, in ms; each tick runs what is due and not yet run by any process. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * API processes sharing the port (node:cluster, see cluster.ts). More than 1 needs DATABASE_URL:
+   * the embedded database (PGlite) lives inside one process.
+   */
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /** How long a listing page is shared by all users of a process before it is read again, in ms; 0 = off. */
+  LISTING_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
 });
 
 /** A proxy address for TRUST_PROXY: an IP, a CIDR, or one of proxy-addr's named ranges. */

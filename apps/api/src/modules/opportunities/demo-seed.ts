@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { opportunities } from '../../db/schema/index';
 import { importOpportunitiesCsv } from './import/import-csv';
+import { invalidateListings } from './listing-cache';
 import * as repo from './opportunities.repository';
 
 export const DEMO_CSV = path.resolve(import.meta.dirname, '../../../data-seed/contract-opportunities-real.csv');
@@ -31,6 +32,7 @@ export async function seedDemoData(db: Db, dataDir: string, log: SeedLog, now = 
   const newest = await repo.latestPostedDate(db);
   const shiftMs = newest ? Math.floor((now.getTime() - newest.getTime()) / 86_400_000) * 86_400_000 : 0;
   await shiftAllDates(db, shiftMs / 1000);
+  invalidateListings();
   writeFileSync(marker, new Date().toISOString());
   const shiftDays = Math.round(shiftMs / 86_400_000);
   log.info(

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { opportunities, type NewOpportunityRow } from '../../db/schema/index';
+import { invalidateListings } from './listing-cache';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const COLUMNS = getTableColumns(opportunities);
@@ -115,6 +116,8 @@ export async function executeUpsert(db: Db, prepared: PreparedUpsert): Promise<U
   const result = await db.execute<{ inserted: boolean; group_key: string }>(sql`${sql.raw(BEFORE_PAYLOAD)}${payload}${sql.raw(AFTER_PAYLOAD)}`);
   const list = rowsOf<{ inserted: boolean; group_key: string }>(result);
   await refreshGroups(db, list.map((r) => r.group_key));
+  // Written and regrouped: cached listing pages of this process are out of date.
+  invalidateListings();
   const inserted = list.filter((r) => r.inserted).length;
   return { inserted, updated: list.length - inserted, unchanged: prepared.rows - list.length };
 }

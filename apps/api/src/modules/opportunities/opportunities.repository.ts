@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AWARD_NOTICE_TYPE, BIDDABLE_NOTICE_TYPES, BIDDABLE_WITH_DEADLINE_TYPES, type NoticeStatus, type OpportunitySort, type SortOrder } from '@biddesk/shared';
 import { opportunities, savedOpportunities, type OpportunityRow } from '../../db/schema/index';
+import { invalidateListings } from './listing-cache';
 
 export interface OpportunityFilters {
   keyword?: string;
@@ -169,6 +170,16 @@ export async function listPage(
   return { rows: rows as OpportunityListRow[], total: count?.n ?? 0 };
 }
 
+/** Which of these opportunities the user saved (the per-user part of a cached listing page). */
+export async function savedAmong(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: savedOpportunities.opportunityId })
+    .from(savedOpportunities)
+    .where(and(eq(savedOpportunities.userId, userId), sql`${savedOpportunities.opportunityId} = any(${sql.param(ids)}::uuid[])`));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The groups of these notices (a SAM.gov answer), in the answer's order, duplicates dropped. */
 export async function groupKeysOf(db: Db, noticeIds: string[]): Promise<string[]> {
   if (!noticeIds.length) return [];
@@ -264,6 +275,8 @@ export async function toggleSaved(db: Db, userId: string, opportunityId: string)
 
 export async function setDescription(db: Db, id: string, description: string): Promise<void> {
   await db.update(opportunities).set({ description, descriptionFetchedAt: new Date() }).where(eq(opportunities.id, id));
+  // The listing's summary is cut from the description.
+  invalidateListings();
 }
 
 export async function countAll(db: Db): Promise<number> {
@@ -274,6 +287,7 @@ export async function countAll(db: Db): Promise<number> {
 /** Removes every opportunity; saved flags go with them (FK cascade). */
 export async function deleteAll(db: Db): Promise<number> {
   const result = await db.delete(opportunities).returning({ id: opportunities.id });
+  invalidateListings();
   return result.length;
 }
 

@@ -2,8 +2,6 @@ import {
   DescriptionQuerySchema,
   DescriptionResponseSchema,
   ErrorBodySchema,
-  OpportunityListQuerySchema,
-  OpportunityListResponseSchema,
   OpportunitySchema,
   OpportunitySearchQuerySchema,
   OpportunitySearchResponseSchema,
@@ -16,6 +14,7 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthedCtx } from '../../lib/ctx';
+import { listingRoutes } from './listing.routes';
 import * as service from './opportunities.service';
 import type { SamCaches } from './sam-caches';
 
@@ -31,9 +30,8 @@ export const opportunitiesRoutes = (opts: { samCaches: SamCaches }): FastifyPlug
     threshold: 1024,
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  app.get('/opportunities', {
-    schema: { tags: ['opportunities'], querystring: OpportunityListQuerySchema, response: { 200: OpportunityListResponseSchema, ...errors } },
-  }, async (request) => service.listOpportunities(request.ctx as AuthedCtx, request.query));
+  // GET /opportunities: a shared page cache and ready compressed bodies (listing.routes.ts).
+  await app.register(listingRoutes);
 
   app.get('/opportunities/stats', {
     schema: { tags: ['opportunities'], response: { 200: OpportunityStatsSchema, ...errors } },

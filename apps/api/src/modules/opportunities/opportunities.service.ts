@@ -39,7 +39,7 @@ type FilterQuery = {
 // 'all' agencies and 'none' set-aside are the selects' "no filter" values. Without a status a
 // listing shows notices open for a response (issue 15), except My Saved, which shows every saved
 // notice (SPEC's saved_only call names no status).
-function filtersOf(q: FilterQuery): repo.OpportunityFilters {
+export function filtersOf(q: FilterQuery): repo.OpportunityFilters {
   return {
     keyword: q.keyword,
     agency: q.agency && q.agency.toLowerCase() !== ALL_AGENCIES ? q.agency : undefined,
@@ -55,7 +55,7 @@ function filtersOf(q: FilterQuery): repo.OpportunityFilters {
 }
 
 /** Relevance when there is a keyword and no other sort was asked for, else newest posted. */
-function orderOf(q: { sort?: OpportunitySort; order?: SortOrder }, keyword: string | undefined): repo.ListOrder {
+export function orderOf(q: { sort?: OpportunitySort; order?: SortOrder }, keyword: string | undefined): repo.ListOrder {
   const sort = q.sort === 'relevance' && !keyword ? 'posted' : (q.sort ?? (keyword ? 'relevance' : 'posted'));
   return { sort, order: q.order ?? defaultOrder(sort) };
 }
