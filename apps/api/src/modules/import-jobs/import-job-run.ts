@@ -110,7 +110,9 @@ export async function executeClaimed(
     clearInterval(heartbeat);
     await writing;
     if (!(await repo.finish(deps.db, job.id, attempt, { status: 'done', progress: progressOf(result) }))) {
-      // Another process took the job over while this run stalled; its run records the end.
+      // Another process took the job over while this run stalled: its run records the end and
+      // still reads the stored upload, so this one leaves both alone.
+      lost.abort(new Error('taken over'));
       throw new AppError(409, 'CONFLICT', 'The import was taken over by another server process.');
     }
     deps.log.info({ job: job.id, rows: result.rows, imported: result.imported, unchanged: result.unchanged, malformed: result.malformed, ms: result.duration_ms }, 'CSV import finished');

@@ -246,6 +246,31 @@ describe('running exactly once', () => {
     expect(await repo.findById(t.db, job.id)).toMatchObject({ status: 'done', imported: 1300, rowsRead: 1300 });
   });
 
+  it('a stalled run that another process took over stops, and leaves the job and its stored upload to the new run', async () => {
+    const queued = (await repo.insertUnlessBusy(t.db, { status: 'queued', source: 'upload', sourceLabel: 'a.csv', createdBy: adminId }))!;
+    const part = await testFileStore(t).put(Buffer.from(extract(1)));
+    await repo.addPart(t.db, queued.id, 0, part);
+    const job = (await repo.claim(t.db, { id: queued.id, staleAfterMs: 60_000, maxAttempts: 3 }))!;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const lines = extract(1300).split('\n');
+    const source = Readable.from(
+      (async function* () {
+        yield `${lines.slice(0, 601).join('\n')}\n`;
+        await gate;
+        yield `${lines.slice(601).join('\n')}`;
+      })(),
+    );
+    const run = executeClaimed(deps(), job, { open: async () => source });
+    // Another process's claim after a stall: the attempt number moves on.
+    await t.db.update(importJobs).set({ attempts: 2, heartbeatAt: sql`now()` }).where(eq(importJobs.id, job.id));
+    release();
+    await expect(run).rejects.toThrow();
+    expect(await repo.findById(t.db, job.id)).toMatchObject({ status: 'running', attempts: 2, finishedAt: null });
+    expect((await repo.partsOf(t.db, job.id)).map((p) => p.key)).toEqual([part.key]);
+    expect(await storedFiles()).toEqual([part.key]);
+  });
+
   it('a run whose process died (stale heartbeat) is taken over by a tick, and given up after the last attempt', async () => {
     const runner = new JobRunner({ db: t.db, log, jobs: [csvImportJob(deps(), { staleAfterMs: 60_000, maxAttempts: 2 })] });
     const job = await queue();
