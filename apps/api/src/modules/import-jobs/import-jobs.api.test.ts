@@ -15,6 +15,7 @@ import { JobRunner } from '../../lib/jobs/job-runner';
 import { claimAndRun, executeClaimed, type ImportJobDeps } from './import-job-run';
 import { csvImportJob } from './import-jobs.job';
 import * as repo from './import-jobs.repository';
+import { storeParts } from './import-jobs.service';
 
 const REAL_CSV = readFileSync(path.resolve(import.meta.dirname, '../../../data-seed/contract-opportunities-real.csv')).toString('utf8');
 const HEADER = REAL_CSV.split('\n')[0]!.trimEnd();
@@ -244,6 +245,25 @@ describe('running exactly once', () => {
     release();
     await run;
     expect(await repo.findById(t.db, job.id)).toMatchObject({ status: 'done', imported: 1300, rowsRead: 1300 });
+  });
+
+  it('an upload stored in many parts (cut mid-row and mid-character) reads back whole', async () => {
+    const queued = (await repo.insertUnlessBusy(t.db, { status: 'uploading', source: 'upload', sourceLabel: 'parts.csv', createdBy: adminId }))!;
+    // A new notice whose title is 3,000 two-byte characters, other columns empty but the posted date.
+    const columns = HEADER.split(',');
+    const wide = columns.map((c) => ({ NoticeId: 'parts00001', Title: 'é'.repeat(3000), PostedDate: '2026-11-20', Active: 'Yes' })[c] ?? '').join(',');
+    const csv = `${extract(40)}${wide}\n`;
+    const bytes = Buffer.from(csv);
+    // Some part boundary falls inside a character (a UTF-8 continuation byte starts the next part).
+    expect(Array.from({ length: Math.floor(bytes.length / 997) }, (_, k) => bytes[(k + 1) * 997]! >> 6 === 0b10).some(Boolean)).toBe(true);
+    const size = await storeParts({ db: t.db, files: testFileStore(t) }, queued.id, Readable.from([bytes.subarray(0, 5000), bytes.subarray(5000)]), 997);
+    expect(size).toBe(Buffer.byteLength(csv));
+    expect((await repo.partsOf(t.db, queued.id)).length).toBe(Math.ceil(size / 997));
+    expect(await repo.markQueued(t.db, queued.id, size)).toBe(true);
+    expect(await claimAndRun(deps(), { id: queued.id })).toMatchObject({ status: 'done', result: { rows: 41, imported: 41, malformed: 0 } });
+    const [row] = await t.db.select().from(opportunities).where(eq(opportunities.noticeId, 'parts00001'));
+    expect(row!.title).toBe('é'.repeat(3000));
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('a stalled run that another process took over stops, and leaves the job and its stored upload to the new run', async () => {

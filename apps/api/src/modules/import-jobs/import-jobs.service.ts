@@ -64,27 +64,32 @@ function checkHeader(firstBytes: Buffer): void {
   if (missing.length) throw badRequest(`Not a SAM.gov Contract Opportunities CSV: missing column ${missing.join(', ')}`);
 }
 
-/** Stores the upload in parts under the job; returns its size. */
-async function storeParts(ctx: AuthedCtx, jobId: string, stream: Readable): Promise<number> {
+/** Stores the upload in parts of exactly `partBytes` (the last one shorter) under the job; returns its size. */
+export async function storeParts(ctx: Pick<AuthedCtx, 'db' | 'files'>, jobId: string, stream: Readable, partBytes = IMPORT_PART_BYTES): Promise<number> {
+  // Chunks are collected and joined once a part is full (joining at every chunk would copy each
+  // part a hundred times over).
   let chunks: Buffer[] = [];
   let held = 0;
   let part = 0;
   let total = 0;
-  const flush = async () => {
-    if (held === 0) return;
-    const bytes = Buffer.concat(chunks, held);
+  const store = async (bytes: Buffer) => {
     if (part === 0) checkHeader(bytes);
-    chunks = [];
-    held = 0;
     await repo.addPart(ctx.db, jobId, part++, await ctx.files.put(bytes));
   };
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     chunks.push(chunk);
     held += chunk.length;
     total += chunk.length;
-    if (held >= IMPORT_PART_BYTES) await flush();
+    if (held < partBytes) continue;
+    let joined = Buffer.concat(chunks, held);
+    while (joined.length >= partBytes) {
+      await store(joined.subarray(0, partBytes));
+      joined = joined.subarray(partBytes);
+    }
+    chunks = joined.length ? [joined] : [];
+    held = joined.length;
   }
-  await flush();
+  if (held) await store(Buffer.concat(chunks, held));
   if (total === 0) throw badRequest('The CSV file is empty');
   return total;
 }
