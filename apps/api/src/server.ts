@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
+import { checkApiProcesses, servesRequests, superviseWorkers } from './cluster';
 import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { seedDemoData } from './modules/opportunities/demo-seed';
 import { describeFileStore } from './lib/open-file-store';
@@ -8,6 +9,9 @@ import { openRuntime } from './runtime';
 /** Starts the server: config, database and migrations, first admin, listen; closes cleanly on signals. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  checkApiProcesses(config);
+  // API_PROCESSES > 1: this process only starts and watches the ones that serve (cluster.ts).
+  if (!servesRequests(config.API_PROCESSES)) return superviseWorkers({ processes: config.API_PROCESSES });
   const { deps, database } = await openRuntime(config);
   const app = await buildApp(deps);
 
