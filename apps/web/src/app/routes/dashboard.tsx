@@ -1,12 +1,13 @@
 import { Alert, Center, Loader, SimpleGrid, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DASHBOARD_PAGE_SIZE, NOTICE_STATUS_OPTIONS, RECENT_FILTER_IDLE_MS, defaultOrder, type OpportunitySort, type OpportunitySummary } from '@biddesk/shared';
+import { DASHBOARD_PAGE_SIZE, NOTICE_STATUS_OPTIONS, RECENT_FILTER_IDLE_MS, defaultOrder, type OpportunitySummary } from '@biddesk/shared';
 import { PageHeader } from '../../components/ui/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { usePreferences } from '../../lib/preferences';
-import { useOpportunityList, useOpportunitySearch, useOpportunityStats, useToggleSaved } from '../../features/opportunities/api/opportunities-api';
+import { useOpportunityList, useOpportunitySearch, useToggleSaved } from '../../features/opportunities/api/opportunities-api';
+import { apiFilters, dashboardQuery } from '../../features/opportunities/dashboard-query';
 import { OpportunityCard } from '../../features/opportunities/components/opportunity-card';
 import { OpportunityCompactList } from '../../features/opportunities/components/opportunity-compact';
 import { OpportunityTable } from '../../features/opportunities/components/opportunity-table';
@@ -20,15 +21,9 @@ import { MyWorkspacesCard } from '../../features/workspaces/components/my-worksp
 import { EMPTY_FILTERS, hasCriterion, readRecentFilters, rememberFilter, type FilterValues, type RecentFilter } from '../../features/opportunities/recent-filters';
 import { readDashboardState, writeDashboardState, type DashboardState } from '../../features/opportunities/url-state';
 
-const apiFilters = (f: FilterValues) => ({
-  keyword: f.keyword.trim() || undefined,
-  agency: f.agency,
-  naics: f.naics.trim() || undefined,
-  psc: f.psc.trim() || undefined,
-  set_aside: f.setAside,
-});
-
-const found = (n: number) => `Found ${n.toLocaleString('en-US')} ${n === 1 ? 'opportunity' : 'opportunities'}`;
+// One formatter: toLocaleString('en-US') builds a new one on every call, each render.
+const COUNT = new Intl.NumberFormat('en-US');
+const found = (n: number) => `Found ${COUNT.format(n)} ${n === 1 ? 'opportunity' : 'opportunities'}`;
 
 /**
  * Dashboard (SPEC §2): search card, stat cards, pending invitations, my workspaces, and the
@@ -46,23 +41,14 @@ export function DashboardRoute() {
   const urlFilters = JSON.stringify(state.filters);
   useEffect(() => setFilters(JSON.parse(urlFilters) as FilterValues), [urlFilters]);
 
-  const mode = state.saved ? 'saved' : hasCriterion(state.filters) ? 'search' : 'list';
-  const hasKeyword = Boolean(state.filters.keyword.trim());
-  const status = state.status ?? (state.saved ? 'all' : 'open');
-  const sort: OpportunitySort = state.sort === 'relevance' && !hasKeyword ? 'posted' : (state.sort ?? (hasKeyword ? 'relevance' : 'posted'));
-  const order = state.order ?? defaultOrder(sort);
+  const { mode, hasKeyword, status, sort, order, viewParams, listParams } = dashboardQuery(state, prefs);
   const view = state.view ?? prefs.defaultView;
-  const viewParams = { status, notice_type: state.noticeType, due_within: state.dueWithin, posted_within: state.postedWithin, sort, order };
 
   const update = (patch: Partial<DashboardState>) => setParams(writeDashboardState({ ...state, ...patch }));
 
-  const listing = useOpportunityList(
-    { page: state.page, limit: prefs.itemsPerPage, saved_only: state.saved, ...apiFilters(state.filters), ...viewParams },
-    mode !== 'search',
-  );
+  const listing = useOpportunityList(listParams, mode !== 'search');
   const { keyword: keywords, ...otherFilters } = apiFilters(state.filters);
   const search = useOpportunitySearch({ keywords, ...otherFilters, ...viewParams }, mode === 'search');
-  const stats = useOpportunityStats();
   const toggleSaved = useToggleSaved();
 
   // "Found n" for a search this screen ran (SPEC §8), neutral: finding nothing is not an error and
@@ -98,11 +84,16 @@ export function DashboardRoute() {
     return () => clearTimeout(timer);
   }, [filters]);
 
-  const onToggleSaved = (o: OpportunitySummary) =>
-    toggleSaved.mutate(o, {
-      onSuccess: () => notifications.show({ color: 'green', message: 'Updated' }),
-      onError: () => notifications.show({ color: 'red', message: 'Failed to update' }),
-    });
+  // Stable, so the memoised cards do not render again when something else on the screen changes.
+  const { mutate: mutateSaved } = toggleSaved;
+  const onToggleSaved = useCallback(
+    (o: OpportunitySummary) =>
+      mutateSaved(o, {
+        onSuccess: () => notifications.show({ color: 'green', message: 'Updated' }),
+        onError: () => notifications.show({ color: 'red', message: 'Failed to update' }),
+      }),
+    [mutateSaved],
+  );
 
   const { items, totalPages, total } = useMemo(() => {
     if (mode === 'search') {
@@ -139,11 +130,11 @@ export function DashboardRoute() {
         }}
       />
       <SavedSearchesMenu />
-      <StatCards stats={stats.data} />
+      <StatCards />
       <PendingInvitationsCard />
       <MyWorkspacesCard />
       <Text fw={600} mb="sm" data-testid="results-heading">
-        {heading} {total > 0 && <Text span c="dimmed" size="sm">({total.toLocaleString('en-US')})</Text>}
+        {heading} {total > 0 && <Text span c="dimmed" size="sm">({COUNT.format(total)})</Text>}
       </Text>
       <ResultsToolbar
         status={status}

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { safeRedirect } from '../../lib/safe-redirect';
@@ -8,6 +9,7 @@ import { useLogin } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { useSession } from '../../features/auth/session-context';
 import { checkEmail, checkRequired } from '../../features/auth/validation';
+import { prefetchDashboard } from '../../features/opportunities/dashboard-query';
 
 /** Sign in (SPEC §2). */
 export function LoginRoute() {
@@ -15,6 +17,7 @@ export function LoginRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
+  const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: { email: checkEmail, password: checkRequired('Password') },
@@ -26,9 +29,12 @@ export function LoginRoute() {
       { email: values.email.trim(), password: values.password },
       {
         onSuccess: ({ token, user }) => {
+          const target = safeRedirect(redirectTo);
           signIn(token, user);
+          // The dashboard's data is asked for now, while its screen renders (issue 15: click to cards).
+          prefetchDashboard(queryClient, target);
           notifications.show({ color: 'green', message: 'Login successful' });
-          navigate(safeRedirect(redirectTo), { replace: true });
+          navigate(target, { replace: true });
         },
         onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Login failed') }),
       },

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '@biddesk/shared';
 import { ApiError, onUnauthorized } from '../../lib/api-client';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from '../../lib/session';
@@ -19,22 +20,28 @@ const SessionContext = createContext<SessionValue | null>(null);
 
 /**
  * Keeps token and user (SPEC §1), re-reads the user on load (refresh-user) and logs out on a 401
- * from it or from any other call made with the token.
+ * from it or from any other call made with the token. Signing out empties the data cache, so the
+ * next person to sign in on this tab never sees the previous one's listings, saved flags or bell.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => getToken());
   const [user, setUser] = useState<User | null>(() => getStoredUser());
   const [signedOutByUser, setSignedOutByUser] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
+  // The token that sign-in just brought with a user read by that same call: no refresh-user for it.
+  const freshFromSignIn = useRef<string | null>(null);
 
   const signOut = useCallback((opts?: { byUser?: boolean }) => {
     clearSession();
+    queryClient.clear();
     setSignedOutByUser(Boolean(opts?.byUser));
     setToken(null);
     setUser(null);
-  }, []);
+  }, [queryClient]);
   const signIn = useCallback((newToken: string, newUser: User) => {
     storeSession(newToken, newUser);
+    freshFromSignIn.current = newToken;
     setSignedOutByUser(false);
     setSessionEnded(false);
     setToken(newToken);
@@ -51,7 +58,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
-    if (!token) return;
+    // Right after sign-in the user is the one the server just answered with; reading it again would
+    // only add a call (and a render of every screen using the session) before the dashboard's own.
+    if (!token || token === freshFromSignIn.current) return;
     let cancelled = false;
     refreshUser()
       .then((fresh) => {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type {
   NoticeStatus,
   Opportunity,
@@ -38,20 +38,31 @@ export const OPPORTUNITIES_KEY = ['opportunities'] as const;
 const STATS_KEY = ['opportunities', 'stats'] as const;
 const detailKey = (id: string) => ['opportunities', 'detail', id] as const;
 
+/**
+ * How long a listing page or the stats count as fresh: the sign-in prefetch (dashboard-prefetch.ts)
+ * fetches them while the dashboard's code renders, and the dashboard mounting a moment later must
+ * use that answer instead of asking again. The server caches listing pages as long (LISTING_CACHE_MS).
+ */
+export const DASHBOARD_FRESH_MS = 5_000;
+
 /** GET /opportunities (server paging); the timestamp defeats intermediary caches (SPEC §7). */
-export function useOpportunityList(params: ListParams, enabled = true) {
-  return useQuery({
+export const listQuery = (params: ListParams) =>
+  queryOptions({
     queryKey: [...OPPORTUNITIES_KEY, 'list', params],
     queryFn: ({ signal }) =>
       apiRequest<OpportunityListResponse>('/opportunities', { query: { ...params, saved_only: params.saved_only || undefined, _: Date.now() }, signal }),
-    placeholderData: keepPreviousData,
-    enabled,
+    staleTime: DASHBOARD_FRESH_MS,
   });
+
+export function useOpportunityList(params: ListParams, enabled = true) {
+  return useQuery({ ...listQuery(params), placeholderData: keepPreviousData, enabled });
 }
 
 /** GET /opportunities/stats: the four dashboard counts in one call. */
-export const useOpportunityStats = () =>
-  useQuery({ queryKey: STATS_KEY, queryFn: ({ signal }) => apiRequest<OpportunityStats>('/opportunities/stats', { signal }) });
+export const statsQuery = () =>
+  queryOptions({ queryKey: STATS_KEY, queryFn: ({ signal }) => apiRequest<OpportunityStats>('/opportunities/stats', { signal }), staleTime: DASHBOARD_FRESH_MS });
+
+export const useOpportunityStats = () => useQuery(statsQuery());
 
 export const useOpportunity = (id: string) =>
   useQuery({ queryKey: detailKey(id), queryFn: ({ signal }) => apiRequest<Opportunity>(`/opportunities/${id}`, { signal }), retry: false });

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { OpportunitySummary } from '@biddesk/shared';
 import { formatDate } from '@biddesk/shared';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { DeadlineBadge } from '../../../components/ui/deadline-badge';
 import { deadlineText } from '../deadline-text';
@@ -20,8 +21,10 @@ export function NoticeCount({ count }: { count: number }) {
 /**
  * One opportunity in the card view (SPEC §2: agency, urgency badge, saved toggle; issue 15: notice
  * type, posted date, NAICS/PSC, set-aside, due date and time as SAM gives it, a short summary).
+ * Memoised: the dashboard renders again as its other panels' data arrive, the cards only when
+ * their row (or the save handler) changes.
  */
-export function OpportunityCard({ opportunity: o, onToggleSaved }: { opportunity: OpportunitySummary; onToggleSaved: (o: OpportunitySummary) => void }) {
+export const OpportunityCard = memo(function OpportunityCard({ opportunity: o, onToggleSaved }: { opportunity: OpportunitySummary; onToggleSaved: (o: OpportunitySummary) => void }) {
   const codes = [o.naics && `NAICS ${o.naics}`, o.psc && `PSC ${o.psc}`].filter(Boolean).join(' · ');
   return (
     <Card withBorder radius="md" padding="md" data-testid="opportunity-card">
@@ -61,4 +64,4 @@ export function OpportunityCard({ opportunity: o, onToggleSaved }: { opportunity
       </Stack>
     </Card>
   );
-}
+});

@@ -1,8 +1,8 @@
 import { SimpleGrid, UnstyledButton } from '@mantine/core';
 import { IconAlarm, IconFileText, IconRefresh, IconStar } from '@tabler/icons-react';
-import type { OpportunityStats } from '@biddesk/shared';
 import { Link } from 'react-router';
 import { StatCard } from '../../../components/ui/stat-card';
+import { useOpportunityStats } from '../api/opportunities-api';
 import { STAT_LINKS } from '../url-state';
 
 const CARDS = [
@@ -12,13 +12,19 @@ const CARDS = [
   { key: 'recently_updated', label: 'Recently Updated', icon: IconRefresh, color: 'teal' },
 ] as const;
 
-/** The four dashboard stat cards (SPEC §2); each is a link that lists what it counts. */
-export function StatCards({ stats }: { stats: OpportunityStats | undefined }) {
+const COUNT = new Intl.NumberFormat('en-US');
+
+/**
+ * The four dashboard stat cards (SPEC §2); each is a link that lists what it counts. They read the
+ * stats themselves, so the counts arriving renders these four cards, not the whole dashboard.
+ */
+export function StatCards() {
+  const stats = useOpportunityStats().data;
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} mb="lg">
       {CARDS.map(({ key, label, icon, color }) => (
         <UnstyledButton key={key} component={Link} to={STAT_LINKS[key]} style={{ display: 'block' }}>
-          <StatCard testId={`stat-${key}`} label={label} icon={icon} color={color} value={stats ? stats[key].toLocaleString('en-US') : '—'} />
+          <StatCard testId={`stat-${key}`} label={label} icon={icon} color={color} value={stats ? COUNT.format(stats[key]) : '—'} />
         </UnstyledButton>
       ))}
     </SimpleGrid>
