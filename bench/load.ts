@@ -167,7 +167,7 @@ function serverRss(rootPid: number) {
 async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, [...values['server-node-args']!.split(' ').filter(Boolean), '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -181,13 +181,15 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<ChildP
       JOBS_ENABLED: 'false',
     },
   });
+  // With several processes, the supervisor says when every one of them listens (they start in turn).
+  let allListening = PROCESSES <= 1;
+  server.stdout!.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    if (chunk.toString().includes('API processes are serving')) allListening = true;
+  });
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) {
-        // With several processes, wait until each has started listening (they start one after another).
-        await sleep(PROCESSES > 1 ? 3000 : 0);
-        return server;
-      }
+      if (allListening && (await fetch(`${BASE}/api/health`)).ok) return server;
     } catch {
       // not up yet
     }
@@ -306,6 +308,8 @@ async function main() {
     console.log(`server  ${PROCESSES} process(es) up, RSS ${rss.report()}; load average ${load()}`);
     await checkSavedFlags(database.db, seeded);
     if (values.only !== 'polling') await listingLoad(seeded, rss);
+    // Let the listing run's backlog (PostgreSQL, garbage collection) settle before the polling run.
+    if (values.only === undefined) await sleep(10_000);
     if (values.only !== 'listing') await pollingLoad(seeded, rss);
     rss.stop();
     await database.close();
