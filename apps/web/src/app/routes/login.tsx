@@ -9,7 +9,6 @@ import { useLogin } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { useSession } from '../../features/auth/session-context';
 import { checkEmail, checkRequired } from '../../features/auth/validation';
-import { prefetchDashboard } from '../../features/opportunities/dashboard-query';
 
 /** Sign in (SPEC §2). */
 export function LoginRoute() {
@@ -32,7 +31,9 @@ export function LoginRoute() {
           const target = safeRedirect(redirectTo);
           signIn(token, user);
           // The dashboard's data is asked for now, while its screen renders (issue 15: click to cards).
-          prefetchDashboard(queryClient, target);
+          // Imported here, not above: it comes with the dashboard's code (fetched on the first key
+          // press), so the sign-in screen alone stays small.
+          void import('../../features/opportunities/dashboard-query').then((m) => m.prefetchDashboard(queryClient, target));
           notifications.show({ color: 'green', message: 'Login successful' });
           navigate(target, { replace: true });
         },
