@@ -19,7 +19,7 @@ import { percentile } from './measure';
 
 /**
  * npx tsx bench/load.ts [--processes 1] [--only listing|polling] [--duration 20] [--connections 100]
- *                       [--users 200] [--poll-seconds 60] [--port 3211]
+ *                       [--users 200] [--poll-seconds 60] [--port 3211] [--listing-cache-ms 5000] [--keep]
  *   Creates a scratch PostgreSQL database (bench_load_<pid> on BENCH_PG_URL, default
  *   postgres://postgres@127.0.0.1:5432/postgres; dropped at the end), loads the demo rows (the bundled
  *   3,882-row SAM.gov extract, as the embedded first start does), 200 users with notifications and
@@ -29,7 +29,7 @@ import { percentile } from './measure';
  *   (a) GET /api/opportunities (the default page, signed in, `Accept-Encoding: br, gzip` as a browser
  *       sends) from autocannon, --connections connections, each signed in as one of the users,
  *       5 s of warm-up then --duration seconds: requests/s and latency percentiles;
- *   (b) --users users, each on its own keep-alive connection, polling GET /api/notifications every
+ *   (b) --users users (after one untimed poll of each kind), each on its own keep-alive connection, polling GET /api/notifications every
  *       30 s and GET /api/workspaces/{id}/messages?after=<newest> every 5 s (as the web app does),
  *       first polls spread over the first interval, for --poll-seconds: errors and latency.
  *   Server RSS (every process of the server, summed) is sampled every 250 ms. The 1-, 5- and
@@ -48,6 +48,8 @@ const { values } = parseArgs({
     'server-node-args': { type: 'string', default: '' },
     // Leave the scratch database in place (to look at its queries afterwards); its name is printed.
     keep: { type: 'boolean', default: false },
+    // The server's LISTING_CACHE_MS; 0 measures the listing as it was before the shared page cache.
+    'listing-cache-ms': { type: 'string', default: '5000' },
   },
 });
 const PROCESSES = Number(values.processes);
@@ -105,9 +107,10 @@ async function seed(db: Db, dataDir: string): Promise<Seeded> {
   for (const u of rows.slice(1)) await addMember(db, workspace.id, u.id, 'CONTRIBUTOR');
   let newest = '';
   for (let n = 0; n < 100; n++) newest = (await createMessage(db, workspace.id, rows[n % rows.length]!.id, { message: `Message ${n}: draft section ${n % 9} is ready for review` })).id;
-  // Statistics as autovacuum would have them a minute after the seed: without them the planner
-  // expects ~30 open notices instead of ~1,000 and scans the table for every page.
-  await db.execute(sql`analyze`);
+  // The tables as autovacuum leaves them a minute after the seed: statistics (without them the
+  // planner expects ~30 open notices instead of ~1,000 and scans the table for every page) and the
+  // seed's dead rows cleared, so no autovacuum run lands inside a measurement.
+  await db.execute(sql`vacuum analyze`);
   console.log(`seeded  ${demo?.seeded ?? 0} demo opportunities, ${rows.length} users, 1 workspace with ${rows.length} members and 100 messages`);
   return { tokens, userIds: rows.map((r) => r.id), workspaceId: workspace.id, newestMessageId: newest };
 }
@@ -176,6 +179,7 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<ChildP
       DATABASE_URL: databaseUrl,
       JWT_SECRET,
       API_PROCESSES: String(PROCESSES),
+      LISTING_CACHE_MS: values['listing-cache-ms'],
       LOG_LEVEL: 'warn',
       // Scheduled jobs (SAM sync, alerts) would add their own work to the measured window.
       JOBS_ENABLED: 'false',
@@ -230,7 +234,7 @@ async function listingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>) {
   const before = load();
   const r = await run(Number(values.duration));
   console.log(
-    `(a)     GET /api/opportunities, ${connections} connections, ${values.duration} s, ${PROCESSES} process(es): ${Math.round(r.requests.average)} req/s, ` +
+    `(a)     GET /api/opportunities, ${connections} connections, ${values.duration} s, ${PROCESSES} process(es), LISTING_CACHE_MS=${values['listing-cache-ms']}: ${Math.round(r.requests.average)} req/s, ` +
       `latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; 2xx ${r['2xx']}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; ` +
       `${(r.throughput.average / 1024).toFixed(0)} KB/s; server RSS peak ${rss.report()}; load average ${before} before, ${load()} after`,
   );
@@ -257,6 +261,15 @@ async function pollingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>) {
   const stopAt = Date.now() + seconds * 1000;
   const pending: Promise<void>[] = [];
   const timers: NodeJS.Timeout[] = [];
+  // Warm-up, not counted: each user's first poll of each kind (connections opened, code paths compiled).
+  const warmAgent = new Agent({ keepAlive: true, maxSockets: 20 });
+  await Promise.all(
+    seeded.tokens.flatMap((token) => [
+      get(warmAgent, '/api/notifications', token),
+      get(warmAgent, `/api/workspaces/${seeded.workspaceId}/messages?after=${seeded.newestMessageId}`, token),
+    ]),
+  );
+  warmAgent.destroy();
   rss.reset();
   const before = load();
   seeded.tokens.forEach((token) => {
