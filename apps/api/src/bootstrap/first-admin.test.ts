@@ -37,4 +37,11 @@ describe('ensureFirstAdmin', () => {
     expect(row.role).toBe('admin');
     expect(await verifyPassword(result.generatedPassword, row.passwordHash)).toBe(true);
   });
+
+  it('creates one admin when several starts ask at once (separate connections on PostgreSQL)', async () => {
+    const config = loadConfig({ ...base, ADMIN_EMAIL: 'race@example.com', ADMIN_PASSWORD: 'secret1' });
+    const results = await Promise.all(Array.from({ length: 4 }, () => ensureFirstAdmin(database.db, config, log)));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(await database.db.select().from(users)).toHaveLength(1);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { hashPassword } from '../lib/password';
 import * as usersRepository from '../modules/auth/users.repository';
@@ -15,6 +16,19 @@ export type FirstAdminResult =
  * them, an admin with a random password is created and its credentials returned to print once.
  */
 export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseLogger): Promise<FirstAdminResult> {
+  // Two API processes starting together on an empty database would both see no admin and both
+  // insert one (the second crashing on the unique e-mail); the lock makes the second wait and then
+  // find the first one's admin.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+    return createAdminIfNone(tx as unknown as Db, config, log);
+  });
+}
+
+/** An arbitrary constant shared by every process of one deployment. */
+const FIRST_ADMIN_LOCK = 7_240_001;
+
+async function createAdminIfNone(db: Db, config: Config, log: FastifyBaseLogger): Promise<FirstAdminResult> {
   if ((await usersRepository.countAdmins(db)) > 0) return { created: false };
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const email = config.ADMIN_EMAIL.toLowerCase();

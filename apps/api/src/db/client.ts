@@ -29,7 +29,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => console.error(`database connection error: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    await migrateOnce(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }));
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client = opts.pglite;
@@ -42,4 +42,26 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   const owned = client;
   return { db: db as unknown as Db, kind: 'pglite', close: () => owned.close() };
+}
+
+/** An arbitrary constant shared by every process of one deployment. */
+const MIGRATION_LOCK = 7_240_000;
+
+/**
+ * Several API processes starting together on one PostgreSQL would each run the pending migrations
+ * at once (the second failing on "relation already exists"). A session lock held on its own
+ * connection for the whole run makes the others wait, then find nothing left to apply.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    lock.release();
+  }
 }
