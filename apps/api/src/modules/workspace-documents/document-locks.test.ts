@@ -119,6 +119,10 @@ describe('check-in', () => {
     expect(current.rawPayload.equals(contents[5]!)).toBe(true);
     const missing = await t.injectAs(ben.token, { method: 'GET', url: `/api/documents/${doc.id}/versions/7/download` });
     expect({ status: missing.statusCode, detail: missing.json().detail }).toEqual({ status: 404, detail: 'File not found' });
+    // The stored bytes of version 6 gone from the store: 404 with the same detail, not a 500.
+    await testFileStore(t).remove(createHash('sha256').update(contents[5]!).digest('hex'));
+    const lost = await t.injectAs(ben.token, { method: 'GET', url: `/api/documents/${doc.id}/download` });
+    expect({ status: lost.statusCode, detail: lost.json().detail }).toEqual({ status: 404, detail: 'File not found' });
   });
 });
 

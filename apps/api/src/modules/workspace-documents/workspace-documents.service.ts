@@ -91,7 +91,13 @@ export async function downloadDocument(ctx: AuthedCtx, documentId: string, versi
   const wanted = version === undefined ? document.currentVersion : /^[1-9]\d{0,8}$/.test(version) ? Number(version) : undefined;
   const row = wanted ? await repository.findVersion(ctx.db, document.id, wanted) : undefined;
   if (!row) throw notFound('File not found');
-  return { fileName: row.fileName, bytes: await ctx.files.read(row.storageKey) };
+  // A file lost from the store (deleted by hand, a bucket emptied) is the user's 404, not a 500;
+  // any other storage failure stays a server error.
+  const bytes = await ctx.files.read(row.storageKey).catch((err: unknown) => {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('File not found');
+    throw err;
+  });
+  return { fileName: row.fileName, bytes };
 }
 
 /** DELETE /documents/{id} (OWNER only): the document and every version, then files nothing else uses. */
