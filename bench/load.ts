@@ -137,6 +137,59 @@ function processTree(rootPid: number): number[] {
   return out;
 }
 
+/** utime + stime of a process, in clock ticks (0 if it is gone). */
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** PostgreSQL backends serving the scratch database (their process title names it). */
+function databaseBackends(): number[] {
+  const name = `bench_load_${process.pid}`;
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(name);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * Where the machine's CPU went during a measurement: this benchmark (server processes, load
+ * client, the scratch database's PostgreSQL backends) and everything else (other people's work),
+ * both in cores (2 = both cores busy the whole time). A load average alone cannot tell them apart.
+ */
+function cpuShare(serverPid: number) {
+  const machine = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  const ours = () => {
+    // Backends and worker processes come and go; a sample sums those alive now.
+    const pids = new Set([...processTree(serverPid), process.pid, ...databaseBackends()]);
+    return [...pids].reduce((sum, pid) => sum + cpuTicks(pid), 0);
+  };
+  const t0 = performance.now();
+  const m0 = machine();
+  const o0 = ours();
+  return () => {
+    const m1 = machine();
+    const seconds = (performance.now() - t0) / 1000;
+    // user, nice, system, irq, softirq, steal: busy; idle and iowait are not.
+    const busy = [0, 1, 2, 5, 6, 7].reduce((sum, i) => sum + (m1[i]! - m0[i]!), 0);
+    const mine = ours() - o0;
+    const ticksPerSecond = 100;
+    const cores = (ticks: number) => (ticks / ticksPerSecond / seconds).toFixed(2);
+    return `CPU: this benchmark ${cores(mine)} cores, everything else ${cores(Math.max(0, busy - mine))} cores`;
+  };
+}
+
 function rssMb(pid: number): number {
   try {
     const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -217,7 +270,7 @@ async function checkSavedFlags(db: Db, seeded: Seeded) {
   console.log('check   saved flags on the listing are each user\'s own (users 0 and 1)');
 }
 
-async function listingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>) {
+async function listingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>, serverPid: number) {
   const connections = Number(values.connections);
   let next = 0;
   const run = (duration: number) =>
@@ -232,11 +285,12 @@ async function listingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>) {
   await run(5);
   rss.reset();
   const before = load();
+  const cpu = cpuShare(serverPid);
   const r = await run(Number(values.duration));
   console.log(
     `(a)     GET /api/opportunities, ${connections} connections, ${values.duration} s, ${PROCESSES} process(es), LISTING_CACHE_MS=${values['listing-cache-ms']}: ${Math.round(r.requests.average)} req/s, ` +
       `latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; 2xx ${r['2xx']}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; ` +
-      `${(r.throughput.average / 1024).toFixed(0)} KB/s; server RSS peak ${rss.report()}; load average ${before} before, ${load()} after`,
+      `${(r.throughput.average / 1024).toFixed(0)} KB/s; server RSS peak ${rss.report()}; load average ${before} before, ${load()} after; ${cpu()}`,
   );
 }
 
@@ -253,7 +307,7 @@ function get(agent: Agent, pathAndQuery: string, token: string): Promise<{ statu
   });
 }
 
-async function pollingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>) {
+async function pollingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>, serverPid: number) {
   const seconds = Number(values['poll-seconds']);
   const latencies: Record<'notifications' | 'messages', number[]> = { notifications: [], messages: [] };
   let errors = 0;
@@ -272,6 +326,7 @@ async function pollingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>) {
   warmAgent.destroy();
   rss.reset();
   const before = load();
+  const cpu = cpuShare(serverPid);
   seeded.tokens.forEach((token) => {
     // One connection per user (a browser tab's keep-alive socket).
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -305,7 +360,7 @@ async function pollingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>) {
   console.log(
     `(b)     ${seeded.tokens.length} users polling for ${seconds} s, ${PROCESSES} process(es): all ${fmt(all)}, ${(all.length / seconds).toFixed(1)} req/s; ` +
       `notifications ${fmt(latencies.notifications)}; messages ${fmt(latencies.messages)}; errors ${errors}${statuses.size ? ` (${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''}; ` +
-      `server RSS peak ${rss.report()}; load average ${before} before, ${load()} after`,
+      `server RSS peak ${rss.report()}; load average ${before} before, ${load()} after; ${cpu()}`,
   );
 }
 
@@ -320,10 +375,10 @@ async function main() {
     const rss = serverRss(server.pid!);
     console.log(`server  ${PROCESSES} process(es) up, RSS ${rss.report()}; load average ${load()}`);
     await checkSavedFlags(database.db, seeded);
-    if (values.only !== 'polling') await listingLoad(seeded, rss);
+    if (values.only !== 'polling') await listingLoad(seeded, rss, server.pid!);
     // Let the listing run's backlog (PostgreSQL, garbage collection) settle before the polling run.
     if (values.only === undefined) await sleep(10_000);
-    if (values.only !== 'listing') await pollingLoad(seeded, rss);
+    if (values.only !== 'listing') await pollingLoad(seeded, rss, server.pid!);
     rss.stop();
     await database.close();
   } finally {
