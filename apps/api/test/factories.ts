@@ -11,6 +11,13 @@ import * as inviteCodesRepository from '../src/modules/admin/invite-codes.reposi
 
 export const TEST_PASSWORD = 'correct-horse';
 
+/** One hash per password for the whole file: scrypt costs ~0.3 s, and tests create many users. */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+};
+
 /** Inserts a user (password TEST_PASSWORD unless given) and returns it with a session token. */
 export async function createUser(
   db: Db,
@@ -20,7 +27,7 @@ export async function createUser(
   const user = await usersRepository.insert(db, {
     name: overrides.name ?? 'Test User',
     email: overrides.email ?? `user-${randomUUID()}@example.com`,
-    passwordHash: await hashPassword(overrides.password ?? TEST_PASSWORD),
+    passwordHash: await hashOnce(overrides.password ?? TEST_PASSWORD),
     role: overrides.role ?? 'user',
   });
   const token = await signSessionToken(config.JWT_SECRET, { sub: user.id, ver: user.tokenVersion }, 1);

@@ -1,7 +1,7 @@
 import { RESET_TOKEN_TTL_MS, type AuthResponse, type LoginBody, type RegisterBody, type User } from '@biddesk/shared';
 import type { AuthedCtx, Ctx } from '../../lib/ctx';
 import { badRequest, unauthorized } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { hashToken, randomToken, signSessionToken } from '../../lib/tokens';
 import type { UserRow } from '../../db/schema/index';
 import * as inviteCodesRepository from '../admin/invite-codes.repository';
@@ -48,6 +48,9 @@ export async function login(ctx: Ctx, body: LoginBody): Promise<AuthResponse> {
   const user = await usersRepository.findByEmail(ctx.db, body.email);
   const ok = await verifyPassword(body.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
   if (!user || !ok) throw unauthorized('Incorrect email or password');
+  if (needsRehash(user.passwordHash)) {
+    await usersRepository.upgradePasswordHash(ctx.db, user.id, user.passwordHash, await hashPassword(body.password));
+  }
   return issueSession(ctx, user);
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inviteCodes, passwordResetTokens, users } from '../../db/schema/index';
@@ -107,6 +108,22 @@ describe('POST /api/auth/login', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().detail).toBe('Incorrect email or password');
     expect(unknown.json().detail).toBe(wrong.json().detail);
+  });
+
+  it('upgrades a hash made with older scrypt parameters at sign-in, keeping the session version', async () => {
+    const { user, token } = await createUser(t.db, t.config, { email: 'oldhash@example.com' });
+    // The parameters every hash had before p went from 1 to 3.
+    const salt = randomBytes(16);
+    const key = scryptSync(TEST_PASSWORD.normalize('NFKC'), salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const oldHash = ['scrypt', 2 ** 15, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    await t.db.update(users).set({ passwordHash: oldHash }).where(eq(users.id, user.id));
+    expect((await login('oldhash@example.com', TEST_PASSWORD)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect(row!.tokenVersion).toBe(user.tokenVersion);
+    expect((await t.injectAs(token, { method: 'GET', url: '/api/auth/refresh-user' })).statusCode).toBe(200);
+    expect((await login('oldhash@example.com', TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await login('oldhash@example.com', 'not-the-password')).statusCode).toBe(401);
   });
 
   it('rejects a malformed email with 400', async () => {

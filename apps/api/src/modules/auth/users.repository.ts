@@ -31,6 +31,17 @@ export async function updatePassword(db: Db, id: string, passwordHash: string): 
     .where(eq(users.id, id));
 }
 
+/**
+ * Swaps a hash for a stronger one of the same password (needsRehash), only if it is still the hash
+ * that was verified: a password changed meanwhile is never overwritten. Sessions stay valid.
+ */
+export async function upgradePasswordHash(db: Db, id: string, verifiedHash: string, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, id), eq(users.passwordHash, verifiedHash)));
+}
+
 /** Number of admins. */
 export async function countAdmins(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
