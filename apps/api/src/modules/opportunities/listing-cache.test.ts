@@ -1,12 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { OpportunitySummary } from '@biddesk/shared';
 import { describe, expect, it } from 'vitest';
-import { ListingCache, invalidateListings, listingBody, listingEncoding, type CachedListing } from './listing-cache';
+import { ListingCache, invalidateListings, listingEncoding, type CachedListing } from './listing-cache';
 
 const row = (id: string) => ({ id, title: `Notice ${id} `.repeat(60), saved: false }) as unknown as OpportunitySummary;
 
 function page(ids: string[]): CachedListing {
-  return { response: { data: ids.map(row), total: ids.length, total_pages: 1, page: 1 }, ids, bodies: new Map() };
+  return { response: { data: ids.map(row), total: ids.length, total_pages: 1, page: 1 }, ids, bodies: new Map(), bodyBytes: 0, dropped: false };
 }
 
 describe('ListingCache', () => {
@@ -63,7 +63,10 @@ describe('listingEncoding', () => {
   });
 });
 
-describe('listingBody', () => {
+describe('ListingCache.body', () => {
+  const cache = new ListingCache(5000);
+  const listingBody = (p: CachedListing, saved: boolean[], encoding: 'br' | 'gzip' | 'identity') => cache.body(p, saved, encoding);
+
   it("writes each caller's saved flags into the page and encodes it, reusing a body per pattern", () => {
     const p = page(['a', 'b', 'c']);
     const mine = listingBody(p, [false, true, false], 'br');
@@ -83,5 +86,24 @@ describe('listingBody', () => {
     const small = listingBody(page([]), [], 'br');
     expect(small.encoding).toBe('identity');
     expect(JSON.parse(small.bytes.toString())).toEqual({ data: [], total: 0, total_pages: 1, page: 1 });
+  });
+
+  it('keeps bodies within its byte budget and forgets those of a dropped page', async () => {
+    const small = new ListingCache(60_000, 1, 3000);
+    const first = await small.get('a', async () => page(['a', 'b', 'c']), 0);
+    const one = small.body(first, [true, false, false], 'identity');
+    expect(small.keptBodyBytes).toBe(one.bytes.length);
+    // A second body would pass the 3,000-byte budget: made for its request, not kept.
+    const two = small.body(first, [false, true, false], 'identity');
+    expect(small.keptBodyBytes).toBe(one.bytes.length);
+    expect(small.body(first, [false, true, false], 'identity')).not.toBe(two);
+    // A new page evicts the first (one entry at most): its bytes are released, and a late request
+    // still holding it gets its body without it being kept.
+    const second = await small.get('b', async () => page(['d']), 1);
+    expect(small.keptBodyBytes).toBe(0);
+    small.body(first, [false, false, true], 'identity');
+    expect(small.keptBodyBytes).toBe(0);
+    small.body(second, [false], 'identity');
+    expect(small.keptBodyBytes).toBeGreaterThan(0);
   });
 });

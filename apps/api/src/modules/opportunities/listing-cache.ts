@@ -30,8 +30,11 @@ export interface CachedListing {
   /** The page as the route's response schema returns it, every `saved` false. */
   response: OpportunityListResponse;
   ids: string[];
-  /** Bodies made so far, by encoding and saved-flag pattern. */
+  /** Bodies made so far, by encoding and saved-flag pattern, and their bytes. */
   bodies: Map<string, ListingBody>;
+  bodyBytes: number;
+  /** Dropped from its cache: bodies made for requests still holding it are not kept. */
+  dropped: boolean;
 }
 
 export type ListingEncoding = 'br' | 'gzip' | 'identity';
@@ -47,14 +50,28 @@ const ENCODINGS = ['br', 'gzip'];
 const THRESHOLD_BYTES = 1024;
 const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } };
 // A page of 20 has at most 2^20 flag patterns; the few that occur (mostly "none saved") are kept.
-const MAX_BODIES_PER_PAGE = 64;
+const MAX_BODIES_PER_PAGE = 32;
+
+interface Entry {
+  loadedAt: number;
+  generation: number;
+  value: Promise<CachedListing>;
+  page?: CachedListing;
+}
 
 export class ListingCache {
-  private readonly entries = new Map<string, { loadedAt: number; generation: number; value: Promise<CachedListing> }>();
+  private readonly entries = new Map<string, Entry>();
+  private bodyBytes = 0;
 
+  /**
+   * Memory is bounded whatever clients ask: at most `maxEntries` pages (a page of 100 rows is
+   * ~0.2 MB as objects) and `maxBodyBytes` of encoded bodies over all pages; beyond that a body is
+   * made for its request and not kept.
+   */
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 500,
+    private readonly maxEntries = 200,
+    private readonly maxBodyBytes = 32 * 1024 * 1024,
   ) {}
 
   get enabled(): boolean {
@@ -65,21 +82,53 @@ export class ListingCache {
    * The cached page for `key`, or `load()`'s. Concurrent misses share one load, so a burst of
    * requests after expiry costs one page query and one count, not one each.
    */
-  get(key: string, load: () => Promise<Omit<CachedListing, 'bodies'>>, now = Date.now()): Promise<CachedListing> {
+  get(key: string, load: () => Promise<Pick<CachedListing, 'response' | 'ids'>>, now = Date.now()): Promise<CachedListing> {
     const hit = this.entries.get(key);
     if (hit && hit.generation === generation && now - hit.loadedAt < this.ttlMs) return hit.value;
-    const entry = { loadedAt: now, generation, value: load().then((page) => ({ ...page, bodies: new Map<string, ListingBody>() })) };
-    this.entries.delete(key);
+    const entry = { loadedAt: now, generation } as Entry;
+    entry.value = load().then((loaded) => {
+      const page = { ...loaded, bodies: new Map<string, ListingBody>(), bodyBytes: 0, dropped: this.entries.get(key) !== entry };
+      entry.page = page;
+      return page;
+    });
+    if (hit) this.drop(key, hit);
     this.entries.set(key, entry);
     entry.value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
     // Oldest first in a Map's order: drop the oldest loads beyond the bound.
-    for (const oldest of this.entries.keys()) {
+    for (const [oldestKey, oldest] of this.entries) {
       if (this.entries.size <= this.maxEntries) break;
-      this.entries.delete(oldest);
+      this.drop(oldestKey, oldest);
     }
     return entry.value;
+  }
+
+  /** The response body for one caller: the cached page with the caller's saved flags, encoded. */
+  body(page: CachedListing, saved: boolean[], accepted: ListingEncoding): ListingBody {
+    const key = `${accepted}:${saved.map((s) => (s ? 1 : 0)).join('')}`;
+    const known = page.bodies.get(key);
+    if (known) return known;
+    const body = encodeListing(page, saved, accepted);
+    const size = body.bytes.length;
+    if (!page.dropped && page.bodies.size < MAX_BODIES_PER_PAGE && this.bodyBytes + size <= this.maxBodyBytes) {
+      page.bodies.set(key, body);
+      page.bodyBytes += size;
+      this.bodyBytes += size;
+    }
+    return body;
+  }
+
+  /** Bytes of bodies kept over all pages (for tests and the memory bound). */
+  get keptBodyBytes(): number {
+    return this.bodyBytes;
+  }
+
+  private drop(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    if (!entry.page) return;
+    entry.page.dropped = true;
+    this.bodyBytes -= entry.page.bodyBytes;
   }
 }
 
@@ -90,17 +139,12 @@ export function listingEncoding(acceptEncoding: string | undefined): ListingEnco
   return chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
 }
 
-/** The response body for one caller: the cached page with the caller's saved flags, encoded. */
-export function listingBody(page: CachedListing, saved: boolean[], accepted: ListingEncoding): ListingBody {
-  const key = `${accepted}:${saved.map((s) => (s ? 1 : 0)).join('')}`;
-  const known = page.bodies.get(key);
-  if (known) return known;
+/** The page's JSON with these saved flags, encoded. */
+function encodeListing(page: CachedListing, saved: boolean[], accepted: ListingEncoding): ListingBody {
   // Same fields in the same order as the serializer would write them; only `saved` differs.
   const json = JSON.stringify({ ...page.response, data: page.response.data.map((row, i) => (saved[i] ? { ...row, saved: true } : row)) });
   const raw = Buffer.from(json);
   const encoding = raw.length < THRESHOLD_BYTES ? 'identity' : accepted;
   const bytes = encoding === 'br' ? brotliCompressSync(raw, BROTLI) : encoding === 'gzip' ? gzipSync(raw) : raw;
-  const body = { bytes, encoding };
-  if (page.bodies.size < MAX_BODIES_PER_PAGE) page.bodies.set(key, body);
-  return body;
+  return { bytes, encoding };
 }

@@ -1,7 +1,7 @@
 import { ErrorBodySchema, OpportunityListQuerySchema, OpportunityListResponseSchema, type OpportunityListResponse } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthedCtx } from '../../lib/ctx';
-import { ListingCache, listingBody, listingEncoding } from './listing-cache';
+import { ListingCache, listingEncoding } from './listing-cache';
 import { listOpportunitiesShared } from './listing.service';
 
 /**
@@ -18,7 +18,7 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
     cache ??= new ListingCache(ctx.config.LISTING_CACHE_MS);
     const listing = await listOpportunitiesShared(ctx, request.query, cache);
     if (!('cached' in listing)) return listing;
-    const body = listingBody(listing.cached, listing.saved, listingEncoding(request.headers['accept-encoding']));
+    const body = cache.body(listing.cached, listing.saved, listingEncoding(request.headers['accept-encoding']));
     reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
     if (body.encoding !== 'identity') reply.header('content-encoding', body.encoding);
     // Ready bytes of the schema's JSON: Fastify sends a Buffer as is, without the serializer.
