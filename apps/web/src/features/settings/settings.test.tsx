@@ -106,6 +106,18 @@ describe('settings', () => {
     expect(readPreferences()).toMatchObject({ alertThresholdDays: 3, syncFrequency: 'hourly' });
   });
 
+  it('says under Sync frequency exactly what it does, and what the chosen option means', async () => {
+    stubApi(refresh);
+    renderApp('/settings', plainUser);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Integration' }, { timeout: 10_000 }));
+    expect(
+      screen.getByText('How often open screens re-read opportunities from BidDesk. Admins set the SAM.gov import schedule in Admin → Database.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('sync-frequency-hint')).toHaveTextContent('When the dashboard is opened and when you press Refresh');
+    await choose('Sync frequency', 'Real-time');
+    expect(screen.getByTestId('sync-frequency-hint')).toHaveTextContent('Every 30 seconds while the tab is visible');
+  });
+
   it('applies the saved page size to the dashboard listing', async () => {
     writePreferences({ itemsPerPage: 100 });
     const calls = stubApi(refresh);

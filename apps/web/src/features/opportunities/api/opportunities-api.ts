@@ -9,6 +9,7 @@ import type {
   SortOrder,
 } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { useSyncRefetch } from '../sync-frequency';
 
 /** Status, type, date windows and order: shared by the listing and the search. */
 export interface ViewParams {
@@ -54,15 +55,17 @@ export const listQuery = (params: ListParams) =>
     staleTime: DASHBOARD_FRESH_MS,
   });
 
+/** The listing, re-read as often as Settings → Integration's sync frequency asks (sync-frequency.ts). */
 export function useOpportunityList(params: ListParams, enabled = true) {
-  return useQuery({ ...listQuery(params), placeholderData: keepPreviousData, enabled });
+  return useQuery({ ...listQuery(params), ...useSyncRefetch(), placeholderData: keepPreviousData, enabled });
 }
 
 /** GET /opportunities/stats: the four dashboard counts in one call. */
 export const statsQuery = () =>
   queryOptions({ queryKey: STATS_KEY, queryFn: ({ signal }) => apiRequest<OpportunityStats>('/opportunities/stats', { signal }), staleTime: DASHBOARD_FRESH_MS });
 
-export const useOpportunityStats = () => useQuery(statsQuery());
+/** The stat cards' counts, re-read with the listing (sync frequency). */
+export const useOpportunityStats = () => useQuery({ ...statsQuery(), ...useSyncRefetch() });
 
 export const useOpportunity = (id: string) =>
   useQuery({ queryKey: detailKey(id), queryFn: ({ signal }) => apiRequest<Opportunity>(`/opportunities/${id}`, { signal }), retry: false });

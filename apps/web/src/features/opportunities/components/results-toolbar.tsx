@@ -1,6 +1,7 @@
 import { Group, SegmentedControl, Select } from '@mantine/core';
 import { NOTICE_STATUS_OPTIONS, NOTICE_TYPE_OPTIONS, type NoticeStatus, type OpportunitySort, type SortOrder } from '@biddesk/shared';
 import type { DefaultView } from '../../../lib/preferences';
+import { RefreshButton } from './refresh-button';
 
 const SORT_LABELS: Record<OpportunitySort, [string, string]> = {
   // [ascending, descending]
@@ -89,6 +90,7 @@ export function ResultsToolbar({ status, onStatus, noticeType, onNoticeType, sor
         onChange={(v) => onView(v as DefaultView)}
         ml="auto"
       />
+      <RefreshButton />
     </Group>
   );
 }

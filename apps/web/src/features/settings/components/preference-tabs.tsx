@@ -11,6 +11,7 @@ import {
   writePreferences,
   type Preferences,
 } from '../../../lib/preferences';
+import { SYNC_FREQUENCY_DESCRIPTION, SYNC_FREQUENCY_HINTS } from '../../opportunities/sync-frequency';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -90,19 +91,24 @@ function Choice<T extends string | number>({
   );
 }
 
-/** Integration tab: how often opportunity data is synced. */
+/** Integration tab: how often open screens re-read opportunities (sync-frequency.ts). */
 export function IntegrationSettings() {
   return (
     <PreferencesCard title="Data Integration" description="Opportunities come from the government opportunities service.">
       {(draft, set) => (
-        <Choice
-          label="Sync frequency"
-          description="How often opportunity data is refreshed"
-          options={SYNC_FREQUENCY_OPTIONS}
-          value={draft.syncFrequency}
-          onChange={(syncFrequency) => set({ syncFrequency })}
-          format={(f) => SYNC_LABELS[f] ?? f}
-        />
+        <>
+          <Choice
+            label="Sync frequency"
+            description={SYNC_FREQUENCY_DESCRIPTION}
+            options={SYNC_FREQUENCY_OPTIONS}
+            value={draft.syncFrequency}
+            onChange={(syncFrequency) => set({ syncFrequency })}
+            format={(f) => SYNC_LABELS[f] ?? f}
+          />
+          <Text size="xs" c="dimmed" mt={-12} data-testid="sync-frequency-hint">
+            {SYNC_FREQUENCY_HINTS[draft.syncFrequency]}
+          </Text>
+        </>
       )}
     </PreferencesCard>
   );
