@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES, readDocumentTone, readPreferences, writePreferences } from '../../lib/preferences';
+import { opportunityFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
 
 const refresh = { 'GET /api/auth/refresh-user': () => ({ body: plainUser }) };
@@ -116,6 +117,16 @@ describe('settings', () => {
     expect(screen.getByTestId('sync-frequency-hint')).toHaveTextContent('When the dashboard is opened and when you press Refresh');
     await choose('Sync frequency', 'Real-time');
     expect(screen.getByTestId('sync-frequency-hint')).toHaveTextContent('Every 30 seconds while the tab is visible');
+  });
+
+  it('colours the deadline badge by the alert threshold, at once when it changes', async () => {
+    const dueIn10Days = { ...opportunityFixture(1), response_date: new Date(Date.now() + 10 * 86_400_000).toISOString() };
+    stubApi({ ...refresh, 'GET /api/opportunities': () => ({ body: { data: [dueIn10Days], total: 1, total_pages: 1, page: 1 } }) });
+    renderApp('/', plainUser);
+    const badge = await screen.findByTestId('deadline-badge', {}, { timeout: 10_000 });
+    expect(badge).toHaveAttribute('data-level', 'warning');
+    act(() => void writePreferences({ alertThresholdDays: 14 }));
+    expect(screen.getByTestId('deadline-badge')).toHaveAttribute('data-level', 'urgent');
   });
 
   it('applies the saved page size to the dashboard listing', async () => {
