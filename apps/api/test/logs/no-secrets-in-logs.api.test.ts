@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +11,7 @@ import { openDatabase, type Database } from '../../src/db/client';
 import { users } from '../../src/db/schema/index';
 import { hashToken } from '../../src/lib/tokens';
 import { createOpportunity } from '../factories';
+import { freePort } from '../scale-out/api-process';
 import { withDatabase } from '../global-setup';
 
 /**
@@ -33,17 +33,6 @@ let serverDb: ServerDatabase;
 let server: ChildProcess;
 let output = '';
 let base = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The server's database, prepared before it starts: migrated (cloned from the run's template,
