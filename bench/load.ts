@@ -170,11 +170,9 @@ function databaseBackends(): number[] {
  */
 function cpuShare(serverPid: number) {
   const machine = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
-  const ours = () => {
-    // Backends and worker processes come and go; a sample sums those alive now.
-    const pids = new Set([...processTree(serverPid), process.pid, ...databaseBackends()]);
-    return [...pids].reduce((sum, pid) => sum + cpuTicks(pid), 0);
-  };
+  // Backends and worker processes come and go: each process alive at the end counts from its
+  // ticks at the start (0 if it started since); one that ended meanwhile is not counted.
+  const ours = () => new Map([...new Set([...processTree(serverPid), process.pid, ...databaseBackends()])].map((pid) => [pid, cpuTicks(pid)]));
   const t0 = performance.now();
   const m0 = machine();
   const o0 = ours();
@@ -183,7 +181,7 @@ function cpuShare(serverPid: number) {
     const seconds = (performance.now() - t0) / 1000;
     // user, nice, system, irq, softirq, steal: busy; idle and iowait are not.
     const busy = [0, 1, 2, 5, 6, 7].reduce((sum, i) => sum + (m1[i]! - m0[i]!), 0);
-    const mine = ours() - o0;
+    const mine = [...ours()].reduce((sum, [pid, ticks]) => sum + ticks - (o0.get(pid) ?? 0), 0);
     const ticksPerSecond = 100;
     const cores = (ticks: number) => (ticks / ticksPerSecond / seconds).toFixed(2);
     return `CPU: this benchmark ${cores(mine)} cores, everything else ${cores(Math.max(0, busy - mine))} cores`;
