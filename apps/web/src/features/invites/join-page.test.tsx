@@ -109,6 +109,8 @@ describe('invite page: accepting', () => {
       'GET /api/nda/current': () => ({ body: ndaFixture }),
       [`POST /api/workspaces/${ws.id}/nda/accept`]: () => ({ body: { message: 'NDA accepted', nda_accepted_at: '2026-11-05T12:00:00.000Z' } }),
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
+      // The workspace page opens with the Team Chat panel, which loads its messages.
+      [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
     });
     renderApp(`/join/${TOKEN}`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept & Join' }));
@@ -129,6 +131,8 @@ describe('invite page: accepting', () => {
       ...joinWith(inviteDetailsFixture({ require_nda: false })),
       [`POST /api/join/${TOKEN}/accept`]: () => ({ body: { workspace_id: ws.id, role: 'REVIEWER', nda_required: false, message: 'Joined' } }),
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
+      // The workspace page opens with the Team Chat panel, which loads its messages.
+      [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
     });
     renderApp(`/join/${TOKEN}`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept & Join' }));
@@ -170,6 +174,8 @@ describe('invite page: accepting', () => {
       ...joinWith(inviteDetailsFixture({ has_account: false, require_nda: false, email: 'new@example.com' })),
       [`POST /api/join/${TOKEN}/register`]: () => ({ status: 201, body: { token: 'tok-new', user: { ...plainUser, email: 'new@example.com' }, workspace_id: ws.id, nda_required: false } }),
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
+      // The workspace page opens with the Team Chat panel, which loads its messages.
+      [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
     });
     renderApp(`/join/${TOKEN}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Create account to join' }));

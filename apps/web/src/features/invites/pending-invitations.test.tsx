@@ -23,6 +23,9 @@ describe('dashboard: pending invitations', () => {
       'GET /api/invites/pending': () => ({ body: [invite] }),
       [`POST /api/invites/${invite.id}/accept`]: () => ({ body: { workspace_id: ws.id, role: 'CONTRIBUTOR', nda_required: false, message: 'You joined Workspace 1' } }),
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
+      // The workspace page opens with the Team Chat panel, which loads its messages (whether that
+      // request goes out before the test ends depends on timing).
+      [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
     });
     renderApp('/', plainUser);
     const card = await screen.findByTestId('pending-invitations');
