@@ -49,7 +49,7 @@ async function busy(ctx: AuthedCtx): Promise<AppError> {
 }
 
 // Activity and job lists keep where data came from, not tokens a URL's query string may carry.
-function withoutQuery(raw: string): string {
+export function withoutQuery(raw: string): string {
   const url = new URL(raw);
   return url.origin + url.pathname;
 }

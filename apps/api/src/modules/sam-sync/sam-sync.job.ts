@@ -1,9 +1,8 @@
 import type { AppDeps } from '../../lib/ctx';
 import { utcDay, type JobDefinition } from '../../lib/jobs/job-runner';
-import { openDownload } from '../../lib/safe-download';
-import { importConcurrency, importOpportunitiesCsv } from '../opportunities/import/import-csv';
-import { recordActivity } from '../activity/activity.service';
-import { NEW_MATCH_ALERTS_JOB } from '../saved-searches/alerts/new-match-alerts';
+import { executeClaimed } from '../import-jobs/import-job-run';
+import * as importJobs from '../import-jobs/import-jobs.repository';
+import { withoutQuery } from '../import-jobs/import-jobs.service';
 import { readSamSyncSettings } from './sam-sync.settings';
 
 export const SAM_SYNC_JOB = 'sam-sync';
@@ -26,14 +25,20 @@ export function samSyncJob(deps: AppDeps): JobDefinition {
     },
     async run({ db, log }) {
       const settings = await readSamSyncSettings(db);
-      const signal = AbortSignal.timeout(SYNC_TIMEOUT_MS);
-      const source = await openDownload(settings.url, {
-        allowPrivate: deps.config.IMPORT_ALLOW_PRIVATE_URLS,
-        maxBytes: deps.config.IMPORT_MAX_BYTES,
-        timeoutMs: SYNC_TIMEOUT_MS,
-        signal,
+      // The sync takes the same one-import-at-a-time slot as Admin → Database, so it never writes
+      // the same rows alongside an admin's import, and it shows in the Database tab's list with its
+      // progress. Busy: this run fails and the runner tries again later in the day.
+      const job = await importJobs.insertUnlessBusy(db, {
+        status: 'running',
+        attempts: 1,
+        startedAt: new Date(),
+        createdBy: null,
+        source: 'url',
+        sourceLabel: withoutQuery(settings.url),
+        sourceUrl: settings.url,
       });
-      const result = await importOpportunitiesCsv(db, source, { signal, concurrency: importConcurrency(deps.dbKind) });
+      if (!job) throw new Error('Another import is running; the daily sync will try again later');
+      const result = await executeClaimed({ ...deps, db, log }, job, { timeoutMs: SYNC_TIMEOUT_MS });
       const summary = {
         rows: result.rows,
         inserted: result.inserted,
@@ -42,12 +47,12 @@ export function samSyncJob(deps: AppDeps): JobDefinition {
         malformed: result.malformed,
         duration_ms: result.duration_ms,
       };
+      // The run itself records the import in the activity log and triggers the saved-search alerts.
       log.info(summary, 'SAM.gov daily sync imported');
-      await recordActivity(db, null, { action: 'opportunities.synced', details: summary });
-      if (result.inserted > 0) void deps.jobs.trigger(NEW_MATCH_ALERTS_JOB);
       return summary;
     },
   };
 }
 
 const SYNC_TIMEOUT_MS = 60 * 60_000;
+

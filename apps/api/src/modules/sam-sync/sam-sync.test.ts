@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
-import { jobRuns, notifications, opportunities } from '../../db/schema/index';
+import { importJobs, jobRuns, notifications, opportunities } from '../../db/schema/index';
 
 /**
  * The daily SAM.gov extract sync against a local HTTP server serving a CSV (no network): the admin
@@ -155,6 +155,28 @@ describe('daily sync job', () => {
     expect(retried).toMatchObject({ status: 'done', period: '2026-11-25' });
     const [run] = await t.db.select().from(jobRuns).where(eq(jobRuns.job, 'sam-sync'));
     expect(run!.attempts).toBe(2);
+  });
+
+  it('waits while another import holds the one-import slot, then runs and shows in the import list', async () => {
+    const admin = await createUser(t.db, t.config, { role: 'admin' });
+    csv = [HEADER, row('sync000010', 'Harbor tugs')].join('\n');
+    await settings(admin.token, { enabled: true, url: `${base}/extract.csv`, hour: 0 });
+    await t.db.delete(jobRuns);
+    // An admin's import in progress (as the background import writes it).
+    await t.db.insert(importJobs).values({ status: 'running', attempts: 1, startedAt: new Date(), createdBy: admin.user.id, source: 'url', sourceLabel: 'https://example.gov/other.csv', sourceUrl: 'https://example.gov/other.csv' });
+    const served = requests;
+    const [waited] = (await t.jobs.tick(new Date('2026-11-27T01:00:00Z'))).filter((o) => o.job === 'sam-sync');
+    expect(waited).toMatchObject({ status: 'failed', error: 'Another import is running; the daily sync will try again later' });
+    expect(requests).toBe(served);
+    expect(await t.db.select().from(opportunities).where(eq(opportunities.noticeId, 'sync000010'))).toEqual([]);
+
+    await t.db.update(importJobs).set({ status: 'done', finishedAt: new Date() }).where(eq(importJobs.status, 'running'));
+    await t.db.execute(sql`update job_runs set finished_at = now() - interval '1 hour' where job = 'sam-sync'`);
+    const [ran] = (await t.jobs.tick(new Date('2026-11-27T02:00:00Z'))).filter((o) => o.job === 'sam-sync');
+    expect(ran).toMatchObject({ status: 'done', result: { rows: 1, inserted: 1 } });
+    const listed = (await t.injectAs(admin.token, { method: 'GET', url: '/api/admin/import-jobs' })).json();
+    expect(listed.jobs[0]).toMatchObject({ status: 'done', source: 'url' });
+    expect(JSON.stringify(listed.jobs[0])).toContain(`${base}/extract.csv`);
   });
 
   it('does nothing while the sync is off', async () => {
