@@ -23,6 +23,8 @@ describe('opportunity detail: workspace', () => {
       ...detailApi({ workspace_id: null, is_member: false, owner_name: null }),
       'POST /api/workspaces': () => ({ status: 201, body: ws }),
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
+      // The workspace page opens with the Team Chat panel, which loads its messages.
+      [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
     });
     renderApp(`/opportunity/${opp.id}`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Create Workspace' }));
