@@ -1,5 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { TestApp } from './build-test-app';
+import { createUser } from './factories';
 
 /**
  * The callers every workspace endpoint is tried as (WORKSPACES.md §5): each role, a non-member, no
@@ -50,4 +52,11 @@ export function expectChange<S>(res: LightMyRequestResponse, method: string, bef
   }
   expect(effect, 'a successful change has a stated effect').toBeDefined();
   effect!(before, after);
+}
+
+/** One user per caller a role table needs: owner, contributor, reviewer, viewer, pending (NDA), outsider. */
+export async function createRoleUsers(t: TestApp): Promise<Record<string, Awaited<ReturnType<typeof createUser>>>> {
+  const users: Record<string, Awaited<ReturnType<typeof createUser>>> = {};
+  for (const name of ['owner', 'contributor', 'reviewer', 'viewer', 'pending', 'outsider']) users[name] = await createUser(t.db, t.config, { name: `Ms ${name}` });
+  return users;
 }

@@ -3,9 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addMember, createUser, createWorkspace } from '../../../test/factories';
+import { addMember, createWorkspace } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { ARCHIVED, NDA, OK, SCENARIOS, cells, expectCell, expectChange, type Cell, type Scenario } from '../../../test/role-table';
+import { ARCHIVED, NDA, OK, SCENARIOS, cells, expectCell, expectChange, type Cell, type Scenario, createRoleUsers } from '../../../test/role-table';
 import { rfpSnapshot } from '../../../test/rfp-factories';
 import { seedSolicitation, smallRequirements } from '../../../test/rfp-work-plan';
 import { SOLICITATION_PAGES, solicitationPdf } from '../../../test/solicitation-pdf';
@@ -134,7 +134,7 @@ async function fixture(s: Scenario, amended: boolean): Promise<Fixture> {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const name of ['owner', 'contributor', 'reviewer', 'viewer', 'pending', 'outsider']) users[name] = await createUser(t.db, t.config, { name: `Ms ${name}` });
+  Object.assign(users, await createRoleUsers(t));
 });
 afterAll(async () => {
   await t.close();

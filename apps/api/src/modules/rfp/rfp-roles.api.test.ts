@@ -3,9 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { extractRequirements } from '@biddesk/analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addMember, createUser, createWorkspace } from '../../../test/factories';
+import { addMember, createWorkspace } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { ARCHIVED, NDA, OK, SCENARIOS, cells, expectCell, expectChange, type Cell, type Scenario } from '../../../test/role-table';
+import { ARCHIVED, NDA, OK, SCENARIOS, cells, expectCell, expectChange, type Cell, type Scenario, createRoleUsers } from '../../../test/role-table';
 import { SMALL_DRAFT, SMALL_PAGES, docx, rfpSnapshot } from '../../../test/rfp-factories';
 import { solicitationPdf } from '../../../test/solicitation-pdf';
 import { rfpAnalyses, rfpSolicitations } from '../../db/schema/index';
@@ -104,7 +104,7 @@ async function fixture(s: Scenario): Promise<string> {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const name of ['owner', 'contributor', 'reviewer', 'viewer', 'pending', 'outsider']) users[name] = await createUser(t.db, t.config, { name: `Ms ${name}` });
+  Object.assign(users, await createRoleUsers(t));
 });
 afterAll(async () => {
   await t.close();

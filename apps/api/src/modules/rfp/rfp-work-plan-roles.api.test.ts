@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addMember, createUser, createWorkspace } from '../../../test/factories';
-import { ARCHIVED, NDA, OK, SCENARIOS, cells, expectCell, expectChange, type Cell, type Scenario } from '../../../test/role-table';
+import { addMember, createWorkspace } from '../../../test/factories';
+import { ARCHIVED, NDA, OK, SCENARIOS, cells, expectCell, expectChange, type Cell, type Scenario, createRoleUsers } from '../../../test/role-table';
 import { seedSolicitation, workPlanSnapshot } from '../../../test/rfp-work-plan';
 
 /**
@@ -68,7 +68,7 @@ async function fixture(s: Scenario): Promise<string> {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const name of ['owner', 'contributor', 'reviewer', 'viewer', 'pending', 'outsider']) users[name] = await createUser(t.db, t.config, { name: `Ms ${name}` });
+  Object.assign(users, await createRoleUsers(t));
 });
 afterAll(async () => {
   await t.close();
