@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 
 /**
- * npx tsx bench/first-load.ts [--runs 5] [--port 3199] [--breakdown]
+ * npx tsx bench/first-load.ts [--runs 5] [--port 3199] [--breakdown] [--profile]
  *   Starts the product as `npm start` does (fresh embedded database with the demo rows) on port
  *   3199 (with WEB_DIST_DIR set, the API alone serving that build, so a shared apps/web/dist is
  *   never rebuilt), then in Debian's Chromium, each run in a fresh browser context (empty cache):
@@ -21,12 +21,16 @@ import { chromium, type Browser, type CDPSession, type Page } from '@playwright/
  *   --breakdown prints, per run, read in the page: every request made between the click and the
  *   first card (start, first byte, end), the main thread's long tasks, when the first card was
  *   attached and painted, in ms after the click event (where the time goes).
+ *   --profile samples the page's JavaScript (Chromium's CPU profiler, 100 µs) from the click to the
+ *   first card of the last run and prints the functions with the most self time (build with
+ *   `vite build --minify false` to read their names).
  * Issue 15 budgets: sign-in page ≤ 200 KB, dashboard ≤ 300 KB, listing page ≤ 15 KB compressed,
  * Sign In click to cards ≤ 500 ms.
  */
 const arg = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
 const PORT = Number(arg('port') ?? 3199);
 const breakdown = process.argv.includes('--breakdown');
+const profile = process.argv.includes('--profile');
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: 'bench@biddesk.test', password: 'bench-password-1' };
 const runs = Number(arg('runs') ?? 5) || 5;
@@ -121,6 +125,31 @@ async function recordInPage(page: Page) {
   };
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** Self time per function over a CPU profile's samples, the top `n` printed. */
+function printProfile(p: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, n = 30) {
+  const byId = new Map(p.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  p.samples.forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const file = f.url.replace(/^.*\//, '') || '(native)';
+    const name = `${f.functionName || '(anonymous)'}  ${file}:${f.lineNumber + 1}`;
+    const us = p.timeDeltas[i + 1] ?? 0;
+    self.set(name, (self.get(name) ?? 0) + us);
+    byFile.set(file, (byFile.get(file) ?? 0) + us);
+  });
+  const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k);
+  console.log('self time by file (ms):');
+  for (const [file, us] of top(byFile, 12)) console.log(`  ${(us / 1000).toFixed(1).padStart(7)}  ${file}`);
+  console.log('self time by function (ms):');
+  for (const [name, us] of top(self, n)) console.log(`  ${(us / 1000).toFixed(1).padStart(7)}  ${name}`);
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -145,10 +174,23 @@ async function main() {
       await page.getByLabel('Email').fill(ADMIN.email);
       await page.getByLabel('Password').fill(ADMIN.password);
       await page.waitForLoadState('networkidle');
+      const profiler = profile && i === runs - 1 ? await page.context().newCDPSession(page) : undefined;
+      if (profiler) {
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
+        await profiler.send('Profiler.start');
+      }
       const t0 = Date.now();
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.getByTestId('opportunity-card').first().waitFor({ state: 'visible' });
       clickToCards.push(Date.now() - t0);
+      if (profiler) {
+        const { profile: cpu } = await profiler.send('Profiler.stop');
+        const file = path.join(tmpdir(), 'first-load.cpuprofile');
+        writeFileSync(file, JSON.stringify(cpu));
+        console.log(`CPU profile of the last run: ${file} (opens in Chromium's DevTools)`);
+        printProfile(cpu as never);
+      }
       if (breakdown) console.log(`run ${i + 1} (request start → first byte → end, ms after the click):`);
       clickToPaint.push(await inPage(breakdown));
       await page.waitForLoadState('networkidle');

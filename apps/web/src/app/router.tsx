@@ -1,6 +1,9 @@
 import { Center, Loader } from '@mantine/core';
-import { Suspense, lazy, useEffect, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { Activity, Suspense, createContext, lazy, memo, useContext, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { useSession } from '../features/auth/session-context';
+import { loadDashboardQuery } from '../features/opportunities/dashboard-prefetch';
+import { safeRedirect } from '../lib/safe-redirect';
 import { RedirectIfSignedIn, RequireAuth } from './layout/route-guards';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { LoginRoute } from './routes/login';
@@ -57,36 +60,52 @@ const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={fall
 
 /**
  * On the sign-in screens, the first key press or tap (someone typing their email) fetches the
- * layout and dashboard code, so the cards follow the Sign In click without a download in between,
- * while a visit that never signs in transfers only the sign-in screen.
+ * layout and dashboard code and names the screen signing in will open (`nextScreen`), which
+ * AppRoutes then renders hidden; a visit that never signs in transfers only the sign-in screen.
  */
 function PrefetchSignedInScreens() {
+  const { setNextScreen } = useSession();
+  const location = useLocation();
+  // Sign-in follows an in-app `redirect`; registering always opens the dashboard.
+  const target = location.pathname === '/login' ? safeRedirect(new URLSearchParams(location.search).get('redirect')) : '/';
   useEffect(() => {
     const prefetch = () => {
       void AppLayout.preload();
       void DashboardRoute.preload();
+      void loadDashboardQuery();
+      setNextScreen(target);
     };
     const events = ['keydown', 'pointerdown', 'focusin'] as const;
     events.forEach((e) => window.addEventListener(e, prefetch, { once: true, passive: true }));
     return () => events.forEach((e) => window.removeEventListener(e, prefetch));
-  }, []);
+  }, [target, setNextScreen]);
   return <Outlet />;
 }
 
-/** Every route of SPEC §2. */
-export function AppRoutes() {
+const SIGN_IN_PATHS = new Set(['/login', '/register']);
+/** Screens outside the signed-in layout (SPEC §2); every other path is a signed-in screen. */
+const PUBLIC_PATHS = ['/login', '/register', '/forgot-password', '/reset-password/:token', '/join/:token'];
+
+/** True while the signed-in tree renders a screen hidden behind the sign-in page. */
+const PreviewContext = createContext(false);
+
+/** RequireAuth that lets a hidden preview render without a token (nothing in it runs until shown). */
+function RequireAuthOrPreview() {
+  return <RequireAuth preview={useContext(PreviewContext)} />;
+}
+
+/**
+ * The signed-in screens in the app layout. Memoised on the location it shows (an object that
+ * changes only with path, query and hash): revealing a preview (same path, now with a session)
+ * re-renders none of the screen's route and location consumers, only what reads the session.
+ */
+const SignedInRoutes = memo(function SignedInRoutes({ location }: { location: { pathname: string; search: string; hash: string } }) {
   return (
-    <Routes>
-      <Route element={<RedirectIfSignedIn />}>
-        <Route element={<PrefetchSignedInScreens />}>
-          <Route path="/login" element={<LoginRoute />} />
-          <Route path="/register" element={<RegisterRoute />} />
-        </Route>
-      </Route>
-      <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
-      <Route path="/reset-password/:token" element={<ResetPasswordRoute />} />
-      <Route path="/join/:token" element={<Lazy><JoinRoute /></Lazy>} />
-      <Route element={<RequireAuth />}>
+    <Routes location={location}>
+      {PUBLIC_PATHS.map((path) => (
+        <Route key={path} path={path} element={null} />
+      ))}
+      <Route element={<RequireAuthOrPreview />}>
         <Route element={<Lazy><AppLayout /></Lazy>}>
           <Route path="/" element={<Lazy><DashboardRoute /></Lazy>} />
           <Route path="/opportunity/:id" element={<Lazy><OpportunityDetailRoute /></Lazy>} />
@@ -99,5 +118,50 @@ export function AppRoutes() {
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
+  );
+});
+
+/**
+ * Every route of SPEC §2, in two route trees: the public screens, and the signed-in screens in the
+ * app layout. While someone fills in the sign-in form, the signed-in tree renders the screen the
+ * sign-in will open (`nextScreen`) hidden (React's <Activity>: rendered at idle priority, no effects,
+ * no API calls, display: none), then, when the session arrives and the URL gets there, the same
+ * tree is shown instead of built (issue 15: Sign In click to cards; building the layout and the
+ * dashboard took ~170 ms of the main thread after the sign-in answer). Anywhere else the signed-in
+ * tree follows the URL as a single tree would.
+ */
+export function AppRoutes() {
+  const { nextScreen, setNextScreen } = useSession();
+  const location = useLocation();
+  const onSignIn = SIGN_IN_PATHS.has(location.pathname);
+  // Still on the sign-in page after the token arrived (the navigation is a transition that lands a
+  // render later): keep previewing, so the hidden tree is not torn down for that one render.
+  const preview = onSignIn ? nextScreen : null;
+  useEffect(() => {
+    if (!onSignIn && nextScreen) setNextScreen(null);
+  }, [onSignIn, nextScreen, setNextScreen]);
+  const shown = preview ? new URL(preview, window.location.origin) : location;
+  const { pathname, search, hash } = shown;
+  const signedInLocation = useMemo(() => ({ pathname, search, hash }), [pathname, search, hash]);
+  return (
+    <>
+      <Routes>
+        <Route element={<RedirectIfSignedIn />}>
+          <Route element={<PrefetchSignedInScreens />}>
+            <Route path="/login" element={<LoginRoute />} />
+            <Route path="/register" element={<RegisterRoute />} />
+          </Route>
+        </Route>
+        <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
+        <Route path="/reset-password/:token" element={<ResetPasswordRoute />} />
+        <Route path="/join/:token" element={<Lazy><JoinRoute /></Lazy>} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Activity mode={preview ? 'hidden' : 'visible'}>
+        <PreviewContext.Provider value={Boolean(preview)}>
+          <SignedInRoutes location={signedInLocation} />
+        </PreviewContext.Provider>
+      </Activity>
+    </>
   );
 }

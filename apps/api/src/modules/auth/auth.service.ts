@@ -5,6 +5,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { hashToken, randomToken, signSessionToken } from '../../lib/tokens';
 import type { UserRow } from '../../db/schema/index';
 import * as inviteCodesRepository from '../admin/invite-codes.repository';
+import { warmDefaultListing } from '../opportunities/listing.service';
 import * as resetTokensRepository from './reset-tokens.repository';
 import * as usersRepository from './users.repository';
 import { presentUser } from './users.presenter';
@@ -46,6 +47,7 @@ const USED_INVITE_CODE = 'This invite code has already been used';
 /** Signs in with email and password. */
 export async function login(ctx: Ctx, body: LoginBody): Promise<AuthResponse> {
   const user = await usersRepository.findByEmail(ctx.db, body.email);
+  if (user) warmDefaultListing(ctx, user);
   const ok = await verifyPassword(body.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
   if (!user || !ok) throw unauthorized('Incorrect email or password');
   if (needsRehash(user.passwordHash)) {

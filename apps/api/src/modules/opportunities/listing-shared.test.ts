@@ -1,8 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Ctx } from '../../lib/ctx';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createOpportunity, createUser } from '../../../test/factories';
+import { TEST_PASSWORD, createOpportunity, createUser } from '../../../test/factories';
+import { invalidateListings } from './listing-cache';
+import { listingCacheOf } from './listing.service';
 
 // The listing page is cached and shared by every user (listing-cache.ts); these prove what a user
 // gets from it is what the plain path would send, with their own saved flags, and never stale after
@@ -125,5 +128,34 @@ describe('GET /api/opportunities from the shared page cache', () => {
     const bad = await listAs(cachedApp, users.ann!, '/api/opportunities?page=0');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toBeTruthy();
+  });
+});
+
+describe('sign-in warms the first listing page', () => {
+  it('loads the default page while the password is checked, and the listing call after it runs no page query', async () => {
+    const { user } = await createUser(cachedApp.db, cachedApp.config, { password: TEST_PASSWORD });
+    const cache = listingCacheOf({ db: cachedApp.db, config: cachedApp.config } as Ctx);
+    const get = cache.get.bind(cache);
+    const loads: string[] = [];
+    const spy = vi.spyOn(cache, 'get').mockImplementation((key, load, now) => get(key, () => (loads.push(key), load()), now));
+    try {
+      invalidateListings();
+      // An unknown address loads nothing.
+      const unknown = await cachedApp.injectAs(null, { method: 'POST', url: '/api/auth/login', payload: { email: 'nobody-warm@example.com', password: TEST_PASSWORD } });
+      expect(unknown.statusCode).toBe(401);
+      expect(loads).toEqual([]);
+
+      const login = await cachedApp.injectAs(null, { method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+      expect(login.statusCode).toBe(200);
+      expect(loads).toHaveLength(1);
+      // The dashboard's first call (its own default query string) reads that page: no second load.
+      const res = await listAs(cachedApp, login.json().token, '/api/opportunities?page=1&limit=20&agency=all&set_aside=none&status=open&sort=posted&order=desc&_=1');
+      expect(res.statusCode).toBe(200);
+      expect(decoded(res).data.length).toBeGreaterThan(0);
+      expect(loads).toHaveLength(1);
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -2,11 +2,15 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/session-context';
 import { loginPathFor, safeRedirect } from '../../lib/safe-redirect';
 
-/** Sends users with no session token to /login (SPEC §2), remembering where they were going. */
-export function RequireAuth() {
+/**
+ * Sends users with no session token to /login (SPEC §2), remembering where they were going.
+ * `preview`: the screen is being rendered hidden behind the sign-in page (router.tsx), before
+ * there is a token; nothing in it runs effects or calls the API until it is shown.
+ */
+export function RequireAuth({ preview = false }: { preview?: boolean }) {
   const { token, signedOutByUser } = useSession();
   const location = useLocation();
-  if (token) return <Outlet />;
+  if (token || preview) return <Outlet />;
   return <Navigate to={signedOutByUser ? '/login' : loginPathFor(`${location.pathname}${location.search}`)} replace />;
 }
 

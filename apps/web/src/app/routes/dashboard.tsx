@@ -31,6 +31,7 @@ const found = (n: number) => `Found ${COUNT.format(n)} ${n === 1 ? 'opportunity'
  * listed lives in the URL (url-state.ts), so Back and reload return to the same page, sort and view.
  */
 export function DashboardRoute() {
+  'use memo'; // React Compiler (vite.config.ts): a render for one panel's data leaves the others' elements as they were
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readDashboardState(params), [params]);
   const prefs = usePreferences();
@@ -39,7 +40,8 @@ export function DashboardRoute() {
 
   // The inputs follow the URL when it changes underneath them (Back, stat links, Clear).
   const urlFilters = JSON.stringify(state.filters);
-  useEffect(() => setFilters(JSON.parse(urlFilters) as FilterValues), [urlFilters]);
+  // Only when they differ: a new object here would render the whole screen again on its first show.
+  useEffect(() => setFilters((current) => (JSON.stringify(current) === urlFilters ? current : (JSON.parse(urlFilters) as FilterValues))), [urlFilters]);
 
   const { mode, hasKeyword, status, sort, order, viewParams, listParams } = dashboardQuery(state, prefs);
   const view = state.view ?? prefs.defaultView;

@@ -9,6 +9,7 @@ import { useLogin } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { useSession } from '../../features/auth/session-context';
 import { checkEmail, checkRequired } from '../../features/auth/validation';
+import { startDashboardCalls } from '../../features/opportunities/dashboard-prefetch';
 
 /** Sign in (SPEC §2). */
 export function LoginRoute() {
@@ -30,10 +31,8 @@ export function LoginRoute() {
         onSuccess: ({ token, user }) => {
           const target = safeRedirect(redirectTo);
           signIn(token, user);
-          // The dashboard's data is asked for now, while its screen renders (issue 15: click to cards).
-          // Imported here, not above: it comes with the dashboard's code (fetched on the first key
-          // press), so the sign-in screen alone stays small.
-          void import('../../features/opportunities/dashboard-query').then((m) => m.prefetchDashboard(queryClient, target));
+          // The dashboard's data is asked for now, before its screen is shown (issue 15: click to cards).
+          startDashboardCalls(queryClient, target);
           notifications.show({ color: 'green', message: 'Login successful' });
           navigate(target, { replace: true });
         },

@@ -12,6 +12,13 @@ interface SessionValue {
   signedOutByUser: boolean;
   /** True when the server ended the session because the password was changed (the sign-in page says so). */
   sessionEnded: boolean;
+  /**
+   * The signed-in screen a sign-in on this page would open (its path and query), set by the sign-in
+   * screens once someone starts filling them in: the router renders that screen hidden meanwhile,
+   * so signing in only reveals it (router.tsx). Null otherwise.
+   */
+  nextScreen: string | null;
+  setNextScreen(path: string | null): void;
   signIn(token: string, user: User): void;
   signOut(opts?: { byUser?: boolean }): void;
 }
@@ -29,6 +36,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(() => getStoredUser());
   const [signedOutByUser, setSignedOutByUser] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
+  const [nextScreen, setNextScreen] = useState<string | null>(null);
   // The token that sign-in just brought with a user read by that same call: no refresh-user for it.
   const freshFromSignIn = useRef<string | null>(null);
 
@@ -76,7 +84,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [token, signOut]);
 
-  const value = useMemo(() => ({ user, token, signedOutByUser, sessionEnded, signIn, signOut }), [user, token, signedOutByUser, sessionEnded, signIn, signOut]);
+  const value = useMemo(
+    () => ({ user, token, signedOutByUser, sessionEnded, nextScreen, setNextScreen, signIn, signOut }),
+    [user, token, signedOutByUser, sessionEnded, nextScreen, signIn, signOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -65,4 +65,46 @@ describe('Signing in (issue 15: Sign In click to cards)', () => {
     const listings = calls.filter((c) => c.url.startsWith('/api/opportunities?'));
     expect(listings.at(-1)!.headers.authorization).toBe('Bearer tok-b');
   });
+
+  it('renders the dashboard hidden while the form is filled in, calls nothing for it, and shows that same screen on sign-in', async () => {
+    const calls = stubApi({
+      'POST /api/auth/login': () => ({ body: { token: 'tok-1', user: plainUser } }),
+      'GET /api/opportunities': () => listingOf('First listed notice'),
+    });
+    renderApp('/login');
+    await userEvent.type(screen.getByLabelText(/Email/), 'uma@example.com');
+    // The screen sign-in opens is built behind the form, hidden, with no API call made for it.
+    const hiddenHeading = await screen.findByTestId('results-heading');
+    expect(hiddenHeading).not.toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(paths(calls)).toEqual([]);
+
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('First listed notice')).toBeVisible();
+    // Shown, not built again: the element rendered behind the form is the one on screen.
+    expect(screen.getByTestId('results-heading')).toBe(hiddenHeading);
+    expect(hiddenHeading).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the hidden screen hidden and uncalled when the password is wrong', async () => {
+    const calls = stubApi({ 'POST /api/auth/login': () => ({ status: 401, body: { detail: 'Incorrect email or password' } }) });
+    renderApp('/login');
+    await signIn('uma@example.com');
+    expect(await screen.findByText('Incorrect email or password')).toBeInTheDocument();
+    expect(screen.getByTestId('results-heading')).not.toBeVisible();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(paths(calls)).toEqual(['POST /api/auth/login']);
+  });
+
+  it('drops the hidden screen when leaving the sign-in page', async () => {
+    stubApi({});
+    renderApp('/login');
+    await userEvent.type(screen.getByLabelText(/Email/), 'u');
+    expect(await screen.findByTestId('results-heading')).not.toBeVisible();
+    await userEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/forgot-password'));
+    expect(screen.queryByTestId('results-heading')).not.toBeInTheDocument();
+  });
 });

@@ -45,8 +45,15 @@ export function SamSyncCard() {
         Downloads SAM.gov&apos;s public Contract Opportunities extract once a day and imports what changed. New notices alert matching saved searches.
       </Text>
       <Stack gap="sm">
-        <Switch label="Sync every day" checked={draft.enabled} onChange={(e) => setEdits((d) => ({ ...d, enabled: e.currentTarget.checked }))} />
-        <TextInput label="Extract URL" value={draft.url} onChange={(e) => setEdits((d) => ({ ...d, url: e.currentTarget.value }))} />
+        <Switch label="Sync every day" checked={draft.enabled} onChange={(e) => {
+            // Read now: the updater may run after the event is done, when currentTarget is null.
+            const enabled = e.currentTarget.checked;
+            setEdits((d) => ({ ...d, enabled }));
+          }} />
+        <TextInput label="Extract URL" value={draft.url} onChange={(e) => {
+            const url = e.currentTarget.value;
+            setEdits((d) => ({ ...d, url }));
+          }} />
         <Select label="Hour" description="The day's sync starts at the first check after this hour" data={HOURS} value={String(draft.hour)} onChange={(v) => v !== null && setEdits((d) => ({ ...d, hour: Number(v) }))} allowDeselect={false} w={220} />
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed" data-testid="sam-sync-last-run">

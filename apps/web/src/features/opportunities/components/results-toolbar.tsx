@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Select } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { NOTICE_STATUS_OPTIONS, NOTICE_TYPE_OPTIONS, type NoticeStatus, type OpportunitySort, type SortOrder } from '@biddesk/shared';
 import type { DefaultView } from '../../../lib/preferences';
 import { RefreshButton } from './refresh-button';
@@ -15,6 +15,12 @@ const SORT_LABELS: Record<OpportunitySort, [string, string]> = {
   set_aside: ['Set-aside A–Z', 'Set-aside Z–A'],
   naics: ['NAICS ascending', 'NAICS descending'],
 };
+
+const VIEWS: { value: DefaultView; label: string }[] = [
+  { value: 'cards', label: 'Cards' },
+  { value: 'table', label: 'Table' },
+  { value: 'compact', label: 'Compact' },
+];
 
 const sortValue = (sort: OpportunitySort, order: SortOrder) => `${sort}:${order}`;
 
@@ -78,18 +84,15 @@ export function ResultsToolbar({ status, onStatus, noticeType, onNoticeType, sor
         allowDeselect={false}
         data-testid="sort-select"
       />
-      <SegmentedControl
-        size="xs"
-        aria-label="View"
-        data={[
-          { value: 'cards', label: 'Cards' },
-          { value: 'table', label: 'Table' },
-          { value: 'compact', label: 'Compact' },
-        ]}
-        value={view}
-        onChange={(v) => onView(v as DefaultView)}
-        ml="auto"
-      />
+      {/* Buttons, not a SegmentedControl: its sliding indicator measures the page while the
+          dashboard first shows (a forced layout of 30-40 ms before the cards could paint). */}
+      <Button.Group ml="auto" aria-label="View">
+        {VIEWS.map((v) => (
+          <Button key={v.value} size="xs" variant={v.value === view ? 'filled' : 'default'} aria-pressed={v.value === view} onClick={() => onView(v.value)}>
+            {v.label}
+          </Button>
+        ))}
+      </Button.Group>
       <RefreshButton />
     </Group>
   );
