@@ -72,6 +72,27 @@ describe('dashboard views', () => {
     expect(screen.getByTestId('sort-title').closest('th')).toHaveAttribute('aria-sort', 'ascending');
   });
 
+  it('the toolbar sets which notices, the type, the sort and the view through the URL and the API', async () => {
+    const calls = stubListing();
+    renderApp('/', plainUser);
+    await screen.findAllByTestId('opportunity-card', {}, SLOW);
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Due soonest');
+    await waitFor(() => expect(lastListing(calls).get('sort')).toBe('due'));
+    expect(lastListing(calls).get('order')).toBe('asc');
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'Award notices');
+    await waitFor(() => expect(lastListing(calls).get('status')).toBe('awarded'));
+    await userEvent.selectOptions(screen.getByLabelText('Notice type'), 'Presolicitation');
+    await waitFor(() => expect(lastListing(calls).get('notice_type')).toBe('Presolicitation'));
+    expect(screen.getByTestId('location-search')).toHaveTextContent('status=awarded');
+    await userEvent.selectOptions(screen.getByLabelText('Notice type'), 'All types');
+    // Back to a query already answered (cached): the URL says it.
+    await waitFor(() => expect(screen.getByTestId('location-search')).not.toHaveTextContent('notice_type'));
+    await userEvent.click(within(screen.getByRole('group', { name: 'View' })).getByRole('button', { name: 'Compact' }));
+    expect(await screen.findByTestId('opportunity-compact')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'View' })).getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('location-search')).toHaveTextContent('view=compact');
+  });
+
   it('keeps the page in the URL, with First, Last and the total pages', async () => {
     const calls = stubListing(7);
     renderApp('/?page=3&sort=due', plainUser);

@@ -1,4 +1,4 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group, NativeSelect } from '@mantine/core';
 import { NOTICE_STATUS_OPTIONS, NOTICE_TYPE_OPTIONS, type NoticeStatus, type OpportunitySort, type SortOrder } from '@biddesk/shared';
 import type { DefaultView } from '../../../lib/preferences';
 import { RefreshButton } from './refresh-button';
@@ -49,39 +49,36 @@ export function ResultsToolbar({ status, onStatus, noticeType, onNoticeType, sor
 
   return (
     <Group gap="sm" mb="sm" align="flex-end" wrap="wrap">
-      <Select
+      {/* Native selects: a Mantine Select is a combobox with a popover, a floating position and
+          option lists, five of which were most of the dashboard's first show (issue 15). */}
+      <NativeSelect
         label="Show"
         size="xs"
         w={170}
         data={NOTICE_STATUS_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
         value={status}
-        onChange={(v) => v && onStatus(v as NoticeStatus)}
-        allowDeselect={false}
+        onChange={(e) => onStatus(e.currentTarget.value as NoticeStatus)}
         data-testid="status-filter"
       />
-      <Select
+      <NativeSelect
         label="Notice type"
         size="xs"
         w={220}
-        placeholder="All types"
-        data={NOTICE_TYPE_OPTIONS.map((t) => ({ value: t, label: t }))}
-        value={noticeType ?? null}
-        onChange={(v) => onNoticeType(v ?? undefined)}
-        clearable
+        data={[{ value: '', label: 'All types' }, ...NOTICE_TYPE_OPTIONS.map((t) => ({ value: t, label: t }))]}
+        value={noticeType ?? ''}
+        onChange={(e) => onNoticeType(e.currentTarget.value || undefined)}
         data-testid="type-filter"
       />
-      <Select
+      <NativeSelect
         label="Sort by"
         size="xs"
         w={180}
         data={sorts}
         value={current}
-        onChange={(v) => {
-          if (!v) return;
-          const [s, o] = v.split(':') as [OpportunitySort, SortOrder];
+        onChange={(e) => {
+          const [s, o] = e.currentTarget.value.split(':') as [OpportunitySort, SortOrder];
           onSort(s, o);
         }}
-        allowDeselect={false}
         data-testid="sort-select"
       />
       {/* Buttons, not a SegmentedControl: its sliding indicator measures the page while the

@@ -1,4 +1,4 @@
-import { Button, Card, Chip, Grid, Group, Select, Text, TextInput } from '@mantine/core';
+import { Button, Card, Chip, Grid, Group, NativeSelect, Select, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconStar, IconX } from '@tabler/icons-react';
 import { AGENCY_OPTIONS, SET_ASIDE_OPTIONS } from '@biddesk/shared';
 import type { FilterValues, RecentFilter } from '../recent-filters';
@@ -41,7 +41,8 @@ export function SearchCard({ values, onChange, onSearch, onSaved, onClear, searc
           <TextInput label="PSC Code" placeholder="e.g. D302" value={values.psc} onChange={(e) => set({ psc: e.currentTarget.value })} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Select label="Set-Aside" data={SET_ASIDE_OPTIONS} value={values.setAside} onChange={(v) => set({ setAside: v ?? 'none' })} allowDeselect={false} />
+          {/* Native: a short fixed list needs no search, and a Mantine Select costs far more to show. */}
+          <NativeSelect label="Set-Aside" data={SET_ASIDE_OPTIONS} value={values.setAside} onChange={(e) => set({ setAside: e.currentTarget.value })} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Group justify="flex-end" align="flex-end" h="100%">
