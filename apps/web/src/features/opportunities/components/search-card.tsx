@@ -1,4 +1,4 @@
-import { Button, Card, Chip, Grid, Group, NativeSelect, Select, Text, TextInput } from '@mantine/core';
+import { Button, Card, Chip, Grid, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconStar, IconX } from '@tabler/icons-react';
 import { AGENCY_OPTIONS, SET_ASIDE_OPTIONS } from '@biddesk/shared';
 import type { FilterValues, RecentFilter } from '../recent-filters';
@@ -32,7 +32,9 @@ export function SearchCard({ values, onChange, onSearch, onSaved, onClear, searc
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Select label="Agency" data={AGENCY_OPTIONS} value={values.agency} onChange={(v) => set({ agency: v ?? 'all' })} searchable allowDeselect={false} />
+          {/* Native (typing a letter jumps to it): a Mantine Select builds a combobox with a popover
+              and a floating position, the costliest part of the dashboard's first show (issue 15). */}
+          <NativeSelect label="Agency" data={AGENCY_OPTIONS} value={values.agency} onChange={(e) => set({ agency: e.currentTarget.value })} />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 2 }}>
           <TextInput label="NAICS Code" placeholder="e.g. 541512" value={values.naics} onChange={(e) => set({ naics: e.currentTarget.value })} />
@@ -41,7 +43,6 @@ export function SearchCard({ values, onChange, onSearch, onSaved, onClear, searc
           <TextInput label="PSC Code" placeholder="e.g. D302" value={values.psc} onChange={(e) => set({ psc: e.currentTarget.value })} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          {/* Native: a short fixed list needs no search, and a Mantine Select costs far more to show. */}
           <NativeSelect label="Set-Aside" data={SET_ASIDE_OPTIONS} value={values.setAside} onChange={(e) => set({ setAside: e.currentTarget.value })} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
