@@ -19,8 +19,7 @@ test('search by keyword and agency, page, save one, find it under My Saved, open
 
   await test.step('search by keyword and agency', async () => {
     await page.getByLabel('Keywords').fill('abandoned mines');
-    await page.getByRole('textbox', { name: 'Agency' }).click();
-    await page.getByRole('option', { name: 'ENVIRONMENTAL PROTECTION AGENCY' }).click();
+    await page.getByLabel('Agency').selectOption('ENVIRONMENTAL PROTECTION AGENCY');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByText(/^Found \d+ opportunit(y|ies)$/)).toBeVisible();
     await expect(page).toHaveURL(/keywords=abandoned\+mines/);
@@ -109,8 +108,7 @@ test('table view sorted by due date; open a notice; Back returns to the same pag
   });
 
   await test.step('award notices are one filter away', async () => {
-    await page.getByTestId('status-filter').click();
-    await page.getByRole('option', { name: 'Award notices' }).click();
+    await page.getByLabel('Show').selectOption({ label: 'Award notices' });
     await expect(page).toHaveURL(/status=awarded/);
     await expect(rows.first().getByTestId('notice-type')).toHaveText('Award Notice');
   });
