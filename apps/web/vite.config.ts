@@ -1,16 +1,11 @@
 /// <reference types="vitest/config" />
-import babel from '@rolldown/plugin-babel';
-import react, { reactCompilerPreset } from '@vitejs/plugin-react';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
   plugins: [
     react(),
-    // React Compiler: memoises components' JSX and callbacks by their inputs, so a render caused by
-    // a context (session, URL) skips the parts that did not change — e.g. revealing the dashboard
-    // pre-rendered behind the sign-in page re-renders only what the new session changes (issue 15).
-    babel({ presets: [reactCompilerPreset({ compilationMode: 'annotation' })] }),
     // Brotli and gzip copies written at build time; the API serves them by Accept-Encoding
     // (@fastify/static preCompressed), so no request pays for compression (issue 15).
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json)$/, threshold: 1024 }),

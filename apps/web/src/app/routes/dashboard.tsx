@@ -31,7 +31,6 @@ const found = (n: number) => `Found ${COUNT.format(n)} ${n === 1 ? 'opportunity'
  * listed lives in the URL (url-state.ts), so Back and reload return to the same page, sort and view.
  */
 export function DashboardRoute() {
-  'use memo'; // React Compiler (vite.config.ts): a render for one panel's data leaves the others' elements as they were
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readDashboardState(params), [params]);
   const prefs = usePreferences();
