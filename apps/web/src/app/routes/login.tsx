@@ -2,9 +2,11 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } f
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { safeRedirect } from '../../lib/safe-redirect';
+import { storeSession } from '../../lib/session';
 import { useLogin } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { useSession } from '../../features/auth/session-context';
@@ -30,11 +32,16 @@ export function LoginRoute() {
       {
         onSuccess: ({ token, user }) => {
           const target = safeRedirect(redirectTo);
-          signIn(token, user);
-          // The dashboard's data is asked for now, before its screen is shown (issue 15: click to cards).
+          // The session is stored first: the dashboard's calls, asked for now, carry its token.
+          storeSession(token, user);
           startDashboardCalls(queryClient, target);
           notifications.show({ color: 'green', message: 'Login successful' });
-          navigate(target, { replace: true });
+          // One render for the new session and the new URL (the navigation is a transition): the
+          // screen rendered behind this form is shown in one pass (issue 15: click to cards).
+          startTransition(() => {
+            signIn(token, user);
+            navigate(target, { replace: true });
+          });
         },
         onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Login failed') }),
       },
