@@ -85,6 +85,8 @@ describe('Signing in (issue 15: Sign In click to cards)', () => {
     // Shown, not built again: the element rendered behind the form is the one on screen.
     expect(screen.getByTestId('results-heading')).toBe(hiddenHeading);
     expect(hiddenHeading).toBeVisible();
+    // Typing went on in the form while the screen was built behind it (nothing took the focus).
+    expect(calls.find((c) => c.url === '/api/auth/login')!.body).toEqual({ email: 'uma@example.com', password: 'secret1' });
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
