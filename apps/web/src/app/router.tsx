@@ -1,10 +1,10 @@
 import { Center, Loader } from '@mantine/core';
-import { Activity, Suspense, createContext, lazy, memo, useContext, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Activity, Suspense, lazy, memo, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { useSession } from '../features/auth/session-context';
 import { loadDashboardQuery } from '../features/opportunities/dashboard-prefetch';
 import { safeRedirect } from '../lib/safe-redirect';
-import { RedirectIfSignedIn, RequireAuth } from './layout/route-guards';
+import { PreviewContext, RedirectIfSignedIn, RequireAuth } from './layout/route-guards';
 import { ForgotPasswordRoute } from './routes/forgot-password';
 import { LoginRoute } from './routes/login';
 import { RegisterRoute } from './routes/register';
@@ -86,14 +86,6 @@ const SIGN_IN_PATHS = new Set(['/login', '/register']);
 /** Screens outside the signed-in layout (SPEC §2); every other path is a signed-in screen. */
 const PUBLIC_PATHS = ['/login', '/register', '/forgot-password', '/reset-password/:token', '/join/:token'];
 
-/** True while the signed-in tree renders a screen hidden behind the sign-in page. */
-const PreviewContext = createContext(false);
-
-/** RequireAuth that lets a hidden preview render without a token (nothing in it runs until shown). */
-function RequireAuthOrPreview() {
-  return <RequireAuth preview={useContext(PreviewContext)} />;
-}
-
 /**
  * The signed-in screens in the app layout. Memoised on the location it shows (an object that
  * changes only with path, query and hash): revealing a preview (same path, now with a session)
@@ -105,7 +97,7 @@ const SignedInRoutes = memo(function SignedInRoutes({ location }: { location: { 
       {PUBLIC_PATHS.map((path) => (
         <Route key={path} path={path} element={null} />
       ))}
-      <Route element={<RequireAuthOrPreview />}>
+      <Route element={<RequireAuth />}>
         <Route element={<Lazy><AppLayout /></Lazy>}>
           <Route path="/" element={<Lazy><DashboardRoute /></Lazy>} />
           <Route path="/opportunity/:id" element={<Lazy><OpportunityDetailRoute /></Lazy>} />

@@ -1,14 +1,18 @@
+import { createContext, useContext } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/session-context';
 import { loginPathFor, safeRedirect } from '../../lib/safe-redirect';
 
 /**
- * Sends users with no session token to /login (SPEC §2), remembering where they were going.
- * `preview`: the screen is being rendered hidden behind the sign-in page (router.tsx), before
- * there is a token; nothing in it runs effects or calls the API until it is shown.
+ * True while the signed-in screens render hidden behind the sign-in page (router.tsx), before there
+ * is a token: nothing in them runs effects or calls the API until they are shown.
  */
-export function RequireAuth({ preview = false }: { preview?: boolean }) {
+export const PreviewContext = createContext(false);
+
+/** Sends users with no session token to /login (SPEC §2), remembering where they were going; lets a hidden preview render. */
+export function RequireAuth() {
   const { token, signedOutByUser } = useSession();
+  const preview = useContext(PreviewContext);
   const location = useLocation();
   if (token || preview) return <Outlet />;
   return <Navigate to={signedOutByUser ? '/login' : loginPathFor(`${location.pathname}${location.search}`)} replace />;

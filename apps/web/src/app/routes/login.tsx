@@ -6,7 +6,6 @@ import { startTransition } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { safeRedirect } from '../../lib/safe-redirect';
-import { storeSession } from '../../lib/session';
 import { useLogin } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { useSession } from '../../features/auth/session-context';
@@ -32,16 +31,16 @@ export function LoginRoute() {
       {
         onSuccess: ({ token, user }) => {
           const target = safeRedirect(redirectTo);
-          // The session is stored first: the dashboard's calls, asked for now, carry its token.
-          storeSession(token, user);
-          startDashboardCalls(queryClient, target);
-          notifications.show({ color: 'green', message: 'Login successful' });
           // One render for the new session and the new URL (the navigation is a transition): the
           // screen rendered behind this form is shown in one pass (issue 15: click to cards).
+          // signIn stores the session at once; only the renders wait.
           startTransition(() => {
             signIn(token, user);
             navigate(target, { replace: true });
           });
+          // Asked for now, with the stored token, before any of those renders.
+          startDashboardCalls(queryClient, target);
+          notifications.show({ color: 'green', message: 'Login successful' });
         },
         onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Login failed') }),
       },

@@ -18,6 +18,8 @@ export function SamSyncCard() {
   const status = useSamSync();
   const update = useUpdateSamSync();
   const [edits, setEdits] = useState<Partial<SamSyncSettings>>({});
+  // Values are read in the event handler: the updater may run after the event, when currentTarget is null.
+  const edit = (patch: Partial<SamSyncSettings>) => setEdits((d) => ({ ...d, ...patch }));
 
   if (status.isPending) return <Loader />;
   if (status.isError) return <Alert color="red">{adminErrorMessage(status.error, 'Failed to load the daily sync settings')}</Alert>;
@@ -45,16 +47,9 @@ export function SamSyncCard() {
         Downloads SAM.gov&apos;s public Contract Opportunities extract once a day and imports what changed. New notices alert matching saved searches.
       </Text>
       <Stack gap="sm">
-        <Switch label="Sync every day" checked={draft.enabled} onChange={(e) => {
-            // Read now: the updater may run after the event is done, when currentTarget is null.
-            const enabled = e.currentTarget.checked;
-            setEdits((d) => ({ ...d, enabled }));
-          }} />
-        <TextInput label="Extract URL" value={draft.url} onChange={(e) => {
-            const url = e.currentTarget.value;
-            setEdits((d) => ({ ...d, url }));
-          }} />
-        <Select label="Hour" description="The day's sync starts at the first check after this hour" data={HOURS} value={String(draft.hour)} onChange={(v) => v !== null && setEdits((d) => ({ ...d, hour: Number(v) }))} allowDeselect={false} w={220} />
+        <Switch label="Sync every day" checked={draft.enabled} onChange={(e) => edit({ enabled: e.currentTarget.checked })} />
+        <TextInput label="Extract URL" value={draft.url} onChange={(e) => edit({ url: e.currentTarget.value })} />
+        <Select label="Hour" description="The day's sync starts at the first check after this hour" data={HOURS} value={String(draft.hour)} onChange={(v) => v !== null && edit({ hour: Number(v) })} allowDeselect={false} w={220} />
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed" data-testid="sam-sync-last-run">
             {run ? (
