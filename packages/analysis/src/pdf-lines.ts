@@ -19,6 +19,12 @@ export interface TextItem {
   width: number;
   /** Font size in points (the text matrix's vertical scale). */
   size: number;
+  /** The font's name without its subset tag, when pdf.js resolved it. */
+  font?: string;
+  bold?: boolean;
+  italic?: boolean;
+  /** A filled form field's value placed at the field's position, not page text. */
+  field?: boolean;
 }
 
 interface Cell {
@@ -27,12 +33,20 @@ interface Cell {
   text: string;
 }
 
-interface Line {
+export interface Line {
   y: number;
   size: number;
   left: number;
   right: number;
   cells: Cell[];
+  /** Most of the line's characters are set bold. */
+  bold: boolean;
+  /** Characters on the line (for typography statistics). */
+  chars: number;
+  /** Only form field values on this line. */
+  field: boolean;
+  /** Bold words opening a line that goes on in regular type ("Submissions. Offerors shall ..."). */
+  boldLead: string | null;
 }
 
 // A horizontal gap this many font sizes wide separates table columns, not words (a justified line
@@ -59,6 +73,31 @@ function asLines(page: TextItem[] | PageLines): Line[] {
   return page.length > 0 && 'cells' in page[0] ? (page as Line[]) : toLines(page as TextItem[]);
 }
 
+// A cell holding only a paragraph number or a bullet: "1.1", "5.0", "L.4", "a.", "(b)", "●".
+const MARKER_CELL = /^(?:\d{1,2}(?:\.\d{1,3})*\.?|[A-Z]\.\d{1,3}(?:\.\d{1,3})*\.?|\(?[a-z]{1,3}[.)]|\(\d{1,2}\)|\d{1,2}\)|[-*•▪◦●○■□➢✓–])$/;
+
+/** The size most of a line's characters are set in (a footnote mark or a drop cap does not count). */
+function dominantSize(group: TextItem[]): number {
+  const bySize = new Map<number, number>();
+  for (const g of group) {
+    const k = Math.round(g.size * 2) / 2;
+    bySize.set(k, (bySize.get(k) ?? 0) + g.str.trim().length);
+  }
+  let best = 0;
+  let bestChars = -1;
+  for (const [k, n] of bySize) if (n > bestChars) [best, bestChars] = [k, n];
+  return best || median(group.map((g) => g.size)) || 10;
+}
+
+/** Leading bold runs of a line whose rest is regular type, as text; null when there are none. */
+function boldLead(group: TextItem[]): string | null {
+  let i = 0;
+  while (i < group.length && (group[i].bold || !group[i].str.trim())) i++;
+  if (i === 0 || i === group.length) return null;
+  const lead = group.slice(0, i).map((g) => g.str).join('').replace(/\s+/g, ' ').trim();
+  return lead || null;
+}
+
 /** Group items into lines (top to bottom) and each line into cells (left to right). */
 function toLines(items: TextItem[]): Line[] {
   const usable = items.filter((i) => i.str.trim().length > 0);
@@ -82,12 +121,25 @@ function toLines(items: TextItem[]): Line[] {
       }
     }
     for (const c of cells) c.text = c.text.replace(/\s+/g, ' ').trim();
+    // "1.1 <tab> Purpose", "● <tab> Change Management": a number or bullet set off by a tab is the
+    // line's own marker, not a table column.
+    if (cells.length === 2 && MARKER_CELL.test(cells[0].text)) {
+      cells[0].text = `${cells[0].text} ${cells[1].text}`;
+      cells[0].right = cells[1].right;
+      cells.pop();
+    }
+    const chars = group.reduce((n, g) => n + g.str.trim().length, 0);
+    const boldChars = group.reduce((n, g) => n + (g.bold ? g.str.trim().length : 0), 0);
     lines.push({
       y: median(group.map((g) => g.y)),
-      size,
+      size: dominantSize(group),
       left: cells[0].x,
       right: Math.max(...cells.map((c) => c.right)),
       cells: cells.filter((c) => c.text.length > 0),
+      bold: chars > 0 && boldChars / chars >= 0.6,
+      chars,
+      field: group.every((g) => g.field),
+      boldLead: boldLead(group),
     });
     group = [];
   };
@@ -139,29 +191,144 @@ function lineText(l: Line): string {
   return l.cells.map((c) => c.text).join(' | ');
 }
 
+/** Type sizes of a document: the body size and the larger sizes headings are set in. */
+export interface Typography {
+  /** The size most characters are set in. */
+  body: number;
+  /** Body text itself is bold (then bold marks nothing). */
+  bodyBold: boolean;
+  /** Sizes larger than the body that short, unpunctuated lines use, largest first: level 1, 2, … */
+  headingSizes: number[];
+}
+
+// A line set this much larger than the body reads as a heading (11 pt body: 12.5 pt and up).
+const LARGER = 1.12;
+
+/** Body size, whether the body is bold, and the heading sizes, over every page of a document. */
+export function measureTypography(pages: Array<TextItem[] | PageLines>): Typography {
+  const chars = new Map<number, number>();
+  const boldChars = new Map<number, number>();
+  const all: Line[] = [];
+  for (const page of pages) {
+    for (const l of asLines(page)) {
+      if (l.field) continue;
+      all.push(l);
+      chars.set(l.size, (chars.get(l.size) ?? 0) + l.chars);
+      if (l.bold) boldChars.set(l.size, (boldChars.get(l.size) ?? 0) + l.chars);
+    }
+  }
+  let body = 0;
+  let most = -1;
+  for (const [size, n] of chars) if (n > most) [body, most] = [size, n];
+  const bodyBold = most > 0 && (boldChars.get(body) ?? 0) / most > 0.5;
+  const sizes = new Set<number>();
+  for (const l of all) if (l.size >= body * LARGER && l.cells.length === 1 && headingText(lineText(l))) sizes.add(l.size);
+  return { body: body || 10, bodyBold, headingSizes: [...sizes].sort((a, b) => b - a) };
+}
+
+// Words a title does not end on: a line ending in one was cut from a sentence.
+const DANGLING = /\b(a|an|the|of|to|for|and|or|in|on|at|by|with|from|as|that|which|is|are|be|must|shall|will)$/i;
+
+/** A title reads as one: short, starts like a title, no sentence punctuation at its end. */
+export function headingText(t: string): boolean {
+  const s = t.trim();
+  if (s.length < 2 || s.length > 120 || s.includes(' | ')) return false;
+  if (!/^[A-Z0-9(“"]/.test(s) || /^\(\s/.test(s) || !/[A-Za-z]{2}/.test(s)) return false;
+  const words = s.split(/\s+/).length;
+  if (words > 14) return false;
+  if (/[.;,]["”’)]?$/.test(s) && !/^\d{1,2}(\.\d{1,3})*\.$/.test(s)) return false;
+  if (s.endsWith(':') && words > 6) return false;
+  if (DANGLING.test(s.replace(/:$/, ''))) return false;
+  return !(/\b(shall|must|should)\b/i.test(s) && words > 8);
+}
+
+/** A heading's level from its type: sizes above the body rank 1, 2, …; bold at body size comes next. */
+function headingLevel(l: Line, typo: Typography | undefined): number | null {
+  if (!typo || l.cells.length !== 1 || l.field) return null;
+  if (l.size >= typo.body * LARGER) {
+    const i = typo.headingSizes.findIndex((s) => l.size >= s - 0.25);
+    return (i < 0 ? typo.headingSizes.length : i) + 1;
+  }
+  if (l.bold && !typo.bodyBold && l.size >= typo.body - 0.5) return typo.headingSizes.length + 1;
+  return null;
+}
+
+// A run-in title opening a paragraph: a few bold words ending in "." or ":" ("Submissions. …").
+function runInTitle(l: Line, typo: Typography | undefined): string | null {
+  if (!typo || typo.bodyBold || !l.boldLead || l.cells.length !== 1) return null;
+  const lead = l.boldLead;
+  const text = l.cells[0].text;
+  if (!text.startsWith(lead) || text.length - lead.length < 3) return null;
+  const words = lead.split(/\s+/).length;
+  if (words > 8 || !/^[A-Z0-9(]/.test(lead) || !/[.:]$/.test(lead)) return null;
+  if (/\b(shall|must|will|should|may)\b/i.test(lead) || /^\(?[a-z0-9]{1,3}[.)]$/i.test(lead)) return null;
+  return lead;
+}
+
+/** A page's reading text and where typographic headings sit in it. */
+export interface LaidOutPage {
+  text: string;
+  /** Offsets of heading lines in `text`, with their typographic level (1 = largest). */
+  headings: Array<{ start: number; level: number }>;
+}
+
 /** The reading text of one page: one line per paragraph or table row, blank lines between blocks. */
-export function layoutPage(page: TextItem[] | PageLines, geometry?: PageGeometry): string {
+export function layoutPage(page: TextItem[] | PageLines, geometry?: PageGeometry, typography?: Typography): string {
+  return layoutPageWithHeadings(page, geometry, typography).text;
+}
+
+/** As layoutPage, and the headings its type marks (larger or bold short lines, bold run-in titles). */
+export function layoutPageWithHeadings(page: TextItem[] | PageLines, geometry?: PageGeometry, typography?: Typography): LaidOutPage {
   const lines = asLines(page);
-  if (lines.length === 0) return '';
+  if (lines.length === 0) return { text: '', headings: [] };
   const g = geometry ?? measureGeometry([lines]);
   const width = Math.max(1, g.right - g.left);
-  const out: string[] = [];
+  const out: Array<{ text: string; level?: number }> = [];
   // The row being built (possibly over several physical lines), and its column positions.
   let current: { text: string; cells: Cell[] | null } | null = null;
   let prev: Line | null = null;
+  let prevHeading = false;
   let headerCells = 0;
 
   const emit = () => {
-    if (current) out.push(current.cells ? current.cells.map((c) => c.text).join(' | ') : current.text);
+    if (current) out.push({ text: current.cells ? current.cells.map((c) => c.text).join(' | ') : current.text });
     current = null;
   };
+  const tight = (a: Line, b: Line) => a.y - b.y <= g.step * a.size * PARAGRAPH_GAP;
 
-  for (const l of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
     const dy = prev ? prev.y - l.y : 0;
     const gap = prev !== null && dy > g.step * prev.size * PARAGRAPH_GAP;
     if (gap) {
       emit();
-      out.push('');
+      out.push({ text: '' });
+    }
+    // A heading set in its own type: its lines (up to three) are joined and stand alone.
+    // Bold at body size marks a heading only when it stands apart (space above it, or the top of
+    // the page): a bold line inside a run of short lines is an emphasised item.
+    const level = headingLevel(l, typography);
+    const apart = prev === null || gap || prevHeading || l.size >= (typography?.body ?? 0) * LARGER;
+    prevHeading = false;
+    if (level !== null && apart) {
+      let j = i;
+      let text = lineText(l);
+      while (
+        j + 1 < lines.length && j - i < 2 && headingLevel(lines[j + 1], typography) === level && tight(lines[j], lines[j + 1]) &&
+        !ROW_START.test(lineText(lines[j + 1]))
+      ) {
+        text = joinWrapped(text, lineText(lines[j + 1]));
+        j++;
+      }
+      if (headingText(text)) {
+        emit();
+        out.push({ text, level });
+        prevHeading = true;
+        prev = lines[j];
+        i = j;
+        headerCells = 0;
+        continue;
+      }
     }
     const isTableLine = l.cells.length >= 2;
     if (current && prev && !gap) {
@@ -193,7 +360,13 @@ export function layoutPage(page: TextItem[] | PageLines, geometry?: PageGeometry
       }
     }
     emit();
-    current = isTableLine ? { text: '', cells: l.cells.map((c) => ({ ...c })) } : { text: lineText(l), cells: null };
+    const lead = runInTitle(l, typography);
+    if (lead) {
+      out.push({ text: lead, level: (typography?.headingSizes.length ?? 0) + 2 });
+      current = { text: l.cells[0].text.slice(lead.length).trim(), cells: null };
+    } else {
+      current = isTableLine ? { text: '', cells: l.cells.map((c) => ({ ...c })) } : { text: lineText(l), cells: null };
+    }
     // The first line with separators after a gap or plain text is a table's first row.
     const pipes = lineText(l).split(' | ').length;
     if (pipes < 2) headerCells = 0;
@@ -201,7 +374,25 @@ export function layoutPage(page: TextItem[] | PageLines, geometry?: PageGeometry
     prev = l;
   }
   emit();
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return assemble(out);
+}
+
+/** Lines to text (no leading, trailing or doubled blank lines), with heading offsets. */
+function assemble(out: Array<{ text: string; level?: number }>): LaidOutPage {
+  const headings: LaidOutPage['headings'] = [];
+  let text = '';
+  let blank = true;
+  for (const o of out) {
+    if (!o.text) {
+      blank = true;
+      continue;
+    }
+    if (text) text += blank ? '\n\n' : '\n';
+    if (o.level !== undefined) headings.push({ start: text.length, level: o.level });
+    text += o.text;
+    blank = false;
+  }
+  return { text, headings };
 }
 
 /** Join a wrapped line to the next: no space after a hyphen at the break ("front-" + "end"). */

@@ -1,5 +1,6 @@
-import { getDocumentProxy } from 'unpdf';
-import { layoutPage, measureGeometry, pageLines, type PageLines, type TextItem } from './pdf-lines';
+import { dropFurniture } from './pdf-furniture';
+import { layoutPageWithHeadings, measureGeometry, measureTypography, pageLines, type LaidOutPage, type PageLines } from './pdf-lines';
+import { fieldItems, openPdf, readPages, type FormField } from './pdf-read';
 import type { PageText } from './types';
 
 export type PdfReadErrorCode = 'encrypted' | 'no_text' | 'invalid';
@@ -19,22 +20,28 @@ export class PdfReadError extends Error {
 // (a few stray glyphs such as page numbers or a stamp are not a usable text layer).
 const MIN_TEXT_CHARS = 20;
 
-/** Text of every page of a PDF, 1-based page numbers, in page order. */
-export async function extractPdfText(bytes: Uint8Array): Promise<{ pages: PageText[] }> {
+/** Text of every page of a PDF, 1-based page numbers, in page order, and its filled form fields. */
+export async function extractPdfText(bytes: Uint8Array): Promise<{ pages: PageText[]; fields: FormField[] }> {
   if (!looksLikePdf(bytes)) throw new PdfReadError('invalid', 'The file is not a PDF.');
 
-  let texts: string[];
+  let laid: LaidOutPage[];
+  const fields: FormField[] = [];
   try {
-    // pdf.js transfers (detaches) the buffer it is given and refuses Node Buffers: hand it a
-    // plain Uint8Array copy so the caller's bytes stay usable whatever they were.
-    const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+    const pdf = await openPdf(bytes);
     try {
-      const lines: PageLines[] = [];
-      for (let n = 1; n <= pdf.numPages; n++) lines.push(pageLines(await pageTextItems(pdf, n)));
-      // Lines, paragraphs and table rows are rebuilt from positions (see pdf-lines.ts); margins
-      // and line spacing are measured over the whole document.
-      const geometry = measureGeometry(lines);
-      texts = lines.map((page) => layoutPage(page, geometry));
+      const read = await readPages(pdf);
+      // Filled form fields are read into the page at their positions, beside their captions.
+      const lines: PageLines[] = read.map((p) => {
+        fields.push(...p.fields);
+        return pageLines([...p.items, ...fieldItems(p.fields)]);
+      });
+      // Headers, footers and page numbers go first, so nothing after them is cut by them. Lines,
+      // paragraphs, headings and table rows are then rebuilt from positions and type (see
+      // pdf-lines.ts); margins, line spacing and type sizes are measured over the whole document.
+      const body = dropFurniture(lines);
+      const geometry = measureGeometry(body);
+      const typography = measureTypography(body);
+      laid = joinPageBreaks(body.map((page) => layoutPageWithHeadings(page, geometry, typography)));
     } finally {
       await pdf.destroy().catch(() => undefined);
     }
@@ -42,27 +49,42 @@ export async function extractPdfText(bytes: Uint8Array): Promise<{ pages: PageTe
     throw toPdfReadError(err);
   }
 
-  const pages = texts.map((text, i) => ({ page: i + 1, text }));
+  const pages: PageText[] = laid.map((p, i) => ({ page: i + 1, text: p.text, ...(p.headings.length ? { headings: p.headings } : {}) }));
   const chars = pages.reduce((n, p) => n + p.text.replace(/\s+/g, '').length, 0);
   if (chars < MIN_TEXT_CHARS) {
     throw new PdfReadError('no_text', 'The PDF has no text layer (it may be a scan); run OCR first.');
   }
-  return { pages };
+  return { pages, fields };
 }
 
-type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+// A block's last line ends a sentence, a list lead-in or a title.
+const ENDS_BLOCK = /[.?!:;]["”’)\]]*$/;
 
-async function pageTextItems(pdf: PdfDocument, n: number): Promise<TextItem[]> {
-  const page = await pdf.getPage(n);
-  const content = await page.getTextContent();
-  const items: TextItem[] = [];
-  for (const it of content.items) {
-    if (!('str' in it) || !it.str) continue;
-    const [a, b, c, d, e, f] = it.transform as number[];
-    items.push({ str: it.str, x: e, y: f, width: it.width, size: Math.hypot(c, d) || Math.hypot(a, b) || it.height });
+/**
+ * A sentence running over a page break: the page ends without closing punctuation and the next
+ * page's first line starts in lower case. The continuation moves up to the page the sentence
+ * starts on, so it is read whole (and cited at its first page).
+ */
+export function joinPageBreaks(pages: LaidOutPage[]): LaidOutPage[] {
+  const out = pages.map((p) => ({ text: p.text, headings: [...p.headings] }));
+  for (let i = 1; i < out.length; i++) {
+    const prev = out[i - 1];
+    const cur = out[i];
+    const lastBreak = prev.text.lastIndexOf('\n');
+    const last = prev.text.slice(lastBreak + 1);
+    if (!last || ENDS_BLOCK.test(last) || prev.headings.some((h) => h.start === lastBreak + 1)) continue;
+    const nl = cur.text.indexOf('\n');
+    const first = nl < 0 ? cur.text : cur.text.slice(0, nl);
+    if (!/^[a-z]/.test(first) || cur.headings.some((h) => h.start === 0)) continue;
+    // A hyphen split at the break closes up ("require-" + "ments"); otherwise a space.
+    prev.text = /[A-Za-z][-‐]$/.test(last) ? prev.text + first : `${prev.text} ${first}`;
+    const rest = nl < 0 ? '' : cur.text.slice(nl + 1);
+    const trimmed = rest.replace(/^\n+/, '');
+    const shift = cur.text.length - trimmed.length;
+    cur.text = trimmed;
+    cur.headings = cur.headings.map((h) => ({ ...h, start: h.start - shift })).filter((h) => h.start >= 0);
   }
-  page.cleanup();
-  return items;
+  return out;
 }
 
 // PDF readers accept a header anywhere in the first 1 KB; checking it avoids handing pdf.js garbage.

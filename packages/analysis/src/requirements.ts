@@ -439,9 +439,11 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
   const running = pages.length >= 3 ? runningLines(pages) : new Set<string>();
   const skipLine = (line: string) => PAGE_NUMBER.test(line) || running.has(maskDigits(line));
   const pageStarts: number[] = [];
+  const headingLevels = new Map<number, number>();
   let text = '';
   for (const p of pages) {
     pageStarts.push(text.length);
+    for (const h of p.headings ?? []) headingLevels.set(text.length + h.start, h.level);
     text += `${p.text}\n`;
   }
   const pageAt = (offset: number): number | null => {
@@ -455,7 +457,7 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
     return pages.length ? pages[lo].page : null;
   };
 
-  const segments = segmentPage(text, { skipLine });
+  const segments = segmentPage(text, { skipLine, headingLevel: (start) => headingLevels.get(start) });
   // A list of two or more address lines ("addressed as follows:") is where to send, not what to do.
   const addressLines = new Map<number, number>();
   for (const seg of segments) {

@@ -12,12 +12,16 @@ export interface HeadingMatch {
   body?: string;
   /** Offset of `body` within the trimmed line. */
   bodyOffset?: number;
+  /** Level from the heading's type in a PDF (1 = the largest heading style); absent in plain text. */
+  level?: number;
+  /** A heading only its type marks (no number, no capitals, no part title). */
+  typographic?: boolean;
 }
 
 // Titles that name a part of a solicitation. Quote requests (RFQs) and many agency RFPs do not
 // use Uniform Contract Format letters, so the usual synonyms map onto L, M and C.
 const L_TITLE =
-  /\b(instructions?(,? conditions,? and notices)? (to|for) (offerors?|quoters?|bidders?|vendors?|proposers?|respondents?|contractors?)|(submission|submittal|proposal|quot(e|ation)) (instructions|requirements|preparation|format|content|submission)|preparation of (proposals?|quot(es|ations?)|offers?|responses?)|submission of (proposals?|quot(es|ations?)|offers?|responses?)|proposal preparation|(written|oral|verbal) (quote|proposal|quotation)s? submissions?|how to (respond|submit))\b/i;
+  /^instructions\b|\b(instructions?(,? conditions,? and notices)? (to|for) (offerors?|quoters?|bidders?|vendors?|proposers?|respondents?|contractors?|quotes?|quotations?|proposals?|offers?|responses?)|submission (process|procedures?)|(what|how) (the|your|a) (quot(e|ation)|proposal|offer|response) (must|shall|should|will) (contain|include)|(submission|submittal|proposal|quot(e|ation)) (instructions|requirements|preparation|format|content|submission)|preparation of (proposals?|quot(es|ations?)|offers?|responses?)|submission of (proposals?|quot(es|ations?)|offers?|responses?)|proposal preparation|(written|oral|verbal) (quote|proposal|quotation)s? submissions?|how to (respond|submit))\b/i;
 const M_TITLE =
   /\b(evaluation|basis (for|of) (the )?award|award (criteria|basis|decision|determination)|source selection|evaluation factors|evaluation criteria)\b/i;
 const C_TITLE =
@@ -34,7 +38,7 @@ const STRONG_UNNUMBERED =
 const M_SWITCH =
   /\b(evaluation (factors?|criteria|approach|process|methodology)|(technical |price |cost )?evaluation$|basis (for|of) (the )?award|award (criteria|basis|decision|determination)|source selection (process|procedures)|evaluation of (proposals|offers|quotes|quotations|responses)|how (proposals|offers|quotes|quotations|responses) will be evaluated)\b/i;
 const L_SWITCH =
-  /\b(instructions?(,? conditions,? and notices)? (to|for) (offerors?|quoters?|bidders?|vendors?|proposers?|respondents?)|(proposal|quot(e|ation)|submission) (preparation )?instructions|preparation of (proposals?|quot(es|ations?)|offers?))\b/i;
+  /\b(instructions?(,? conditions,? and notices)? (to|for) (offerors?|quoters?|bidders?|vendors?|proposers?|respondents?|quotes?|quotations?|proposals?|offers?|responses?)|submission (process|procedures)|(proposal|quot(e|ation)|submission|submittal|response)( (submittal|submission|preparation))? instructions|preparation of (proposals?|quot(es|ations?)|offers?))\b/i;
 
 /** The section a sub-heading's title switches to on its own, whatever its parent says. */
 export function switchFromTitle(title: string): SectionCode | null {
@@ -147,6 +151,8 @@ export class SectionTracker {
   private ucfActive = false;
   /** Section in force under each paragraph number seen ("5" → L, "5.4" → M). */
   private readonly byNumber = new Map<string, SectionCode>();
+  /** Headings with a typographic level, outermost first, and the section each left in force. */
+  private typeStack: Array<{ level: number; section: SectionCode }> = [];
 
   get section(): SectionCode {
     return this.current;
@@ -154,6 +160,34 @@ export class SectionTracker {
 
   /** Apply one heading and return the section in force after it. */
   apply(h: HeadingMatch): SectionCode {
+    if (h.level === undefined) return this.applyHeading(h);
+    const level = h.level;
+    while (this.typeStack.length > 0 && this.typeStack[this.typeStack.length - 1].level >= level) this.typeStack.pop();
+    const section = h.typographic ? this.applyTypographic(h) : this.applyHeading(h);
+    this.typeStack.push({ level, section });
+    return section;
+  }
+
+  /**
+   * A heading only its type marks ("Submission Instructions" in bold): it moves between
+   * instructions and evaluation when its title names one outright; under a parent heading in a
+   * part it otherwise stays where the text before it was ("Technical Approach" after
+   * "Evaluation:" is a factor); with no such parent it opens the part its title names. A title
+   * that names no part is no reason to leave the one in force.
+   */
+  private applyTypographic(h: HeadingMatch): SectionCode {
+    const switched = switchFromTitle(h.title);
+    if (this.ucfActive) {
+      if (switched && (this.current === 'L' || this.current === 'M')) this.current = switched;
+      return this.current;
+    }
+    const parent = this.typeStack.at(-1);
+    if (switched) this.current = switched;
+    else if (h.named && !(parent && parent.section !== 'other')) this.current = h.named;
+    return this.current;
+  }
+
+  private applyHeading(h: HeadingMatch): SectionCode {
     if (h.kind === 'ucf' || h.kind === 'ucf-paragraph') {
       this.ucfActive = true;
       this.current = h.named ?? 'other';

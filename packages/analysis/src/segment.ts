@@ -1,4 +1,4 @@
-import { parseHeading, type HeadingMatch } from './sections';
+import { parseHeading, sectionFromTitle, type HeadingMatch } from './sections';
 
 /** One candidate requirement: a sentence, a list item or a table row. */
 export interface Unit {
@@ -116,7 +116,9 @@ function tableCells(t: string): string[] {
 export interface SegmentOptions {
   /** Lines to drop entirely (running headers, footers, page numbers) so lists and sentences
    * continue across them. */
-  skipLine?: (line: string) => boolean;
+  skipLine?: (line: string, start: number) => boolean;
+  /** The typographic heading level of the line starting at this offset, if its type marks one. */
+  headingLevel?: (start: number) => number | undefined;
 }
 
 function classifyLines(text: string, options: SegmentOptions): Line[] {
@@ -126,10 +128,19 @@ function classifyLines(text: string, options: SegmentOptions): Line[] {
     const t = raw.replace(/\r$/, '');
     const line: Line = { text: t, start: offset, kind: 'text' };
     offset += raw.length + 1;
-    if (options.skipLine && t.trim() && options.skipLine(t)) continue;
+    if (options.skipLine && t.trim() && options.skipLine(t, line.start)) continue;
     const trimmed = t.trim();
+    const level = options.headingLevel?.(line.start);
     if (!trimmed) line.kind = 'blank';
-    else if (isTableLine(trimmed)) line.kind = 'row';
+    else if (level !== undefined) {
+      // The page's type marks this line as a heading: its number (if any) still places it.
+      const parsed = parseHeading(trimmed);
+      const title = trimmed.replace(/[.:]$/, '');
+      line.kind = 'heading';
+      line.heading = parsed && parsed.body === undefined
+        ? { ...parsed, level }
+        : { number: null, title, named: sectionFromTitle(title), kind: 'unnumbered', level, typographic: true };
+    } else if (isTableLine(trimmed)) line.kind = 'row';
     else {
       const h = parseHeading(trimmed);
       if (h?.body !== undefined && h.bodyOffset !== undefined) {

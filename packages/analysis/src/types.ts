@@ -22,4 +22,7 @@ export interface Requirement {
 export interface PageText {
   page: number;
   text: string;
+  /** Lines the page's type marks as headings (a PDF's larger or bold titles): offset of the line
+   * in `text` and its level, 1 for the largest. Absent for plain text. */
+  headings?: Array<{ start: number; level: number }>;
 }

@@ -1,0 +1,51 @@
+import type { Line, PageLines } from './pdf-lines';
+
+/**
+ * Page furniture: running headers and footers (a solicitation number, an agency name, "Procurement
+ * Sensitive", a URL and print date) and page numbers in any form. They are dropped before lines
+ * become paragraphs, so a sentence or a list running over a page break is not cut by them and the
+ * space they leave never closes a block.
+ */
+
+// How far into a page's top and bottom furniture sits: the first and last few lines.
+const EDGE_LINES = 3;
+// A line recurring at a page edge on this share of the pages is running furniture.
+const MIN_SHARE = 0.25;
+// Running headers are short; a long recurring line is a repeated paragraph (a clause, a notice).
+const MAX_CHARS = 160;
+
+// "Page 3 of 40", "3", "- 12 -", "iv", "3/40", "Page 3", "3 | Page", "Page | 3".
+const PAGE_NUMBER = /^\s*(?:page\s*\|?\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlc]{1,7})\s*[-–—]?\s*(?:(?:of|\/)\s*\d{1,4})?\s*(?:\|?\s*page)?\s*$/i;
+
+const textOf = (l: Line) => l.cells.map((c) => c.text).join(' | ');
+
+/** Digits masked, so "Page 3 of 24" and "Page 4 of 24" are one running line. */
+const key = (l: Line) => textOf(l).toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+
+export function isPageNumber(text: string): boolean {
+  return PAGE_NUMBER.test(text);
+}
+
+/** The pages without their running headers, footers and page numbers. */
+export function dropFurniture(pages: PageLines[]): PageLines[] {
+  const counts = new Map<string, number>();
+  for (const lines of pages) {
+    const seen = new Set<string>();
+    for (const l of edges(lines)) if (!l.field) seen.add(key(l));
+    for (const k of seen) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  const min = Math.max(2, Math.ceil(pages.length * MIN_SHARE));
+  const running = (l: Line) => {
+    const t = textOf(l);
+    return t.length <= MAX_CHARS && (counts.get(key(l)) ?? 0) >= min;
+  };
+  return pages.map((lines) => {
+    const edge = new Set(edges(lines));
+    return lines.filter((l) => !(edge.has(l) && !l.field && ((pages.length >= 2 && running(l)) || isPageNumber(textOf(l)))));
+  });
+}
+
+function edges(lines: Line[]): Line[] {
+  if (lines.length <= EDGE_LINES * 2) return lines;
+  return [...lines.slice(0, EDGE_LINES), ...lines.slice(-EDGE_LINES)];
+}
