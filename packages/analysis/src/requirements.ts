@@ -9,6 +9,7 @@ import {
 import { RequirementIds } from './requirement-ids';
 import { SectionTracker } from './sections';
 import { segmentPage, type Unit } from './segment';
+import { tableOfContentsLines } from './toc';
 import type { Obligation, PageText, Requirement, SectionCode } from './types';
 
 /** How a piece of text was judged, alone or in its place in a document. */
@@ -457,7 +458,12 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
     return pages.length ? pages[lo].page : null;
   };
 
-  const segments = segmentPage(text, { skipLine, headingLevel: (start) => headingLevels.get(start) });
+  // A table of contents lists titles and pages: none of its lines is a requirement.
+  const contents = tableOfContentsLines(text);
+  const segments = segmentPage(text, {
+    skipLine: (line, start) => contents.has(start) || skipLine(line),
+    headingLevel: (start) => headingLevels.get(start),
+  });
   // A list of two or more address lines ("addressed as follows:") is where to send, not what to do.
   const addressLines = new Map<number, number>();
   for (const seg of segments) {
