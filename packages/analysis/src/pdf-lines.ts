@@ -330,6 +330,16 @@ export function layoutPageWithHeadings(page: TextItem[] | PageLines, geometry?: 
         continue;
       }
     }
+    // A table: its rows are rebuilt from the columns' positions, each row whole however its cells wrap.
+    const table = l.cells.length >= 2 ? tableRows(lines, i, g) : null;
+    if (table) {
+      emit();
+      for (const row of table.rows) out.push({ text: row });
+      prev = lines[table.end];
+      i = table.end;
+      headerCells = 0;
+      continue;
+    }
     const isTableLine = l.cells.length >= 2;
     if (current && prev && !gap) {
       const cur = current as { text: string; cells: Cell[] | null };
@@ -377,6 +387,68 @@ export function layoutPageWithHeadings(page: TextItem[] | PageLines, geometry?: 
   return assemble(out);
 }
 
+// Vertical steps inside a table this many body line steps apart still belong to it (a cell's
+// second paragraph, a row's padding); more is the end of the table.
+const TABLE_GAP = 3.5;
+// A step this much larger than a table's tightest one is a row boundary (cell padding) or a paragraph.
+const ROW_STEP = 1.25;
+
+/**
+ * A table starting at line `i`: the lines that follow whose cells all sit in its columns (from
+ * its first line's cell positions) belong to it. A line with no cell in the first column carries
+ * on the row above (a wrapped or vertically centred cell, a cell's second paragraph). A line with
+ * a first-column cell starts a row, except where the table pads its rows (row starts sit a larger
+ * step below the line before): there a first-column line at the tight in-cell step is the first
+ * column wrapping. Each row comes out as `cell | cell` in column order.
+ */
+function tableRows(lines: Line[], i: number, g: PageGeometry): { end: number; rows: string[] } | null {
+  const first = lines[i];
+  const size = first.size;
+  const cols = first.cells.map((c) => c.x);
+  const tol = size * 1.5;
+  const colOf = (x: number): number => {
+    const near = cols.findIndex((c) => Math.abs(c - x) < tol);
+    if (near >= 0) return near;
+    for (let k = cols.length - 1; k >= 0; k--) if (cols[k] <= x) return k;
+    return -1;
+  };
+  const members: Array<{ line: Line; cols: number[] }> = [{ line: first, cols: first.cells.map((_, k) => k) }];
+  let j = i;
+  while (j + 1 < lines.length) {
+    const l = lines[j + 1];
+    const p = lines[j];
+    if (p.y - l.y > g.step * p.size * TABLE_GAP || Math.abs(l.size - size) > size * 0.15) break;
+    const idx = l.cells.map((c) => colOf(c.x));
+    if (idx.some((k) => k < 0)) break;
+    // A cell running over the next column's start is a paragraph after the table, not a cell.
+    if (l.cells.some((c, k) => idx[k] + 1 < cols.length && c.right > cols[idx[k] + 1] + size * 0.5)) break;
+    if (new Set(idx).size !== idx.length) break;
+    members.push({ line: l, cols: idx });
+    j++;
+  }
+  const steps = members.slice(1).map((m, k) => (members[k].line.y - m.line.y) / size);
+  const tight = steps.length ? Math.min(...steps) : 0;
+  const padded = members.some((m, k) => k > 0 && m.cols[0] === 0 && steps[k - 1] > tight * ROW_STEP);
+  const rows: string[][][] = [];
+  members.forEach((m, k) => {
+    // Without padding to tell, a first column going on in lower case at the tight step is a wrap.
+    const wraps = m.cols[0] === 0 && k > 0 && steps[k - 1] <= tight * 1.05 && /^[a-z]/.test(m.line.cells[0].text);
+    const starts = k === 0 || (m.cols[0] === 0 && (padded ? steps[k - 1] > tight * ROW_STEP : !wraps));
+    if (starts) rows.push(cols.map(() => []));
+    const row = rows[rows.length - 1];
+    m.line.cells.forEach((c, n) => row[m.cols[n]].push(c.text));
+  });
+  return {
+    end: j,
+    rows: rows.map((r) =>
+      r
+        .map((parts) => parts.reduce((a, b) => (a ? joinWrapped(a, b) : b), ''))
+        .filter((t) => t.length > 0)
+        .join(' | '),
+    ),
+  };
+}
+
 /** Lines to text (no leading, trailing or doubled blank lines), with heading offsets. */
 function assemble(out: Array<{ text: string; level?: number }>): LaidOutPage {
   const headings: LaidOutPage['headings'] = [];
@@ -397,6 +469,7 @@ function assemble(out: Array<{ text: string; level?: number }>): LaidOutPage {
 
 /** Join a wrapped line to the next: no space after a hyphen at the break ("front-" + "end"). */
 function joinWrapped(a: string, b: string): string {
-  if (/[A-Za-z][-‐]$/.test(a) && /^[a-z]/.test(b)) return a + b;
+  // "front-" + "end", "Front-" + "End": a word broken at its hyphen closes up.
+  if (/[A-Za-z][-‐]$/.test(a) && /^[A-Za-z]/.test(b)) return a + b;
   return `${a} ${b}`;
 }
