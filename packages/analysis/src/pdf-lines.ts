@@ -390,8 +390,10 @@ export function layoutPageWithHeadings(page: TextItem[] | PageLines, geometry?: 
 // Vertical steps inside a table this many body line steps apart still belong to it (a cell's
 // second paragraph, a row's padding); more is the end of the table.
 const TABLE_GAP = 3.5;
-// A step this much larger than a table's tightest one is a row boundary (cell padding) or a paragraph.
-const ROW_STEP = 1.25;
+// A step this much larger than a table's tightest one is a row boundary (cell padding, even the
+// point or so a word processor adds between rows) or a paragraph; line positions are exact to
+// well under that.
+const ROW_STEP = 1.03;
 
 /**
  * A table starting at line `i`: the lines that follow whose cells all sit in its columns (from

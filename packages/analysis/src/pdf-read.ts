@@ -13,7 +13,8 @@ import type { TextItem } from './pdf-lines';
 export interface FormField {
   /** Fully qualified field name ("topmostSubform[0].Page1[0].solicitationnumber[0]"). */
   name: string;
-  /** The field's tooltip (/TU), which on government forms names the block ("5. SOLICITATION NUMBER"). */
+  /** The field's tooltip (/TU), which on government forms names the block ("5. SOLICITATION NUMBER");
+   * without one, the caption printed just above the field. */
   caption: string;
   value: string;
   /** [x1, y1, x2, y2] in page points, origin bottom left. */
@@ -77,7 +78,7 @@ export async function readPages(pdf: PDFDocumentProxy): Promise<PdfPageRead[]> {
         ...(style ? { font: style.name, bold: style.bold, italic: style.italic } : {}),
       });
     }
-    const fields = await formFields(page, n);
+    const fields = await formFields(page, n, items);
     out.push({ page: n, width: x1 - x0, height: y1 - y0, items, fields });
     page.cleanup();
   }
@@ -116,8 +117,35 @@ interface WidgetAnnotation {
   buttonValue?: string;
 }
 
+/**
+ * The caption printed for a field: the nearest line of page text just above it (or on its line to
+ * its left) that overlaps it horizontally. Used when the form gives the field no tooltip.
+ */
+function printedCaption(rect: [number, number, number, number], items: TextItem[]): string {
+  const [x1, y1, x2, y2] = rect;
+  let best: TextItem | null = null;
+  let bestDy = Infinity;
+  for (const it of items) {
+    if (!it.str.trim()) continue;
+    const overlaps = it.x < x2 && it.x + it.width > x1 - 10;
+    const dy = it.y - y2;
+    const above = dy > -it.size && dy < 30 && overlaps;
+    const left = Math.abs(it.y - y1) < 4 && it.x + it.width <= x1 + 2 && x1 - (it.x + it.width) < 60;
+    const d = above ? Math.max(0, dy) : left ? 0.5 : Infinity;
+    if (d < bestDy) [best, bestDy] = [it, d];
+  }
+  if (!best) return '';
+  const b = best;
+  return items
+    .filter((it) => Math.abs(it.y - b.y) < 2 && it.x < Math.max(x2, b.x + b.width) + 10 && it.x + it.width > Math.min(x1, b.x) - 10)
+    .sort((a, c) => a.x - c.x)
+    .map((it) => it.str.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** Filled text, choice and checked box fields; empty ones and signatures say nothing. */
-async function formFields(page: PDFPageProxy, n: number): Promise<FormField[]> {
+async function formFields(page: PDFPageProxy, n: number, items: TextItem[]): Promise<FormField[]> {
   let annots: WidgetAnnotation[];
   try {
     annots = (await page.getAnnotations()) as WidgetAnnotation[];
@@ -138,7 +166,8 @@ async function formFields(page: PDFPageProxy, n: number): Promise<FormField[]> {
     }
     if (!value) continue;
     const [x1, y1, x2, y2] = a.rect;
-    out.push({ name: a.fieldName ?? '', caption: (a.alternativeText ?? '').trim(), value, rect: [Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)], page: n });
+    const rect: FormField['rect'] = [Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)];
+    out.push({ name: a.fieldName ?? '', caption: (a.alternativeText ?? '').trim() || printedCaption(rect, items), value, rect, page: n });
   }
   return out;
 }

@@ -21,7 +21,7 @@ export interface HeadingMatch {
 // Titles that name a part of a solicitation. Quote requests (RFQs) and many agency RFPs do not
 // use Uniform Contract Format letters, so the usual synonyms map onto L, M and C.
 const L_TITLE =
-  /^instructions\b|\b(instructions?(,? conditions,? and notices)? (to|for) (offerors?|quoters?|bidders?|vendors?|proposers?|respondents?|contractors?|quotes?|quotations?|proposals?|offers?|responses?)|submission (process|procedures?)|(what|how) (the|your|a) (quot(e|ation)|proposal|offer|response) (must|shall|should|will) (contain|include)|(submission|submittal|proposal|quot(e|ation)) (instructions|requirements|preparation|format|contents?|submission)|preparation of (proposals?|quot(es|ations?)|offers?|responses?)|submission of (proposals?|quot(es|ations?)|offers?|responses?)|proposal preparation|(written|oral|verbal) (quote|proposal|quotation)s? submissions?|how to (respond|submit))\b/i;
+  /^instructions\b|^(quote |quotation |proposal |offer )?submissions?$|\b(instructions?(,? conditions,? and notices)? (to|for) (offerors?|quoters?|bidders?|vendors?|proposers?|respondents?|contractors?|quotes?|quotations?|proposals?|offers?|responses?)|submission (process|procedures?)|(what|how) (the|your|a) (quot(e|ation)|proposal|offer|response) (must|shall|should|will) (contain|include)|(submission|submittal|proposal|quot(e|ation)) (instructions|requirements|preparation|format|contents?|submission)|preparation of (proposals?|quot(es|ations?)|offers?|responses?)|submission of (proposals?|quot(es|ations?)|offers?|responses?)|proposal preparation|(written|oral|verbal) (quote|proposal|quotation)s? submissions?|how to (respond|submit))\b/i;
 const M_TITLE =
   /\b(evaluation|basis (for|of) (the )?award|award (criteria|basis|decision|determination)|source selection|evaluation factors|evaluation criteria)\b/i;
 const C_TITLE =
@@ -36,7 +36,7 @@ const STRONG_UNNUMBERED =
 // even inside an instructions part ("5.0 Instructions" → "5.4 Evaluation Factors"), and one that
 // names the instructions opens L again.
 const M_SWITCH =
-  /\b(evaluation (factors?|criteria|approach|process|methodology)|(technical |price |cost )?evaluation$|basis (for|of) (the )?award|award (criteria|basis|decision|determination)|source selection (process|procedures)|evaluation of (proposals|offers|quotes|quotations|responses)|how (proposals|offers|quotes|quotations|responses) will be evaluated)\b/i;
+  /\b(evaluation (factors?|criteria|approach|process|methodology)|(technical |price |cost )?evaluation$|basis (for|of) (the )?award|award (criteria|basis|decision|determination)|source selection (process|procedures)|evaluation of (proposals|offers|quotes|quotations|responses)|how (proposals|offers|quotes|quotations|responses) (will be|are) evaluated)\b/i;
 const L_SWITCH =
   /\b(instructions?(,? conditions,? and notices)? (to|for) (offerors?|quoters?|bidders?|vendors?|proposers?|respondents?|quotes?|quotations?|proposals?|offers?|responses?)|submission (process|procedures)|(proposal|quot(e|ation)|submission|submittal|response)( (submittal|submission|preparation))? instructions|preparation of (proposals?|quot(es|ations?)|offers?))\b/i;
 

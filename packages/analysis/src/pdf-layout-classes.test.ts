@@ -1,0 +1,229 @@
+import { PDFDocument, PDFName, PDFString, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { solicitationFormFacts } from './form-facts';
+import { extractPdfText } from './pdf-text';
+import { extractRequirements } from './requirements';
+
+/**
+ * One small PDF per layout class of issue 22, typeset here with pdf-lib the way Word and Google
+ * Docs exports set them: headings only bold or larger, tables whose cells wrap, furniture on every
+ * page, a sentence over a page break, a filled form, a table of contents.
+ */
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+type Draw = (page: PDFPage, fonts: Fonts) => void;
+
+async function pdf(pages: Draw[], extra?: (doc: PDFDocument, fonts: Fonts, pages: PDFPage[]) => void): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const made = pages.map((draw) => {
+    const page = doc.addPage([612, 792]);
+    draw(page, fonts);
+    return page;
+  });
+  extra?.(doc, fonts, made);
+  return doc.save();
+}
+
+/** Body lines at 11 pt from `y` down, 14 pt apart; returns the y below the last one. */
+function body(page: PDFPage, font: PDFFont, lines: string[], y: number, x = 72): number {
+  lines.forEach((line, i) => page.drawText(line, { x, y: y - i * 14, size: 11, font }));
+  return y - lines.length * 14;
+}
+
+const FILLER = [
+  'The agency administers a grant program for rural clinics and publishes this request for quotes to',
+  'modernise the reporting website that clinics use each quarter to file their figures and documents.',
+];
+
+describe('typographic headings', () => {
+  // Neither title is numbered, set in capitals or worded like a UCF part: only its type marks it.
+  const headingPage =
+    (bold: boolean): Draw =>
+    (page, { regular, bold: boldFont }) => {
+      let y = 720;
+      y = body(page, regular, FILLER, y);
+      page.drawText('Quote Preparation', { x: 72, y: y - 14, size: bold ? 15 : 11, font: bold ? boldFont : regular });
+      y = body(page, regular, ['Quoters shall submit a technical approach of no more than ten pages.'], y - 32);
+      page.drawText('How Quotes Are Evaluated', { x: 72, y: y - 14, size: 11, font: bold ? boldFont : regular });
+      body(page, regular, ['The technical approach will be evaluated for its understanding of the clinics.'], y - 32);
+    };
+
+  it('files requirements under the part a bold or larger heading names', async () => {
+    const reqs = extractRequirements((await extractPdfText(await pdf([headingPage(true)]))).pages);
+    expect(reqs.map((r) => [r.section, r.text])).toEqual([
+      ['L', 'Quoters shall submit a technical approach of no more than ten pages.'],
+      ['M', 'The technical approach will be evaluated for its understanding of the clinics.'],
+    ]);
+  });
+
+  it('does not make the same lines headings when they are set like the body', async () => {
+    const reqs = extractRequirements((await extractPdfText(await pdf([headingPage(false)]))).pages);
+    expect(reqs.every((r) => r.section === 'other')).toBe(true);
+  });
+
+  it('reads a bold run-in title as a heading and the rest of the line as its paragraph', async () => {
+    const bytes = await pdf([
+      (page, { regular, bold }) => {
+        page.drawText('Submission Format.', { x: 72, y: 720, size: 11, font: bold });
+        page.drawText('Quotes must not exceed ten pages, in 12-point type.', { x: 72 + bold.widthOfTextAtSize('Submission Format. ', 11), y: 720, size: 11, font: regular });
+      },
+    ]);
+    const { pages } = await extractPdfText(bytes);
+    expect(pages[0].text.split('\n')).toEqual(['Submission Format.', 'Quotes must not exceed ten pages, in 12-point type.']);
+    expect(pages[0].headings).toEqual([{ start: 0, level: expect.any(Number) }]);
+    const reqs = extractRequirements(pages);
+    expect(reqs.map((r) => [r.section, r.text])).toEqual([['L', 'Quotes must not exceed ten pages, in 12-point type.']]);
+  });
+});
+
+describe('page furniture and page breaks', () => {
+  const furniture = (n: number, of: number) => (page: PDFPage, { regular }: Fonts) => {
+    page.drawText('RFQ 47QFCA-26-Q-0001 - Clinic Reporting Website', { x: 72, y: 760, size: 9, font: regular });
+    page.drawText(`Page ${n} of ${of}`, { x: 280, y: 40, size: 9, font: regular });
+  };
+
+  it('keeps a sentence whole across a page break with a footer and header between', async () => {
+    const bytes = await pdf([
+      (page, fonts) => {
+        furniture(1, 2)(page, fonts);
+        let y = body(page, fonts.regular, FILLER, 720);
+        y = body(page, fonts.regular, ['If a conflict of interest arises during performance, the Contractor must promptly'], y - 14);
+      },
+      (page, fonts) => {
+        furniture(2, 2)(page, fonts);
+        body(page, fonts.regular, ['disclose it to the Contracting Officer in writing within five business days.', '', ...FILLER], 720);
+      },
+      (page, fonts) => {
+        furniture(2, 2)(page, fonts);
+        body(page, fonts.regular, FILLER, 720);
+      },
+    ]);
+    const { pages } = await extractPdfText(bytes);
+    for (const p of pages) {
+      expect(p.text).not.toMatch(/Page \d of \d/);
+      expect(p.text).not.toContain('RFQ 47QFCA');
+    }
+    const reqs = extractRequirements(pages);
+    expect(reqs.map((r) => [r.page, r.text])).toEqual([
+      [1, 'If a conflict of interest arises during performance, the Contractor must promptly disclose it to the Contracting Officer in writing within five business days.'],
+    ]);
+  });
+
+  it('does not join a page ending in a finished sentence to the next page', async () => {
+    const bytes = await pdf([
+      (page, { regular }) => void body(page, regular, ['The Contractor shall deliver the monthly report by the fifth business day.'], 720),
+      (page, { regular }) => void body(page, regular, ['the words on this page start in lower case but begin a sentence of their own.'], 720),
+    ]);
+    const { pages } = await extractPdfText(bytes);
+    expect(pages[0].text).toBe('The Contractor shall deliver the monthly report by the fifth business day.');
+    expect(pages[1].text).toContain('the words on this page');
+  });
+});
+
+describe('tables from geometry', () => {
+  // A deliverables table as Google Docs sets it: padded rows, cells wrapping over several lines,
+  // the first column wrapping too, the standard and quality columns wrapping a word per line.
+  const table = (ruled: boolean): Draw => (page, { regular, bold }) => {
+    const cols = [72, 170, 330, 450];
+    const cell = (text: string, col: number, y: number, font = regular) => page.drawText(text, { x: cols[col] + 4, y, size: 11, font });
+    ['Deliverable', 'Performance Standard', 'Quality Level', 'Due'].forEach((h, i) => cell(h, i, 700, bold));
+    // Row 1: the first column wraps ("Tested" / "Code"), the standard wraps over four lines.
+    cell('Tested', 0, 672); cell('Code delivered under', 1, 672); cell('Minimum of 90%', 2, 672); cell('Every', 3, 672);
+    cell('Code', 0, 658); cell('the order must have', 1, 658); cell('test coverage of', 2, 658); cell('sprint', 3, 658);
+    cell('substantial test', 1, 644); cell('all code.', 2, 644);
+    cell('coverage.', 1, 630);
+    // Row 2, after the row padding.
+    cell('Accessible', 0, 600); cell('WCAG 2.1 AA', 1, 600); cell('0 errors in', 2, 600); cell('Every', 3, 600);
+    cell('standards are met.', 1, 586); cell('manual testing', 2, 586); cell('sprint', 3, 586);
+    if (ruled) {
+      for (const y of [714, 690, 618, 574]) page.drawLine({ start: { x: 72, y }, end: { x: 540, y }, thickness: 0.5 });
+      for (const x of [...cols, 540]) page.drawLine({ start: { x, y: 714 }, end: { x, y: 574 }, thickness: 0.5 });
+    }
+  };
+
+  for (const ruled of [false, true]) {
+    it(`keeps every row whole with its wrapped cells (${ruled ? 'with' : 'without'} ruling lines)`, async () => {
+      const { pages } = await extractPdfText(await pdf([table(ruled)]));
+      expect(pages[0].text.split('\n')).toEqual([
+        'Deliverable | Performance Standard | Quality Level | Due',
+        'Tested Code | Code delivered under the order must have substantial test coverage. | Minimum of 90% test coverage of all code. | Every sprint',
+        'Accessible | WCAG 2.1 AA standards are met. | 0 errors in manual testing | Every sprint',
+      ]);
+    });
+  }
+});
+
+describe('filled form fields', () => {
+  it('reads an SF-1449 style form: values beside their captions, standard facts returned', async () => {
+    const bytes = await pdf(
+      [
+        (page, { regular }) => {
+          page.drawText('SOLICITATION/CONTRACT/ORDER FOR COMMERCIAL ITEMS', { x: 36, y: 750, size: 10, font: regular });
+          page.drawText('5. SOLICITATION NUMBER', { x: 300, y: 724, size: 7, font: regular });
+          page.drawText('8. OFFER DUE DATE/LOCAL TIME', { x: 450, y: 724, size: 7, font: regular });
+          page.drawText('9. ISSUED BY', { x: 36, y: 680, size: 7, font: regular });
+          page.drawText('10. THIS ACQUISITION IS', { x: 300, y: 680, size: 7, font: regular });
+          page.drawText('NAICS:', { x: 450, y: 680, size: 7, font: regular });
+        },
+      ],
+      (doc, _fonts, [page]) => {
+        const form = doc.getForm();
+        const field = (name: string, tooltip: string, value: string, x: number, y: number, width: number, height = 12) => {
+          const f = form.createTextField(name);
+          if (value.includes('\n')) f.enableMultiline();
+          f.setText(value);
+          f.addToPage(page, { x, y, width, height, borderWidth: 0 });
+          f.acroField.dict.set(PDFName.of('TU'), PDFString.of(tooltip));
+        };
+        field('solicitationnumber', '5. SOLICITATION NUMBER', 'RFQ1204822', 300, 706, 120);
+        field('duedate', '8. OFFER DUE DATE', '07/10/2017', 450, 706, 70);
+        field('duetime', '8. OFFER LOCAL TIME', '1:00PM EST', 522, 706, 70);
+        field('issuedby', '9. ISSUED BY', 'General Services Administration\nWashington, DC 20405', 36, 640, 220, 30);
+        field('naics', '10. THIS ACQUISITION IS NAICS:', '541519', 480, 664, 60);
+      },
+    );
+    const { pages, fields } = await extractPdfText(bytes);
+    expect(pages[0].text).toContain('RFQ1204822');
+    expect(pages[0].text).toContain('07/10/2017');
+    const facts = solicitationFormFacts(fields);
+    expect(facts.solicitationNumber).toEqual({ value: 'RFQ1204822', page: 1, caption: '5. SOLICITATION NUMBER' });
+    expect(facts.offerDue?.value).toEqual({ date: '2017-07-10', time: '1:00 PM', zone: 'EST' });
+    expect(facts.issuingOffice?.value).toBe('General Services Administration, Washington, DC 20405');
+    expect(facts.naics?.value).toBe('541519');
+    // Captions and values are no requirements.
+    expect(extractRequirements(pages)).toEqual([]);
+  });
+});
+
+describe('tables of contents', () => {
+  it('takes no requirement from a contents page whose titles come back as headings', async () => {
+    const titles = ['1.0 Background', '2.0 Submissions', '3.0 Evaluation of Quotes'];
+    const bytes = await pdf([
+      (page, { regular, bold }) => {
+        page.drawText('Contents', { x: 72, y: 720, size: 14, font: bold });
+        titles.forEach((t, i) => {
+          page.drawText(t, { x: 72, y: 690 - i * 16, size: 11, font: regular });
+          page.drawText(String(i + 2), { x: 520, y: 690 - i * 16, size: 11, font: regular });
+        });
+        page.drawText('Quote due dates and submissions', { x: 72, y: 690 - 3 * 16, size: 11, font: regular });
+        page.drawText('4', { x: 520, y: 690 - 3 * 16, size: 11, font: regular });
+      },
+      ...titles.map(
+        (t, i): Draw =>
+          (page, { regular, bold }) => {
+            page.drawText(t, { x: 72, y: 720, size: 14, font: bold });
+            body(page, regular, [i === 1 ? 'Quotes shall be submitted by email to the Contracting Officer.' : FILLER[0]], 690);
+          },
+      ),
+    ]);
+    const { pages } = await extractPdfText(bytes);
+    const reqs = extractRequirements(pages);
+    expect(reqs.filter((r) => r.page === 1)).toEqual([]);
+    expect(reqs.map((r) => [r.page, r.section, r.text])).toEqual([[3, 'L', 'Quotes shall be submitted by email to the Contracting Officer.']]);
+  });
+});
