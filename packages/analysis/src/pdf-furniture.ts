@@ -39,9 +39,14 @@ export function dropFurniture(pages: PageLines[]): PageLines[] {
     const t = textOf(l);
     return t.length <= MAX_CHARS && (counts.get(key(l)) ?? 0) >= min;
   };
+  // A page printed again whole (a repeated form, a copy) is not furniture around a body.
+  const whole = (lines: Line[]) => lines.map(key).join('\n');
+  const copies = new Map<string, number>();
+  for (const lines of pages) copies.set(whole(lines), (copies.get(whole(lines)) ?? 0) + 1);
   return pages.map((lines) => {
     const edge = new Set(edges(lines));
-    return lines.filter((l) => !(edge.has(l) && !l.field && ((pages.length >= 2 && running(l)) || isPageNumber(textOf(l)))));
+    const hasBody = (copies.get(whole(lines)) ?? 0) < 2;
+    return lines.filter((l) => !(edge.has(l) && !l.field && ((pages.length >= 2 && hasBody && running(l)) || isPageNumber(textOf(l)))));
   });
 }
 

@@ -90,17 +90,17 @@ describe('page furniture and page breaks', () => {
   it('keeps a sentence whole across a page break with a footer and header between', async () => {
     const bytes = await pdf([
       (page, fonts) => {
-        furniture(1, 2)(page, fonts);
+        furniture(1, 3)(page, fonts);
         let y = body(page, fonts.regular, FILLER, 720);
         y = body(page, fonts.regular, ['If a conflict of interest arises during performance, the Contractor must promptly'], y - 14);
       },
       (page, fonts) => {
-        furniture(2, 2)(page, fonts);
-        body(page, fonts.regular, ['disclose it to the Contracting Officer in writing within five business days.', '', ...FILLER], 720);
+        furniture(2, 3)(page, fonts);
+        body(page, fonts.regular, ['disclose it to the Contracting Officer in writing within five business days.', '', 'Clinics file their figures each quarter.'], 720);
       },
       (page, fonts) => {
-        furniture(2, 2)(page, fonts);
-        body(page, fonts.regular, FILLER, 720);
+        furniture(3, 3)(page, fonts);
+        body(page, fonts.regular, ['The website was built in 2014 and has not been modernised since.'], 720);
       },
     ]);
     const { pages } = await extractPdfText(bytes);
@@ -112,6 +112,12 @@ describe('page furniture and page breaks', () => {
     expect(reqs.map((r) => [r.page, r.text])).toEqual([
       [1, 'If a conflict of interest arises during performance, the Contractor must promptly disclose it to the Contracting Officer in writing within five business days.'],
     ]);
+  });
+
+  it('keeps the text of pages that repeat whole (a copy is not furniture)', async () => {
+    const same: Draw = (page, { regular }) => void body(page, regular, ['SECTION C - STATEMENT OF WORK', 'C.1 The Contractor shall clean Building 1.', 'C.2 The Contractor shall clean Building 2.'], 720);
+    const { pages } = await extractPdfText(await pdf([same, same, same, same]));
+    for (const p of pages) expect(p.text).toContain('C.2 The Contractor shall clean Building 2.');
   });
 
   it('does not join a page ending in a finished sentence to the next page', async () => {
