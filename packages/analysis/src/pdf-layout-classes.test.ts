@@ -91,8 +91,8 @@ describe('page furniture and page breaks', () => {
     const bytes = await pdf([
       (page, fonts) => {
         furniture(1, 3)(page, fonts);
-        let y = body(page, fonts.regular, FILLER, 720);
-        y = body(page, fonts.regular, ['If a conflict of interest arises during performance, the Contractor must promptly'], y - 14);
+        const y = body(page, fonts.regular, FILLER, 720);
+        body(page, fonts.regular, ['If a conflict of interest arises during performance, the Contractor must promptly'], y - 14);
       },
       (page, fonts) => {
         furniture(2, 3)(page, fonts);
