@@ -216,4 +216,26 @@ describe('scoreDraft', () => {
       expect(contrary.suggestions[0].suggestion).toMatch(/^Resolve the conflict with C-20/);
     });
   });
+
+  it('matches a requirement named by an equivalent: HSPD-12 by PIV cards, Section 508 by WCAG, OWASP by vulnerability scans', () => {
+    const r = (requirement_id: string, text: string): Requirement => ({ requirement_id, section: 'C', must_or_should: 'must', weight: 1, text, page: null });
+    const reqs = [
+      r('C-30', 'All contractor personnel must obtain HSPD-12 credentials before system access.'),
+      r('C-31', 'The portal shall conform to Section 508.'),
+      r('C-32', 'The contractor shall run OWASP ZAP scans before each release.'),
+    ];
+    const draft = [
+      'Security and Access',
+      'Every member of our team receives a PIV card before any account on the system is opened for them.',
+      '',
+      'Accessibility',
+      'Each page of the portal meets WCAG 2.1 AA, and we test every form with screen readers before it ships.',
+      '',
+      'Release Checks',
+      'Before every release our pipeline runs automated vulnerability scanning against the staging site and blocks on high findings.',
+    ].join('\n');
+    const a = scoreDraft(reqs, draft);
+    expect(ids(a.missing_requirements)).toEqual([]);
+    expect(a.matches.map((m) => m.location_hint)).toEqual(['Security and Access', 'Accessibility', 'Release Checks']);
+  });
 });
