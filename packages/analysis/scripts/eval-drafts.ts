@@ -146,7 +146,7 @@ function reviewerCoverage(rows: ExpectedRow[], draft: string): number {
 }
 
 function report(label: string, a: DraftAnalysis, rows: ExpectedRow[], mapped: Array<Requirement | null>, draft: string, ms: number) {
-  const gaps = { listed: 0, n: 0 };
+  const gaps = { listed: 0, n: 0, checked: 0 };
   const answered = { missing: 0, conflict: 0, n: 0 };
   const lines: string[] = [];
   rows.forEach((row, i) => {
@@ -156,6 +156,7 @@ function report(label: string, a: DraftAnalysis, rows: ExpectedRow[], mapped: Ar
     if (v === 'X' || v === 'V') {
       gaps.n += 1;
       if (status === 'missing' || status === 'conflict') gaps.listed += 1;
+      else if (status === 'check') gaps.checked += 1;
     }
     if (v === 'A') {
       answered.n += 1;
@@ -171,7 +172,7 @@ function report(label: string, a: DraftAnalysis, rows: ExpectedRow[], mapped: Ar
     `  ${label.padEnd(5)} fit ${String(a.fit_score).padStart(3)}  coverage ${String(a.coverage_score).padStart(3)}%  evidence ${String(a.evidence_score).padStart(3)}%  language ${String(a.language_match_score).padStart(3)}%  ` +
       `missing ${a.missing_requirements.length}  conflicts ${conflicts}  checks ${a.checks?.length ?? 0}  apart ${separate}  suggestions ${a.suggestions.length}  (${ms.toFixed(0)} ms)`,
   );
-  if (draft === 'weak') console.log(`        reviewer X/V rows listed as missing or conflicting: ${share(gaps.listed, gaps.n)}`);
+  if (draft === 'weak') console.log(`        reviewer X/V rows listed as missing or conflicting: ${share(gaps.listed, gaps.n)}${gaps.checked ? `  (${gaps.checked} more listed as checks for a reviewer)` : ''}`);
   else console.log(`        reviewer A rows listed as missing: ${share(answered.missing, answered.n)}${answered.conflict ? `  (as conflicts: ${answered.conflict})` : ''}`);
   const failedChecks = a.format_checks?.filter((c) => c.status === 'failed').length ?? 0;
   if (a.format_checks?.length) console.log(`        format checks: ${a.format_checks.length} (${failedChecks} failed)`);
