@@ -210,7 +210,7 @@ function StatusCounts({ analysis, requirements }: { analysis: RfpAnalysis; requi
   return (
     <Text size="sm" c="dimmed" mt="sm" data-testid="status-counts">
       {RFP_REQUIREMENT_STATUSES.filter((s) => counts.get(s))
-        .map((s) => `${counts.get(s)} ${RFP_REQUIREMENT_STATUS_LABELS[s].toLowerCase()}`)
+        .map((s) => `${counts.get(s)} ${RFP_REQUIREMENT_STATUS_LABELS[s].toLowerCase()}${(s === 'conflict' || s === 'check') && counts.get(s)! > 1 ? 's' : ''}`)
         .join(' · ')}
     </Text>
   );

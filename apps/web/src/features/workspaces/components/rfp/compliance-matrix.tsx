@@ -22,10 +22,15 @@ const DRAFT_STATUS = Object.fromEntries(Object.entries(DRAFT_COLOR).map(([k, col
 
 function DraftCell({ draft }: { draft: RfpMatrixRow['draft'] }) {
   if (!draft) return <Text size="sm" c="dimmed">No draft analyzed</Text>;
-  const where = [draft.location_hint, draft.page ? `page ${draft.page}` : null].filter(Boolean).join(' · ');
+  // Where the draft answers it; a row not answered by a narrative has no place to point at.
+  const where =
+    draft.status === 'not_applicable'
+      ? null
+      : [draft.location_hint, draft.page && !draft.location_hint?.includes(`(page ${draft.page})`) ? `page ${draft.page}` : null].filter(Boolean).join(' · ');
   return (
     <>
-      <Badge size="sm" variant="light" color={DRAFT_STATUS[draft.status].color}>
+      {/* Sentence case, so "Not applicable" fits the narrow column without being cut. */}
+      <Badge size="sm" variant="light" tt="none" color={DRAFT_STATUS[draft.status].color}>
         {DRAFT_STATUS[draft.status].label}
       </Badge>
       {where && (
