@@ -120,10 +120,11 @@ function mapRows(rows: ExpectedRow[], requirements: Requirement[]): Array<Requir
 
 // ---------------------------------------------------------------------------------------------
 
-type Status = 'addressed' | 'missing' | 'conflict' | 'separate';
+type Status = 'addressed' | 'missing' | 'conflict' | 'check' | 'separate';
 
 function statusOf(a: DraftAnalysis, id: string): Status {
   if (a.conflicts?.some((c) => c.requirement_id === id)) return 'conflict';
+  if (a.checks?.some((c) => c.requirement_id === id)) return 'check';
   if (a.missing_requirements.some((m) => m.requirement_id === id)) return 'missing';
   if (a.reported_separately?.some((s) => s.requirement_id === id)) return 'separate';
   return 'addressed';
@@ -145,7 +146,7 @@ function reviewerCoverage(rows: ExpectedRow[], draft: string): number {
 }
 
 function report(label: string, a: DraftAnalysis, rows: ExpectedRow[], mapped: Array<Requirement | null>, draft: string, ms: number) {
-  const gaps = { listed: 0, n: 0 };
+  const gaps = { listed: 0, n: 0, checked: 0 };
   const answered = { missing: 0, conflict: 0, n: 0 };
   const lines: string[] = [];
   rows.forEach((row, i) => {
@@ -155,6 +156,7 @@ function report(label: string, a: DraftAnalysis, rows: ExpectedRow[], mapped: Ar
     if (v === 'X' || v === 'V') {
       gaps.n += 1;
       if (status === 'missing' || status === 'conflict') gaps.listed += 1;
+      else if (status === 'check') gaps.checked += 1;
     }
     if (v === 'A') {
       answered.n += 1;
@@ -168,14 +170,16 @@ function report(label: string, a: DraftAnalysis, rows: ExpectedRow[], mapped: Ar
   const separate = a.reported_separately?.length ?? 0;
   console.log(
     `  ${label.padEnd(5)} fit ${String(a.fit_score).padStart(3)}  coverage ${String(a.coverage_score).padStart(3)}%  evidence ${String(a.evidence_score).padStart(3)}%  language ${String(a.language_match_score).padStart(3)}%  ` +
-      `missing ${a.missing_requirements.length}  conflicts ${conflicts}  apart ${separate}  (${ms.toFixed(0)} ms)`,
+      `missing ${a.missing_requirements.length}  conflicts ${conflicts}  checks ${a.checks?.length ?? 0}  apart ${separate}  suggestions ${a.suggestions.length}  (${ms.toFixed(0)} ms)`,
   );
-  if (draft === 'weak') console.log(`        reviewer X/V rows listed as missing or conflicting: ${share(gaps.listed, gaps.n)}`);
+  if (draft === 'weak') console.log(`        reviewer X/V rows listed as missing or conflicting: ${share(gaps.listed, gaps.n)}${gaps.checked ? `  (${gaps.checked} more listed as checks for a reviewer)` : ''}`);
   else console.log(`        reviewer A rows listed as missing: ${share(answered.missing, answered.n)}${answered.conflict ? `  (as conflicts: ${answered.conflict})` : ''}`);
   const failedChecks = a.format_checks?.filter((c) => c.status === 'failed').length ?? 0;
   if (a.format_checks?.length) console.log(`        format checks: ${a.format_checks.length} (${failedChecks} failed)`);
   for (const l of lines) console.log(l);
-  if (verbose) for (const c of a.conflicts) console.log(`    conflict ${c.requirement_id} [${c.rule}] ${c.reason} — “${c.passage.slice(0, 100)}”`);
+  if (verbose) for (const c of [...a.conflicts, ...(a.checks ?? [])]) console.log(`    ${c.severity ?? 'conflict'} ${c.requirement_id} [${c.rule}] ${c.reason} — “${c.passage.slice(0, 100)}”`);
+  if (verbose) for (const c of a.format_checks ?? []) console.log(`    format ${c.requirement_id} ${c.check} ${c.status}: ${c.expected} / ${c.found} @ ${c.location_hint}`);
+  if (verbose) for (const s of a.suggestions) console.log(`    suggest ${s.suggestion}`);
   return { coverage: a.coverage_score, gaps, answered };
 }
 

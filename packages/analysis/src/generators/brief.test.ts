@@ -12,8 +12,9 @@ describe('executive brief', () => {
     expect(md).toContain('| Solicitation No. | N40085-27-R-0012 |');
     expect(md).toContain('| Set-Aside | SBA: Total Small Business Set-Aside (FAR 19.5) |');
     expect(md).toContain('| Posted | Dec 15, 2026 |');
-    expect(md).toContain('| Response Due | Jan 20, 2027 |');
-    expect(md).toContain('| Days Remaining | 15 days |');
+    expect(md).toContain('| Response Due | Jan 20, 2027, 2:00 PM UTC-05:00 (Eastern Standard Time) |');
+    // SPEC §4 (the badge): 15.3 days to 2 PM EST on Jan 20, rounded up.
+    expect(md).toContain('| Days Remaining | 16 days |');
   });
 
   it('summarises the scope from the first meaningful description sentences', () => {
@@ -54,7 +55,8 @@ describe('executive brief', () => {
   });
 
   it('flags short time to due, passed dates and sole-source set-asides', () => {
-    expect(brief(UCF_FACTS, ucfRequirements(), new Date('2027-01-16T12:00:00Z'))).toContain('**Short time to respond:** 4 days left');
+    // SPEC §4: 4.3 days to 2 PM EST (19:00 UTC) on Jan 20, rounded up as the badge does: 5.
+    expect(brief(UCF_FACTS, ucfRequirements(), new Date('2027-01-16T12:00:00Z'))).toContain('**Short time to respond:** 5 days left');
     expect(brief(UCF_FACTS, ucfRequirements(), new Date('2027-01-25T12:00:00Z'))).toContain('**Response date has passed**');
     expect(brief({ ...UCF_FACTS, set_aside: '8AN', set_aside_description: null })).toContain('8AN: 8(a) Sole Source (FAR 19.8)');
     expect(brief({ ...UCF_FACTS, set_aside: '8AN', set_aside_description: null })).toContain('**Sole-source set-aside:**');
@@ -65,5 +67,21 @@ describe('executive brief', () => {
     expect(md).toContain('**Questions due:** Jun 28, 2017 [L-001]');
     expect(md).toMatch(/Google Form \[L-013\]/);
     expect(md).toContain('technical factors will significantly outweigh price');
+  });
+});
+
+describe('brief deadline (issue 24)', () => {
+  it('states the time as the notice does, with its offset and zone name, and counts days like the badge', async () => {
+    const { getUrgency } = await import('@biddesk/shared');
+    // A notice in Eastern Daylight Time, read on a server in another zone: the text never converts it.
+    const due = '2017-07-10T14:00:00-04:00';
+    for (const now of [new Date('2017-06-06T03:30:00Z'), new Date('2017-06-06T20:00:00Z'), new Date('2017-07-10T17:59:00Z')]) {
+      const md = brief({ ...GSA_FACTS, response_date: due }, gsaRequirements(), now);
+      expect(md).toContain('Jul 10, 2017, 2:00 PM UTC-04:00 (Eastern Daylight Time)');
+      const days = getUrgency(due, now).days!;
+      expect(md).toContain(`| Days Remaining | ${days === 0 ? 'Due today' : `${days} day${days === 1 ? '' : 's'}`} |`);
+    }
+    expect(brief({ ...GSA_FACTS, response_date: '2017-07-10T14:00:00-07:00' }, [], new Date('2017-06-06T00:00:00Z'))).toContain('2:00 PM UTC-07:00 (Pacific Daylight Time)');
+    expect(brief({ ...GSA_FACTS, response_date: '2017-07-10T14:00:00Z' }, [], new Date('2017-06-06T00:00:00Z'))).toContain('Jul 10, 2017, 2:00 PM UTC');
   });
 });

@@ -8,7 +8,7 @@ import {
 } from './cues';
 import { agencyLabel, hasSetAside, isSoleSource, scopeSentences, setAsideLabel } from './facts';
 import {
-  byImportance, citeAll, clean, clip, daysLabel, daysUntil, detail, formatDate, formatDay, phrase, plural, quoteLine, table, titleLine,
+  byImportance, citeAll, clean, clip, daysLabel, daysUntil, detail, formatDate, formatDay, formatDeadline, phrase, plural, quoteLine, table, titleLine,
 } from './format';
 import { topicOf } from './structure';
 import type { GeneratorContext } from './types';
@@ -42,7 +42,7 @@ export function executiveBrief(ctx: GeneratorContext): string {
         ['Set-Aside', setAsideLabel(o)],
         ...(o.place_of_performance ? [['Place of Performance', clean(o.place_of_performance)]] : []),
         ['Posted', formatDate(o.posted_date)],
-        ['Response Due', formatDate(o.response_date)],
+        ['Response Due', formatDeadline(o.response_date)],
         ['Days Remaining', daysLabel(days)],
         ...(contact ? [['Point of Contact', [contact.name, contact.email, contact.phone].map((x) => clean(x)).filter(Boolean).join(', ')]] : []),
       ],
@@ -176,7 +176,7 @@ function logistics(ctx: GeneratorContext): string[] {
   const { opportunity: o, requirements: reqs } = ctx;
   const lines: string[] = [];
   const instr = reqs.filter((r) => r.section !== 'C' && r.section !== 'M');
-  lines.push(`- **Due:** ${formatDate(o.response_date)}${o.response_date && /T\d{2}:\d{2}/.test(o.response_date) ? ` (${o.response_date.slice(11, 16)} per the notice; confirm the time zone)` : ''}`);
+  lines.push(`- **Due:** ${formatDeadline(o.response_date)}`);
   const { questions, response } = deadlines(reqs);
   const due = o.response_date?.slice(0, 10);
   const textDue = response.filter((d) => d.date.iso !== due);

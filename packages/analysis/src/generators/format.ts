@@ -41,13 +41,53 @@ export function formatDay(date: Date): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
-/** Whole calendar days from `now` (its UTC date) to the ISO date; negative once passed; null if unknown. */
+/**
+ * Days remaining by SPEC §4's rule, the one every deadline badge uses (packages/shared urgency.ts):
+ * the time left to the due instant in days, rounded up; negative once passed; null if unknown.
+ */
 export function daysUntil(iso: string | null | undefined, now: Date): number | null {
-  const c = calendarDate(iso);
-  if (!c) return null;
-  const due = Date.UTC(c.y, c.m - 1, c.d);
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Math.round((due - today) / 86_400_000);
+  if (!calendarDate(iso)) return null;
+  const due = new Date(iso!.trim()).getTime();
+  if (Number.isNaN(due)) return null;
+  // (+ 0 turns a -0 for "due within the last day" into 0.)
+  return Math.ceil((due - now.getTime()) / 86_400_000) + 0;
+}
+
+// U.S. zones a federal notice gives its time in, tried in this order for an offset on a date.
+const US_ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Phoenix', 'America/Anchorage', 'Pacific/Honolulu', 'America/Puerto_Rico', 'Pacific/Guam'];
+
+/** The zone name ("Eastern Daylight Time") of a U.S. zone on that offset at that instant, if one is. */
+function zoneName(instant: Date, offsetMinutes: number): string | null {
+  for (const zone of US_ZONES) {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(instant);
+    const off = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+    const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(off);
+    const minutes = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) : 0;
+    if (minutes !== offsetMinutes) continue;
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'long' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? null;
+  }
+  return null;
+}
+
+/**
+ * The deadline as the notice states it: its own local time with the UTC offset, and the U.S.
+ * zone's name where the offset and date identify one — "Jul 10, 2017, 2:00 PM UTC-04:00 (Eastern
+ * Daylight Time)". A date without a time is the date alone.
+ */
+export function formatDeadline(iso: string | null | undefined): string {
+  const date = formatDate(iso);
+  const m = iso ? /T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(iso.trim()) : null;
+  if (!m || date === 'N/A') return date;
+  const h = Number(m[1]);
+  const time = `${((h + 11) % 12) + 1}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
+  if (!m[3]) return `${date}, ${time} (no time zone on the notice)`;
+  if (m[3] === 'Z') return `${date}, ${time} UTC`;
+  const sign = m[3][0] === '-' ? -1 : 1;
+  const digits = m[3].slice(1).replace(':', '');
+  const offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+  const label = `UTC${m[3][0]}${digits.slice(0, 2)}:${digits.slice(2)}`;
+  const name = zoneName(new Date(iso!.trim()), offset);
+  return `${date}, ${time} ${label}${name ? ` (${name})` : ''}`;
 }
 
 export function daysLabel(days: number | null): string {

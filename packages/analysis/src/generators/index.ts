@@ -14,6 +14,7 @@ import type { GenerateInput, GeneratedDocumentType, GeneratorContext } from './t
 
 export type { GenerateInput, GeneratedDocumentType, OpportunityFacts, Tone } from './types';
 export { complianceMatrixRows, type ComplianceMatrixRow } from './compliance-matrix';
+export { learnAcronyms } from './glossary';
 
 export const GENERATED_DOCUMENT_TYPES: readonly GeneratedDocumentType[] = ['brief', 'compliance', 'rfi', 'rfp', 'requirements', 'proposal', 'pricing'];
 
@@ -25,6 +26,7 @@ export function generateDocument(input: GenerateInput): string {
     requirements: [...(input.requirements ?? [])],
     tone: input.tone ?? 'professional',
     now: input.now ?? new Date(),
+    glossary: input.glossary,
   };
   switch (input.type) {
     case 'brief':

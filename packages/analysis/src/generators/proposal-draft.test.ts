@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDocument } from './index';
 import { commitment } from './proposal-draft';
-import { NOW, UCF_FACTS, ucfRequirements } from './test-fixtures';
+import { gsaRequirements, NOW, UCF_FACTS, ucfRequirements } from './test-fixtures';
 
 describe('commitment', () => {
   it.each([
@@ -28,5 +28,13 @@ describe('proposal draft', () => {
     expect(md).toContain('**Scored against:** [M-1-0140b6]');
     expect(md.match(/\*\*Writer:\*\*/g)!.length).toBeGreaterThan(3);
     expect(md).toContain('“The Navy requires custodial services');
+  });
+
+  it('has no filler: no "will meet this requirement" restatements, no bare list of ids', () => {
+    for (const reqs of [ucfRequirements(), gsaRequirements()]) {
+      const md = generateDocument({ type: 'proposal', side: 'workspace', opportunity: UCF_FACTS, requirements: reqs, now: NOW });
+      expect(md).not.toContain('will meet this requirement');
+      expect(md).not.toMatch(/Also commit to: (\[[^\]]+\], ){8,}/);
+    }
   });
 });

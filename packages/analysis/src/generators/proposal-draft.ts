@@ -69,8 +69,12 @@ export function commitment(text: string): string {
     const rewritten = `${body.slice(0, other.index)}will${other[2] ? ' not' : ''} ${body.slice(other.index + other[0].length)}`;
     return finish(`${prefix}${COMPANY} will ensure that ${lowerFirst(rewritten)}`);
   }
-  return finish(`${COMPANY} will meet this requirement: “${clip(t, 200).replace(/[.:]$/, '')}”`);
+  // Not a sentence to restate as a commitment (a table row, background): the writer answers it.
+  return `Answer: “${clip(t, 200).replace(/[.:]$/, '')}”`;
 }
+
+// Requirements beyond the drafted ones listed by name under a heading.
+const MORE_SHOWN = 8;
 
 export function proposalDraft(ctx: GeneratorContext): string {
   const { opportunity: o, requirements: reqs, tone } = ctx;
@@ -155,8 +159,12 @@ function headingDraft(h: Heading, tone: GeneratorContext['tone']): string[] {
   } else {
     for (const r of shown) out.push(`${commitment(r.text)} [${r.requirement_id}]`);
   }
+  // The rest, each named with its page and words, a few at a time; the matrix has the full list.
   const rest = doable.slice(PER_HEADING);
-  if (rest.length) out.push('', `Also commit to: ${rest.map((r: Requirement) => `[${r.requirement_id}]`).join(', ')}.`);
+  if (rest.length) {
+    out.push('', `Also answered here (${rest.length}):`, ...rest.slice(0, MORE_SHOWN).map((r: Requirement) => `- [${r.requirement_id}]${r.page ? ` (p. ${r.page})` : ''} ${clip(r.text, 110)}`));
+    if (rest.length > MORE_SHOWN) out.push(`- … and ${rest.length - MORE_SHOWN} more under this heading in the compliance matrix.`);
+  }
   out.push('');
   if (scored.length) out.push(`> **Scored against:** ${scored.map((r) => `[${r.requirement_id}] ${clip(r.text, 100)}`).join('; ')}`, '>');
   out.push('> **Writer:** complete with evidence: named people and their roles, tools and methods, numbers (volumes, response times, savings), and a past contract where this was done.', '');

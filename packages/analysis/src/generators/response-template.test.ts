@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Requirement } from '../types';
 import { generateDocument } from './index';
+import { pageLimitOf, responseOutline } from './outline';
 import { proposalStructure } from './structure';
 import { GSA_FACTS, gsaRequirements, NOW, UCF_FACTS, ucfRequirements } from './test-fixtures';
 
@@ -75,5 +76,28 @@ describe('response template', () => {
     const price = md.slice(md.indexOf('## Price Volume'), md.indexOf('## Oral Presentation Volume'));
     expect(price).toContain('[L-014]');
     expect(price).toContain('[L-017]');
+  });
+});
+
+describe('annotated outline', () => {
+  it('lists per volume each section with what it answers, its M factor, a page budget and owner/due columns', () => {
+    const md = template(ucfRequirements());
+    const technical = md.slice(md.indexOf('## Volume I: Technical'), md.indexOf('## Volume II'));
+    expect(technical).toContain('| Section | Answers | Evaluated under | Page budget | Owner | Due |');
+    expect(technical).toContain('Page limit: 25 pages (L-2(1)).');
+    // The 25 pages are shared out over the volume's headings, citing the limit.
+    const rows = technical.split('\n').filter((l) => l.startsWith('| 1.'));
+    const budgets = rows.flatMap((l) => [.../≈ ([\d.]+) pages? \(share of L-2\(1\)'s 25\)/.exec(l) ?? []].slice(1)).map(Number);
+    expect(rows.every((l) => l.endsWith('| (assign) | (date) |'))).toBe(true);
+    expect(budgets.length).toBeGreaterThan(0);
+    expect(budgets.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(26);
+    const approach = responseOutline(ucfRequirements()).volumes[0].sections.find((s) => s.title === 'Technical Approach')!;
+    expect(approach.factors.map((r) => r.requirement_id)).toContain('M-1-0140b6');
+  });
+
+  it('takes a heading\'s own stated limit over a share of the volume', () => {
+    expect(pageLimitOf('The staffing plan shall not exceed three pages.')).toBe(3);
+    expect(pageLimitOf('Resumes are limited to 2 pages each.')).toBe(2);
+    expect(pageLimitOf('Describe the staffing plan.')).toBeNull();
   });
 });

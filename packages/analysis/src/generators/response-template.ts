@@ -4,7 +4,9 @@
  * the place it is answered, so evaluators can find each factor where they expect it.
  */
 import { citeAll, clip, detail, phrase, table, titleLine } from './format';
-import { placeLabel, proposalStructure, volumeLabel, type Volume } from './structure';
+import { responseOutline, type OutlineVolume } from './outline';
+import { placeLabel, proposalStructure } from './structure';
+import type { Requirement } from '../types';
 import type { GeneratorContext } from './types';
 
 export function responseTemplate(ctx: GeneratorContext): string {
@@ -43,7 +45,8 @@ export function responseTemplate(ctx: GeneratorContext): string {
     out.push('## Rules for the whole response', '', ...s.generalRules.map((r) => `- [${r.requirement_id}] ${clip(r.text, 220)}`), '');
   }
 
-  s.volumes.forEach((v, i) => out.push(...volumeSection(v, i + 1)));
+  const outline = responseOutline(reqs);
+  outline.volumes.forEach((v, i) => out.push(...volumeSection(v, i + 1)));
 
   out.push('## Evaluation Cross-Reference', '');
   const m = reqs.filter((r) => r.section === 'M');
@@ -61,30 +64,44 @@ export function responseTemplate(ctx: GeneratorContext): string {
   return out.join('\n');
 }
 
-function volumeSection(v: Volume, index: number): string[] {
-  const out: string[] = [`## ${volumeLabel(v)}`, ''];
+const ids = (list: Requirement[], max = 8) => (list.length ? `${list.slice(0, max).map((r) => `${r.requirement_id}${r.page ? ` (p. ${r.page})` : ''}`).join(', ')}${list.length > max ? ` +${list.length - max} more` : ''}` : '—');
+
+function volumeSection(v: OutlineVolume, index: number): string[] {
+  const out: string[] = [`## ${v.title}`, ''];
+  if (v.pageLimit) out.push(`Page limit: ${v.pageLimit.pages} pages (${v.pageLimit.requirement_id}).`, '');
+  if (v.sections.length > 0) {
+    // The outline at a glance: what each heading answers, what it earns, its budget, who writes it.
+    out.push(
+      ...table(
+        ['Section', 'Answers', 'Evaluated under', 'Page budget', 'Owner', 'Due'],
+        v.sections.map((h) => [`${h.number} ${h.title}`, ids([...h.answers, ...h.work]), ids(h.factors, 4), h.pageBudget ?? '—', '(assign)', '(date)']),
+      ),
+      '',
+    );
+  }
   if (v.rules.length > 0) {
     out.push('Rules for this volume (limits, format, delivery):', '', ...v.rules.map((r) => `- [${r.requirement_id}] ${clip(r.text, 200)}`), '');
   }
-  if (v.headings.length === 0) {
+  if (v.sections.length === 0) {
     out.push(
-      v.kind === 'past_performance'
+      /past performance/i.test(v.title)
         ? `### ${index}.1 Past Performance References`
-        : v.kind === 'price'
+        : /price/i.test(v.title)
           ? `### ${index}.1 Price Schedule and Narrative`
-          : `### ${index}.1 ${v.title} Approach`,
+          : `### ${index}.1 ${v.title.replace(/^Volume [IVX]+: /, '').replace(/ Volume$/, '')} Approach`,
       '',
       'No instruction or evaluation criterion was mapped to this volume; follow the solicitation attachments for its content.',
       '',
     );
     return out;
   }
-  for (const h of v.headings) {
+  for (const h of v.sections) {
     out.push(`### ${h.number} ${h.title}`, '');
-    const l = h.requirements.filter((r) => r.section === 'L' || r.section === 'other');
-    const c = h.requirements.filter((r) => r.section === 'C');
-    const m = h.requirements.filter((r) => r.section === 'M');
-    if (l.length > 0) out.push('Must answer:', '', ...l.map((r) => `- [${r.requirement_id}] ${clip(r.text, 200)}`), '');
+    if (h.pageBudget) out.push(`Page budget: ${h.pageBudget}`, '');
+    const l = h.answers;
+    const c = h.work;
+    const m = h.factors;
+    if (l.length > 0) out.push('Must answer:', '', ...l.map((r) => `- [${r.requirement_id}] ${clip(r.text, 200)}${r.page ? ` (p. ${r.page})` : ''}`), '');
     if (c.length > 0) {
       const musts = c.filter((r) => r.must_or_should === 'must');
       out.push(

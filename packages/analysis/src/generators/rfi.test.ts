@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Requirement, SectionCode } from '../types';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { learnAcronyms } from './glossary';
 import { generateDocument } from './index';
-import { citedIds, NOW, UCF_FACTS, ucfRequirements } from './test-fixtures';
+import { isFragment } from './rfi';
+import { citedIds, GSA_FACTS, NOW, UCF_FACTS, ucfRequirements } from './test-fixtures';
 import type { OpportunityFacts } from './types';
 
 function req(id: string, text: string, must_or_should: 'must' | 'should' = 'must'): Requirement {
@@ -131,5 +135,36 @@ describe('rfi questions', () => {
     const md = rfi([]);
     expect(md).toContain('No solicitation PDF uploaded');
     expect(citedIds(md)).toEqual([]);
+  });
+});
+
+describe('RFI questions never ask what the solicitation answers (issue 24)', () => {
+  const base = (reqs: Requirement[], glossary?: Map<string, string>) =>
+    generateDocument({ type: 'rfi', opportunity: { ...GSA_FACTS, description: '' }, requirements: reqs, now: NOW, glossary });
+  const r = (requirement_id: string, text: string, page = 2): Requirement => ({ requirement_id, section: 'C', must_or_should: 'must', weight: 1, text, page });
+
+  it('learns the acronyms a solicitation spells out anywhere in its text', () => {
+    const dataDir = process.env.RFP_DATA_DIR ?? path.resolve(__dirname, '../../../../../shared/data/rfp');
+    const g = learnAcronyms(readFileSync(path.join(dataDir, 'gsa-tdrs-rfq.txt'), 'utf8'));
+    expect(g.get('OFA')).toBe('Office of Family Assistance');
+    expect(g.get('TANF')).toBe('Temporary Assistance for Needy Families');
+    expect(g.get('TDRS')).toBe('TANF Data Reporting System');
+    expect(learnAcronyms('The WHD (Wage and Hour Division) and QASP - Quality Assurance Surveillance Plan').get('WHD')).toBe('Wage and Hour Division');
+  });
+
+  it('asks to define an acronym only when the document does not, and never a standard one', () => {
+    const reqs = [r('C-1', 'The Contractor shall send OFA a weekly status report.'), r('C-2', 'The Contractor shall protect PII in every export.')];
+    expect(base(reqs)).toContain('Undefined term "OFA"');
+    expect(base(reqs, new Map([['OFA', 'Office of Family Assistance']]))).not.toContain('Undefined term "OFA"');
+    expect(base(reqs)).not.toContain('Undefined term "PII"');
+  });
+
+  it('never quotes a page-break fragment as the place a term is used', () => {
+    const reqs = [r('C-3', 'and the XYZQ data must be reconciled within 5 days.'), r('C-4', 'The Contractor shall load the XYZQ extract nightly.', 7)];
+    const md = base(reqs);
+    expect(md).toContain('as used in "The Contractor shall load the XYZQ extract nightly" (C-4, page 7)');
+    expect(md).not.toContain('"and the XYZQ data');
+    expect(isFragment('and the XYZQ data must be reconciled within 5 days.')).toBe(true);
+    expect(isFragment('The Contractor shall load the extract nightly.')).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { evaluationFactors } from './brief';
 import { citeAll, clean, clip, daysLabel, daysUntil, detail, formatDate, phrase, titleLine } from './format';
 import { proposalStructure, volumeLabel } from './structure';
+import { isStandardAcronym } from './glossary';
 import type { GeneratorContext } from './types';
 
 interface Question {
@@ -95,6 +96,18 @@ export function rfiQuestions(ctx: GeneratorContext): string {
   return out.join('\n');
 }
 
+/**
+ * Text cut at a page break or a column: it starts in the middle of a sentence (lower case, or a
+ * joining word) or is a few words without a verb-like ending. Quoting it back to the Contracting
+ * Officer reads as nonsense.
+ */
+export function isFragment(text: string): boolean {
+  const t = text.trim().replace(/^(?:[-•*]|\(?[a-z0-9]{1,3}[.)])\s+/i, '');
+  if (/^[a-z]/.test(t) && !/^(?:e\.g\.|i\.e\.)/.test(t)) return true;
+  if (/^(?:and|or|but|nor|of|to|with|for|by|in|on|at|which|that|who|whose|than)\b/i.test(t)) return true;
+  return t.split(/\s+/).length < 4 && !/[.!?:]$/.test(t);
+}
+
 function findQuestions(ctx: GeneratorContext): Question[] {
   const { opportunity: o, requirements: reqs } = ctx;
   const qs: Question[] = [];
@@ -143,12 +156,15 @@ function findQuestions(ctx: GeneratorContext): Question[] {
     }
   }
 
-  // Undefined acronyms.
-  const acronyms = undefinedAcronyms(reqs, description);
+  // Undefined acronyms: not one the solicitation spells out anywhere (its glossary, learned from
+  // its whole text), not one with a standard meaning, and quoted only from a whole sentence.
+  const defined = ctx.glossary ?? new Map<string, string>();
+  const acronyms = undefinedAcronyms(reqs, description).filter((a) => !defined.has(a.acronym) && !isStandardAcronym(a.acronym));
   for (const a of acronyms.slice(0, 6)) {
+    const source = a.reqs.find((r) => !isFragment(r.text));
     qs.push({
       topic: `Undefined term "${a.acronym}"`,
-      text: `"${a.acronym}" is used without being spelled out. Please define it${a.reqs[0] ? `, as used in "${clip(a.reqs[0].text, 120).replace(/[.:;]$/, '')}"` : ''}.`,
+      text: `"${a.acronym}" is used without being spelled out. Please define it${source ? `, as used in "${clip(source.text, 120).replace(/[.:;]$/, '')}" (${source.requirement_id}${source.page ? `, page ${source.page}` : ''})` : ''}.`,
       raisedBy: a.reqs.slice(0, 3),
     });
   }
@@ -203,7 +219,8 @@ function findQuestions(ctx: GeneratorContext): Question[] {
 
   // Vague wording in mandatory requirements.
   // Evaluation prose is not priced or performed, so only instructions and work are checked.
-  const vague = reqs.filter((r) => r.must_or_should === 'must' && r.section !== 'M' && VAGUE.test(r.text));
+  // A page-break fragment ("and shall be delivered within …") is no basis for a question.
+  const vague = reqs.filter((r) => r.must_or_should === 'must' && r.section !== 'M' && VAGUE.test(r.text) && !isFragment(r.text));
   for (const r of vague.slice(0, 6)) {
     const word = (VAGUE.exec(r.text)?.[0] ?? '').toLowerCase();
     const follow = VAGUE_QUESTION[word];

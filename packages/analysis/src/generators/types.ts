@@ -35,6 +35,8 @@ export interface GenerateInput {
   now?: Date;
   /** 'compliance' exists on both sides: opportunity = compliance matrix, workspace = compliance checklist. */
   side?: 'opportunity' | 'workspace';
+  /** Acronyms the solicitation spells out anywhere in its text (`learnAcronyms`), not only in requirements. */
+  glossary?: Map<string, string>;
 }
 
 /** What every generator receives, with defaults resolved so generators stay pure. */
@@ -43,4 +45,5 @@ export interface GeneratorContext {
   requirements: Requirement[];
   tone: Tone;
   now: Date;
+  glossary?: Map<string, string>;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Requirement } from '../types';
 import { findConflicts } from './conflicts';
 import { splitDraft } from './passages';
+import { analyse } from './text';
 
 const req = (requirement_id: string, text: string, section: Requirement['section'] = 'C'): Requirement => ({ requirement_id, section, must_or_should: 'must', weight: 1, text, page: null });
 const conflicts = (reqs: Requirement[], draft: string) => findConflicts(reqs, splitDraft(draft), new Map());
@@ -53,5 +54,46 @@ describe('findConflicts', () => {
       ['M-1', 'referenced'],
     ]);
     expect(rules(r, 'APPROACH\nWe keep OracleDB9 and extend the portal rather than replace it.')).toEqual([]);
+  });
+});
+
+describe('findConflicts: same quantity and unit, same subject', () => {
+  const coverage = [req('C-5', 'Automated tests must reach a minimum of 90% code coverage for new modules.')];
+
+  it('compares a percentage only with a percentage about the same quantity', () => {
+    // True pair: the draft's coverage figure is below the minimum.
+    const found = conflicts(coverage, 'QUALITY\nOur automated tests will reach 70 percent code coverage for new modules.');
+    expect(found.map((c) => [c.requirement_id, c.rule, c.severity])).toEqual([['C-5', 'limit', 'conflict']]);
+    expect(found[0].clause).toBe('Automated tests must reach a minimum of 90% code coverage for new modules.');
+    expect(found[0].reason).toBe('The solicitation requires a minimum of 90%; the draft states 70 percent.');
+    // False pair: a percentage of something else in the same paragraph as the coverage promise.
+    expect(
+      rules(coverage, 'QUALITY\nOn our last project rejected submissions fell from 31 to 9 percent. We hold new modules to at least 90 percent code coverage in automated tests.'),
+    ).toEqual([]);
+    // False pair: a percentage of another quantity, with no coverage figure at all.
+    expect(rules(coverage, 'QUALITY\nAutomated tests run on every commit; 12 percent of our staff are test engineers.')).toEqual([]);
+  });
+
+  it('compares pages with pages, not with another unit', () => {
+    const r = [req('C-6', 'Monthly status reports shall be no more than 5 pages.')];
+    expect(rules(r, 'REPORTING\nOur monthly status reports run about 12 pages.')).toEqual([['C-6', 'limit']]);
+    expect(rules(r, 'REPORTING\nOur monthly status reports arrive within 12 days of month end and run 4 pages.')).toEqual([]);
+  });
+
+  it('never builds a conflict on a shared evaluative adjective', () => {
+    const r = [req('L-7', 'Offerors shall not propose competitive range exclusions or discount tiers.', 'L')];
+    expect(rules(r, 'PRICE\nOur rates are competitive and consistent with our schedule.')).toEqual([]);
+    const q = [req('L-8', 'Proposed labor rates must not exceed the competitive ceiling rates of the schedule.', 'L')];
+    expect(rules(q, 'PRICE\nOur team is competitive and innovative.')).toEqual([]);
+  });
+
+  it('reports a finding whose subject is shared only by its section as a check, not a conflict', () => {
+    const r = [req('L-9', 'The proposed project manager must attend the orals session.', 'L')];
+    // Words every requirement of this solicitation uses: they do not name one occasion.
+    const common = new Map(analyse('orals session').tokens.map((t) => [t.term, 50]));
+    const found = findConflicts(r, splitDraft('ORALS SESSION\nWe look forward to the orals.\nOur director will travel in her place.'), common);
+    expect(found.map((c) => [c.rule, c.severity])).toEqual([['substitute', 'check']]);
+    const sure = conflicts(r, 'ORALS SESSION\nOur project manager cannot attend the orals, so a vice president will attend in his place.');
+    expect(sure.map((c) => [c.rule, c.severity])).toEqual([['substitute', 'conflict']]);
   });
 });

@@ -14,11 +14,26 @@ import { analyse, isGeneric, type Token } from './text';
 
 export type ConflictRule = 'prohibited' | 'limit' | 'contrary' | 'one-time' | 'substitute' | 'replaced' | 'referenced';
 
+/**
+ * A conflict the rule is sure of, or a check: the same pattern read with less certainty (the topic
+ * is shared only through the section around the sentence, or through one common word), which a
+ * reviewer confirms before it counts against the draft.
+ */
+export type ConflictSeverity = 'conflict' | 'check';
+
+/** Confidence at or above which a finding is a conflict; below it is a check for a reviewer. */
+export const CONFLICT_CONFIDENCE = 0.7;
+
 export interface Conflict {
   requirement_id: string;
   section: SectionCode;
   text: string;
   rule: ConflictRule;
+  /** The clause of the requirement that states the constraint, shown beside the draft's sentence. */
+  clause: string;
+  /** 0-1: how sure the rule is that both sides speak of the same thing. */
+  confidence: number;
+  severity: ConflictSeverity;
   /** The draft sentence that contradicts the requirement. */
   passage: string;
   page: number | null;
@@ -43,11 +58,31 @@ function negatedBefore(sentence: string, at: number): boolean {
 
 const excerpt = (t: string) => (t.length <= 240 ? t : `${t.slice(0, t.lastIndexOf(' ', 239))}…`);
 
-/** Non-generic terms the sentence shares with a set of requirement terms. */
+// Evaluative words every proposal uses of itself ("competitive rates", "proven team", "innovative
+// approach"): sharing one with a requirement says nothing about being on the same subject.
+const EVALUATIVE = new Set(
+  'competitive innovative proven reasonable fair high low quality best better excellent efficient effective flexible timely responsive cost-effective affordable superior outstanding exceptional modern new current currently full complete successful significant major critical unique leading world-class agile robust seamless'
+    .split(' ')
+    .flatMap((w) => analyse(w).tokens.map((t) => t.term)),
+);
+const isTopic = (term: string) => !isGeneric(term) && !EVALUATIVE.has(term);
+
+/** Topic terms (not generic, not evaluative) the sentence shares with a set of requirement terms. */
 function shared(sentence: DraftSentence, terms: Set<string>, exclude?: Set<string>): string[] {
   const out = new Set<string>();
-  for (const t of sentence.analysed.tokens) if (terms.has(t.term) && !isGeneric(t.term) && !exclude?.has(t.term)) out.add(t.term);
+  for (const t of sentence.analysed.tokens) if (terms.has(t.term) && isTopic(t.term) && !exclude?.has(t.term)) out.add(t.term);
   return [...out];
+}
+
+/** The clause of a requirement that holds `at` (cut at sentence ends and semicolons). */
+function clauseAt(text: string, at: number): string {
+  if (at < 0) return excerpt(text);
+  const before = text.slice(0, at);
+  const start = Math.max(before.lastIndexOf('; ') + 1, before.search(/[.!?]\s+[A-Z][^.!?]*$/) + 1, 0);
+  const rest = text.slice(at);
+  const endRel = rest.search(/;\s|[.!?](?:\s|$)/);
+  const end = endRel < 0 ? text.length : at + endRel + 1;
+  return excerpt(text.slice(start, end).trim());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -64,15 +99,15 @@ const NOT_A_THING = /\b(?:exceed|later than|less than|more than|be (?:considered
  * ("use or present slides, graphs …" → slides; "use subcontractors for help desk staffing" →
  * subcontractors), which a contradicting sentence must name.
  */
-function prohibitedTerms(req: Requirement): { terms: Set<string>; object: string } | null {
+function prohibitedTerms(req: Requirement): { terms: Set<string>; object: string; at: number } | null {
   const m = PROHIBITION.exec(req.text);
   if (!m || NOT_A_THING.test(m[1])) return null;
   const verb = /^(?:[a-z]+(?:\s*,?\s*(?:or|and)\s+[a-z]+)*)\s+/i.exec(m[1]);
   // "No cost or pricing information may be included": the object comes first, no verb before it.
   const rest = verb && !/^\s*no\s/i.test(req.text) ? m[1].slice(verb[0].length) : m[1];
-  const object = analyse(rest).tokens.find((t) => !isGeneric(t.term))?.term;
-  const terms = new Set(analyse(m[1]).tokens.filter((t) => !isGeneric(t.term)).map((t) => t.term));
-  return object && terms.size ? { terms, object } : null;
+  const object = analyse(rest).tokens.find((t) => isTopic(t.term))?.term;
+  const terms = new Set(analyse(m[1]).tokens.filter((t) => isTopic(t.term)).map((t) => t.term));
+  return object && terms.size ? { terms, object, at: m.index } : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -83,25 +118,56 @@ const NUMBER_WORDS: Record<string, number> = {
   fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90,
 };
 const NUM = `(\\d[\\d,]*(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
-const UNIT = '((?:calendar |business |working )?(?:days?|weeks?|months?|years?|hours?|minutes?)|percent|%|projects?|references?|examples?|contracts?)';
+const UNIT =
+  '((?:calendar |business |working )?(?:days?|weeks?|months?|years?|hours?|minutes?)|percent|%|projects?|references?|examples?|contracts?|pages?|points?|pts?\\b|words?|characters?)';
 const MIN = new RegExp(`\\b(?:at least|a minimum of|minimum of|no (?:less|fewer) than|not (?:less|fewer) than)\\s+(?:\\(?\\d+\\)?\\s+)?${NUM}\\s*(?:\\(\\d+\\)\\s*)?${UNIT}`, 'gi');
 const MAX = new RegExp(`\\b(?:no more than|not more than|not to exceed|a maximum of|maximum of|up to|within)\\s+(?:\\(?\\d+\\)?\\s+)?${NUM}\\s*(?:\\(\\d+\\)\\s*)?${UNIT}`, 'gi');
 const STATED = new RegExp(`\\b${NUM}\\s*(?:\\(\\d+\\)\\s*)?${UNIT}`, 'gi');
+// A figure reported as a change ("fell from 31 to 9 percent", "cut review time by 40 percent") is a
+// result, not a commitment: it says nothing about what the draft promises for this quantity.
+const REPORTED_CHANGE = /(?:\bfrom\s+\S+\s+(?:to|down to|up to)\s*|\b(?:fell|rose|dropped|declined|reduced|increased|decreased|cut|grew|improved|lowered|raised|shrank)\b[^.;]{0,40}?\b(?:to|by)\s*)$/i;
 
 const toNumber = (s: string) => NUMBER_WORDS[s.toLowerCase()] ?? Number(s.replace(/,/g, ''));
-/** "calendar days" and "days" agree; "business days" stays apart. */
+/** "calendar days" and "days" agree; "business days" stays apart; "pt" and "points" agree. */
 const unitKey = (u: string) => {
-  const l = u.toLowerCase().replace(/%/, 'percent');
+  const l = u.toLowerCase().replace(/%/, 'percent').replace(/^pts?$/, 'point');
   const business = /business|working/.test(l) ? 'business ' : '';
   const base = l.replace(/^(?:calendar|business|working)\s+/, '').replace(/s$/, '');
   return business + base;
 };
 
-interface Limit {
-  kind: 'min' | 'max';
+interface Figure {
   value: number;
   unit: string;
   phrase: string;
+  /** Topic terms next to the figure in its clause: what the number is a number of. */
+  quantity: Set<string>;
+}
+
+interface Limit extends Figure {
+  kind: 'min' | 'max';
+  at: number;
+}
+
+const LIMIT_WORDS = new Set(analyse('least minimum maximum exceed more less fewer up within calendar business working').tokens.map((t) => t.term));
+
+/**
+ * What a figure measures: the topic words next to it in the same clause ("at least 90 percent
+ * code coverage" → code, coverage; "12 percent of our staff" → staff). Unit words and the limit's
+ * own words are left out.
+ */
+function quantityOf(text: string, start: number, end: number): Set<string> {
+  const before = text.slice(0, start);
+  const cutBefore = Math.max(...[';', ':', '. ', '(', '—', ' – ', ' while ', ' whereas ', ' but '].map((c) => before.lastIndexOf(c)));
+  const after = text.slice(end);
+  const stops = [';', ':', '. ', ')', '—', ' – ', ' while ', ' whereas ', ' but ', ', '].map((c) => after.indexOf(c)).filter((i) => i >= 0);
+  const cutAfter = stops.length ? Math.min(...stops) : after.length;
+  // The words right next to the figure name what it counts: four before ("reports run about 12
+  // pages"), three after ("90 percent code coverage", "12 percent of our staff").
+  const left = before.slice(cutBefore < 0 ? 0 : cutBefore).split(/\s+/).filter(Boolean).slice(-4).join(' ');
+  const right = after.slice(0, cutAfter).split(/\s+/).filter(Boolean).slice(0, 3).join(' ');
+  const unit = new Set(analyse(text.slice(start, end)).tokens.map((t) => t.term));
+  return new Set([...analyse(left).tokens, ...analyse(right).tokens].map((t) => t.term).filter((t) => isTopic(t) && !unit.has(t) && !LIMIT_WORDS.has(t)));
 }
 
 function limitsOf(text: string): Limit[] {
@@ -112,10 +178,27 @@ function limitsOf(text: string): Limit[] {
   ] as const) {
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
-    while ((m = re.exec(text)) !== null) out.push({ kind, value: toNumber(m[1]), unit: unitKey(m[2]), phrase: m[0] });
+    while ((m = re.exec(text)) !== null) {
+      out.push({ kind, value: toNumber(m[1]), unit: unitKey(m[2]), phrase: m[0], at: m.index, quantity: quantityOf(text, m.index, m.index + m[0].length) });
+    }
   }
   return out;
 }
+
+/** Figures a draft sentence commits to (reported changes left out), each with what it measures. */
+function figuresOf(text: string): Figure[] {
+  const out: Figure[] = [];
+  STATED.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = STATED.exec(text)) !== null) {
+    if (REPORTED_CHANGE.test(text.slice(Math.max(0, m.index - 60), m.index))) continue;
+    out.push({ value: toNumber(m[1]), unit: unitKey(m[2]), phrase: m[0], quantity: quantityOf(text, m.index, m.index + m[0].length) });
+  }
+  return out;
+}
+
+const violates = (l: Limit, value: number) => (l.kind === 'min' ? value < l.value : value > l.value);
+const sameQuantity = (a: Set<string>, b: Set<string>) => [...a].filter((t) => b.has(t));
 
 // ---------------------------------------------------------------------------------------------
 // 3. Contrary qualities: the solicitation mandates open / public / government-owned, the draft
@@ -124,7 +207,8 @@ function limitsOf(text: string): Limit[] {
 const CONTRARY: Array<{ mandated: RegExp; opposite: RegExp; what: string }> = [
   {
     mandated: /\b(?:open[- ]source|publicly[- ]available|public(?:ly)?|public domain|open license|non-?proprietary)\b/i,
-    opposite: /\b(?:private|proprietary|closed(?:[- ]source)?|internal[- ]only|confidential|restricted access)\b/i,
+    // "closed" only of code or a licence: "each sprint closed by a review" is not closed source.
+    opposite: /\b(?:private|proprietary|closed[- ]source|closed (?:code|codebase|repositor(?:y|ies)|licen[cs]e|system|platform)|internal[- ]only|confidential|restricted access)\b/i,
     what: 'open or public',
   },
   {
@@ -202,19 +286,29 @@ export function findConflicts(candidates: Requirement[], split: SplitDraft, docT
   });
   // How many requirements use a term: one used by a handful says what a requirement is about.
   const distinctive = (term: string) => (docTerms.get(term) ?? 0) <= Math.max(3, candidates.length * 0.05);
-  const add = (req: Requirement, rule: ConflictRule, s: DraftSentence, reason: string) => {
-    if (found.has(req.requirement_id)) return;
-    found.set(req.requirement_id, { requirement_id: req.requirement_id, section: req.section, text: req.text, rule, passage: excerpt(s.text), page: s.page, location_hint: s.location, reason });
+  const add = (req: Requirement, rule: ConflictRule, s: DraftSentence, reason: string, confidence: number, at: number) => {
+    const existing = found.get(req.requirement_id);
+    // One finding per requirement: a sure conflict wins over a check found by an earlier rule.
+    if (existing && existing.confidence >= confidence) return;
+    found.set(req.requirement_id, {
+      requirement_id: req.requirement_id,
+      section: req.section,
+      text: req.text,
+      rule,
+      clause: clauseAt(req.text, at),
+      confidence,
+      severity: confidence >= CONFLICT_CONFIDENCE ? 'conflict' : 'check',
+      passage: excerpt(s.text),
+      page: s.page,
+      location_hint: s.location,
+      reason,
+    });
   };
-  // What each sentence states, read once: figures with units, opposing qualities, replacements,
-  // substitutions (each requirement then looks only at the sentences that could contradict it).
-  const stated = sentences.map((s) => {
-    const out: Array<{ value: number; unit: string; phrase: string }> = [];
-    STATED.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = STATED.exec(s.text)) !== null) out.push({ value: toNumber(m[1]), unit: unitKey(m[2]), phrase: m[0] });
-    return out;
-  });
+  const settled = (id: string) => (found.get(id)?.confidence ?? 0) >= CONFLICT_CONFIDENCE;
+  // What each sentence states, read once: figures with units and what they measure, opposing
+  // qualities, replacements, substitutions (each requirement then looks only at the sentences that
+  // could contradict it).
+  const stated = sentences.map((s) => (s.deferred ? [] : figuresOf(s.text)));
   const withFigures = sentences.map((_, i) => i).filter((i) => stated[i].length);
   const opposites = CONTRARY.map((c) =>
     sentences.flatMap((s, i) => {
@@ -239,6 +333,7 @@ export function findConflicts(candidates: Requirement[], split: SplitDraft, docT
   for (const f of facts) {
     const { req } = f;
     const text = req.text;
+    const id = req.requirement_id;
 
     const forbidden = prohibitedTerms(req);
     if (forbidden) {
@@ -251,10 +346,13 @@ export function findConflicts(candidates: Requirement[], split: SplitDraft, docT
         const first = s.analysed.tokens.find((t) => t.term === forbidden.object)!;
         const at = s.text.toLowerCase().indexOf(first.word);
         if (at >= 0 && negatedBefore(s.text, at)) continue;
-        add(req, 'prohibited', s, `The solicitation rules this out; the draft plans it (${hits.length ? first.word : ''}).`);
-        break;
+        // Sure when the forbidden thing is named with another of the prohibition's words, or is
+        // a distinctive word of the solicitation; one common word alone is for a reviewer.
+        const confidence = distinctive(forbidden.object) || hits.length >= 2 ? 0.85 : 0.55;
+        add(req, 'prohibited', s, `The solicitation rules this out; the draft plans it (${first.word}).`, confidence, forbidden.at);
+        if (settled(id)) break;
       }
-      if (found.has(req.requirement_id)) continue;
+      if (settled(id)) continue;
     }
 
     const limits = limitsOf(text);
@@ -262,34 +360,30 @@ export function findConflicts(candidates: Requirement[], split: SplitDraft, docT
       // The thing limited ("quotes … valid"), not the unit: "5 calendar days" and "90 calendar
       // days" share "calendar days" whatever they are about.
       const units = new Set(limits.flatMap((l) => analyse(l.phrase).tokens.map((t) => t.term)));
-      const topic = new Set([...f.terms].filter((t) => !isGeneric(t) && !units.has(t)));
-      for (const i of withFigures) {
-        const s = sentences[i];
-        const hits = shared(s, topic);
-        if (!hits.some(distinctive) && hits.length < 2) continue;
-        let hit: Limit | null = null;
-        let said = '';
-        for (const st of stated[i]) {
-          for (const l of limits) {
-            if (l.unit !== st.unit) continue;
-            if ((l.kind === 'min' && st.value < l.value) || (l.kind === 'max' && st.value > l.value)) {
-              hit = l;
-              said = st.phrase;
-            }
-          }
-          // A stated figure within a bound on the same unit settles it.
-          if (hit || limits.some((l) => l.unit === st.unit)) break;
-        }
-        if (hit) {
-          add(req, 'limit', s, `The solicitation requires ${hit.phrase}; the draft states ${said}.`);
+      const topic = new Set([...f.terms].filter((t) => isTopic(t) && !units.has(t)));
+      for (const l of limits) {
+        if (settled(id)) break;
+        // A figure is compared only with a figure about the same quantity in the same unit
+        // ("90 percent test coverage" with a coverage minimum, never "9 percent" of rejections).
+        const about = withFigures.flatMap((i) => stated[i].filter((st) => st.unit === l.unit && sameQuantity(l.quantity, st.quantity).length).map((st) => ({ i, st })));
+        // The draft states a figure within the bound for this quantity somewhere: it complies.
+        if (about.some(({ st }) => !violates(l, st.value))) continue;
+        for (const { i, st } of about) {
+          if (!violates(l, st.value)) continue;
+          const s = sentences[i];
+          const hits = shared(s, topic);
+          if (!hits.length) continue;
+          const common = sameQuantity(l.quantity, st.quantity);
+          const confidence = common.some(distinctive) || common.length >= 2 ? 0.9 : 0.6;
+          add(req, 'limit', s, `The solicitation requires ${l.phrase}; the draft states ${st.phrase}.`, confidence, l.at);
           break;
         }
       }
-      if (found.has(req.requirement_id)) continue;
+      if (settled(id)) continue;
     }
 
     CONTRARY.forEach((c, ci) => {
-      if (found.has(req.requirement_id)) return;
+      if (settled(id)) return;
       const mm = c.mandated.exec(text);
       if (!mm) return;
       const mandatedTerms = new Set(analyse(mm[0]).tokens.map((t) => t.term));
@@ -297,40 +391,51 @@ export function findConflicts(candidates: Requirement[], split: SplitDraft, docT
         const s = sentences[o.i];
         // On the same subject: a shared topic word outside the opposing phrase itself.
         const subject = new Set([...f.terms].filter((t) => !o.terms.has(t) && (!mandatedTerms.has(t) || mandatedTerms.size > 1)));
-        if (!shared(s, subject, o.terms).length) continue;
-        add(req, 'contrary', s, `The solicitation requires it to be ${c.what}; the draft says "${o.match}".`);
-        break;
+        const hits = shared(s, subject, o.terms);
+        if (!hits.length) continue;
+        const confidence = hits.some(distinctive) || hits.length >= 2 ? 0.85 : 0.55;
+        add(req, 'contrary', s, `The solicitation requires it to be ${c.what}; the draft says "${o.match}".`, confidence, mm.index);
+        if (settled(id)) break;
       }
     });
-    if (found.has(req.requirement_id)) continue;
+    if (settled(id)) continue;
 
-    if (RECURRING_REQ.test(text)) {
-      const topic = new Set([...f.terms].filter((t) => !isGeneric(t) && distinctive(t)));
+    const recurring = RECURRING_REQ.exec(text);
+    if (recurring) {
+      const topic = new Set([...f.terms].filter((t) => isTopic(t) && distinctive(t)));
       const about = sentences.filter((s) => !s.deferred && shared(s, topic).length > 0);
       // Scheduled only at one point (kickoff, first sprint, before go-live) and never recurring.
-      const once = about.find((s) => ONE_TIME.test(s.text));
+      const onceAll = about.filter((s) => ONE_TIME.test(s.text));
+      const once = onceAll[0];
       if (once && !about.some((s) => RECURRING_DRAFT.test(s.text))) {
-        add(req, 'one-time', once, 'The solicitation requires this throughout the work; the draft schedules it only once.');
-        continue;
+        // Sure when the sentence shares two topic words, or the draft fixes the activity at two
+        // separate points (kickoff and go-live) and nowhere else; one shared word is a check.
+        const confidence = onceAll.some((s) => shared(s, topic).length >= 2) || onceAll.length >= 2 ? 0.8 : 0.6;
+        add(req, 'one-time', once, 'The solicitation requires this throughout the work; the draft schedules it only once.', confidence, recurring.index);
+        if (settled(id)) continue;
       }
     }
 
-    if (PRESENCE_REQ.test(text)) {
-      const topic = new Set([...f.terms].filter((t) => !isGeneric(t)));
+    const presence = PRESENCE_REQ.exec(text);
+    if (presence) {
+      const topic = new Set([...f.terms].filter(isTopic));
       for (const i of substitutes) {
         const s = sentences[i];
-        // About the same occasion: the sentence, or its section, names it.
+        // About the same occasion: the sentence names it (sure), or only its section does (a check).
         const context = sectionTerms.get(s.section) ?? new Set();
         let n = 0;
         for (const t of topic) if (context.has(t)) n += 1;
-        if (!n && !shared(s, topic).length) continue;
-        add(req, 'substitute', s, 'The solicitation requires these people to take part; the draft sends someone else.');
-        break;
+        const own = shared(s, topic).length;
+        if (!n && !own) continue;
+        const occasion = [...topic].some((t) => context.has(t) && distinctive(t));
+        add(req, 'substitute', s, 'The solicitation requires these people to take part; the draft sends someone else.', own ? 0.8 : occasion || n >= 2 ? 0.75 : 0.55, presence.index);
+        if (settled(id)) break;
       }
-      if (found.has(req.requirement_id)) continue;
+      if (settled(id)) continue;
     }
 
-    if (KEEP_REQ.test(text)) {
+    const keep = KEEP_REQ.exec(text);
+    if (keep) {
       const names = namedThings(text);
       if (names.length) {
         for (const i of replacements) {
@@ -338,18 +443,19 @@ export function findConflicts(candidates: Requirement[], split: SplitDraft, docT
           const lower = s.text.toLowerCase();
           const name = names.find((n) => new RegExp(`(?:^|[^a-z0-9])${n.replace(/[.+#]/g, '\\$&')}(?:$|[^a-z0-9])`).test(lower));
           if (!name) continue;
-          add(req, 'replaced', s, `The solicitation requires working with ${name === name.toUpperCase() ? name : s.text.slice(lower.indexOf(name), lower.indexOf(name) + name.length)}; the draft replaces it.`);
+          const at = text.toLowerCase().indexOf(name);
+          add(req, 'replaced', s, `The solicitation requires working with ${name === name.toUpperCase() ? name : s.text.slice(lower.indexOf(name), lower.indexOf(name) + name.length)}; the draft replaces it.`, 0.85, at);
           break;
         }
       }
     }
   }
 
-  // Spread: to lead-ins of the same paragraph and to requirements that cite it.
+  // Spread: sure conflicts reach lead-ins of the same paragraph and requirements that cite it.
   const conflictedParagraphs = new Map<string, Conflict>();
   for (const c of found.values()) {
     const p = paragraphOf(c.requirement_id);
-    if (p && !conflictedParagraphs.has(p)) conflictedParagraphs.set(p, c);
+    if (c.severity === 'conflict' && p && !conflictedParagraphs.has(p)) conflictedParagraphs.set(p, c);
   }
   if (conflictedParagraphs.size) {
     for (const req of candidates) {
@@ -359,11 +465,15 @@ export function findConflicts(candidates: Requirement[], split: SplitDraft, docT
       if (own && /:\s*$/.test(req.text)) source = conflictedParagraphs.get(own);
       for (const ref of referencedParagraphs(req.text)) source ??= conflictedParagraphs.get(ref);
       if (!source) continue;
+      const refAt = req.text.search(new RegExp(`\\b${(paragraphOf(source.requirement_id) ?? '').replace(/\./g, '\\.')}\\b`));
       found.set(req.requirement_id, {
         requirement_id: req.requirement_id,
         section: req.section,
         text: req.text,
         rule: 'referenced',
+        clause: clauseAt(req.text, refAt),
+        confidence: source.confidence,
+        severity: source.severity,
         passage: source.passage,
         page: source.page,
         location_hint: source.location_hint,

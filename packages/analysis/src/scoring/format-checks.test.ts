@@ -86,3 +86,69 @@ describe('checkFormat', () => {
     ]);
   });
 });
+
+describe('checkFormat: a limit applies to what it governs', () => {
+  /** Pages of body lines in 12 pt with an 8 pt "Page N of M" footer, as a word processor exports them. */
+  async function paged(pages: string[][]): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const f = await doc.embedFont(StandardFonts.TimesRoman);
+    pages.forEach((lines, p) => {
+      const page = doc.addPage([612, 792]);
+      lines.forEach((line, i) => page.drawText(line, { x: 72, y: 720 - i * 16, size: 12, font: f }));
+      page.drawText(`Page ${p + 1} of ${pages.length}`, { x: 280, y: 30, size: 8, font: f });
+    });
+    return doc.save();
+  }
+  const body = (n: number) => Array.from({ length: n }, (_, i) => `Line ${i + 1} says how the team plans, staffs and reviews the work.`);
+  // Technical approach p1; staffing pp2-3; one resume on p4, one over pp5-6 (too long).
+  const DRAFT = [
+    ['TECHNICAL APPROACH', ...body(20)],
+    ['STAFFING', ...body(20)],
+    body(20),
+    ['RESUME - JANE SMITH', ...body(10)],
+    ['RESUME - OMAR DIAZ', ...body(20)],
+    body(8),
+  ];
+  const RULES = [
+    req('L-20', 'Resumes shall not exceed one page each.'),
+    req('L-21', 'The staffing section shall not exceed three pages.'),
+    req('L-22', 'Letters of commitment are limited to one page each.'),
+    req('L-23', 'The technical proposal shall not exceed 10 pages.'),
+    req('L-24', 'Text must be 12 point or larger.'),
+  ];
+
+  it('checks each resume on its own pages, the staffing section on its pages, and reports a part it cannot find', async () => {
+    const bytes = await paged(DRAFT);
+    const layout = await extractPdfLayout(bytes);
+    const checks = checkFormat(RULES, splitDraft(pageTexts(DRAFT)), { layout });
+    expect(checks.map((c) => [c.requirement_id, c.check, c.status, c.location_hint])).toEqual([
+      ['L-20', 'page_limit', 'passed', 'RESUME - JANE SMITH (page 4)'],
+      ['L-20', 'page_limit', 'failed', 'RESUME - OMAR DIAZ (pages 5-6)'],
+      ['L-21', 'page_limit', 'passed', 'STAFFING (pages 2-3)'],
+      ['L-22', 'page_limit', 'not_checked', 'Whole draft'],
+      ['L-23', 'page_limit', 'passed', 'Whole draft (pages 1-6)'],
+      // The 8 pt footers are not body text.
+      ['L-24', 'font_size', 'passed', 'Whole draft'],
+    ]);
+    expect(checks[1]).toMatchObject({ expected: 'at most 1 page for each resume', found: '2 pages (pages 5-6)' });
+    expect(checks[3].found).toBe('not checked: part not found (no heading names it)');
+  });
+
+  it('never applies a part limit to the whole draft: a staffing limit passes a long draft whose staffing part is short', async () => {
+    const long = [...DRAFT.slice(0, 3), ['PAST PERFORMANCE', ...body(30)], body(30), body(30)];
+    const layout = await extractPdfLayout(await paged(long));
+    const checks = checkFormat([RULES[1]], splitDraft(pageTexts(long)), { layout });
+    expect(checks.map((c) => [c.status, c.found])).toEqual([['passed', '2 pages (pages 2-3)']]);
+  });
+
+  it('fails body text set below the minimum even with footers in the same small size', async () => {
+    const doc = await PDFDocument.create();
+    const f = await doc.embedFont(StandardFonts.TimesRoman);
+    const page = doc.addPage([612, 792]);
+    body(20).forEach((line, i) => page.drawText(line, { x: 72, y: 720 - i * 12, size: 10, font: f }));
+    page.drawText('Page 1 of 1', { x: 280, y: 30, size: 8, font: f });
+    const layout = await extractPdfLayout(await doc.save());
+    const [check] = checkFormat([RULES[4]], splitDraft([{ page: 1, text: body(20).join('\n') }]), { layout });
+    expect(check).toMatchObject({ check: 'font_size', status: 'failed' });
+  });
+});

@@ -98,6 +98,100 @@ function draftVolumes(split: SplitDraft, pageCount: number | null): { volumes: D
 }
 
 // ---------------------------------------------------------------------------------------------
+// What a page limit governs: the whole proposal, a volume, one part of it (a section or an
+// attachment, found by its heading), or each of a kind of item ("each resume", "letters of
+// commitment … one page each"), found by the headings that name it.
+
+type LimitScope =
+  | { kind: 'whole' }
+  | { kind: 'volume'; ref: VolumeRef }
+  | { kind: 'part'; name: string; terms: string[] }
+  | { kind: 'each'; name: string; terms: string[] };
+
+// Items a proposal carries several of, each under its own heading.
+const ITEMS = /\b(r[eé]sum[eé]s?|cvs?|curricul(?:um|a) vitae|biograph(?:y|ies)|bios?|letters? of (?:intent|commitment|support|reference|recommendation)|letters?|commitment letters?|references?|past performance (?:references?|citations?|narratives?|write-?ups?)|project (?:descriptions?|summaries|summary|narratives?)|case stud(?:y|ies)|key personnel (?:r[eé]sum[eé]s?|bios?))\b/i;
+const EACH = /\b(?:each|every|per|individual)\b/i;
+// "… one page each", "… 2 pages per resume" right after the limit.
+const EACH_AFTER = /^\s*(?:each|apiece|per\s+\w+)\b/i;
+// What the proposal as a whole is called: a limit on it applies to the whole draft.
+const WHOLE = /^(?:(?:the|your|all|an?|entire|total|complete|written|technical)\s+)*(?:proposals?|quotes?|quotations?|responses?|offers?|submissions?|narratives?|documents?|package|capability statements?|white papers?)$/i;
+const STOP_WORDS = new Set(['the', 'a', 'an', 'of', 'for', 'and', 'or', 'your', 'its', 'their', 'our', 'all', 'any', 'to', 'in', 'on', 'with', 'each', 'every', 'per']);
+
+const termsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9é ]+/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length > 2 && !STOP_WORDS.has(w))
+    .map((w) => w.replace(/é/g, 'e').replace(/(?:ies)$/, 'y').replace(/(?<!s)s$/, ''));
+
+/** What the words before the limit ("The staffing section shall not exceed …") name, if anything. */
+function subjectOf(text: string, limitAt: number): string {
+  const before = text.slice(0, limitAt);
+  // The last clause before the limit, up to its verb: "Resumes for key personnel shall" → "Resumes for key personnel".
+  const clause = before.split(/[.;:]\s+|\(\s*/).at(-1) ?? before;
+  const m = /^(.*?)\s+(?:shall|must|will|should|may|is|are|cannot|can)\b/i.exec(clause.trim());
+  return (m ? m[1] : clause).replace(/^(?:[-•*]|\(?[a-z0-9]{1,3}[.)])\s+/i, '').replace(/^(?:the|a|an)\s+/i, '').trim();
+}
+
+function limitScope(text: string, limitAt: number, limitEnd: number): LimitScope {
+  const volume = volumeRef(text);
+  const subject = subjectOf(text, limitAt);
+  const item = ITEMS.exec(subject);
+  // "Resumes shall not exceed 1 page each", "Each letter of intent is limited to one page".
+  if (item && (EACH.test(subject) || EACH_AFTER.test(text.slice(limitEnd)))) return { kind: 'each', name: item[1].toLowerCase(), terms: termsOf(item[1]).slice(0, 1) };
+  if (volume && (volume.label !== null || /\b(?:volume|proposal|quote|quotation)\b/i.test(volume.name))) return { kind: 'volume', ref: volume };
+  if (!subject || WHOLE.test(subject) || subject.split(/\s+/).length > 8) return volume ? { kind: 'volume', ref: volume } : { kind: 'whole' };
+  const terms = termsOf(subject).filter((t) => !/^(?:section|part|portion|narrative|page|limit|response|proposal|quote|quotation|volume|text)$/.test(t));
+  if (!terms.length) return volume ? { kind: 'volume', ref: volume } : { kind: 'whole' };
+  return { kind: 'part', name: subject, terms };
+}
+
+/** A heading's style, so a part runs until the next heading of its own rank. */
+function headingStyle(title: string | null): string {
+  if (!title) return 'none';
+  const n = /^(\d+(?:\.\d+)*)\.?\s/.exec(title);
+  if (n) return `num${n[1].split('.').length}`;
+  const letters = title.replace(/[^A-Za-z]/g, '');
+  return letters && letters === letters.toUpperCase() ? 'caps' : 'title';
+}
+
+interface DraftPart {
+  title: string;
+  firstPage: number | null;
+  lastPage: number | null;
+}
+
+/**
+ * The draft parts whose heading names all of `terms`: each from its heading up to the next heading
+ * of the same rank (or the next volume, or the next heading that names the same thing again).
+ */
+function findParts(split: SplitDraft, terms: string[]): DraftPart[] {
+  const sections = split.sections;
+  const names = (i: number) => {
+    const own = new Set(termsOf(`${sections[i].title ?? ''}`));
+    return terms.every((t) => own.has(t));
+  };
+  const out: DraftPart[] = [];
+  for (let i = 0; i < sections.length; i++) {
+    if (!sections[i].title || !names(i)) continue;
+    const style = headingStyle(sections[i].title);
+    let last = sections[i].lastPage;
+    let j = i + 1;
+    for (; j < sections.length; j++) {
+      const next = sections[j];
+      if (names(j) || next.volume !== sections[i].volume || headingStyle(next.title) === style) break;
+      // Numbered headings: a deeper number is inside, a shallower or equal one is not.
+      if (style.startsWith('num') && headingStyle(next.title).startsWith('num') && headingStyle(next.title) <= style) break;
+      last = next.lastPage ?? last;
+    }
+    out.push({ title: sections[i].title!, firstPage: sections[i].firstPage, lastPage: last });
+    i = j - 1;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Rules in the solicitation
 
 const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, 'twenty-five': 25, thirty: 30, forty: 40, fifty: 50 };
@@ -107,6 +201,8 @@ const PAGE_LIMIT = new RegExp(
   'i',
 );
 const toNum = (s: string) => WORD_NUMBERS[s.toLowerCase()] ?? Number(s);
+// Characters in one line of text: less than that in a size on a page is not body text.
+const BODY_LINE = 90;
 
 const MIN_FONT = /(?:no smaller than|not smaller than|not less than|no less than|at least|minimum(?: of)?|min\.?)\s+(\d{1,2}(?:\.\d)?)\s*[- ]?(?:point|pt\b|pts\b)|(\d{1,2}(?:\.\d)?)\s*[- ]?(?:point|pt\b)\.?\s*(?:font|type|typeface|size|text|or larger|minimum)|font size (?:of |shall be |must be |is )?(\d{1,2}(?:\.\d)?)/i;
 // A smaller size allowed for tables, figures, footnotes or captions.
@@ -171,36 +267,39 @@ export function checkFormat(requirements: Requirement[], split: SplitDraft, inpu
     const limit = PAGE_LIMIT.exec(t);
     if (limit) {
       const max = toNum(limit[1] ?? limit[2] ?? limit[3]);
-      const target = volumeRef(t);
-      let applies = volumes;
-      if (target) {
-        applies = named ? volumes.filter((v) => v.ref && sameVolume(v.ref, target)) : [];
-        // A draft with no volume headings is checked against a volume's limit when its opening
-        // headings name that volume ("Technical Quote").
-        if (!named) {
-          const opening = split.sections.slice(0, 3).map((s) => s.title ?? '').join(' ');
-          const own = subjectsOf(opening);
-          if (target.subjects.some((s) => own.includes(s))) applies = volumes;
+      const scope = limitScope(t, limit.index, limit.index + limit[0].length);
+      const push = (status: FormatCheck['status'], expected: string, found: string, location_hint: string) =>
+        checks.push({ requirement_id: req.requirement_id, check: 'page_limit', status, expected, found, location_hint });
+      const pageCheck = (expected: string, where: string, first: number | null, last: number | null) => {
+        if (first === null || last === null) {
+          push('not_checked', expected, 'no page layout (upload the draft as a PDF)', where);
+          return;
         }
-      }
-      const expected = `at most ${max} pages${target ? ` (${target.name})` : ''}`;
-      if (!applies.length) {
-        if (named) checks.push({ requirement_id: req.requirement_id, check: 'page_limit', status: 'not_checked', expected, found: 'no such volume in the draft', location_hint: 'Whole draft' });
-      }
-      for (const v of applies) {
-        if (v.firstPage === null || v.lastPage === null) {
-          checks.push({ requirement_id: req.requirement_id, check: 'page_limit', status: 'not_checked', expected, found: 'no page layout (upload the draft as a PDF)', location_hint: v.location });
-          continue;
+        const count = last - first + 1;
+        push(count > max ? 'failed' : 'passed', expected, `${count} pages (${pagesText(Array.from({ length: count }, (_, i) => first + i))})`, `${where} (${pagesText([first, ...(last > first ? [last] : [])]).replace(/(\d+), (\d+)$/, '$1-$2')})`);
+      };
+      if (scope.kind === 'each' || scope.kind === 'part') {
+        // A limit on a part or on each item applies to that part of the draft, never to the whole.
+        const parts = findParts(split, scope.terms);
+        const expected = scope.kind === 'each' ? `at most ${max} ${max === 1 ? 'page' : 'pages'} for each ${scope.name.replace(/s$/, '')}` : `at most ${max} pages (${scope.name})`;
+        if (!parts.length) push('not_checked', expected, 'not checked: part not found (no heading names it)', 'Whole draft');
+        for (const part of parts) pageCheck(expected, part.title, part.firstPage, part.lastPage);
+      } else {
+        const target = scope.kind === 'volume' ? scope.ref : null;
+        let applies = volumes;
+        if (target) {
+          applies = named ? volumes.filter((v) => v.ref && sameVolume(v.ref, target)) : [];
+          // A draft with no volume headings is checked against a volume's limit when its opening
+          // headings name that volume ("Technical Quote").
+          if (!named) {
+            const opening = split.sections.slice(0, 3).map((s) => s.title ?? '').join(' ');
+            const own = subjectsOf(opening);
+            if (target.subjects.some((s) => own.includes(s))) applies = volumes;
+          }
         }
-        const count = v.lastPage - v.firstPage + 1;
-        checks.push({
-          requirement_id: req.requirement_id,
-          check: 'page_limit',
-          status: count > max ? 'failed' : 'passed',
-          expected,
-          found: `${count} pages (${pagesText(Array.from({ length: count }, (_, i) => v.firstPage! + i))})`,
-          location_hint: `${v.location} (${pagesText([v.firstPage, ...(v.lastPage > v.firstPage ? [v.lastPage] : [])]).replace(/(\d+), (\d+)$/, '$1-$2')})`,
-        });
+        const expected = `at most ${max} pages${target ? ` (${target.name})` : ''}`;
+        if (!applies.length) push('not_checked', expected, 'not checked: part not found (no such volume in the draft)', 'Whole draft');
+        for (const v of applies) pageCheck(expected, v.location, v.firstPage, v.lastPage);
       }
     }
 
@@ -224,7 +323,13 @@ export function checkFormat(requirements: Requirement[], split: SplitDraft, inpu
           let chars = 0;
           let under = 0;
           let underFloor = 0;
+          // Body text only: a size set in a line's worth of characters or less on a page, below the
+          // page's main size, is a footer, a page number or a caption, not text the rule governs.
+          const bySize = new Map<number, number>();
+          for (const f of p.fonts) bySize.set(f.size, (bySize.get(f.size) ?? 0) + f.chars);
+          const main = [...bySize].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
           for (const f of p.fonts) {
+            if (f.size < main && (bySize.get(f.size) ?? 0) <= BODY_LINE) continue;
             chars += f.chars;
             if (f.size < min - 0.25) {
               under += f.chars;

@@ -266,7 +266,9 @@ export function splitDraft(draft: string | PageText[], isEcho?: (match: string) 
         continue;
       }
       const last = chunks.at(-1);
-      if (!last || BULLET.test(line)) chunks.push({ text: line, page });
+      // A paragraph that runs onto the next page starts a new chunk there when the line before
+      // ended a sentence, so the sentences after the break keep the page they are on.
+      if (!last || BULLET.test(line) || (last.page !== page && /[.!?]["”’)]*$/.test(last.text))) chunks.push({ text: line, page });
       else last.text += ` ${line}`;
       afterBreak = /[.:!?]["”’)]*$/.test(line);
     }

@@ -21,16 +21,20 @@ export interface Suggestion {
   suggestion: string;
 }
 
-/** How the draft answers a requirement. */
-export type MatchStatus = 'addressed' | 'missing' | 'deferred' | 'conflict' | 'separate';
+/**
+ * How the draft answers a requirement, the one status the analysis, the compliance matrix and its
+ * exports share: addressed (answered, at or above WEAK) / partial (answered, but below WEAK) /
+ * missing (below COVERED, or only promised for later) / conflict (the draft contradicts it) /
+ * check (a possible contradiction for a reviewer to confirm) / not_applicable (logistics, format,
+ * clause or evaluation method: not answered by a narrative, reported apart).
+ */
+export type MatchStatus = 'addressed' | 'partial' | 'missing' | 'conflict' | 'check' | 'not_applicable';
 
 export interface RequirementMatch {
   requirement_id: string;
-  /**
-   * addressed / missing (content below the threshold) / deferred (promised for later) /
-   * conflict (the draft contradicts it) / separate (logistics, format or clause: not content).
-   */
   status: MatchStatus;
+  /** The draft only promises the answer for later ("available on request"): missing. */
+  deferred?: boolean;
   /** 0-1 coverage of the requirement by its best passage (term recall, phrases, numbers, substance). */
   score: number;
   /** Short excerpt of the best passage. */
@@ -61,6 +65,8 @@ export interface DraftAnalysis {
   matches: RequirementMatch[];
   /** Requirements the draft contradicts: worse than missing, never credited. */
   conflicts: Conflict[];
+  /** Possible contradictions below the rules' confidence: for a reviewer to confirm, not counted. */
+  checks: Conflict[];
   /** Logistics, format and clause requirements, reported apart and not counted in coverage. */
   reported_separately: SeparateRequirement[];
   /** Section L format rules checked on the draft (page limits, fonts, volumes). */
@@ -71,6 +77,10 @@ export interface ScoreOptions {
   /** Page and font facts when the draft is a PDF (see `extractPdfLayout`). */
   layout?: PdfLayout | null;
 }
+
+// Share of a requirement's weighted topic words that its answer, heading and section leave unsaid
+// at or above which an answer counts as partial: half of what is asked is not there.
+const PARTIAL_UNSAID = 0.5;
 
 /** Coverage at or above which a requirement counts as answered. */
 export const COVERED = 0.5;
@@ -358,19 +368,51 @@ function excerpt(text: string, max = EXCERPT): string {
   return `${text.slice(0, cut > max / 2 ? cut : max - 1)}…`;
 }
 
-/** The requirement's own words for the terms a passage does not echo, heaviest first. */
-function missingWords(info: ReqInfo, present: Array<Set<string> | null>, limit = 4): string[] {
-  const words: Array<[string, number]> = [];
-  const seen = new Set<string>();
-  for (const t of info.tokens) {
-    if (seen.has(t.term) || isGeneric(t.term) || present.some((set) => set?.has(t.term))) continue;
-    seen.add(t.term);
-    words.push([t.word, info.terms.get(t.term)!]);
+/** Share of the requirement's weighted topic words (generic words left out) its answer does not say. */
+function unsaidShare(info: ReqInfo, index: Index, best: number): number {
+  if (best < 0) return 1;
+  const present = [index.termSets[best], index.headingTerms[best], index.sectionTerms[best]];
+  let total = 0;
+  let unsaid = 0;
+  for (const [term, w] of info.terms) {
+    if (isGeneric(term)) continue;
+    total += w;
+    if (!present.some((set) => set?.has(term))) unsaid += w;
   }
-  return words
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, limit)
-    .map(([w]) => w);
+  return total ? unsaid / total : 0;
+}
+
+// Clauses of a requirement for "is one part of it left out": cut at punctuation, not at every "and"
+// ("recruit and retain qualified staff" is one thing asked).
+const PART_BREAK = /\s*(?:[;:|]|,\s+(?:and|or|including|such as|as well as)?\s*)\s*/i;
+
+/**
+ * One clause of the requirement the answer leaves out: at least two of its topic words and two
+ * thirds of its weight unsaid ("… and describes how the Offeror will recruit and retain qualified
+ * staff" under a staffing plan that names positions only).
+ */
+function unsaidClause(info: ReqInfo, index: Index, best: number): boolean {
+  if (best < 0) return false;
+  const present = [index.termSets[best], index.headingTerms[best], index.sectionTerms[best]];
+  const parts = askedText(info.req.text).split(PART_BREAK);
+  // A one-clause requirement is judged as a whole (unsaidShare).
+  const clauses = parts.length > 1 ? parts : askedText(info.req.text).split(/\s+(?:and describes?|and explains?|and how|and what|and why)\s+/i);
+  if (clauses.length < 2) return false;
+  return clauses.some((clause) => {
+    let total = 0;
+    let unsaid = 0;
+    let n = 0;
+    for (const t of new Set(analyse(clause).tokens.map((x) => x.term))) {
+      if (isGeneric(t)) continue;
+      const w = info.terms.get(t) ?? 0;
+      total += w;
+      if (!present.some((set) => set?.has(t))) {
+        unsaid += w;
+        n += 1;
+      }
+    }
+    return n >= 2 && total > 0 && unsaid / total >= 2 / 3;
+  });
 }
 
 const VOLUME_REF = /\b(?:volume\s+([ivx]+|\d+)\b|(technical|management|price|cost|past performance|business)\s+(?:volume|proposal|quote|quotation)\b)/i;
@@ -416,7 +458,8 @@ function quoteOf(req: Requirement): string {
 interface Outcome {
   best: number;
   score: number;
-  status: MatchStatus;
+  /** The draft's answer before conflicts: deferred is an answer only promised for later. */
+  status: 'addressed' | 'missing' | 'deferred';
   /** Answer types the requirement asks for that the best passage lacks. */
   lacking: AnswerType[];
   /** The score comes from the items under a lead-in or the paragraph a requirement refers to. */
@@ -454,6 +497,37 @@ function referencedRequirements(requirements: Requirement[], kinds: RequirementK
   return out;
 }
 
+// Where a requirement's clauses part: what one of them asks can be missing while another is answered.
+const CLAUSE_BREAK = /\s*(?:[;:|]|,\s+(?:and|or|including|such as|as well as)\s+|,\s+|\s+(?:and|as well as|by|so that|in order to)\s+)\s*/i;
+const LEADING_SUBJECT = /^(?:(?:the\s+)?(?:vendor|contractor|offeror|quoter|offerors|vendors)(?:['’]s)?\s+(?:must|shall|will|should|is required to|are required to)\s+)/i;
+
+/**
+ * What is missing, in the requirement's own words: the clause of the requirement whose topic words
+ * the answer (and its section) does not say, heaviest first — "work with DOL WHD's security team
+ * to achieve an Authority to Operate", never a list of loose words. Null when every clause is said.
+ */
+function missingClause(info: ReqInfo, present: Array<Set<string> | null>): string | null {
+  const asked = askedText(info.req.text).replace(LEADING_SUBJECT, '').trim();
+  let best: string | null = null;
+  let bestWeight = 0;
+  for (const part of asked.split(CLAUSE_BREAK)) {
+    const clause = part.replace(/^[\s(“"'-]+|[\s)”".,:;-]+$/g, '');
+    if (clause.split(/\s+/).length < 2) continue;
+    let w = 0;
+    for (const t of new Set(analyse(clause).tokens.map((x) => x.term))) {
+      if (isGeneric(t) || present.some((set) => set?.has(t))) continue;
+      w += info.terms.get(t) ?? 0;
+    }
+    if (w > bestWeight + 1e-9) {
+      bestWeight = w;
+      best = clause;
+    }
+  }
+  // The whole requirement again says nothing new: the caller words that case itself.
+  if (!best || best.length >= 0.8 * asked.length) return null;
+  return `“${excerpt(best, 120)}”`;
+}
+
 function suggestionFor(info: ReqInfo, index: Index, outcome: Outcome, headings: HeadingIndex): Suggestion {
   const { best, score } = outcome;
   const id = info.req.requirement_id;
@@ -462,36 +536,68 @@ function suggestionFor(info: ReqInfo, index: Index, outcome: Outcome, headings: 
   const related = best >= 0 && (coverageOf(info, index, best, null, true) >= 0.35 || outcome.status === 'deferred');
   const location_hint = related ? index.passages[best].location : placeFor(info, headings);
   const where = location_hint === 'New section' ? 'in a new section' : `under ${location_hint}`;
+  const label = `${id} (${info.req.section === 'M' ? 'evaluation factor, ' : ''}${info.req.must_or_should}${info.req.page ? `, RFP page ${info.req.page}` : ''})`;
   if (outcome.status === 'deferred') {
-    return { requirement_id: id, location_hint, suggestion: `Give the answer to ${id} (${quoteOf(info.req)}) ${where} now: the draft only promises it for later (on request or after award), which evaluators score as not addressed.` };
+    return { requirement_id: id, location_hint, suggestion: `Give the answer to ${label} ${quoteOf(info.req)} ${where} now: the draft only promises it for later (on request or after award), which evaluators score as not addressed.` };
   }
   // What the section around the answer already says does not need adding again.
-  const missing = missingWords(info, related ? [index.termSets[best], index.headingTerms[best], index.sectionTerms[best]] : []);
-  const covering = missing.length ? `, covering ${missing.join(', ')}` : '';
-  const types = outcome.lacking.length ? ` with ${describeTypes(outcome.lacking)}` : '';
+  const clause = missingClause(info, related ? [index.termSets[best], index.headingTerms[best], index.sectionTerms[best]] : []);
+  const types = outcome.lacking.length ? describeTypes(outcome.lacking) : '';
   if (score < COVERED) {
-    if (related && index.passages[best].quality < 0.5 && !missing.length) {
-      return { requirement_id: id, location_hint, suggestion: `Rewrite the text ${where} as full sentences that say how you will meet ${id} (${quoteOf(info.req)}) and what results you have achieved, instead of listing its keywords.` };
+    if (related && index.passages[best].quality < 0.5 && !clause) {
+      return { requirement_id: id, location_hint, suggestion: `Rewrite the text ${where} as full sentences that say how you will meet ${label} ${quoteOf(info.req)} and what results you have achieved, instead of listing its keywords.` };
     }
-    if (related && outcome.lacking.length && !missing.length) {
-      return { requirement_id: id, location_hint, suggestion: `Answer ${id} (${quoteOf(info.req)}) ${where}${types}: the draft speaks to it without them.` };
-    }
-    return { requirement_id: id, location_hint, suggestion: `Add a paragraph ${where} that answers ${id} (${quoteOf(info.req)})${covering}${types}.` };
+    const what = [clause ? `does not yet cover ${clause}` : null, types ? `does not give ${types}` : null].filter(Boolean).join(' and ');
+    return { requirement_id: id, location_hint, suggestion: `Answer ${label} ${quoteOf(info.req)} ${where}: the draft ${what || 'does not say how you will do this'}.` };
   }
-  const p = index.passages[best];
-  const needsEvidence = p.evidence.length === 0;
-  const parts: string[] = [];
-  if (missing.length) parts.push(`address ${missing.join(', ')} explicitly`);
-  if (needsEvidence) parts.push('back it with concrete evidence (figures, dates, contract numbers or certifications)');
-  if (!parts.length) parts.push('expand it into a fuller explanation of how and with what results');
-  return { requirement_id: id, location_hint, suggestion: `Strengthen the response to ${id} ${where}: ${parts.join(' and ')}.` };
+  // Partial: answered below WEAK, or without the names, links or figures it asks for.
+  const what = [clause ? `what it asks in ${clause}` : null, types ? `${types}, which it asks for` : null].filter(Boolean).join(' and ');
+  return { requirement_id: id, location_hint, suggestion: `Complete the answer to ${label} ${quoteOf(info.req)} ${where}: add ${what || 'how you will do this, in your own words and with specifics (names, figures, dates)'}.` };
+}
+
+/** One action per gap: the most severe finding of a requirement, ranked for a proposal manager. */
+interface Gap {
+  req: Requirement;
+  suggestion: Suggestion;
+  /** 0 conflict, 1 check, 2 failed format check, 3 missing, 4 partial. */
+  severity: number;
+}
+
+/**
+ * Suggestions ranked the way evaluators score: Section M factors first, then musts, then by weight,
+ * then the more severe finding (a conflict before a gap), then solicitation order; one per
+ * requirement.
+ */
+function rankGaps(gaps: Gap[]): Suggestion[] {
+  const byReq = new Map<string, Gap & { order: number }>();
+  gaps.forEach((g, order) => {
+    const seen = byReq.get(g.req.requirement_id);
+    if (!seen || g.severity < seen.severity) byReq.set(g.req.requirement_id, { ...g, order: seen?.order ?? order });
+  });
+  const rank = (g: Gap) => [g.req.section === 'M' ? 0 : 1, g.req.must_or_should === 'must' ? 0 : 1, -Math.max(0, g.req.weight), g.severity];
+  return [...byReq.values()]
+    .sort((a, b) => {
+      const ra = rank(a);
+      const rb = rank(b);
+      for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i] - rb[i];
+      return a.order - b.order;
+    })
+    .map((g) => g.suggestion);
+}
+
+function checkSuggestion(c: Conflict): Suggestion {
+  return {
+    requirement_id: c.requirement_id,
+    location_hint: c.location_hint,
+    suggestion: `Check ${c.location_hint} against ${c.requirement_id}: the solicitation says “${c.clause}” and the draft says “${excerpt(c.passage, 160)}”. ${c.reason} A reviewer should confirm whether they contradict.`,
+  };
 }
 
 function conflictSuggestion(c: Conflict): Suggestion {
   return {
     requirement_id: c.requirement_id,
     location_hint: c.location_hint,
-    suggestion: `Resolve the conflict with ${c.requirement_id} (“${excerpt(c.text, 90)}”) under ${c.location_hint}: ${c.reason} Evaluators can rate this non-compliant, which is worse than leaving it out.`,
+    suggestion: `Resolve the conflict with ${c.requirement_id} under ${c.location_hint}: the solicitation says “${c.clause}”, the draft says “${excerpt(c.passage, 160)}”. ${c.reason} Evaluators can rate this non-compliant, which is worse than leaving it out.`,
   };
 }
 
@@ -664,12 +770,15 @@ export function scoreDraft(requirements: Requirement[], draft: string | PageText
   // How many requirements use each term: the conflict rules' measure of a distinctive topic word.
   const docTerms = new Map<string, number>();
   for (const info of infos) for (const term of info.terms.keys()) docTerms.set(term, (docTerms.get(term) ?? 0) + 1);
-  const conflicts = passages.length ? findConflicts(content, split, docTerms) : [];
+  const findings = passages.length ? findConflicts(content, split, docTerms) : [];
+  const conflicts = findings.filter((c) => c.severity === 'conflict');
+  const checks = findings.filter((c) => c.severity === 'check');
   const conflicted = new Set(conflicts.map((c) => c.requirement_id));
+  const checked = new Set(checks.map((c) => c.requirement_id));
 
   const matches: RequirementMatch[] = [];
   const missing_requirements: MissingRequirement[] = [];
-  const suggestions: Suggestion[] = [];
+  const gaps: Gap[] = [];
   const answeredWithEvidence: boolean[] = [];
   let coveredWeight = 0;
   let totalWeight = 0;
@@ -699,12 +808,31 @@ export function scoreDraft(requirements: Requirement[], draft: string | PageText
     const { req } = info;
     const isContent = kinds[i] === 'content';
     const outcome = outcomes[i];
-    const status: MatchStatus = !isContent ? 'separate' : conflicted.has(req.requirement_id) ? 'conflict' : outcome.status;
+    const answered = outcome.status === 'addressed';
+    const status: MatchStatus = !isContent
+      ? 'not_applicable'
+      : conflicted.has(req.requirement_id)
+        ? 'conflict'
+        : checked.has(req.requirement_id)
+          ? 'check'
+          : answered
+            ? outcome.lacking.length || (!outcome.borrowed && (unsaidShare(info, index, outcome.best) >= PARTIAL_UNSAID || unsaidClause(info, index, outcome.best)))
+              ? 'partial'
+              : 'addressed'
+            : 'missing';
     if (outcome.best >= 0) {
       const p = passages[outcome.best];
       // A conflict is not credited, whatever words it shares with the requirement.
       const score = status === 'conflict' ? 0 : outcome.score;
-      matches.push({ requirement_id: req.requirement_id, status, score: round3(score), passage: excerpt(shownText(p, sectionWindows, info, index)), page: p.page, location_hint: p.location });
+      matches.push({
+        requirement_id: req.requirement_id,
+        status,
+        ...(outcome.status === 'deferred' ? { deferred: true } : {}),
+        score: round3(score),
+        passage: excerpt(shownText(p, sectionWindows, info, index)),
+        page: p.page,
+        location_hint: p.location,
+      });
     }
     if (!isContent) return;
     const w = Math.max(0, req.weight);
@@ -713,11 +841,13 @@ export function scoreDraft(requirements: Requirement[], draft: string | PageText
     fitTotal += fw;
     if (status === 'conflict') {
       fitCovered -= fw * CONFLICT_PENALTY;
-      suggestions.push(conflictSuggestion(conflicts.find((c) => c.requirement_id === req.requirement_id)!));
+      gaps.push({ req, suggestion: conflictSuggestion(conflicts.find((c) => c.requirement_id === req.requirement_id)!), severity: 0 });
       return;
     }
-    fitCovered += fw * (status === 'deferred' ? 0 : outcome.score);
-    if (status === 'addressed') {
+    // A check is scored on what the draft says (a reviewer decides), and listed for review.
+    if (status === 'check') gaps.push({ req, suggestion: checkSuggestion(checks.find((c) => c.requirement_id === req.requirement_id)!), severity: 1 });
+    fitCovered += fw * (outcome.status === 'deferred' ? 0 : outcome.score);
+    if (answered) {
       coveredWeight += w;
       if (outcome.best >= 0 && !outcome.borrowed) {
         // Evidence next to the answer: in its window, or elsewhere in the section an evaluator reads.
@@ -729,17 +859,17 @@ export function scoreDraft(requirements: Requirement[], draft: string | PageText
     } else {
       missing_requirements.push({ requirement_id: req.requirement_id, section: req.section, text: req.text });
     }
-    const b = outcome.best;
-    // Heavy words of the requirement that neither the answer nor its section says.
-    const gaps = b >= 0 && !outcome.borrowed && outcome.score < 1 && missingWords(info, [index.termSets[b], index.headingTerms[b], index.sectionTerms[b]], 1).length > 0;
-    const weakAnswer = outcome.score < WEAK || outcome.lacking.length || gaps || (!outcome.borrowed && (passages[b]?.evidence.length ?? 0) === 0);
-    if (status !== 'addressed' || weakAnswer) suggestions.push(suggestionFor(info, index, outcome, headingLookup));
+    // One suggestion per gap: a missing or partial answer. An answer at or above WEAK with what
+    // it asks for is not a gap, whatever else could be polished.
+    if (status === 'missing' || status === 'partial') gaps.push({ req, suggestion: suggestionFor(info, index, outcome, headingLookup), severity: status === 'missing' ? 3 : 4 });
   });
 
   const format_checks = checkFormat(requirements, split, { layout: options.layout ?? null });
   for (const c of format_checks) {
-    if (c.status === 'failed') suggestions.push({ requirement_id: c.requirement_id, location_hint: c.location_hint, suggestion: formatSuggestion(c) });
+    const req = requirements.find((r) => r.requirement_id === c.requirement_id);
+    if (c.status === 'failed' && req) gaps.push({ req, suggestion: { requirement_id: c.requirement_id, location_hint: c.location_hint, suggestion: formatSuggestion(c) }, severity: 2 });
   }
+  const suggestions = rankGaps(gaps);
 
   const coverage = totalWeight ? coveredWeight / totalWeight : 0;
   // Evidence: of the answered requirements, the share whose answer an evaluator could check
@@ -768,6 +898,7 @@ export function scoreDraft(requirements: Requirement[], draft: string | PageText
     suggestions,
     matches,
     conflicts,
+    checks,
     reported_separately,
     format_checks,
   };

@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { EQUIVALENTS } from './equivalents';
 
 /**
  * Word-level normalisation shared by the draft and the requirements: lower-case words, stopwords
@@ -103,6 +104,21 @@ export function canonical(stemmed: string): string {
   return CANONICAL.get(stemmed) ?? stemmed;
 }
 
+// Equivalent names (equivalents.ts): one pass of one expression finds any of them; the matched
+// text, lower-cased with hyphens as spaces, says which concept it names. A single-word acronym also
+// folds its own word onto the concept.
+const conceptOf = new Map<string, string>();
+const normaliseName = (s: string) => s.toLowerCase().replace(/[\s-]+/g, ' ');
+for (const [concept, names] of EQUIVALENTS) {
+  for (const name of names) {
+    conceptOf.set(normaliseName(name), `=${concept}`);
+    const acronym = /^([A-Z][A-Z0-9]+)(?:-\d+)?$/.exec(name);
+    if (acronym && /[A-Z]{2}/.test(acronym[1])) CANONICAL.set(stem(acronym[1].toLowerCase()), `=${concept}`);
+  }
+}
+const CONCEPT_NAMES = [...conceptOf.keys()].sort((a, b) => b.length - a.length);
+const CONCEPT = new RegExp(`(?<![a-z0-9])(?:${CONCEPT_NAMES.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '[\\s-]*')).join('|')})(?![a-z0-9])`, 'g');
+
 const GENERIC = new Set(GENERIC_WORDS.map((w) => canonical(stem(w))));
 
 /** Canonical stems that say little about topic (parties, "submit", "describe", ...). */
@@ -162,6 +178,12 @@ export function analyse(text: string): Analysed {
     }
     const s = stem(w);
     tokens.push({ word: w, stem: s, term: canonical(s) });
+  }
+  // Concepts named in other words ("WCAG 2.1" and "Section 508"): one term both sides share.
+  CONCEPT.lastIndex = 0;
+  while ((m = CONCEPT.exec(lower)) !== null) {
+    const concept = conceptOf.get(normaliseName(m[0]));
+    if (concept) tokens.push({ word: m[0], stem: concept, term: concept });
   }
   return { tokens, wordCount, stopwordCount, numbers };
 }

@@ -52,17 +52,37 @@ export type RfpSolicitation = z.infer<typeof RfpSolicitationSchema>;
 export const RfpMissingRequirementSchema = z.object({ requirement_id: z.string(), section: z.string(), text: z.string() });
 export const RfpSuggestionSchema = z.object({ requirement_id: z.string(), location_hint: z.string(), suggestion: z.string() });
 /**
- * How the draft answers a requirement: addressed, missing, deferred (promised for later), conflict
- * (the draft contradicts it) or separate (logistics, format, clause or evaluation method: not
- * counted as content). Absent on analyses stored before it existed.
+ * The one status of a requirement against a draft, shared by the analysis, the compliance matrix
+ * and its CSV/XLSX: addressed, partial, missing, conflict (the draft contradicts it), check (a
+ * possible contradiction for a reviewer) or not_applicable (logistics, format, clause or evaluation
+ * method: not answered by a narrative).
  */
-export const RfpMatchStatusSchema = z.enum(['addressed', 'missing', 'deferred', 'conflict', 'separate']);
+export const RFP_REQUIREMENT_STATUSES = ['addressed', 'partial', 'missing', 'conflict', 'check', 'not_applicable'] as const;
+export const RfpRequirementStatusSchema = z.enum(RFP_REQUIREMENT_STATUSES);
+export type RfpRequirementStatus = z.infer<typeof RfpRequirementStatusSchema>;
+/** How the labels read in the app and the exports. */
+export const RFP_REQUIREMENT_STATUS_LABELS: Record<RfpRequirementStatus, string> = {
+  addressed: 'Addressed',
+  partial: 'Partial',
+  missing: 'Missing',
+  conflict: 'Conflict',
+  check: 'Check',
+  not_applicable: 'Not applicable',
+};
+
+/**
+ * A match's status as stored: one of the statuses above, or on analyses stored before they
+ * existed deferred (promised for later: missing) or separate (not applicable). Absent on older ones.
+ */
+export const RfpMatchStatusSchema = z.enum([...RFP_REQUIREMENT_STATUSES, 'deferred', 'separate']);
 export type RfpMatchStatus = z.infer<typeof RfpMatchStatusSchema>;
 
 /** Where the draft answers a requirement, and how well (0-1). */
 export const RfpMatchSchema = z.object({
   requirement_id: z.string(),
   status: RfpMatchStatusSchema.optional(),
+  /** The draft only promises the answer for later (the status is missing). */
+  deferred: z.boolean().optional(),
   score: z.number(),
   passage: z.string(),
   page: z.number().int().nullable(),
@@ -91,6 +111,11 @@ export const RfpConflictSchema = z.object({
   section: z.string(),
   text: z.string(),
   rule: z.string(),
+  /** The clause of the requirement that states the constraint (absent on older analyses). */
+  clause: z.string().optional(),
+  /** conflict, or check: a possible contradiction below the rule's confidence, for a reviewer. */
+  severity: z.enum(['conflict', 'check']).optional(),
+  confidence: z.number().optional(),
   /** The draft sentence that contradicts it. */
   passage: z.string(),
   page: z.number().int().nullable(),
@@ -130,6 +155,8 @@ export const RfpAnalysisSchema = RfpAnalysisSummarySchema.extend({
   suggestions: z.array(RfpSuggestionSchema),
   matches: z.array(RfpMatchSchema),
   conflicts: z.array(RfpConflictSchema),
+  /** Possible contradictions for a reviewer to confirm (not counted against the draft). */
+  checks: z.array(RfpConflictSchema),
   reported_separately: z.array(RfpSeparateRequirementSchema),
   format_checks: z.array(RfpFormatCheckSchema),
 });
@@ -157,7 +184,7 @@ export const CreateRfpTasksResponseSchema = z.object({
 });
 export type CreateRfpTasksResponse = z.infer<typeof CreateRfpTasksResponseSchema>;
 
-export const RfpDraftStatusSchema = z.enum(['addressed', 'partial', 'missing']);
+export const RfpDraftStatusSchema = RfpRequirementStatusSchema;
 export type RfpDraftStatus = z.infer<typeof RfpDraftStatusSchema>;
 
 /** One row of the workspace compliance matrix: the requirement, its task and how the draft answers it. */
@@ -193,3 +220,28 @@ export const RfpMatrixSchema = z.object({
   rows: z.array(RfpMatrixRowSchema),
 });
 export type RfpMatrix = z.infer<typeof RfpMatrixSchema>;
+
+/** What `requirementStatus` reads: a stored analysis's lists. */
+export interface RfpStatusSource {
+  matches: Array<{ requirement_id: string; status?: string; score: number }>;
+  missing_requirements: Array<{ requirement_id: string }>;
+  conflicts: Array<{ requirement_id: string; severity?: string }>;
+  reported_separately: Array<{ requirement_id: string }>;
+}
+
+/**
+ * The one status of a requirement in an analysis, for the analysis view, the matrix and its
+ * exports alike. Analyses stored before the status existed are read the same way the engine
+ * decides: conflict, separate → not applicable, listed missing → missing, else addressed.
+ */
+export function requirementStatus(a: RfpStatusSource, requirementId: string): RfpRequirementStatus {
+  const finding = a.conflicts.find((c) => c.requirement_id === requirementId);
+  if (finding) return finding.severity === 'check' ? 'check' : 'conflict';
+  const match = a.matches.find((m) => m.requirement_id === requirementId);
+  const stored = match?.status;
+  if (stored && (RFP_REQUIREMENT_STATUSES as readonly string[]).includes(stored)) return stored as RfpRequirementStatus;
+  if (stored === 'deferred') return 'missing';
+  if (stored === 'separate' || a.reported_separately.some((s) => s.requirement_id === requirementId)) return 'not_applicable';
+  if (a.missing_requirements.some((m) => m.requirement_id === requirementId)) return 'missing';
+  return 'addressed';
+}

@@ -56,8 +56,12 @@ export type RfpSolicitationRow = typeof rfpSolicitations.$inferSelect;
 /** A requirement's match in a scored draft, with where the draft answers it. */
 export interface StoredRequirementMatch {
   requirement_id: string;
-  /** addressed / missing / deferred / conflict / separate; absent on analyses stored before it existed. */
-  status?: 'addressed' | 'missing' | 'deferred' | 'conflict' | 'separate';
+  /**
+   * addressed / partial / missing / conflict / check / not_applicable (deferred and separate on
+   * analyses stored before those); absent on analyses stored before any status.
+   */
+  status?: 'addressed' | 'partial' | 'missing' | 'conflict' | 'check' | 'not_applicable' | 'deferred' | 'separate';
+  deferred?: boolean;
   score: number;
   passage: string;
   page: number | null;
@@ -69,6 +73,11 @@ export interface StoredConflict {
   section: string;
   text: string;
   rule: string;
+  /** Absent on analyses stored before conflicts carried them. */
+  clause?: string;
+  /** A check is a possible contradiction for a reviewer; stored with the conflicts, shown apart. */
+  severity?: 'conflict' | 'check';
+  confidence?: number;
   passage: string;
   page: number | null;
   location_hint: string;

@@ -65,10 +65,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/generated-documents/:id/export', {
     schema: {
       tags: ['documents'],
-      description: 'The compliance matrix as CSV or .xlsx (format=csv|xlsx).',
+      description: 'The compliance matrix as CSV or .xlsx (format=csv|xlsx), or the response template as a Word outline or its text (format=docx|md).',
       params: IdParams,
-      querystring: z.object({ format: z.enum(['csv', 'xlsx'], { message: 'format must be csv or xlsx' }) }),
-      response: { 200: z.any().describe('The file: text/csv or an .xlsx workbook'), ...errors },
+      querystring: z.object({ format: z.enum(['csv', 'xlsx', 'docx', 'md'], { message: 'format must be csv, xlsx, docx or md' }) }),
+      response: { 200: z.any().describe('The file: text/csv, an .xlsx workbook, a .docx outline or markdown'), ...errors },
     },
   }, async (request, reply) => {
     const file = await exportComplianceMatrix(request.ctx as AuthedCtx, request.params.id, request.query.format);

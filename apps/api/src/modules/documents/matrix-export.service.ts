@@ -5,9 +5,11 @@ import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';
 import { neutraliseFormula } from '../../lib/spreadsheet-cell';
 import { requireOwnDocument } from './documents.service';
+import { outlineDocx } from './outline-docx';
 import * as pdfs from './solicitation-pdfs.repository';
 
 export type MatrixFormat = 'csv' | 'xlsx';
+export type ExportFormat = MatrixFormat | 'docx' | 'md';
 
 const COLUMNS: { header: string; key: keyof ComplianceMatrixRow; width: number }[] = [
   { header: 'ID', key: 'id', width: 10 },
@@ -32,11 +34,23 @@ export interface MatrixFile {
  * reads it right) or a real spreadsheet with a frozen header, filters and a Status pick list.
  * Rows come from the requirements the document was generated from, not from its markdown.
  */
-export async function exportComplianceMatrix(ctx: AuthedCtx, documentId: string, format: MatrixFormat): Promise<MatrixFile> {
+export async function exportComplianceMatrix(ctx: AuthedCtx, documentId: string, format: ExportFormat): Promise<MatrixFile> {
   const doc = await requireOwnDocument(ctx, documentId);
-  if (doc.documentType !== 'compliance') throw badRequest('Only a compliance matrix can be exported as a spreadsheet');
   const pdfId = typeof doc.metadata.source_pdf_id === 'string' ? doc.metadata.source_pdf_id : null;
   const requirements = (pdfId ? (await pdfs.findById(ctx.db, pdfId))?.requirements : undefined) ?? [];
+  const fileBase = (doc.solicitationNumber || 'opportunity').replace(/[^A-Za-z0-9._-]+/g, '_');
+  if (format === 'docx' || format === 'md') {
+    // The Response Template as a Word outline (real heading styles) or as its text.
+    if (doc.documentType !== 'rfp') throw badRequest('Only a response template can be exported as a Word outline or text');
+    if (format === 'md') return { fileName: `${fileBase}_response_outline.md`, contentType: 'text/markdown; charset=utf-8', body: Buffer.from(doc.content, 'utf8') };
+    const title = typeof doc.metadata.title === 'string' ? doc.metadata.title : 'Response Outline';
+    return {
+      fileName: `${fileBase}_response_outline.docx`,
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      body: await outlineDocx(title, doc.solicitationNumber, requirements as Requirement[]),
+    };
+  }
+  if (doc.documentType !== 'compliance') throw badRequest('Only a compliance matrix can be exported as a spreadsheet');
   // Requirement text comes from the uploaded document: formula-like cells stay text in Excel.
   const rows = complianceMatrixRows(requirements as Requirement[]).map((r) => COLUMNS.map((c) => neutraliseFormula(r[c.key])));
   const base = `${(doc.solicitationNumber || 'opportunity').replace(/[^A-Za-z0-9._-]+/g, '_')}_compliance`;

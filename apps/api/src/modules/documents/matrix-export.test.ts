@@ -66,7 +66,7 @@ describe('GET /api/generated-documents/{id}/export', () => {
     expect(brief.json().detail).toBe('Only a compliance matrix can be exported as a spreadsheet');
     const format = await exportAs('pdf');
     expect(format.statusCode).toBe(400);
-    expect(format.json().detail).toBe('format must be csv or xlsx');
+    expect(format.json().detail).toBe('format must be csv, xlsx, docx or md');
     expect((await exportAs('csv', matrixId, otherToken)).statusCode).toBe(404);
     expect((await exportAs('csv', matrixId, null)).statusCode).toBe(401);
     expect((await exportAs('csv', 'nope')).statusCode).toBe(404);

@@ -40,7 +40,8 @@ export async function analyzeDraft(ctx: AuthedCtx, workspaceId: string, upload: 
         matches: result.matches,
         missingRequirements: result.missing_requirements,
         suggestions: result.suggestions,
-        conflicts: result.conflicts,
+        // Checks ride with the conflicts (each carries its severity); the presenter shows them apart.
+        conflicts: [...result.conflicts, ...result.checks],
         reportedSeparately: result.reported_separately,
         formatChecks: result.format_checks,
         createdBy: ctx.actor.id,

@@ -1,4 +1,4 @@
-import type { RfpMatrixRow } from '@biddesk/shared';
+import { RFP_REQUIREMENT_STATUS_LABELS, type RfpMatrixRow } from '@biddesk/shared';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { AuthedCtx } from '../../lib/ctx';
@@ -9,7 +9,7 @@ import { buildMatrix } from './rfp-matrix.service';
 export type MatrixFormat = 'csv' | 'xlsx';
 
 const TASK_STATUS: Record<string, string> = { TODO: 'To Do', IN_PROGRESS: 'In Progress', REVIEW: 'Review', DONE: 'Done' };
-const DRAFT_STATUS: Record<string, string> = { addressed: 'Addressed', partial: 'Partial', missing: 'Missing' };
+const DRAFT_STATUS: Record<string, string> = RFP_REQUIREMENT_STATUS_LABELS;
 
 const COLUMNS: { header: string; width: number; value: (r: RfpMatrixRow) => string | number | null }[] = [
   { header: 'Requirement', width: 12, value: (r) => r.requirement_id },

@@ -1,5 +1,4 @@
-import type { RfpDraftStatus, RfpMatrix, RfpMatrixRow } from '@biddesk/shared';
-import { COVERED } from '@biddesk/analysis/scoring/score-draft';
+import { requirementStatus, type RfpMatrix, type RfpMatrixRow } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import { notFound } from '../../lib/errors';
 import type { RfpAnalysisRow } from '../../db/schema/index';
@@ -11,18 +10,13 @@ import { NO_RFP } from './rfp.service';
 
 type Draft = NonNullable<RfpMatrixRow['draft']>;
 
-/**
- * How the draft answers one requirement, consistent with the analysis's own missing list (which
- * holds every requirement scored below the engine's COVERED threshold): not missing → addressed;
- * missing but some passage matched → partial (where the weak answer is); no passage → missing.
- */
+/** How the draft answers one requirement: the analysis's own status for it (one status everywhere). */
 function draftOf(analysis: RfpAnalysisRow, requirementId: string): Draft {
   const match = analysis.matches.find((m) => m.requirement_id === requirementId);
-  const listedMissing = analysis.missingRequirements.some((m) => m.requirement_id === requirementId);
-  let status: RfpDraftStatus;
-  if (match && !listedMissing && match.score >= COVERED) status = 'addressed';
-  else if (match && match.score > 0) status = 'partial';
-  else status = 'missing';
+  const status = requirementStatus(
+    { matches: analysis.matches, missing_requirements: analysis.missingRequirements, conflicts: analysis.conflicts, reported_separately: analysis.reportedSeparately },
+    requirementId,
+  );
   return { status, page: match?.page ?? null, location_hint: match?.location_hint ?? null, score: match?.score ?? 0 };
 }
 

@@ -138,31 +138,37 @@ describe('GET /workspaces/{id}/rfp/matrix', () => {
     expect(rowOf(matrix, 'L-1').task).toMatchObject({ id: made.id, status: 'IN_PROGRESS' });
   });
 
-  it("shows addressed / partial / missing from the latest analysis, consistent with its missing list", async () => {
+  it('shows the analysis\'s own status per requirement (addressed, partial, missing, conflict, check, not applicable), in the matrix and its CSV', async () => {
     const wsId = await workspace();
     await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/upload`, ...multipartFile('file', 'rfq.pdf', realRfqPdf()) });
     expect((await get(wsId, '/rfp/matrix')).json().rows.every((r: Json) => r.draft === null)).toBe(true);
     const analysis = (await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/analyze-draft`, ...multipartFile('file', 'weak.pdf', await textPdf(draftText('weak'))) })).json();
     const matrix = (await get(wsId, '/rfp/matrix')).json();
     expect(matrix.analysis_id).toBe(analysis.id);
-    const missing = new Set(analysis.missing_requirements.map((m: Json) => m.requirement_id));
-    // Conflicts (worse than missing) and rows reported apart from coverage are not in the missing list.
-    const notCounted = new Set([...analysis.conflicts, ...analysis.reported_separately].map((m: Json) => m.requirement_id));
-    const statuses = new Set<string>();
-    for (const row of matrix.rows as (Json & { draft: Json & { status: string } })[]) {
-      statuses.add(row.draft.status);
+    const idsOf = (list: Json[]) => new Set(list.map((m) => m.requirement_id as string));
+    const missing = idsOf(analysis.missing_requirements);
+    const conflicts = idsOf(analysis.conflicts);
+    const checks = idsOf(analysis.checks);
+    const apart = idsOf(analysis.reported_separately);
+    const statuses = new Map<string, string>();
+    for (const row of matrix.rows as (Json & { requirement_id: string; draft: Json & { status: string } })[]) {
+      const s = row.draft.status;
+      statuses.set(row.requirement_id, s);
       const match = analysis.matches.find((m: Json) => m.requirement_id === row.requirement_id);
-      if (row.draft.status === 'addressed') {
-        expect(missing.has(row.requirement_id)).toBe(false);
-        expect(row.draft).toMatchObject({ page: match.page, location_hint: match.location_hint, score: match.score });
-        expect(row.draft.score).toBeGreaterThanOrEqual(0.5);
-      } else {
-        expect(missing.has(row.requirement_id) || notCounted.has(row.requirement_id)).toBe(true);
-        expect(row.draft.status).toBe(match && match.score > 0 ? 'partial' : 'missing');
-      }
+      // The matrix says what the analysis says, never "Missing" where it says conflict.
+      if (conflicts.has(row.requirement_id)) expect(s).toBe('conflict');
+      else if (checks.has(row.requirement_id)) expect(s).toBe('check');
+      else if (apart.has(row.requirement_id)) expect(s).toBe('not_applicable');
+      else if (missing.has(row.requirement_id)) expect(s).toBe('missing');
+      else expect(s).toBe(match.status);
+      if (s === 'addressed' || s === 'partial') expect(row.draft).toMatchObject({ page: match.page, location_hint: match.location_hint, score: match.score });
     }
-    expect(statuses.has('addressed')).toBe(true);
-    expect(statuses.has('addressed') && (statuses.has('partial') || statuses.has('missing'))).toBe(true);
+    const seen = new Set(statuses.values());
+    for (const s of ['addressed', 'missing', 'conflict', 'not_applicable']) expect(seen.has(s), s).toBe(true);
+    // The CSV carries the same words.
+    const csv = (await get(wsId, '/rfp/matrix/export?format=csv')).rawPayload.toString('utf8');
+    const [conflicted] = conflicts;
+    expect(csv.split(/\r?\n/).find((l) => l.startsWith(`${conflicted},`))).toContain(',Conflict,');
   });
 });
 

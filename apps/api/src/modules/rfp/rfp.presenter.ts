@@ -69,7 +69,8 @@ export function presentAnalysis(view: AnalysisView): RfpAnalysis {
     missing_requirements: view.analysis.missingRequirements,
     suggestions: view.analysis.suggestions,
     matches: view.analysis.matches,
-    conflicts: view.analysis.conflicts,
+    conflicts: view.analysis.conflicts.filter((c) => c.severity !== 'check'),
+    checks: view.analysis.conflicts.filter((c) => c.severity === 'check'),
     reported_separately: view.analysis.reportedSeparately,
     format_checks: view.analysis.formatChecks,
   };

@@ -160,6 +160,30 @@ describe('/documents', () => {
     click.mockRestore();
   });
 
+  it('exports a response template as a Word outline (issue 24)', async () => {
+    const createObjectURL = vi.fn((blob: Blob) => (void blob, 'blob:xlsx'));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const matrix = generatedDocumentFixture(3, { document_type: 'rfp', content: '# Response Template' });
+    const calls = stubApi({ ...refresh, 'GET /api/documents': () => ({ body: [matrix] }) });
+    const fetchStub = globalThis.fetch as unknown as ReturnType<typeof vi.fn>;
+    const json = fetchStub.getMockImplementation() as (input: string, init?: RequestInit) => Promise<Response>;
+    fetchStub.mockImplementation(async (input: string, init?: RequestInit) => {
+      if (!String(input).includes('/export')) return json(input, init);
+      calls.push({ method: 'GET', url: String(input), body: undefined, headers: {} });
+      return new Response('PK', { status: 200, headers: { 'content-disposition': 'attachment; filename="SOL-3_response_outline.docx"' } });
+    });
+    renderApp('/documents', plainUser);
+    await userEvent.click(await screen.findByRole('button', { name: 'View document' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Word outline' }));
+    await waitFor(() => expect(clicked).toEqual(['SOL-3_response_outline.docx']));
+    expect(calls.some((c) => c.url === `/api/generated-documents/${matrix.id}/export?format=docx`)).toBe(true);
+    click.mockRestore();
+  });
+
   it('shows "Failed to fetch documents" when the list cannot load', { timeout: 10_000 }, async () => {
     stubApi({ ...refresh, 'GET /api/documents': () => ({ status: 500, body: { detail: 'Internal Server Error' } }) });
     renderApp('/documents', plainUser);

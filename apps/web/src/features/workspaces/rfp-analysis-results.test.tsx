@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { RfpAnalysis, RfpRequirement, RfpSolicitation } from '@biddesk/shared';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
@@ -56,6 +57,7 @@ const ANALYSIS: RfpAnalysis = {
     { requirement_id: 'L-1', section: 'L', text: 'Proposals must be received no later than 2:00 PM on March 3.', kind: 'logistics' },
     { requirement_id: 'L-2', section: 'L', text: 'The Technical Volume shall not exceed 10 pages.', kind: 'format' },
   ],
+  checks: [],
   format_checks: [
     { requirement_id: 'L-2', check: 'page_limit', status: 'failed', expected: 'at most 10 pages (Technical Volume)', found: '12 pages (pages 1-12)', location_hint: 'Technical Volume (pages 1-12)' },
     { requirement_id: 'L-2', check: 'font_size', status: 'not_checked', expected: 'text at least 12 pt', found: 'no font information (upload the draft as a PDF)', location_hint: 'Whole draft' },
@@ -78,10 +80,37 @@ describe('analysis results: conflicts, format checks, rows reported apart', () =
     expect(screen.getByText('Conflicts (1)')).toBeInTheDocument();
     expect(within(conflicts).getByText('L-3')).toBeInTheDocument();
     expect(within(conflicts).getByText('The solicitation requires at least 120 calendar days; the draft states 45 calendar days.')).toBeInTheDocument();
-    expect(within(conflicts).getByText('“This offer is valid for 45 calendar days.” · 3 Validity (page 3)')).toBeInTheDocument();
+    // The requirement and the draft sentence side by side, with the rule.
+    expect(within(conflicts).getByText('Offers must remain valid for at least 120 calendar days.')).toBeInTheDocument();
+    expect(within(conflicts).getByText('“This offer is valid for 45 calendar days.”')).toBeInTheDocument();
+    expect(within(conflicts).getByText('Draft · 3 Validity (page 3)')).toBeInTheDocument();
+    expect(within(conflicts).getByText('Rule: Limit')).toBeInTheDocument();
     // Worse than missing: shown first.
     const headings = screen.getAllByRole('heading').map((h) => h.textContent);
     expect(headings.indexOf('Conflicts (1)')).toBeLessThan(headings.indexOf('Missing Requirements (1)'));
+    // Scores, conflicts, format checks and the ranked gaps come before the long lists (issue 24).
+    expect(headings.indexOf('Format Checks (1 failed)')).toBeLessThan(headings.indexOf('Suggestions (1)'));
+    expect(headings.indexOf('Suggestions (1)')).toBeLessThan(headings.indexOf('Coverage by Section'));
+    // One status per requirement, as the matrix shows it: L-3 conflict, L-4 missing, L-1/L-2 apart, C-1 addressed.
+    expect(screen.getByTestId('status-counts')).toHaveTextContent('1 addressed · 1 missing · 1 conflict · 2 not applicable');
+  });
+
+  it('opens on the analysis, with the requirements behind their own view', async () => {
+    open(ANALYSIS);
+    await screen.findByText('Analysis Results', {}, { timeout: 10_000 });
+    expect(screen.queryByText('Offerors shall describe their staffing plan.', { selector: 'td *, td' })).not.toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Requirements view' })).getByText('Requirements'));
+    expect(await screen.findByText('Requirements (5 of 5)')).toBeInTheDocument();
+    expect(screen.queryByText('Analysis Results')).not.toBeInTheDocument();
+  });
+
+  it('lists a check for a reviewer apart from the conflicts', async () => {
+    const check = { ...ANALYSIS.conflicts[0], requirement_id: 'L-4', severity: 'check' as const, clause: 'describe their staffing plan' };
+    open({ ...ANALYSIS, checks: [check] });
+    const list = await screen.findByRole('list', { name: 'Checks' }, { timeout: 10_000 });
+    expect(screen.getByText('To Check (1)')).toBeInTheDocument();
+    expect(within(list).getByText('describe their staffing plan')).toBeInTheDocument();
+    expect(screen.getByTestId('status-counts')).toHaveTextContent('1 conflict · 1 check');
   });
 
   it('shows each format check with its status, and the logistics and format rows apart from the missing list', async () => {

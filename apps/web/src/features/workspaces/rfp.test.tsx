@@ -86,6 +86,7 @@ const ANALYSIS: RfpAnalysis = {
   suggestions: [{ requirement_id: 'M-001', location_hint: 'Page 2, under "Technical Approach"', suggestion: 'Say how the approach is feasible.' }],
   matches: [],
   conflicts: [],
+  checks: [],
   reported_separately: [],
   format_checks: [],
 };
@@ -267,6 +268,8 @@ describe('RFP tab: with an RFP', () => {
     stubApi(rfpApi(as('VIEWER'), SOLICITATION, ANALYSIS));
     open();
     expect(await screen.findByText('Analysis Results')).toBeInTheDocument();
+    // The analysis opens first; the requirements are one view away (issue 24).
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Requirements view' })).getByText('Requirements'));
     expect(screen.getByText('Requirements (4 of 4)')).toBeInTheDocument();
     for (const name of ['Upload New RFP', 'Run New Analysis', 'Upload Draft Proposal']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });

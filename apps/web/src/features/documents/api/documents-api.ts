@@ -55,5 +55,5 @@ export function useUploadPdf(opportunityId: string) {
   });
 }
 
-/** GET /generated-documents/{id}/export: the compliance matrix as CSV or .xlsx. */
-export const exportComplianceMatrix = (id: string, format: 'csv' | 'xlsx') => apiDownload(`/generated-documents/${id}/export`, { format });
+/** GET /generated-documents/{id}/export: the compliance matrix as CSV or .xlsx, the response template as .docx or text. */
+export const exportComplianceMatrix = (id: string, format: 'csv' | 'xlsx' | 'docx' | 'md') => apiDownload(`/generated-documents/${id}/export`, { format });

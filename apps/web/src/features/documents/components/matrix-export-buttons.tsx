@@ -1,22 +1,25 @@
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconFileText, IconFileWord } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { GeneratedDocument } from '@biddesk/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { exportComplianceMatrix } from '../api/documents-api';
 import { downloadBlob } from '../../../lib/download-blob';
 
-/** CSV and Excel downloads of a compliance matrix, for the team that tracks it in a spreadsheet. */
+/**
+ * CSV and Excel downloads of a compliance matrix, for the team that tracks it in a spreadsheet; the
+ * response template's outline as Word (real headings) or text, for the writers.
+ */
 export function MatrixExportButtons({ doc }: { doc: GeneratedDocument }) {
-  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
-  if (doc.document_type !== 'compliance') return null;
+  const [busy, setBusy] = useState<'csv' | 'xlsx' | 'docx' | 'md' | null>(null);
+  if (doc.document_type !== 'compliance' && doc.document_type !== 'rfp') return null;
 
-  const run = async (format: 'csv' | 'xlsx') => {
+  const run = async (format: 'csv' | 'xlsx' | 'docx' | 'md') => {
     setBusy(format);
     try {
       const { blob, fileName } = await exportComplianceMatrix(doc.id, format);
-      downloadBlob(fileName ?? `compliance.${format}`, blob);
+      downloadBlob(fileName ?? `${doc.document_type}.${format}`, blob);
     } catch (err) {
       notifications.show({ color: 'red', message: errorMessage(err, 'Failed to download file') });
     } finally {
@@ -24,6 +27,18 @@ export function MatrixExportButtons({ doc }: { doc: GeneratedDocument }) {
     }
   };
 
+  if (doc.document_type === 'rfp') {
+    return (
+      <Group gap={6}>
+        <Button size="xs" variant="light" color="blue" leftSection={<IconFileWord size={14} />} loading={busy === 'docx'} onClick={() => void run('docx')}>
+          Word outline
+        </Button>
+        <Button size="xs" variant="light" color="gray" leftSection={<IconFileText size={14} />} loading={busy === 'md'} onClick={() => void run('md')}>
+          Text
+        </Button>
+      </Group>
+    );
+  }
   return (
     <Group gap={6}>
       <Button size="xs" variant="light" color="teal" leftSection={<IconFileSpreadsheet size={14} />} loading={busy === 'csv'} onClick={() => void run('csv')}>

@@ -1,7 +1,8 @@
 import { BarChart } from '@mantine/charts';
-import { Badge, Button, Card, Group, List, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { RfpAnalysis, RfpFormatCheck, RfpRequirement, RfpSeparateRequirement } from '@biddesk/shared';
-import { formatDate } from '@biddesk/shared';
+import { Badge, Button, Card, Group, List, Paper, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { RfpAnalysis, RfpConflict, RfpFormatCheck, RfpRequirement, RfpSeparateRequirement } from '@biddesk/shared';
+import { RFP_REQUIREMENT_STATUSES, RFP_REQUIREMENT_STATUS_LABELS, formatDate, requirementStatus } from '@biddesk/shared';
 
 const SECTION_LABELS: Record<string, string> = { L: 'Section L', M: 'Section M', C: 'Section C', other: 'Other' };
 
@@ -68,6 +69,52 @@ const CHECK_STATUS: Record<RfpFormatCheck['status'], { label: string; color: str
   not_checked: { label: 'Not checked', color: 'gray' },
 };
 
+const RULE_LABELS: Record<string, string> = {
+  prohibited: 'Prohibited',
+  limit: 'Limit',
+  contrary: 'Opposite quality',
+  'one-time': 'Required throughout',
+  substitute: 'Required attendance',
+  replaced: 'Named platform replaced',
+  referenced: 'Cites a conflicted paragraph',
+};
+
+/** The requirement's clause and the draft's sentence side by side, with the rule that ties them. */
+function Finding({ c, color }: { c: RfpConflict; color: string }) {
+  return (
+    <List.Item>
+      <Group gap="xs" mb={4}>
+        <Badge size="sm" color={color}>
+          {c.requirement_id}
+        </Badge>
+        <Badge size="sm" variant="light" color="gray">
+          {SECTION_LABELS[c.section] ?? c.section}
+        </Badge>
+        <Badge size="sm" variant="outline" color="gray">
+          Rule: {RULE_LABELS[c.rule] ?? c.rule}
+        </Badge>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xs">
+        <Paper withBorder p="xs" radius="sm">
+          <Text size="xs" fw={600} c="dimmed">
+            Solicitation
+          </Text>
+          <Text size="sm">{c.clause ?? c.text}</Text>
+        </Paper>
+        <Paper withBorder p="xs" radius="sm">
+          <Text size="xs" fw={600} c="dimmed">
+            Draft · {c.location_hint}
+          </Text>
+          <Text size="sm">“{c.passage}”</Text>
+        </Paper>
+      </SimpleGrid>
+      <Text size="sm" mt={4}>
+        {c.reason}
+      </Text>
+    </List.Item>
+  );
+}
+
 /** Requirements the draft contradicts: listed first and in red, because they are worse than missing. */
 function Conflicts({ analysis }: { analysis: RfpAnalysis }) {
   const conflicts = analysis.conflicts ?? [];
@@ -80,28 +127,92 @@ function Conflicts({ analysis }: { analysis: RfpAnalysis }) {
       <Text size="sm" c="dimmed" mb="sm">
         The draft contradicts these requirements. Evaluators can rate that non-compliant, which is worse than leaving them out.
       </Text>
-      <List spacing="sm" aria-label="Conflicts">
+      <List spacing="md" aria-label="Conflicts" listStyleType="none">
         {conflicts.map((c) => (
-          <List.Item key={c.requirement_id}>
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Badge size="sm" color="red" style={{ flexShrink: 0 }}>
-                {c.requirement_id}
-              </Badge>
-              <Badge size="sm" variant="light" color="gray" style={{ flexShrink: 0 }}>
-                {SECTION_LABELS[c.section] ?? c.section}
-              </Badge>
-              <Text size="sm">{c.text}</Text>
-            </Group>
-            <Text size="sm" mt={4}>
-              {c.reason}
-            </Text>
-            <Text size="xs" c="dimmed">
-              “{c.passage}” · {c.location_hint}
-            </Text>
-          </List.Item>
+          <Finding key={c.requirement_id} c={c} color="red" />
         ))}
       </List>
     </Card>
+  );
+}
+
+/** Possible contradictions the rules are less sure of: for a reviewer, not counted against the draft. */
+function Checks({ analysis }: { analysis: RfpAnalysis }) {
+  const checks = analysis.checks ?? [];
+  if (!checks.length) return null;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={3} size="h5" mb={4}>
+        To Check ({checks.length})
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        These may contradict the solicitation. A reviewer should read both sides; they are not counted against the draft.
+      </Text>
+      <List spacing="md" aria-label="Checks" listStyleType="none">
+        {checks.map((c) => (
+          <Finding key={c.requirement_id} c={c} color="orange" />
+        ))}
+      </List>
+    </Card>
+  );
+}
+
+// The top gaps shown before "Show all".
+const TOP_GAPS = 10;
+
+/** The ranked gaps (one per requirement): the first few, the rest on request. */
+function TopGaps({ analysis }: { analysis: RfpAnalysis }) {
+  const [all, setAll] = useState(false);
+  const list = all ? analysis.suggestions : analysis.suggestions.slice(0, TOP_GAPS);
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={3} size="h5" mb="sm">
+        Suggestions ({analysis.suggestions.length})
+      </Title>
+      {analysis.suggestions.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No suggestions.
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" mb="sm">
+            One per gap, evaluation factors and musts first.
+          </Text>
+          <List spacing="sm" aria-label="Suggestions" type="ordered">
+            {list.map((s, i) => (
+              <List.Item key={`${s.requirement_id}-${i}`}>
+                <Text size="sm">{s.suggestion}</Text>
+                <Text size="xs" c="dimmed">
+                  {s.requirement_id} · {s.location_hint}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+          {analysis.suggestions.length > TOP_GAPS && (
+            <Button variant="subtle" size="xs" mt="xs" onClick={() => setAll((v) => !v)}>
+              {all ? 'Show the top ten' : `Show all ${analysis.suggestions.length}`}
+            </Button>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** How many requirements have each status (the one status the matrix shows too). */
+function StatusCounts({ analysis, requirements }: { analysis: RfpAnalysis; requirements: RfpRequirement[] }) {
+  const counts = new Map<string, number>();
+  const source = { ...analysis, conflicts: [...(analysis.conflicts ?? []), ...(analysis.checks ?? []).map((c) => ({ ...c, severity: 'check' as const }))] };
+  for (const r of requirements) {
+    const s = requirementStatus(source, r.requirement_id);
+    counts.set(s, (counts.get(s) ?? 0) + 1);
+  }
+  return (
+    <Text size="sm" c="dimmed" mt="sm" data-testid="status-counts">
+      {RFP_REQUIREMENT_STATUSES.filter((s) => counts.get(s))
+        .map((s) => `${counts.get(s)} ${RFP_REQUIREMENT_STATUS_LABELS[s].toLowerCase()}${(s === 'conflict' || s === 'check') && counts.get(s)! > 1 ? 's' : ''}`)
+        .join(' · ')}
+    </Text>
   );
 }
 
@@ -175,9 +286,9 @@ function ReportedSeparately({ analysis }: { analysis: RfpAnalysis }) {
 }
 
 /**
- * Results of the latest draft analysis (SPEC §2): scores, coverage by section, conflicts (worse
- * than missing), missing requirements, format checks, suggestions, and the requirements reported
- * apart from coverage.
+ * Results of the latest draft analysis (SPEC §2), top-down as a proposal manager acts on them:
+ * scores, conflicts (worse than missing), checks for a reviewer, format checks, the ranked gaps,
+ * then coverage by section, the missing list and the requirements reported apart from coverage.
  */
 export function AnalysisResults({ analysis, requirements, onRunNew }: { analysis: RfpAnalysis; requirements: RfpRequirement[]; onRunNew?: () => void }) {
   const bySection = coverageBySection(requirements, analysis);
@@ -205,14 +316,18 @@ export function AnalysisResults({ analysis, requirements, onRunNew }: { analysis
           <Score label="Evidence" value={analysis.evidence_score} suffix="%" />
           <Score label="Language Match" value={analysis.language_match_score} suffix="%" />
         </SimpleGrid>
+        <StatusCounts analysis={analysis} requirements={requirements} />
       </Card>
+      <Conflicts analysis={analysis} />
+      <Checks analysis={analysis} />
+      <FormatChecks analysis={analysis} />
+      <TopGaps analysis={analysis} />
       <Card withBorder radius="md" padding="lg">
         <Title order={3} size="h5" mb="sm">
           Coverage by Section
         </Title>
         <BarChart h={220} data={bySection} dataKey="section" series={[{ name: 'coverage', label: 'Coverage %', color: 'teal.6' }]} yAxisProps={{ domain: [0, 100] }} withTooltip />
       </Card>
-      <Conflicts analysis={analysis} />
       <Card withBorder radius="md" padding="lg">
         <Title order={3} size="h5" mb="sm">
           Missing Requirements ({analysis.missing_requirements.length})
@@ -234,28 +349,6 @@ export function AnalysisResults({ analysis, requirements, onRunNew }: { analysis
                   </Badge>
                   <Text size="sm">{m.text}</Text>
                 </Group>
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </Card>
-      <FormatChecks analysis={analysis} />
-      <Card withBorder radius="md" padding="lg">
-        <Title order={3} size="h5" mb="sm">
-          Suggestions ({analysis.suggestions.length})
-        </Title>
-        {analysis.suggestions.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No suggestions.
-          </Text>
-        ) : (
-          <List spacing="sm" aria-label="Suggestions">
-            {analysis.suggestions.map((s, i) => (
-              <List.Item key={`${s.requirement_id}-${i}`}>
-                <Text size="sm">{s.suggestion}</Text>
-                <Text size="xs" c="dimmed">
-                  {s.requirement_id} · {s.location_hint}
-                </Text>
               </List.Item>
             ))}
           </List>

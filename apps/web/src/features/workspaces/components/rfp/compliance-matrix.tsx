@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Loader, Table, Text, Title } from '@
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { RfpDraftStatus, RfpMatrixRow, TaskStatus } from '@biddesk/shared';
+import { RFP_REQUIREMENT_STATUS_LABELS, type RfpDraftStatus, type RfpMatrixRow, type TaskStatus } from '@biddesk/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { downloadBlob } from '../../../../lib/download-blob';
 import { downloadMatrix, useMatrix } from '../../api/rfp';
@@ -13,18 +13,24 @@ const TASK_STATUS: Record<TaskStatus, { label: string; color: string }> = {
   REVIEW: { label: 'Review', color: 'violet' },
   DONE: { label: 'Done', color: 'green' },
 };
-const DRAFT_STATUS: Record<RfpDraftStatus, { label: string; color: string }> = {
-  addressed: { label: 'Addressed', color: 'green' },
-  partial: { label: 'Partial', color: 'yellow' },
-  missing: { label: 'Missing', color: 'red' },
-};
+const DRAFT_COLOR: Record<RfpDraftStatus, string> = { addressed: 'green', partial: 'yellow', missing: 'red', conflict: 'red', check: 'orange', not_applicable: 'gray' };
+// The one status (issue 24): the same words as the analysis and the CSV/XLSX exports.
+const DRAFT_STATUS = Object.fromEntries(Object.entries(DRAFT_COLOR).map(([k, color]) => [k, { label: RFP_REQUIREMENT_STATUS_LABELS[k as RfpDraftStatus], color }])) as Record<
+  RfpDraftStatus,
+  { label: string; color: string }
+>;
 
 function DraftCell({ draft }: { draft: RfpMatrixRow['draft'] }) {
   if (!draft) return <Text size="sm" c="dimmed">No draft analyzed</Text>;
-  const where = [draft.location_hint, draft.page ? `page ${draft.page}` : null].filter(Boolean).join(' · ');
+  // Where the draft answers it; a row not answered by a narrative has no place to point at.
+  const where =
+    draft.status === 'not_applicable'
+      ? null
+      : [draft.location_hint, draft.page && !draft.location_hint?.includes(`(page ${draft.page})`) ? `page ${draft.page}` : null].filter(Boolean).join(' · ');
   return (
     <>
-      <Badge size="sm" variant="light" color={DRAFT_STATUS[draft.status].color}>
+      {/* Sentence case, so "Not applicable" fits the narrow column without being cut. */}
+      <Badge size="sm" variant="light" tt="none" color={DRAFT_STATUS[draft.status].color}>
         {DRAFT_STATUS[draft.status].label}
       </Badge>
       {where && (
@@ -75,15 +81,16 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
           </Button>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={800}>
+      {/* Draft status next to the requirement, so it stays on screen in a narrow panel (chat open). */}
+      <Table.ScrollContainer minWidth={640}>
         <Table striped verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>ID</Table.Th>
               <Table.Th>Requirement</Table.Th>
-              <Table.Th>Page</Table.Th>
-              <Table.Th>Task</Table.Th>
               <Table.Th>Draft</Table.Th>
+              <Table.Th>Task</Table.Th>
+              <Table.Th>Page</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -115,8 +122,10 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>{r.page ?? '—'}</Table.Td>
-                <Table.Td miw={180}>
+                <Table.Td miw={130}>
+                  <DraftCell draft={r.draft} />
+                </Table.Td>
+                <Table.Td miw={160}>
                   {r.task ? (
                     <>
                       <Text size="sm">{r.task.title}</Text>
@@ -142,9 +151,7 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
                     <Text size="sm" c="dimmed">No task</Text>
                   )}
                 </Table.Td>
-                <Table.Td miw={140}>
-                  <DraftCell draft={r.draft} />
-                </Table.Td>
+                <Table.Td>{r.page ?? '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Workspace } from '@biddesk/shared';
@@ -10,6 +10,13 @@ import { AnalysisResults } from './analysis-results';
 import { FileUploadCard } from './file-upload-card';
 import { WorkPlan } from './work-plan';
 
+type View = 'requirements' | 'analysis' | 'matrix';
+const VIEWS: Array<{ value: View; label: string }> = [
+  { value: 'requirements', label: 'Requirements' },
+  { value: 'analysis', label: 'Analysis' },
+  { value: 'matrix', label: 'Compliance Matrix' },
+];
+
 const hasExtension = (file: File, ...exts: string[]) => exts.some((ext) => file.name.toLowerCase().endsWith(ext));
 
 /**
@@ -17,6 +24,9 @@ const hasExtension = (file: File, ...exts: string[]) => exts.some((ext) => file.
  * (only once an RFP is completed) and read its scores. "Upload New RFP" and "Run New Analysis"
  * clear their view back to the upload area. Members without `rfp.run` (VIEWERs) read results only.
  * A re-upload is an amendment: its diff against the previous version shows under the header.
+ * Requirements, the analysis and the compliance matrix are three views (issue 24): the analysis
+ * opens first once there is one, so scores, conflicts, format checks and the top gaps are what a
+ * proposal manager sees, not hundreds of requirement rows above them.
  */
 export function RfpTab({ workspace, can }: { workspace: Workspace; can: WorkspaceAbilityCheck }) {
   const solicitation = useSolicitation(workspace.id);
@@ -26,6 +36,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
   const analyzeDraft = useAnalyzeDraft(workspace.id, setProgress);
   const [replacing, setReplacing] = useState(false);
   const [newAnalysis, setNewAnalysis] = useState(false);
+  const [chosenView, setView] = useState<View | null>(null);
   const canRun = can('rfp.run');
 
   if (solicitation.isPending) return <Loader size="sm" />;
@@ -50,6 +61,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
       onSuccess: (res) => {
         notifications.show({ color: 'green', message: `Draft analyzed: ${res.coverage_score}% coverage` });
         setNewAnalysis(false);
+        setView('analysis');
       },
       onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to analyze draft') }),
     });
@@ -77,6 +89,24 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
   const latest = analysis.data && analysis.data.solicitation_id === rfp.id ? analysis.data : null;
   const completed = rfp.processing_status === 'completed';
 
+  // Until a draft is analyzed the requirements are the work; after that, the analysis is.
+  const view: View = chosenView ?? (latest ? 'analysis' : 'requirements');
+  const draftUpload =
+    canRun && completed ? (
+      <FileUploadCard
+        title="Upload Draft Proposal"
+        description="Your draft (PDF or Word .docx) is scored against these requirements: coverage, evidence, language match and what is missing."
+        accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+        selectMessage="Please select a draft proposal PDF"
+        typeMessage="PDF files only (or a Word .docx for a draft)"
+        isAllowed={(f) => hasExtension(f, '.pdf', '.docx')}
+        pending={analyzeDraft.isPending}
+        progress={progress}
+        onSubmit={submitDraft}
+        onCancel={latest ? () => setNewAnalysis(false) : undefined}
+      />
+    ) : null;
+
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
@@ -97,26 +127,21 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
         </Group>
       </Card>
       {rfp.amendment && <AmendmentDiff amendment={rfp.amendment} />}
-      <WorkPlan workspace={workspace} can={can} requirements={rfp.requirements} />
-      {analysis.isPending ? (
-        <Loader size="sm" />
-      ) : latest && !newAnalysis ? (
-        <AnalysisResults analysis={latest} requirements={rfp.requirements} onRunNew={canRun ? () => setNewAnalysis(true) : undefined} />
-      ) : canRun && completed ? (
-        <FileUploadCard
-          title="Upload Draft Proposal"
-          description="Your draft (PDF or Word .docx) is scored against these requirements: coverage, evidence, language match and what is missing."
-          accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-          selectMessage="Please select a draft proposal PDF"
-          typeMessage="PDF files only (or a Word .docx for a draft)"
-          isAllowed={(f) => hasExtension(f, '.pdf', '.docx')}
-          pending={analyzeDraft.isPending}
-          progress={progress}
-          onSubmit={submitDraft}
-          onCancel={latest ? () => setNewAnalysis(false) : undefined}
-        />
+      {/* Before the first analysis the draft upload sits above the views: it is the next step. */}
+      {!analysis.isPending && !latest && (draftUpload ?? <Text c="dimmed">No draft has been analyzed yet.</Text>)}
+      <SegmentedControl aria-label="Requirements view" data={VIEWS} value={view} onChange={(v) => setView(v as View)} style={{ alignSelf: 'flex-start' }} />
+      {view === 'analysis' ? (
+        analysis.isPending ? (
+          <Loader size="sm" />
+        ) : latest && !newAnalysis ? (
+          <AnalysisResults analysis={latest} requirements={rfp.requirements} onRunNew={canRun ? () => setNewAnalysis(true) : undefined} />
+        ) : latest && draftUpload ? (
+          draftUpload
+        ) : (
+          <Text c="dimmed">No draft has been analyzed yet.</Text>
+        )
       ) : (
-        <Text c="dimmed">No draft has been analyzed yet.</Text>
+        <WorkPlan workspace={workspace} can={can} requirements={rfp.requirements} view={view} />
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, SegmentedControl, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { RfpRequirement, Workspace } from '@biddesk/shared';
 import type { WorkspaceAbilityCheck } from '../../hooks/use-workspace-ability';
@@ -6,18 +6,13 @@ import { ComplianceMatrix } from './compliance-matrix';
 import { CreateTasksDialog } from './create-tasks-dialog';
 import { RequirementsTable } from './requirements-table';
 
-const VIEWS = [
-  { value: 'requirements', label: 'Requirements' },
-  { value: 'matrix', label: 'Compliance Matrix' },
-];
-
 /**
  * Requirements as the work plan (issue 13 item 3): the requirements list, where members who may
- * create tasks select rows and turn them into board tasks, and the compliance matrix that rolls the
- * tasks and the latest draft analysis up per requirement. The matrix loads only when shown.
+ * create tasks select rows and turn them into board tasks, or the compliance matrix that rolls the
+ * tasks and the latest draft analysis up per requirement (the RFP tab picks which; the matrix loads
+ * only when shown).
  */
-export function WorkPlan({ workspace, can, requirements }: { workspace: Workspace; can: WorkspaceAbilityCheck; requirements: RfpRequirement[] }) {
-  const [view, setView] = useState('requirements');
+export function WorkPlan({ workspace, can, requirements, view }: { workspace: Workspace; can: WorkspaceAbilityCheck; requirements: RfpRequirement[]; view: 'requirements' | 'matrix' }) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [dialogOpen, setDialogOpen] = useState(false);
   const mayCreate = can('task.create') && !workspace.archived;
@@ -26,7 +21,6 @@ export function WorkPlan({ workspace, can, requirements }: { workspace: Workspac
 
   return (
     <Stack gap="sm">
-      <SegmentedControl aria-label="Requirements view" data={VIEWS} value={view} onChange={setView} style={{ alignSelf: 'flex-start' }} />
       {view === 'matrix' ? (
         <ComplianceMatrix workspaceId={workspace.id} />
       ) : (
