@@ -6,7 +6,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Wire shape of a workspace for one member (SPEC §3 plus the NDA flags). */
 export function presentWorkspace(view: WorkspaceView, ndaRequired: boolean): Workspace {
-  const { workspace, member, opportunity } = view;
+  const { workspace, member } = view;
   return {
     id: workspace.id,
     name: workspace.name,
