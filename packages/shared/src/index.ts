@@ -18,6 +18,7 @@ export * from './contracts/notifications';
 export * from './contracts/documents';
 export * from './permissions/workspace-roles';
 export * from './contracts/workspaces';
+export * from './contracts/workspace-changes';
 export * from './contracts/invites';
 export * from './contracts/nda';
 export * from './contracts/workspace-documents';

@@ -72,7 +72,7 @@ export function workspaceFixture(n: number, overrides: Partial<Workspace> = {}):
     owner_name: 'Uma User',
     require_nda: true,
     nda_required: false,
-    opportunity: { id: opp.id, title: opp.title, agency: opp.agency, solicitation_number: opp.solicitation_number, response_date: opp.response_date },
+    opportunity: { id: opp.id, linked: true, title: opp.title, agency: opp.agency, solicitation_number: opp.solicitation_number, response_date: opp.response_date },
     ...overrides,
   };
 }

@@ -32,6 +32,9 @@ export const WorkspaceInviteSchema = z.object({
   expires_at: z.string(),
 });
 export type WorkspaceInvite = z.infer<typeof WorkspaceInviteSchema>;
+/** POST /workspaces/{id}/invite: the new invite, and whether it replaced a pending one (whose link stopped working). */
+export const SentInviteSchema = WorkspaceInviteSchema.extend({ replaced_previous: z.boolean() });
+export type SentInvite = z.infer<typeof SentInviteSchema>;
 export const WorkspaceInviteListSchema = z.array(WorkspaceInviteSchema);
 
 /**

@@ -176,4 +176,23 @@ export const ImportResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 
-export const ClearOpportunitiesResponseSchema = z.object({ deleted: z.number() });
+export const ClearOpportunitiesResponseSchema = z.object({
+  deleted: z.number(),
+  /** Workspaces that were on a cleared notice: they keep its facts and relink when it is stored again. */
+  workspaces_kept: z.number(),
+});
+
+/** GET /admin/clear-opportunities/preview (beyond SPEC): what Clear All Opportunities would do, for its dialog (SPEC §5: "a dialog listing consequences"). */
+export const ClearOpportunitiesPreviewSchema = z.object({
+  opportunities: z.number(),
+  /** Saved (favourite) flags removed, and how many users had them. */
+  favorites: z.number(),
+  favorite_users: z.number(),
+  /** Uploaded solicitation PDFs and the requirements read from them, deleted. */
+  solicitation_pdfs: z.number(),
+  /** Generated documents kept, each losing its link to the opportunity. */
+  generated_documents: z.number(),
+  /** Workspaces on a cleared notice: kept with a snapshot of its facts, relinked when it returns. */
+  workspaces: z.number(),
+});
+export type ClearOpportunitiesPreview = z.infer<typeof ClearOpportunitiesPreviewSchema>;

@@ -11,9 +11,14 @@ export const CreateWorkspaceBodySchema = z.object({
 });
 export type CreateWorkspaceBody = z.infer<typeof CreateWorkspaceBodySchema>;
 
-/** The opportunity a workspace is about (SPEC §3); null once the opportunity data was cleared. */
+/**
+ * The opportunity a workspace is about (SPEC §3). After the opportunity data was cleared it is the
+ * notice's facts as the workspace kept them: `linked` false and `id` null until the same notice is
+ * stored again. Null only for a workspace whose notice was gone before snapshots were kept.
+ */
 export const WorkspaceOpportunitySchema = z.object({
-  id: z.string(),
+  id: z.string().nullable(),
+  linked: z.boolean(),
   title: z.string(),
   agency: z.string().nullable(),
   solicitation_number: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
-import { workspaces } from './workspaces';
+import { workspaceInvites, workspaces } from './workspaces';
 
 /** In-app notifications (SPEC §3). `type` 'admin' shows an Admin badge. */
 export const notifications = pgTable(
@@ -18,9 +18,19 @@ export const notifications = pgTable(
      * unique index makes a second run, or a second process, a no-op.
      */
     dedupeKey: text(),
+    /**
+     * The invitation a "Workspace invitation" notification offers: it goes when the invitation is
+     * answered, revoked or replaced, and with the workspace (cascade), so the bell never offers a
+     * dead invitation.
+     */
+    inviteId: uuid().references(() => workspaceInvites.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), uniqueIndex('notifications_dedupe_key_unique').on(t.dedupeKey)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('notifications_dedupe_key_unique').on(t.dedupeKey),
+    index('notifications_invite_idx').on(t.inviteId),
+  ],
 );
 export type NotificationRow = typeof notifications.$inferSelect;
 

@@ -1,24 +1,35 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OpportunityFacts } from '@biddesk/analysis';
 import { opportunities } from './opportunities';
 import { users } from './users';
 
 /**
  * One workspace per opportunity (WORKSPACES.md §2). The opportunity link is set null when the
- * opportunity data is cleared, so a team's workspace never disappears with an import.
+ * opportunity data is cleared, so a team's workspace never disappears with an import; it then
+ * shows `opportunitySnapshot` (the notice's facts when created, refreshed just before a clear) and
+ * is linked again when a notice with its `noticeId` is stored again (import, SAM sync, search).
  */
 export const workspaces = pgTable(
   'workspaces',
   {
     id: uuid().primaryKey().defaultRandom(),
     opportunityId: uuid().references(() => opportunities.id, { onDelete: 'set null' }),
+    /** SAM.gov NoticeId of the opportunity: how the workspace finds its notice again after a clear. */
+    noticeId: text(),
+    /** The notice facts the header and AI Tools use while the opportunity is gone. */
+    opportunitySnapshot: jsonb().$type<OpportunityFacts>(),
     name: text().notNull(),
     ownerId: uuid().notNull().references(() => users.id),
     requireNda: boolean().notNull().default(true),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('workspaces_opportunity_unique').on(t.opportunityId), index('workspaces_owner_idx').on(t.ownerId)],
+  (t) => [
+    uniqueIndex('workspaces_opportunity_unique').on(t.opportunityId),
+    index('workspaces_owner_idx').on(t.ownerId),
+    index('workspaces_unlinked_notice_idx').on(t.noticeId).where(sql`opportunity_id is null`),
+  ],
 );
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 

@@ -1,7 +1,8 @@
-import { ClearOpportunitiesResponseSchema, ErrorBodySchema, ImportCsvSyncBodySchema, ImportResultSchema } from '@biddesk/shared';
+import { ClearOpportunitiesPreviewSchema, ClearOpportunitiesResponseSchema, ErrorBodySchema, ImportCsvSyncBodySchema, ImportResultSchema } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthedCtx } from '../../lib/ctx';
-import { clearOpportunities, importFromUrl } from '../opportunities/import.service';
+import { importFromUrl } from '../opportunities/import.service';
+import { clearOpportunities, previewClearOpportunities } from '../opportunities/clear-opportunities.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 
@@ -11,6 +12,12 @@ export const opportunityDataRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { role: 'admin' },
     schema: { tags: ['admin'], body: ImportCsvSyncBodySchema, response: { 200: ImportResultSchema, ...errors, 409: ErrorBodySchema, 502: ErrorBodySchema } },
   }, async (request) => importFromUrl(request.ctx as AuthedCtx, request.body.csv_url));
+
+  // Beyond SPEC: the counts the Clear All Opportunities dialog lists (SPEC §5: "a dialog listing consequences").
+  app.get('/admin/clear-opportunities/preview', {
+    config: { role: 'admin' },
+    schema: { tags: ['admin'], response: { 200: ClearOpportunitiesPreviewSchema, ...errors } },
+  }, async (request) => previewClearOpportunities(request.ctx as AuthedCtx));
 
   app.delete('/admin/clear-opportunities', {
     config: { role: 'admin' },

@@ -103,7 +103,7 @@ describe('DELETE /api/admin/clear-opportunities', () => {
     const before = await count();
     const res = await t.injectAs(adminToken, { method: 'DELETE', url: '/api/admin/clear-opportunities' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ deleted: before });
+    expect(res.json()).toEqual({ deleted: before, workspaces_kept: 0 });
     expect(await count()).toBe(0);
     expect((await t.injectAs(userToken, { method: 'GET', url: '/api/opportunities/stats' })).json().favorited).toBe(0);
   });

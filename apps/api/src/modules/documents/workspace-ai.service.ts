@@ -29,19 +29,20 @@ export async function generateWorkspaceDocument(
   assertCan(member, 'ai.generate');
   // The body's type was checked against the workspace types by the contract.
   const documentType = body.document_type as WorkspaceDocumentType;
-  if (!workspace.opportunityId) throw badRequest(OPPORTUNITY_NOT_AVAILABLE);
   if (body.opportunity_id && body.opportunity_id !== workspace.opportunityId) {
     throw badRequest("opportunity_id is not this workspace's opportunity");
   }
-  const opportunity = await opportunitiesRepository.findById(ctx.db, ctx.actor.id, workspace.opportunityId);
-  if (!opportunity) throw badRequest(OPPORTUNITY_NOT_AVAILABLE);
+  // The live notice, or (opportunity data cleared) the facts the workspace kept of it (issue 21 item 2).
+  const opportunity = workspace.opportunityId ? await opportunitiesRepository.findById(ctx.db, ctx.actor.id, workspace.opportunityId) : undefined;
+  const facts = opportunity ? opportunityFacts(opportunity) : workspace.opportunitySnapshot;
+  if (!facts) throw badRequest(OPPORTUNITY_NOT_AVAILABLE);
 
   const rfp = await documents.latestRfpFor(ctx.db, workspace.id);
   const requirements = rfp?.requirements ?? [];
   const markdown = renderDocument({
     type: documentType,
     side: 'workspace',
-    opportunity: opportunityFacts(opportunity),
+    opportunity: facts,
     requirements: requirements.map((r) => ({ ...r, section: r.section as 'L' | 'M' | 'C' | 'other' })),
     tone: body.tone,
     now,
@@ -52,14 +53,14 @@ export async function generateWorkspaceDocument(
   const row = await ctx.db.transaction(async (tx) => {
     const stored = await documents.insert(tx, {
       userId: ctx.actor.id,
-      opportunityId: opportunity.id,
+      opportunityId: opportunity?.id ?? null,
       workspaceId: workspace.id,
       documentType,
       content,
-      solicitationNumber: opportunity.solicitationNumber,
+      solicitationNumber: facts.solicitation_number,
       metadata: {
-        title: opportunity.title,
-        agency: opportunity.department,
+        title: facts.title,
+        agency: facts.agency,
         provider: ctx.ai.name,
         requirements_count: requirements.length,
         source_rfp_id: rfp?.id ?? null,
@@ -71,7 +72,7 @@ export async function generateWorkspaceDocument(
       action: 'document.generated',
       workspaceId: workspace.id,
       documentType,
-      solicitationNumber: opportunity.solicitationNumber,
+      solicitationNumber: facts.solicitation_number,
       targetType: 'generated_document',
       targetId: stored.id,
       details: { document_type: documentType },

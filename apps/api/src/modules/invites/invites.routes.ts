@@ -7,8 +7,8 @@ import {
   JoinRegisterResponseSchema,
   MessageResponseSchema,
   PendingInviteListSchema,
+  SentInviteSchema,
   WorkspaceInviteListSchema,
-  WorkspaceInviteSchema,
 } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ const tags = ['invites'];
  */
 export const invitesRoutes = (opts: { rateLimitPerMinute: number }): FastifyPluginAsyncZod => async (app) => {
   app.post('/workspaces/:id/invite', {
-    schema: { tags, params: IdParams, body: InviteBodySchema, response: { 201: WorkspaceInviteSchema, ...errors, 502: ErrorBodySchema } },
+    schema: { tags, params: IdParams, body: InviteBodySchema, response: { 201: SentInviteSchema, ...errors, 502: ErrorBodySchema } },
   }, async (request, reply) => reply.code(201).send(await invites.sendInvite(request.ctx as AuthedCtx, request.params.id, request.body)));
 
   app.get('/workspaces/:id/invites', {

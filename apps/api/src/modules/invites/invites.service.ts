@@ -1,4 +1,4 @@
-import type { AcceptInviteResponse, InviteBody, InviteRole, MessageResponse, PendingInvite, WorkspaceInvite } from '@biddesk/shared';
+import type { AcceptInviteResponse, InviteBody, InviteRole, MessageResponse, PendingInvite, SentInvite, WorkspaceInvite } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import { conflict, notFound, upstreamFailed } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -11,6 +11,7 @@ import * as notificationsRepository from '../notifications/notifications.reposit
 import * as ndaRepository from '../nda/nda.repository';
 import { assertCan, requireMember, WORKSPACE_ARCHIVED } from '../workspaces/workspace-access';
 import * as workspacesRepository from '../workspaces/workspaces.repository';
+import { notifyOwner } from '../workspaces/owner-notices';
 import { sendInviteMail } from './invite-mail';
 import * as invitesRepository from './invites.repository';
 import { inviteStatus, presentInvite, presentPendingInvite, refusalReason } from './invites.presenter';
@@ -23,7 +24,7 @@ const DAY_MS = 86_400_000;
  * token's hash is stored; a pending invite to the same email is replaced (its link stops working).
  * The mail carries the link; an existing user also gets a bell notification.
  */
-export async function sendInvite(ctx: AuthedCtx, workspaceId: string, body: InviteBody): Promise<WorkspaceInvite> {
+export async function sendInvite(ctx: AuthedCtx, workspaceId: string, body: InviteBody): Promise<SentInvite> {
   const { workspace, member } = await requireMember(ctx, workspaceId, { content: true, write: true });
   assertCan(member, 'member.invite');
   if (await workspacesRepository.isMemberByEmail(ctx.db, workspace.id, body.email)) {
@@ -33,7 +34,7 @@ export async function sendInvite(ctx: AuthedCtx, workspaceId: string, body: Invi
   const now = new Date();
   const expiresAt = new Date(now.getTime() + ctx.config.INVITE_TTL_DAYS * DAY_MS);
   const invite = await ctx.db.transaction(async (tx) => {
-    await invitesRepository.endPendingForEmail(tx, workspace.id, body.email, 'replaced', now);
+    const replaced = await invitesRepository.endPendingForEmail(tx, workspace.id, body.email, 'replaced', now);
     const row = await invitesRepository.insert(tx, {
       workspaceId: workspace.id,
       email: body.email,
@@ -58,9 +59,10 @@ export async function sendInvite(ctx: AuthedCtx, workspaceId: string, body: Invi
         message: `${ctx.actor.name} invited you to join "${workspace.name}" as ${body.role.toLowerCase()}.`,
         type: 'workspace_invite',
         link: '/',
+        inviteId: row.id,
       });
     }
-    return row;
+    return { row, replaced };
   });
   try {
     await sendInviteMail(ctx.mailer, {
@@ -76,10 +78,11 @@ export async function sendInvite(ctx: AuthedCtx, workspaceId: string, body: Invi
   } catch (err) {
     // An invitation nobody received is worse than none: withdraw it and say so.
     ctx.log.error({ err: (err as Error).message }, 'could not send invitation mail');
-    await invitesRepository.endIfPending(ctx.db, invite.id, 'revoked', new Date());
+    await invitesRepository.endIfPending(ctx.db, invite.row.id, 'revoked', new Date());
     throw upstreamFailed('The invitation email could not be sent. Please try again.');
   }
-  return presentInvite(invite);
+  // Re-inviting a pending address revoked its earlier link: the owner is told (issue 21 item 9).
+  return { ...presentInvite(invite.row), replaced_previous: invite.replaced > 0 };
 }
 
 /** GET /workspaces/{id}/invites: the owner's list (SPEC §6: loaded only for owners). */
@@ -106,6 +109,10 @@ export async function joinFromInvite(tx: Db, ctx: Pick<AuthedCtx, 'log'>, invite
   if (workspace.archivedAt) throw conflict(WORKSPACE_ARCHIVED);
   await workspacesRepository.addMember(tx, { workspaceId: workspace.id, userId: user.id, role: invite.role as InviteRole });
   await recordActivity(tx, user, { action: 'member.joined', workspaceId: workspace.id, details: { role: invite.role, invite_id: invite.id } });
+  await notifyOwner(tx, workspace, {
+    title: 'Invitation accepted',
+    message: `${user.name} (${user.email}) accepted your invitation and joined "${workspace.name}" as ${invite.role.toLowerCase()}.`,
+  });
   const ndaRequired = workspace.requireNda && Boolean(await ndaRepository.findCurrent(tx));
   ctx.log.info({ workspaceId: workspace.id, userId: user.id }, 'invite accepted');
   return { workspace_id: workspace.id, role: invite.role as InviteRole, nda_required: ndaRequired, message: `You joined ${workspace.name}` };
@@ -142,6 +149,10 @@ export async function declineInvite(ctx: AuthedCtx, id: string): Promise<Message
     const ended = await invitesRepository.endIfPending(tx, invite.id, 'declined', new Date());
     if (!ended) refuseInvite(await invitesRepository.findById(tx, invite.id));
     await recordActivity(tx, ctx.actor, { action: 'invite.declined', workspaceId: invite.workspaceId, details: { email: invite.email } });
+    const workspace = await workspacesRepository.findById(tx, invite.workspaceId);
+    if (workspace) {
+      await notifyOwner(tx, workspace, { title: 'Invitation declined', message: `${invite.email} declined your invitation to "${workspace.name}".` });
+    }
   });
   return { message: 'Invitation declined' };
 }

@@ -1,21 +1,28 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { isInAppPath } from '@biddesk/shared';
 import type { Db } from '../../db/client';
-import { notifications, users, type NotificationRow } from '../../db/schema/index';
+import { notifications, users, workspaceInvites, type NotificationRow } from '../../db/schema/index';
 
 export interface NotificationContent {
   title: string;
   message: string;
   type: string;
   link: string | null;
+  /** The invitation this notification offers: shown only while it can still be accepted. */
+  inviteId?: string | null;
 }
 
-/** A user's notifications, newest first. */
+/**
+ * A user's notifications, newest first. One that offers an invitation shows only while the
+ * invitation is PENDING and unexpired (issue 21 item 9): accepted, declined, revoked, replaced or
+ * expired offers are not offered again; a deleted workspace takes them with it (cascade).
+ */
 export async function listForUser(db: Db, userId: string, limit: number): Promise<NotificationRow[]> {
+  const liveOffer = sql`(${notifications.inviteId} is null or exists (select 1 from ${workspaceInvites} i where i.id = ${notifications.inviteId} and i.status = 'PENDING' and i.expires_at > now()))`;
   return db
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(and(eq(notifications.userId, userId), liveOffer))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
 }

@@ -3,11 +3,7 @@ import type { AuthedCtx } from '../../lib/ctx';
 import type { MultipartFile } from '@fastify/multipart';
 import { AppError, badRequest } from '../../lib/errors';
 import { parseDownloadUrl } from '../../lib/safe-download';
-import { recordActivity } from '../activity/activity.service';
 import { runImportNow } from '../import-jobs/import-jobs.service';
-import * as repo from './opportunities.repository';
-import * as pdfs from '../documents/solicitation-pdfs.repository';
-import { removeUnreferencedFiles } from '../../lib/stored-files';
 
 /**
  * POST /admin/import-csv-sync: downloads a SAM.gov extract from a URL and imports it while the
@@ -32,18 +28,4 @@ export async function importFromUpload(ctx: AuthedCtx, file: MultipartFile | und
   const result = await runImportNow(ctx, { file: file.filename.slice(0, 200), open: async () => file.file }).finally(() => file.file.resume());
   if (file.file.truncated) throw new AppError(413, 'VALIDATION', `The CSV file is larger than ${Math.round(ctx.config.IMPORT_MAX_BYTES / 1048576)} MB; rows read before the limit were imported.`);
   return result;
-}
-
-/**
- * DELETE /admin/clear-opportunities: removes every opportunity and what hangs on them, then the
- * uploaded solicitation PDFs no row refers to any more (a workspace may still hold the same file).
- */
-export async function clearOpportunities(ctx: AuthedCtx): Promise<{ deleted: number }> {
-  const { deleted, fileKeys } = await ctx.db.transaction(async (tx) => {
-    const keys = await pdfs.deleteAllReturningKeys(tx);
-    return { deleted: await repo.deleteAll(tx), fileKeys: keys };
-  });
-  await removeUnreferencedFiles(ctx.db, ctx.files, fileKeys);
-  await recordActivity(ctx.db, ctx.actor, { action: 'opportunities.cleared', details: { deleted } });
-  return { deleted };
 }

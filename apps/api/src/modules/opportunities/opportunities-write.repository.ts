@@ -3,6 +3,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { opportunities, type NewOpportunityRow } from '../../db/schema/index';
 import { invalidateListings } from './listing-cache';
+import { relinkWorkspaces } from './clear-opportunities.repository';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const COLUMNS = getTableColumns(opportunities);
@@ -119,6 +120,8 @@ export async function executeUpsert(db: Db, prepared: PreparedUpsert): Promise<U
   // Written and regrouped: cached listing pages of this process are out of date.
   invalidateListings();
   const inserted = list.filter((r) => r.inserted).length;
+  // A notice stored again after a clear takes back its workspace (issue 21 item 2).
+  if (inserted > 0) await relinkWorkspaces(db, [...changed]);
   return { inserted, updated: list.length - inserted, unchanged: prepared.rows - list.length };
 }
 

@@ -52,7 +52,7 @@ export interface MatrixFile {
 export async function exportMatrix(ctx: AuthedCtx, workspaceId: string, format: MatrixFormat): Promise<MatrixFile> {
   const { matrix, workspace } = await buildMatrix(ctx, workspaceId);
   const brief = workspace.opportunityId ? await workspacesRepository.findOpportunityBrief(ctx.db, workspace.opportunityId) : undefined;
-  const base = (brief?.solicitationNumber || workspace.name).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'workspace';
+  const base = (brief?.solicitationNumber || workspace.opportunitySnapshot?.solicitation_number || workspace.name).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'workspace';
   // Requirement text and task titles come from documents and users: formula-like cells stay text.
   const cells = matrix.rows.map((r) => COLUMNS.map((c) => neutraliseFormula(c.value(r))));
 

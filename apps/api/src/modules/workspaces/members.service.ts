@@ -8,6 +8,7 @@ import * as usersRepository from '../auth/users.repository';
 import * as notificationsRepository from '../notifications/notifications.repository';
 import * as workspacesRepository from './workspaces.repository';
 import { assertCan, requireMember } from './workspace-access';
+import { notifyOwner } from './owner-notices';
 import { presentActivity, presentMember } from './workspaces.presenter';
 
 const MEMBER_NOT_FOUND = 'Member not found';
@@ -58,8 +59,10 @@ export async function leaveWorkspace(ctx: AuthedCtx, workspaceId: string): Promi
   const { workspace, member } = await requireMember(ctx, workspaceId);
   assertCan(member, 'workspace.leave');
   await ctx.db.transaction(async (tx) => {
-    await workspacesRepository.removeMember(tx, workspace.id, member.userId);
+    // Two leaves at once: the one that removed the membership records it and tells the owner.
+    if (!(await workspacesRepository.removeMember(tx, workspace.id, member.userId))) return;
     await recordActivity(tx, ctx.actor, { action: 'member.left', workspaceId: workspace.id, details: { role: member.role } });
+    await notifyOwner(tx, workspace, { title: 'Member left', message: `${ctx.actor.name} (${ctx.actor.email}) left the workspace "${workspace.name}".` });
   });
   return { message: `You left ${workspace.name}` };
 }

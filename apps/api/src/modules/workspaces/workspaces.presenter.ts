@@ -6,7 +6,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Wire shape of a workspace for one member (SPEC §3 plus the NDA flags). */
 export function presentWorkspace(view: WorkspaceView, ndaRequired: boolean): Workspace {
-  const { workspace, member, opportunity } = view;
+  const { workspace, member } = view;
   return {
     id: workspace.id,
     name: workspace.name,
@@ -18,18 +18,27 @@ export function presentWorkspace(view: WorkspaceView, ndaRequired: boolean): Wor
     owner_name: view.ownerName,
     require_nda: workspace.requireNda,
     nda_required: ndaRequired,
-    opportunity: opportunity
-      ? {
-          id: opportunity.id,
-          title: opportunity.title,
-          agency: opportunity.department,
-          solicitation_number: opportunity.solicitationNumber,
-          response_date: iso(opportunity.responseDeadline),
-        }
-      : null,
+    opportunity: presentOpportunity(view),
     document_count: view.documentCount,
     open_task_count: view.openTaskCount,
   };
+}
+
+/** The live opportunity, or the facts the workspace kept of its notice once the opportunity data was cleared. */
+function presentOpportunity({ opportunity, workspace }: WorkspaceView): Workspace['opportunity'] {
+  if (opportunity) {
+    return {
+      id: opportunity.id,
+      linked: true,
+      title: opportunity.title,
+      agency: opportunity.department,
+      solicitation_number: opportunity.solicitationNumber,
+      response_date: iso(opportunity.responseDeadline),
+    };
+  }
+  const kept = workspace.opportunitySnapshot;
+  if (!kept) return null;
+  return { id: null, linked: false, title: kept.title, agency: kept.agency, solicitation_number: kept.solicitation_number, response_date: kept.response_date };
 }
 
 /** Wire shape of a member (SPEC §3). */

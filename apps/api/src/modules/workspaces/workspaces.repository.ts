@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { opportunities, tasks, users, workspaceDocuments, workspaceMembers, workspaces, type WorkspaceMemberRow, type WorkspaceRow } from '../../db/schema/index';
+import { opportunities, tasks, users, workspaceDocuments, workspaceMembers, workspaces, type OpportunityRow, type WorkspaceMemberRow, type WorkspaceRow } from '../../db/schema/index';
 
 /** A workspace as one member sees it: the row, their membership, the owner and the opportunity. */
 export interface WorkspaceView {
@@ -19,12 +19,18 @@ export interface WorkspaceView {
   } | null;
 }
 
-/** The opportunity facts a new workspace needs. */
+/** The opportunity facts a file name needs. */
 export async function findOpportunityBrief(db: Db, id: string) {
   const [row] = await db
     .select({ id: opportunities.id, title: opportunities.title, solicitationNumber: opportunities.solicitationNumber })
     .from(opportunities)
     .where(eq(opportunities.id, id));
+  return row;
+}
+
+/** The opportunity a new workspace is on (its facts are kept on the workspace). */
+export async function findOpportunityRow(db: Db, id: string): Promise<OpportunityRow | undefined> {
+  const [row] = await db.select().from(opportunities).where(eq(opportunities.id, id));
   return row;
 }
 
@@ -58,7 +64,10 @@ export async function findMember(db: Db, workspaceId: string, userId: string): P
 }
 
 /** Creates a workspace and makes its creator the OWNER, in the caller's transaction. */
-export async function insertWithOwner(db: Db, values: { opportunityId: string; name: string; ownerId: string }): Promise<WorkspaceRow> {
+export async function insertWithOwner(
+  db: Db,
+  values: Pick<typeof workspaces.$inferInsert, 'opportunityId' | 'noticeId' | 'opportunitySnapshot' | 'name' | 'ownerId'>,
+): Promise<WorkspaceRow> {
   const [row] = await db.insert(workspaces).values(values).returning();
   await db.insert(workspaceMembers).values({ workspaceId: row!.id, userId: values.ownerId, role: 'OWNER' });
   return row!;
@@ -107,7 +116,7 @@ export async function listViews(db: Db, userId: string, opts: { workspaceId?: st
     openTaskCount: r.openTaskCount,
     ownerName: r.ownerName,
     opportunity: r.oppId
-      ? { id: r.oppId, title: r.oppTitle!, department: r.oppDepartment, solicitationNumber: r.oppSolicitation, responseDeadline: r.oppDeadline }
+        ? { id: r.oppId, title: r.oppTitle!, department: r.oppDepartment, solicitationNumber: r.oppSolicitation, responseDeadline: r.oppDeadline }
       : null,
   }));
 }

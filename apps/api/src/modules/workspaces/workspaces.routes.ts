@@ -9,6 +9,8 @@ import {
   UpdateWorkspaceSettingsBodySchema,
   WorkspaceActivityPageSchema,
   WorkspaceActivityQuerySchema,
+  WorkspaceChangesQuerySchema,
+  WorkspaceChangesSchema,
   WorkspaceListQuerySchema,
   WorkspaceListSchema,
   WorkspaceSchema,
@@ -18,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthedCtx } from '../../lib/ctx';
 import * as members from './members.service';
+import { getWorkspaceChanges } from './workspace-changes.service';
 import * as service from './workspaces.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
@@ -69,6 +72,11 @@ export const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/workspaces/:id/activity', {
     schema: { tags, params: IdParams, querystring: WorkspaceActivityQuerySchema, response: { 200: WorkspaceActivityPageSchema, ...errors } },
   }, async (request) => members.listActivity(request.ctx as AuthedCtx, request.params.id, request.query.limit, request.query.before));
+
+  // Beyond SPEC (issue 21 item 3): what other members changed since the last poll.
+  app.get('/workspaces/:id/changes', {
+    schema: { tags, params: IdParams, querystring: WorkspaceChangesQuerySchema, response: { 200: WorkspaceChangesSchema, ...errors } },
+  }, async (request) => getWorkspaceChanges(request.ctx as AuthedCtx, request.params.id, request.query.since));
 
   app.get('/opportunities/:id/workspace', {
     schema: { tags, params: IdParams, response: { 200: OpportunityWorkspaceSchema, ...errors } },

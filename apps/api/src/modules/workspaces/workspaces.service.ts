@@ -15,11 +15,12 @@ import * as ndaRepository from '../nda/nda.repository';
 import * as workspacesRepository from './workspaces.repository';
 import { presentWorkspace } from './workspaces.presenter';
 import { listWorkspaceFileKeys, removeUnreferencedFiles } from './workspace-files';
+import { opportunityFacts } from '../documents/opportunity-facts';
 
 const OPPORTUNITY_NOT_FOUND = 'Opportunity not found';
 
 async function findOpportunity(db: Db, id: string) {
-  return isUuid(id) ? workspacesRepository.findOpportunityBrief(db, id) : undefined;
+  return isUuid(id) ? workspacesRepository.findOpportunityRow(db, id) : undefined;
 }
 
 function alreadyExists(ownerName: string | null): Error {
@@ -49,7 +50,14 @@ export async function createWorkspace(ctx: AuthedCtx, body: CreateWorkspaceBody)
   let workspaceId: string;
   try {
     workspaceId = await ctx.db.transaction(async (tx) => {
-      const row = await workspacesRepository.insertWithOwner(tx, { opportunityId: opportunity.id, name, ownerId: ctx.actor.id });
+      // The notice's facts stay with the workspace if the opportunity data is cleared (issue 21 item 2).
+      const row = await workspacesRepository.insertWithOwner(tx, {
+        opportunityId: opportunity.id,
+        noticeId: opportunity.noticeId,
+        opportunitySnapshot: opportunityFacts(opportunity),
+        name,
+        ownerId: ctx.actor.id,
+      });
       await recordActivity(tx, ctx.actor, {
         action: 'workspace.created',
         workspaceId: row.id,

@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { NdaScreen } from '../../features/nda/components/nda-screen';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace';
 import { WorkspaceView } from '../../features/workspaces/components/workspace-view';
+import { useWorkspaceChanges } from '../../features/workspaces/hooks/use-workspace-changes';
 
 /**
  * Workspace (SPEC §2): loading, not found, 403 (toast and back to /), the NDA gate when the caller
@@ -20,6 +21,8 @@ export function WorkspaceRoute() {
   const navigate = useNavigate();
   const workspace = useWorkspace(workspaceId);
   const status = workspace.error instanceof ApiError ? workspace.error.status : null;
+  // Others' changes show without a reload once the caller is inside (past the NDA).
+  useWorkspaceChanges(workspaceId, Boolean(workspace.data && !workspace.data.nda_required && status === null));
 
   useEffect(() => {
     if (status !== 403) return;

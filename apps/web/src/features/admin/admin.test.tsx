@@ -233,19 +233,29 @@ describe('admin dashboard', () => {
     }
   });
 
-  it('lists the consequences before clearing all opportunities', async () => {
-    const calls = stubAdmin({ 'DELETE /api/admin/clear-opportunities': () => ({ body: { deleted: 4567 } }) });
+  it('lists every counted consequence, workspaces included, before clearing all opportunities', async () => {
+    const calls = stubAdmin({
+      'GET /api/admin/clear-opportunities/preview': () => ({
+        body: { opportunities: 4567, favorites: 12, favorite_users: 3, solicitation_pdfs: 2, generated_documents: 9, workspaces: 4 },
+      }),
+      'DELETE /api/admin/clear-opportunities': () => ({ body: { deleted: 4567, workspaces_kept: 4 } }),
+    });
     await openAdmin();
     await openTab('Database');
     await userEvent.click(await screen.findByRole('button', { name: 'Clear All Opportunities' }));
     const dialog = await screen.findByRole('dialog', { name: 'Clear all opportunities?' });
-    expect(within(dialog).getByText('Delete all opportunities in the database')).toBeInTheDocument();
-    expect(within(dialog).getByText(/saved \(favorited\) flags/)).toBeInTheDocument();
-    expect(within(dialog).getByText(/generated documents/)).toBeInTheDocument();
+    const items = (await within(dialog).findByTestId('clear-consequences')).querySelectorAll('li');
+    expect([...items].map((li) => li.textContent)).toEqual([
+      'Delete all 4,567 opportunities in the database',
+      'Remove 12 saved (favorited) flags of 3 users',
+      'Delete 2 uploaded solicitation PDFs and the requirements read from them',
+      'Keep 9 generated documents in Saved Docs, without the link to their opportunity',
+      "Keep 4 workspaces with all their team content; each keeps its notice's agency, solicitation number, due date and AI Tools, and is linked again when the same notice is imported again",
+    ]);
     expect(within(dialog).getByText('This cannot be undone.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, Clear Everything' }));
     expect(await screen.findByText('Database cleared')).toBeInTheDocument();
-    expect(screen.getByText('4,567 opportunities deleted')).toBeInTheDocument();
+    expect(screen.getByText('4,567 opportunities deleted; 4 workspaces keep their notice details')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/admin/clear-opportunities']);
   });
 

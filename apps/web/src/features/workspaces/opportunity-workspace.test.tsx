@@ -25,6 +25,7 @@ describe('opportunity detail: workspace', () => {
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
       // The workspace page opens with the Team Chat panel, which loads its messages.
       [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
+      [`GET /api/workspaces/${ws.id}/changes`]: () => ({ body: { cursor: '1000', changed: [] } }),
     });
     renderApp(`/opportunity/${opp.id}`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Create Workspace' }));
@@ -57,6 +58,7 @@ describe('opportunity detail: workspace', () => {
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
       // The workspace page opens with the Team Chat panel, which loads its messages.
       [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
+      [`GET /api/workspaces/${ws.id}/changes`]: () => ({ body: { cursor: '1000', changed: [] } }),
     });
     renderApp(`/opportunity/${opp.id}`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Open Workspace' }));

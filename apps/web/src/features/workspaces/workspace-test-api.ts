@@ -26,5 +26,7 @@ export function workspaceApi(w: Workspace) {
     [`GET /api/workspaces/${w.id}/invites`]: () => ({ body: [pendingInvite] }),
     // The Team Chat panel is open by default and loads its latest page.
     [`GET /api/workspaces/${w.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
+    // The page asks what other members changed (issue 21 item 3); by default nothing did.
+    [`GET /api/workspaces/${w.id}/changes`]: () => ({ body: { cursor: '1000', changed: [] } }),
   };
 }

@@ -6,6 +6,7 @@ import {
   type AdminStats,
   type AdminUser,
   type AppRole,
+  type ClearOpportunitiesPreview,
   type CreateUserBody,
   type ImportResult,
   type SendNotificationBody,
@@ -131,11 +132,23 @@ export function useImportCsv() {
   return useMutation({ mutationFn: (csvUrl: string) => importCsv(csvUrl), onSuccess: invalidate });
 }
 
+/** GET /admin/clear-opportunities/preview: what a clear would remove and keep, read each time the dialog opens. */
+export const useClearOpportunitiesPreview = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'clear-preview'],
+    queryFn: ({ signal }) => apiRequest<ClearOpportunitiesPreview>('/admin/clear-opportunities/preview', { signal }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
 /** DELETE /admin/clear-opportunities. */
 export function useClearOpportunities() {
   const invalidate = useInvalidateData();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ deleted: number }>('/admin/clear-opportunities', { method: 'DELETE' }),
-    onSuccess: invalidate,
+    mutationFn: () => apiRequest<{ deleted: number; workspaces_kept: number }>('/admin/clear-opportunities', { method: 'DELETE' }),
+    // Workspace headers now show the facts they kept.
+    onSuccess: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: ['workspaces'] })]),
   });
 }

@@ -2,8 +2,8 @@ import { Alert, Button, Card, Group, List, Loader, Modal, Stack, Text, TextInput
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconDatabaseImport, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ImportResult } from '@biddesk/shared';
-import { ImportTimeoutError, adminErrorMessage, useClearOpportunities, useImportCsv } from '../api/admin-api';
+import type { ClearOpportunitiesPreview, ImportResult } from '@biddesk/shared';
+import { ImportTimeoutError, adminErrorMessage, useClearOpportunities, useClearOpportunitiesPreview, useImportCsv } from '../api/admin-api';
 import { CsvUploadCard } from './csv-upload-card';
 import { SamSyncCard } from './sam-sync-card';
 
@@ -125,14 +125,38 @@ function CsvImportCard() {
   );
 }
 
+const n = (count: number) => count.toLocaleString('en-US');
+const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
+
+/** Every consequence of clearing, counted (SPEC §5: "a dialog listing consequences"), including the workspaces that stay. */
+function ClearConsequences({ preview }: { preview: ClearOpportunitiesPreview }) {
+  return (
+    <List size="sm" spacing={4} data-testid="clear-consequences">
+      <List.Item>Delete all {plural(preview.opportunities, 'opportunity', 'opportunities')} in the database</List.Item>
+      <List.Item>
+        Remove {plural(preview.favorites, 'saved (favorited) flag', 'saved (favorited) flags')}
+        {preview.favorite_users > 0 ? ` of ${plural(preview.favorite_users, 'user', 'users')}` : ''}
+      </List.Item>
+      <List.Item>Delete {plural(preview.solicitation_pdfs, 'uploaded solicitation PDF', 'uploaded solicitation PDFs')} and the requirements read from them</List.Item>
+      <List.Item>Keep {plural(preview.generated_documents, 'generated document', 'generated documents')} in Saved Docs, without the link to their opportunity</List.Item>
+      <List.Item>
+        Keep {plural(preview.workspaces, 'workspace', 'workspaces')} with all their team content; each keeps its notice&apos;s agency, solicitation number, due
+        date and AI Tools, and is linked again when the same notice is imported again
+      </List.Item>
+    </List>
+  );
+}
+
 function ClearOpportunitiesCard() {
   const [confirming, setConfirming] = useState(false);
   const clear = useClearOpportunities();
+  const preview = useClearOpportunitiesPreview(confirming);
 
   const confirm = () =>
     clear.mutate(undefined, {
-      onSuccess: ({ deleted }) => {
-        notifications.show({ color: 'green', title: 'Database cleared', message: `${deleted.toLocaleString('en-US')} opportunities deleted` });
+      onSuccess: ({ deleted, workspaces_kept: kept }) => {
+        const workspaces = kept === 0 ? '' : kept === 1 ? '; 1 workspace keeps its notice details' : `; ${n(kept)} workspaces keep their notice details`;
+        notifications.show({ color: 'green', title: 'Database cleared', message: `${n(deleted)} opportunities deleted${workspaces}` });
         setConfirming(false);
       },
       onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to clear database') }),
@@ -154,11 +178,15 @@ function ClearOpportunitiesCard() {
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Clear all opportunities?" centered>
         <Stack data-testid="clear-confirmation">
           <Text size="sm">This will:</Text>
-          <List size="sm" spacing={4}>
-            <List.Item>Delete all opportunities in the database</List.Item>
-            <List.Item>Remove every user&apos;s saved (favorited) flags</List.Item>
-            <List.Item>Remove the links between generated documents and their opportunities</List.Item>
-          </List>
+          {preview.data ? (
+            <ClearConsequences preview={preview.data} />
+          ) : preview.isError ? (
+            <Text size="sm" c="red">
+              {adminErrorMessage(preview.error, 'Could not count what would be removed')}
+            </Text>
+          ) : (
+            <Loader size="sm" />
+          )}
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
             This cannot be undone.
           </Alert>
@@ -166,7 +194,7 @@ function ClearOpportunitiesCard() {
             <Button variant="default" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button color="red" onClick={confirm} loading={clear.isPending}>
+            <Button color="red" onClick={confirm} loading={clear.isPending} disabled={!preview.data}>
               Yes, Clear Everything
             </Button>
           </Group>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AcceptInviteResponse, MessageResponse, PendingInvite } from '@biddesk/shared';
+import { CHAT_POLL_MS, type AcceptInviteResponse, type MessageResponse, type PendingInvite } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 export const PENDING_INVITES_KEY = ['invites', 'pending'] as const;
@@ -19,7 +19,13 @@ export function declinePendingInvite(inviteId: string): Promise<MessageResponse>
   return apiRequest<MessageResponse>(`/invites/${inviteId}/decline`, { method: 'POST' });
 }
 
-export const usePendingInvites = () => useQuery({ queryKey: PENDING_INVITES_KEY, queryFn: ({ signal }) => listPendingInvites(signal) });
+/**
+ * The dashboard card refreshes itself (issue 21 item 3): an invitation sent, revoked or expired
+ * shows within the chat's 5 s, only while the tab is visible (TanStack Query skips interval
+ * refetches while `document.visibilityState` is hidden). The list is one indexed read by email.
+ */
+export const usePendingInvites = () =>
+  useQuery({ queryKey: PENDING_INVITES_KEY, queryFn: ({ signal }) => listPendingInvites(signal), refetchInterval: CHAT_POLL_MS, refetchIntervalInBackground: false });
 
 function useInviteMutation<R>(mutationFn: (id: string) => Promise<R>) {
   const queryClient = useQueryClient();

@@ -15,13 +15,14 @@ export function listAiDocuments(workspaceId: string, signal?: AbortSignal): Prom
 /** POST /documents/generate with workspace_id: the server uses the workspace's opportunity and latest RFP. */
 export function generateAiDocument(
   workspaceId: string,
-  opportunityId: string,
+  /** Null once the opportunity data was cleared: the server then writes from the facts the workspace kept. */
+  opportunityId: string | null,
   documentType: WorkspaceDocumentType,
   tone: DocumentTone,
 ): Promise<WorkspaceGeneratedDocument> {
   return apiRequest<WorkspaceGeneratedDocument>('/documents/generate', {
     method: 'POST',
-    body: { workspace_id: workspaceId, opportunity_id: opportunityId, document_type: documentType, tone },
+    body: { workspace_id: workspaceId, opportunity_id: opportunityId ?? undefined, document_type: documentType, tone },
   });
 }
 
@@ -41,7 +42,7 @@ function useAiMutation<V, R>(workspaceId: string, mutationFn: (vars: V) => Promi
 
 /** Asks for the tone chosen in Settings, as the opportunity documents do. */
 export const useGenerateAiDocument = (workspaceId: string) =>
-  useAiMutation(workspaceId, (vars: { opportunityId: string; documentType: WorkspaceDocumentType }) =>
+  useAiMutation(workspaceId, (vars: { opportunityId: string | null; documentType: WorkspaceDocumentType }) =>
     generateAiDocument(workspaceId, vars.opportunityId, vars.documentType, readDocumentTone()),
   );
 export const useDeleteAiDocument = (workspaceId: string) => useAiMutation(workspaceId, (documentId: string) => deleteAiDocument(documentId));

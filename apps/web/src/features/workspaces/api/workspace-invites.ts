@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InviteBody, MessageResponse, WorkspaceInvite } from '@biddesk/shared';
+import type { InviteBody, MessageResponse, SentInvite, WorkspaceInvite } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { workspaceInvitesKey } from './keys';
 
-/** POST /workspaces/{id}/invite: email, role (CONTRIBUTOR by default) and an optional note. */
-export function inviteMember(workspaceId: string, body: InviteBody): Promise<WorkspaceInvite> {
-  return apiRequest<WorkspaceInvite>(`/workspaces/${workspaceId}/invite`, { method: 'POST', body });
+/** POST /workspaces/{id}/invite: email, role (CONTRIBUTOR by default) and an optional note; says whether an earlier link was revoked. */
+export function inviteMember(workspaceId: string, body: InviteBody): Promise<SentInvite> {
+  return apiRequest<SentInvite>(`/workspaces/${workspaceId}/invite`, { method: 'POST', body });
 }
 
 /** GET /workspaces/{id}/invites: the owner's list. */

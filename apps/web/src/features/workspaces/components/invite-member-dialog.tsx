@@ -30,8 +30,10 @@ export function InviteMemberDialog({ workspaceId, opened, onClose }: { workspace
     invite.mutate(
       { email, role: values.role, message: values.message.trim() || undefined },
       {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: `Invitation sent to ${email}` });
+        onSuccess: (sent) => {
+          // A re-invite revokes the pending one (WORKSPACES.md §1): say so, the earlier mail's link no longer works.
+          const replaced = sent.replaced_previous ? '. The earlier invitation link sent to this address no longer works.' : '';
+          notifications.show({ color: 'green', message: `Invitation sent to ${email}${replaced}` });
           close();
         },
         onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to send invitation') }),

@@ -31,10 +31,16 @@ export function WorkspaceHeader({ workspace }: { workspace: Workspace }) {
           <Text size="sm" c="dimmed">
             {memberCountLabel(workspace.member_count)}
           </Text>
-          {opportunity && (
+          {opportunity?.id ? (
             <Anchor component={Link} to={`/opportunity/${opportunity.id}`} size="sm">
               View opportunity
             </Anchor>
+          ) : (
+            opportunity && (
+              <Text size="sm" c="dimmed" data-testid="opportunity-unlinked">
+                Notice no longer in the opportunity list: details as kept by the workspace
+              </Text>
+            )
           )}
         </Group>
       </div>
