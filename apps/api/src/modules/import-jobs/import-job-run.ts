@@ -7,7 +7,7 @@ import { openDownload } from '../../lib/safe-download';
 import { removeUnreferencedFiles } from '../../lib/stored-files';
 import { recordActivity } from '../activity/activity.service';
 import { findById as findUser } from '../auth/users.repository';
-import { importConcurrency, importOpportunitiesCsv, type ImportResult } from '../opportunities/import/import-csv';
+import { importBatchSize, importConcurrency, importOpportunitiesCsv, type ImportResult } from '../opportunities/import/import-csv';
 import { NEW_MATCH_ALERTS_JOB } from '../saved-searches/alerts/new-match-alerts';
 import * as repo from './import-jobs.repository';
 
@@ -105,6 +105,7 @@ export async function executeClaimed(
     const result = await importOpportunitiesCsv(deps.db, source, {
       signal,
       concurrency: importConcurrency(deps.dbKind),
+      batchSize: importBatchSize(deps.dbKind),
       onProgress: (p) => onProgress(progressOf(p)),
     });
     clearInterval(heartbeat);

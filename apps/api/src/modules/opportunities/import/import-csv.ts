@@ -51,6 +51,16 @@ const MAX_REPORTED_ERRORS = 50;
 // Below this, autovacuum catches up soon enough; above, listings stay slow until it does.
 const VACUUM_AFTER_ROWS = 10_000;
 
+/**
+ * Rows per batch for a database kind. PGlite writes on the server's own thread and answers nothing
+ * else while a statement runs: 100 rows keep one batch to ~0.1 s of held thread on a quiet machine
+ * (bench/README.md, import-stall.ts), at a small cost in import rate. PostgreSQL writes in its own
+ * processes: the larger batch is faster.
+ */
+export function importBatchSize(kind: 'pglite' | 'postgres'): number {
+  return kind === 'postgres' ? 500 : 100;
+}
+
 /** Writes at once for a database kind: see ImportOptions.concurrency. */
 export function importConcurrency(kind: 'pglite' | 'postgres'): number {
   return kind === 'postgres' ? 2 : 1;
