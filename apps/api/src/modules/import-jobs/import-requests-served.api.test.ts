@@ -1,10 +1,18 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { testFileStore } from '../../../test/document-factories';
 import { createUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
+import { opportunities } from '../../db/schema/index';
+import { JobRunner } from '../../lib/jobs/job-runner';
+import { claimAndRun, type ImportJobDeps } from './import-job-run';
+import * as repo from './import-jobs.repository';
+import { storeParts } from './import-jobs.service';
 
 /**
  * Issue 21 item 13: on the embedded database a background CSV import froze every user until it
@@ -56,5 +64,31 @@ it('answers requests between the batches of a background import', { timeout: 180
   expect(healthAnswers).toBeGreaterThan(1);
   expect(seenRunning.size, `progress seen while running: ${[...seenRunning].join(', ')}`).toBeGreaterThanOrEqual(2);
   for (const imported of seenRunning) expect(imported).toBeLessThan(3882);
+  await t.jobs.idle();
+});
+
+it('a shutdown stops a background import at its next batch and queues it again with its upload', { timeout: 180_000 }, async () => {
+  await t.db.delete(opportunities);
+  const log = pino({ level: 'silent' });
+  const runner = new JobRunner({ db: t.db, log });
+  const deps = (jobs: JobRunner): ImportJobDeps => ({ db: t.db, files: testFileStore(t), config: t.config, dbKind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', jobs, log });
+  const job = (await repo.insertUnlessBusy(t.db, { status: 'uploading', source: 'upload', sourceLabel: 'again.csv', createdBy: null }))!;
+  await repo.markQueued(t.db, job.id, await storeParts({ db: t.db, files: testFileStore(t) }, job.id, Readable.from([CSV])));
+
+  const run = claimAndRun(deps(runner), { id: job.id });
+  while (((await repo.findById(t.db, job.id))?.imported ?? 0) === 0) await new Promise((r) => setTimeout(r, 20));
+  await runner.stop();
+  const stopped = await run;
+  expect(stopped).toMatchObject({ status: 'failed', error: 'The server is shutting down; the import continues after the restart.' });
+  const queued = (await repo.findById(t.db, job.id))!;
+  expect(queued).toMatchObject({ status: 'queued', attempts: 1 });
+  expect(queued.imported).toBeLessThan(3882);
+  expect(await repo.partsOf(t.db, job.id)).toHaveLength(1);
+
+  // The next start takes it from the queue and imports the whole stored file.
+  const resumed = await claimAndRun(deps(t.jobs));
+  expect(resumed).toMatchObject({ status: 'done', job: job.id });
+  expect((await repo.findById(t.db, job.id))!).toMatchObject({ status: 'done', attempts: 2, imported: 3882 });
+  expect(await repo.partsOf(t.db, job.id)).toHaveLength(0);
   await t.jobs.idle();
 });
