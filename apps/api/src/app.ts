@@ -19,6 +19,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebStatic } from './plugins/web-static';
 import { logOptions } from './lib/log-options';
 import { connectRedis, redisLabel } from './lib/redis';
+import { schemaRecovery } from './lib/outage';
 import { samCaches } from './modules/opportunities/sam-caches';
 import { clientErrorHandler, frameworkErrors, registerSecurityHeaders, registerTextGuard } from './plugins/security';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -79,7 +80,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  // Redis or the database gone answers 503 with the reason; missing tables are migrated again.
+  const recoverSchema = deps.migrate ? schemaRecovery(deps.migrate, app.log) : undefined;
+  registerErrorHandler(app, { recoverSchema });
   registerTextGuard(app);
   await registerSecurityHeaders(app);
 
@@ -108,7 +111,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   await app.register(
     async (api) => {
       registerAuth(api, deps);
-      await api.register(healthRoutes);
+      await api.register(healthRoutes({ redis, recoverSchema }));
       await api.register(
         authRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE }),
       );
