@@ -16,6 +16,7 @@ import type { AppDeps } from './lib/ctx';
 import { withMultipartBodies } from './lib/openapi-multipart';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerDrainUnreadBody } from './plugins/drain-body';
 import { registerWebStatic } from './plugins/web-static';
 import { logOptions } from './lib/log-options';
 import { connectRedis, redisLabel } from './lib/redis';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   const recoverSchema = deps.migrate ? schemaRecovery(deps.migrate, app.log) : undefined;
   registerErrorHandler(app, { recoverSchema });
   registerTextGuard(app);
+  registerDrainUnreadBody(app);
   await registerSecurityHeaders(app);
 
   // Counters and caches live in Redis when there is one, so every API process sees the same
