@@ -1,22 +1,46 @@
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
-import { openDatabase } from '../apps/api/src/db/client';
 import Papa from 'papaparse';
+import { openDatabase } from '../apps/api/src/db/client';
 import { importOpportunitiesCsv } from '../apps/api/src/modules/opportunities/import/import-csv';
 import { csvRecordToRow } from '../apps/api/src/modules/opportunities/import/csv-row';
 import { DecodeLines } from '../apps/api/src/modules/opportunities/import/decode-lines';
 import { generateCsv } from './generate-rows';
+import { percentile } from './measure';
 
 /**
- * npx tsx bench/import-stall.ts [--rows 20000]
- *   How long the admin CSV import holds the event loop (issue 16 asked whether its parse belongs in
- *   the parse worker pool): generated rows in the real extract format, imported into a fresh PGlite
- *   database in this process while the event loop's delay is sampled every 10 ms; then the same
- *   file through the importer's parse alone (DecodeLines, PapaParse, csvRecordToRow; no database).
+ * npx tsx bench/import-stall.ts [--rows 58000] [--port 3203] [--database-url postgres://...]
+ *   (a) What users feel during an admin's background CSV import (issue 21 item 13): starts the API
+ *       as `npm start` does (`node --import tsx apps/api/src/server.ts`; embedded PGlite in a fresh
+ *       DATA_DIR unless --database-url), uploads N generated rows through Admin → Database's upload
+ *       (POST /api/admin/import-jobs/upload, the background job), and until the job ends asks
+ *       GET /api/health and GET /api/opportunities (page of 20), each one request at a time every
+ *       100 ms: their latency p50/p95/max, and the import's time.
+ * npx tsx bench/import-stall.ts --in-process [--rows 5000]
+ *   (b) The import in this process, the event loop's delay sampled every 10 ms; then the same file
+ *       through the importer's parse alone (DecodeLines, PapaParse, csvRecordToRow; no database).
  */
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const inProcess = process.argv.includes('--in-process');
+const rows = Number(arg('rows') ?? (inProcess ? 5_000 : 58_000));
+const port = Number(arg('port') ?? 3203);
+const databaseUrl = arg('database-url');
+const base = `http://127.0.0.1:${port}`;
+const root = path.resolve(import.meta.dirname, '..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `n=${s.length} p50 ${percentile(s, 50)} ms, p95 ${percentile(s, 95)} ms, max ${s.at(-1)} ms`;
+};
+
 function sampled() {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
@@ -27,12 +51,110 @@ function sampled() {
     return `${Math.round(performance.now() - started)} ms; event loop delay p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`;
   };
 }
-const i = process.argv.indexOf('--rows');
-const rows = i >= 0 ? Number(process.argv[i + 1]) : 20_000;
-const dir = mkdtempSync(path.join(tmpdir(), 'biddesk-import-stall-'));
-try {
-  const csv = path.join(dir, 'rows.csv');
-  await pipeline(generateCsv(rows), createWriteStream(csv));
+
+async function timed(url: string, token?: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return Math.round(performance.now() - started);
+}
+
+/** Streams the CSV as multipart field `file` (node:http: fetch would buffer or time out). */
+function upload(token: string, file: string): Promise<{ status: number; body: { id?: string; detail?: string } }> {
+  const boundary = '----biddeskbench';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rows.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/api/admin/import-jobs/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + statSync(file).size + tail.length },
+    }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.write(head);
+    const body = createReadStream(file);
+    body.on('end', () => req.end(tail));
+    body.pipe(req, { end: false });
+  });
+}
+
+async function serverRun(csv: string, dir: string) {
+  const password = 'bench-password-123';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dir, 'data'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      SEED_DEMO_DATA: 'false',
+      ADMIN_EMAIL: 'bench@example.com',
+      ADMIN_PASSWORD: password,
+      LOG_LEVEL: 'warn',
+      LISTING_CACHE_MS: '0',
+      WEB_DIST_DIR: path.join(dir, 'no-web'),
+    },
+  });
+  try {
+    for (let i = 0; !(await timed(`${base}/api/health`).then(() => true, () => false)); i++) {
+      if (i > 600) throw new Error('server did not start');
+      await sleep(500);
+    }
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password }) });
+    const { token } = (await login.json()) as { token: string };
+    if (!token) throw new Error(`sign-in failed: ${login.status}`);
+    const idle = { health: [] as number[], listing: [] as number[] };
+    for (let i = 0; i < 20; i++) {
+      idle.health.push(await timed(`${base}/api/health`));
+      idle.listing.push(await timed(`${base}/api/opportunities?limit=20`, token));
+      await sleep(100);
+    }
+
+    const started = performance.now();
+    const stored = await upload(token, csv);
+    if (stored.status !== 202 || !stored.body.id) throw new Error(`upload answered ${stored.status}: ${JSON.stringify(stored.body)}`);
+    console.log(`upload stored and queued in ${Math.round(performance.now() - started)} ms`);
+    let job: { status: string; imported: number; error: string | null } = { status: 'queued', imported: 0, error: null };
+    const during = { health: [] as number[], listing: [] as number[] };
+    // A request that fails (reset, timeout) is counted, not fatal: that is what users would see.
+    const failed = { health: [] as string[], listing: [] as string[] };
+    const poll = async (what: 'health' | 'listing', url: string, auth?: string) => {
+      while (job.status === 'queued' || job.status === 'running') {
+        await timed(url, auth).then(
+          (ms) => job.status === 'running' && during[what].push(ms),
+          (err: Error) => failed[what].push(String((err.cause as Error | undefined)?.message ?? err.message)),
+        );
+        await sleep(100);
+      }
+    };
+    const watch = async () => {
+      while (job.status === 'queued' || job.status === 'running') {
+        await sleep(1000);
+        const res = await fetch(`${base}/api/admin/import-jobs/${stored.body.id}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
+        if (res?.ok) job = (await res.json()) as typeof job;
+      }
+    };
+    await Promise.all([watch(), poll('health', `${base}/api/health`), poll('listing', `${base}/api/opportunities?limit=20`, token)]);
+    console.log(`server (${databaseUrl ? 'PostgreSQL' : 'PGlite'}): import ${job.status} in ${Math.round((performance.now() - started) / 1000)} s, ${job.imported} rows${job.error ? `: ${job.error}` : ''}`);
+    console.log(`  /api/health idle:                    ${stats(idle.health)}`);
+    console.log(`  /api/health during the import:       ${stats(during.health)}`);
+    console.log(`  /api/opportunities idle:             ${stats(idle.listing)}`);
+    console.log(`  /api/opportunities during the import: ${stats(during.listing)}`);
+    for (const what of ['health', 'listing'] as const) if (failed[what].length) console.log(`  ${what} requests failed: ${failed[what].length} (${[...new Set(failed[what])].join('; ')})`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+async function inProcessRun(csv: string, dir: string) {
   const database = await openDatabase({ dataDir: path.join(dir, 'data') });
   let done = sampled();
   const result = await importOpportunitiesCsv(database.db, createReadStream(csv));
@@ -54,6 +176,15 @@ try {
     }
   });
   console.log(`parse only (no database): ${mapped} rows in ${done()}`);
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'biddesk-import-stall-'));
+try {
+  const csv = path.join(dir, 'rows.csv');
+  await pipeline(generateCsv(rows), createWriteStream(csv));
+  console.log(`${rows} generated rows, ${(statSync(csv).size / 1048576).toFixed(0)} MB`);
+  if (inProcess) await inProcessRun(csv, dir);
+  else await serverRun(csv, dir);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -7,6 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { longPdf } from '../apps/api/test/big-pdf';
 import { extractPdfText, extractRequirements } from '../packages/analysis/src/index';
 import { createParsePool } from '../apps/api/src/lib/parse-pool/parse-pool';
+import { solicitationPdf } from '../apps/api/test/solicitation-pdf';
 import { percentile } from './measure';
 
 /**
@@ -20,6 +21,10 @@ import { percentile } from './measure';
  *       in this process (extractPdfText + extractRequirements), with the event loop's longest stall.
  *   --pool-only skips (a) and instead reads the file through the API's parse pool in this process,
  *   reporting this thread's event loop delay meanwhile (what /api/health would wait on), no server.
+ * npx tsx bench/parse-health.ts --fairness [--pages 5000] [--lines 40]
+ *   Issue 21 item 16: the parse pool as a 2-core host runs it (1 worker, PARSE_TIMEOUT_MS 60 s).
+ *   Alice queues two N-page PDFs of a few hundred KB that read for minutes (what a compressed bomb
+ *   does), then Bob a 3-page solicitation: how long Bob waits, and what Alice gets.
  * The PDF's pages share one content stream (tests/big-pdf.ts), so it is small but every page parsed.
  */
 
@@ -157,6 +162,24 @@ async function poolRun(pdf: Uint8Array) {
   console.log(`parse pool (worker thread): ${ms} ms, ${read.ok ? `${read.pageCount} pages, ${read.requirements.length} requirements` : read.reason}; this thread's event loop delay p50 ${Math.round(delay.percentile(50) / 1e6)} ms, p99 ${Math.round(delay.percentile(99) / 1e6)} ms, max ${Math.round(delay.max / 1e6)} ms`);
 }
 
-if (process.argv.includes('--pool-only')) await poolRun(pdf);
-else await serverRun(pdf);
-if (!process.argv.includes('--skip-in-process')) await inProcessRun(pdf);
+async function fairnessRun(bomb: Uint8Array) {
+  const pool = createParsePool({ workers: 1, maxMemoryMb: 2048 });
+  const rfp = await solicitationPdf();
+  const started = performance.now();
+  const since = () => Math.round(performance.now() - started);
+  const outcome = (p: Promise<{ ok: boolean }>) => p.then((r) => `${r.ok ? 'read' : 'refused'} at ${since()} ms`, (e: { statusCode?: number; detail?: string }) => `${e.statusCode} at ${since()} ms: ${e.detail}`);
+  const alice = [outcome(pool.readSolicitation({ bytes: bomb, maxPages: PAGES * 2 }, 60_000, 'alice')), outcome(pool.readSolicitation({ bytes: bomb, maxPages: PAGES * 2 }, 60_000, 'alice'))];
+  const bob = outcome(pool.readSolicitation({ bytes: rfp, maxPages: 2000 }, 60_000, 'bob'));
+  const [a1, a2, b] = await Promise.all([...alice, bob]);
+  await pool.close();
+  console.log(`fairness (1 worker, 60 s limit): Bob's ${(rfp.byteLength / 1024).toFixed(0)} KB solicitation ${b}`);
+  console.log(`  Alice's first ${(bomb.byteLength / 1024).toFixed(0)} KB PDF: ${a1}`);
+  console.log(`  Alice's second: ${a2}`);
+}
+
+if (process.argv.includes('--fairness')) await fairnessRun(pdf);
+else {
+  if (process.argv.includes('--pool-only')) await poolRun(pdf);
+  else await serverRun(pdf);
+  if (!process.argv.includes('--skip-in-process')) await inProcessRun(pdf);
+}

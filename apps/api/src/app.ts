@@ -16,9 +16,11 @@ import type { AppDeps } from './lib/ctx';
 import { withMultipartBodies } from './lib/openapi-multipart';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerDrainUnreadBody } from './plugins/drain-body';
 import { registerWebStatic } from './plugins/web-static';
 import { logOptions } from './lib/log-options';
 import { connectRedis, redisLabel } from './lib/redis';
+import { schemaRecovery } from './lib/outage';
 import { samCaches } from './modules/opportunities/sam-caches';
 import { clientErrorHandler, frameworkErrors, registerSecurityHeaders, registerTextGuard } from './plugins/security';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -79,8 +81,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  // Redis or the database gone answers 503 with the reason; missing tables are migrated again.
+  const recoverSchema = deps.migrate ? schemaRecovery(deps.migrate, app.log) : undefined;
+  registerErrorHandler(app, { recoverSchema });
   registerTextGuard(app);
+  registerDrainUnreadBody(app);
   await registerSecurityHeaders(app);
 
   // Counters and caches live in Redis when there is one, so every API process sees the same
@@ -108,7 +113,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   await app.register(
     async (api) => {
       registerAuth(api, deps);
-      await api.register(healthRoutes);
+      await api.register(healthRoutes({ redis, recoverSchema }));
       await api.register(
         authRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE }),
       );

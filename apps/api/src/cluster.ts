@@ -51,6 +51,9 @@ export async function superviseWorkers(opts: SuperviseOptions): Promise<void> {
       worker.once('exit', (code, signal) => {
         live.delete(worker);
         if (shuttingDown) {
+          // A process that had to cut requests (or crashed) makes the whole shutdown unclean.
+          if (code) exitCode ||= code;
+          else if (signal) exitCode ||= 1;
           if (live.size === 0) process.exit(exitCode);
           return;
         }

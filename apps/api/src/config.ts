@@ -133,6 +133,11 @@ const ConfigSchema = z.object({
    * the embedded database (PGlite) lives inside one process.
    */
   API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * On SIGTERM/SIGINT, time requests under way get to finish before their connections are cut, in
+   * ms (new connections are refused at once; the process then closes its database and exits).
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** How long a listing page is shared by all users of a process before it is read again, in ms; 0 = off. */
   LISTING_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
 });

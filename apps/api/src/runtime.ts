@@ -36,6 +36,7 @@ export async function openRuntime(config: Config, log: pino.Logger = createLogge
     files,
     parser: createParsePool({ workers: config.PARSE_WORKERS, maxMemoryMb: config.PARSE_MAX_MEMORY_MB }),
     jobs: new JobRunner({ db: database.db, log, intervalMs: config.JOBS_INTERVAL_MS }),
+    migrate: database.migrate,
   };
   deps.jobs.register(scheduledJobs(deps));
   return { deps, database };

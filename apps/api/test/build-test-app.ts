@@ -60,6 +60,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { log
     parser: createParsePool({ workers: config.PARSE_WORKERS, maxMemoryMb: config.PARSE_MAX_MEMORY_MB }),
     // Never started in tests: a test ticks it or awaits jobs.idle() after a triggered run.
     jobs: new JobRunner({ db: database.db, log: pino({ level: 'silent' }) }),
+    migrate: database.migrate,
   };
   deps.jobs.register(scheduledJobs(deps));
   // Silent, unless a test reads what the server's logger would write.

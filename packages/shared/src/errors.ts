@@ -20,6 +20,8 @@ export const ErrorCodeSchema = z.enum([
   'NDA_REQUIRED',
   /** The token was genuine but its session was ended by a password change or reset (401). */
   'SESSION_ENDED',
+  /** 503: a service the server needs (Redis, the database) does not answer, or the server is shutting down. */
+  'UNAVAILABLE',
   /** Anything else; details are logged, never sent. */
   'INTERNAL',
 ]);

@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Applies the migrations not yet applied (all of them to a database re-created empty). */
+  migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,8 +31,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => console.error(`database connection error: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-    await migrateOnce(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }));
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const migrate = () => migrateOnce(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }));
+    await migrate();
+    return { db: db as unknown as Db, kind: 'postgres', migrate, close: () => pool.end() };
   }
   let client = opts.pglite;
   if (!client) {
@@ -39,9 +42,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     client = await PGlite.create(dir);
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  const migrate = () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  await migrate();
   const owned = client;
-  return { db: db as unknown as Db, kind: 'pglite', close: () => owned.close() };
+  return { db: db as unknown as Db, kind: 'pglite', migrate, close: () => owned.close() };
 }
 
 /** An arbitrary constant shared by every process of one deployment. */

@@ -26,6 +26,8 @@ export interface AppDeps {
   jobs: JobRunner;
   /** Worker threads that parse uploads (PDF, .docx, draft scoring) off the request thread. */
   parser: ParsePool;
+  /** Applies missing migrations: a database re-created empty gets its tables back without a restart. */
+  migrate?: () => Promise<void>;
 }
 
 /** Per-request context handed to services (STYLE §2): the deps plus who is calling. */

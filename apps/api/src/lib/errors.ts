@@ -20,6 +20,7 @@ export const notFound = (detail: string) => new AppError(404, 'NOT_FOUND', detai
 export const conflict = (detail: string) => new AppError(409, 'CONFLICT', detail);
 export const tooManyRequests = (detail: string) => new AppError(429, 'RATE_LIMITED', detail);
 export const upstreamFailed = (detail: string) => new AppError(502, 'UPSTREAM_FAILED', detail);
+export const unavailable = (detail: string) => new AppError(503, 'UNAVAILABLE', detail);
 /** 401 for a session a password change or reset ended; the sign-in page says so (code SESSION_ENDED). */
 export const sessionEndedError = () =>
   new AppError(401, 'SESSION_ENDED', 'Your session ended because your password was changed. Please sign in again.');

@@ -68,7 +68,7 @@ export async function openDownload(raw: string, opts: DownloadOptions): Promise<
   const deadline = AbortSignal.timeout(opts.timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
   for (let redirects = 0; ; redirects++) {
-    const response = await request(url, opts.allowPrivate, signal);
+    const response = await request(url, opts.allowPrivate, signal, deadline, opts.timeoutMs);
     const status = response.statusCode ?? 0;
     if (status >= 300 && status < 400 && response.headers.location) {
       response.resume();
@@ -78,7 +78,9 @@ export async function openDownload(raw: string, opts: DownloadOptions): Promise<
     }
     if (status !== 200) {
       response.resume();
-      throw upstreamFailed(`CSV download failed: the server answered HTTP ${status}`);
+      // 4xx: the URL is wrong (missing file, no access), the user's to fix; 5xx: the server failed.
+      const failed = `CSV download failed: the server answered HTTP ${status}`;
+      throw status >= 400 && status < 500 ? badRequest(failed) : upstreamFailed(failed);
     }
     const declared = Number(response.headers['content-length'] ?? 0);
     if (declared > opts.maxBytes) {
@@ -96,14 +98,30 @@ export async function openDownload(raw: string, opts: DownloadOptions): Promise<
 
 const tooLarge = (max: number) => badRequest(`CSV file is larger than the ${(max / 1_048_576).toFixed(1)} MB limit`);
 
-function request(url: URL, allowPrivate: boolean, signal: AbortSignal): Promise<http.IncomingMessage> {
+const TLS_CODE = /^(CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_TLS_CERT_ALTNAME_INVALID|ERR_SSL_)/;
+
+/**
+ * Why no answer came, as the admin can act on it (issue 21 item 10): a host that does not exist,
+ * refuses, cannot be reached or never answers, or a certificate that is not valid, is a wrong URL
+ * (400 with the reason), not a failure of ours or of a server that answered (502).
+ */
+function noAnswer(err: NodeJS.ErrnoException, url: URL, deadline: AbortSignal, timeoutMs: number) {
+  const host = url.hostname;
+  const at = `${host}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
+  if (err.code === 'EBLOCKED') return badRequest('CSV URL must not point at a private or loopback address');
+  if (deadline.aborted) return badRequest(`CSV download failed: ${host} did not answer within ${Math.round(timeoutMs / 1000)} s`);
+  if (err.name === 'AbortError') return upstreamFailed('CSV download was stopped');
+  if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' || err.code === 'EAI_NODATA') return badRequest(`CSV download failed: the host ${host} was not found`);
+  if (err.code === 'ECONNREFUSED') return badRequest(`CSV download failed: nothing answers at ${at} (connection refused)`);
+  if (err.code === 'EHOSTUNREACH' || err.code === 'ENETUNREACH' || err.code === 'ETIMEDOUT') return badRequest(`CSV download failed: ${host} cannot be reached`);
+  if (err.code && TLS_CODE.test(err.code)) return badRequest(`CSV download failed: the certificate of ${host} is not valid (${err.code})`);
+  return upstreamFailed(`CSV download failed: ${err.message}`);
+}
+
+function request(url: URL, allowPrivate: boolean, signal: AbortSignal, deadline: AbortSignal, timeoutMs: number): Promise<http.IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.get(url, { lookup: guardedLookup(allowPrivate), signal, headers: { 'user-agent': 'BidDesk importer' } }, resolve);
-    req.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EBLOCKED') reject(badRequest('CSV URL must not point at a private or loopback address'));
-      else if (err.name === 'AbortError' || signal.aborted) reject(upstreamFailed('CSV download timed out'));
-      else reject(upstreamFailed(`CSV download failed: ${err.message}`));
-    });
+    req.on('error', (err: NodeJS.ErrnoException) => reject(noAnswer(err, url, deadline, timeoutMs)));
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { OUTAGE_DETAIL, outageOf } from '../lib/outage';
 
 interface ZodIssueLike {
   message: string;
@@ -29,10 +30,16 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** The only translator from thrown errors to `{detail, code}` responses (DESIGN §3). */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, opts: { recoverSchema?: () => Promise<void> } = {}): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {
       return reply.code(err.statusCode).send({ detail: err.detail, code: err.code });
+    }
+    const outage = outageOf(err);
+    if (outage) {
+      request.log.warn({ err }, `${outage} unavailable`);
+      if (outage === 'schema') void opts.recoverSchema?.();
+      return reply.code(503).header('retry-after', '10').send({ detail: OUTAGE_DETAIL[outage], code: 'UNAVAILABLE' });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = (err.validation as unknown as { params?: { issue?: ZodIssueLike }; message: string }[]).map(

@@ -8,6 +8,8 @@ export interface JobRunContext {
   log: FastifyBaseLogger;
   period: string;
   now: Date;
+  /** Aborted when the process shuts down: a long run stops at its next step and leaves the rest to a restart. */
+  signal: AbortSignal;
 }
 
 /**
@@ -57,6 +59,7 @@ export class JobRunner {
   private readonly pendingTriggers = new Map<string, Promise<RunOutcome>>();
   private ticking: Promise<RunOutcome[]> | null = null;
   private stopped = false;
+  private stopping = new AbortController();
 
   private readonly jobs: JobDefinition[];
 
@@ -79,15 +82,25 @@ export class JobRunner {
   start(): void {
     if (this.timer) return;
     this.stopped = false;
+    if (this.stopping.signal.aborted) this.stopping = new AbortController();
     const tick = () => void this.tick().catch((err: unknown) => this.opts.log.error({ err }, 'job tick failed'));
     this.timer = setInterval(tick, this.opts.intervalMs ?? 60_000);
     this.timer.unref();
     tick();
   }
 
-  /** Stops ticking and waits for runs under way, so shutdown never cuts a run in half. */
+  /** Aborted by stop(): runs (and imports a request runs) end at their next step. */
+  get stopSignal(): AbortSignal {
+    return this.stopping.signal;
+  }
+
+  /**
+   * Stops ticking, tells runs under way to stop (stopSignal) and waits for them to end, so shutdown
+   * never cuts a run in half nor waits for a long import; triggers after this are skipped.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort(new Error('The server is shutting down'));
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.idle();
@@ -126,7 +139,7 @@ export class JobRunner {
     }, Math.max(1000, Math.floor((this.opts.staleAfterMs ?? 300_000) / 4)));
     heartbeat.unref();
     try {
-      const result = (await job.run({ db: this.opts.db, log: this.opts.log, period, now })) ?? {};
+      const result = (await job.run({ db: this.opts.db, log: this.opts.log, period, now, signal: this.stopSignal })) ?? {};
       await this.opts.db.execute(
         sql`update job_runs set status = 'done', finished_at = now(), result = ${JSON.stringify(result)}::jsonb, error = null where job = ${name} and period = ${period}`,
       );
@@ -154,11 +167,14 @@ export class JobRunner {
     const job = this.find(name);
     const now = new Date();
     const period = `trigger:${now.toISOString()}`;
+    // Shutting down: what the trigger asked for waits for the next start (a queued import is
+    // claimed by its first tick).
+    if (this.stopped && this.stopping.signal.aborted) return Promise.resolve({ job: name, period, status: 'skipped' });
     const run = (async (): Promise<RunOutcome> => {
       await Promise.resolve();
       this.pendingTriggers.delete(name);
       try {
-        const result = (await job.run({ db: this.opts.db, log: this.opts.log, period, now })) ?? {};
+        const result = (await job.run({ db: this.opts.db, log: this.opts.log, period, now, signal: this.stopSignal })) ?? {};
         return { job: name, period, status: 'done', result };
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

@@ -7,7 +7,7 @@ import { createOpportunity, createUser, createWorkspace } from '../../../test/fa
 import { multipartFile } from '../../../test/multipart';
 import { rfpSnapshot, textPdf } from '../../../test/rfp-factories';
 import { solicitationPdf } from '../../../test/solicitation-pdf';
-import { createParsePool } from './parse-pool';
+import { createParsePool, parseBudgetMs, parseOwnQueueFull } from './parse-pool';
 
 /**
  * Issue 16: one long PDF froze the whole server while it was read on the request thread. Reading
@@ -128,6 +128,56 @@ describe('the parse pool', () => {
       const results = await Promise.allSettled([1, 2, 3].map(() => pool.readSolicitation({ bytes, maxPages: 1000 }, 60_000)));
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
       expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 429 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("serves users in turn: a user's files wait behind their own, not behind everyone's", { timeout: 240_000 }, async () => {
+    const pool = createParsePool({ workers: 1, maxMemoryMb: 512 });
+    try {
+      const slow = await longPdf(60, 10);
+      const small = await textPdf('SECTION L\nL.1 Offerors shall submit one volume.');
+      const done: string[] = [];
+      const read = (name: string, owner: string, bytes: Uint8Array) => pool.readSolicitation({ bytes, maxPages: 1000 }, 600_000, owner).then(() => void done.push(name));
+      // Alice queues three long files, then Bob one small one: Bob's runs right after Alice's first.
+      await Promise.all([read('alice-1', 'alice', slow), read('alice-2', 'alice', slow), read('alice-3', 'alice', slow), read('bob-1', 'bob', small)]);
+      expect(done).toEqual(['alice-1', 'bob-1', 'alice-2', 'alice-3']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("refuses a user's files beyond their own queue with 429 while others still queue", { timeout: 240_000 }, async () => {
+    const pool = createParsePool({ workers: 1, maxMemoryMb: 512, maxWaitingPerUser: 2 });
+    try {
+      const bytes = await longPdf(40, 5);
+      const alice = [1, 2, 3, 4].map(() => pool.readSolicitation({ bytes, maxPages: 1000 }, 600_000, 'alice'));
+      const bob = pool.readSolicitation({ bytes, maxPages: 1000 }, 600_000, 'bob');
+      const results = await Promise.allSettled([...alice, bob]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      expect((results[3] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 429, detail: parseOwnQueueFull(2) });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('gives a small file (a compressed bomb) a third of the time limit, a large one all of it', () => {
+    expect(parseBudgetMs(28 * 1024, 60_000)).toBe(20_000);
+    expect(parseBudgetMs(2.5 * 1024 * 1024, 60_000)).toBe(30_000);
+    expect(parseBudgetMs(50 * 1024 * 1024, 60_000)).toBe(60_000);
+  });
+
+  it('stops a small file that reads long at its smaller budget', { timeout: 120_000 }, async () => {
+    const pool = createParsePool({ workers: 1, maxMemoryMb: 512 });
+    try {
+      // 200 dense pages in a few KB, as a compressed bomb: 3 s of budget at most, so 1 s.
+      const bomb = await longPdf(200, 20);
+      expect(bomb.byteLength).toBeLessThan(100_000);
+      await expect(pool.readSolicitation({ bytes: bomb, maxPages: 1000 }, 3000)).rejects.toMatchObject({
+        statusCode: 422,
+        detail: 'Reading this file took longer than 1 second and was stopped. Upload a smaller file.',
+      });
     } finally {
       await pool.close();
     }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpportunity, createUser } from '../../../test/factories';
+import { freePort } from '../../../test/scale-out/api-process';
 import { isNonPublicAddress } from '../../lib/safe-download';
 import { countAll } from '../opportunities/opportunities.repository';
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
       const small = REAL_CSV.toString('utf8').split('\n').slice(0, 201).join('\n');
       res.writeHead(200, { 'content-type': 'text/csv' }).end(`${small}\nbroken,row\n`);
     } else if (req.url === '/moved') res.writeHead(302, { location: '/extract.csv' }).end();
+    else if (req.url === '/broken.csv') res.writeHead(500).end('oops');
     else if (req.url === '/big.csv') res.writeHead(200, { 'content-type': 'text/csv' }).end(`${HEADER}\n${'x'.repeat(3_000_000)}\n`);
     else res.writeHead(404).end('nope');
   });
@@ -54,15 +56,27 @@ describe('POST /api/admin/import-csv-sync', () => {
     expect(await count()).toBe(200);
   });
 
-  it('validates the URL: empty, not http(s), unreachable, too large', async () => {
+  it('validates the URL: empty, not http(s), unreachable, too large', { timeout: 60_000 }, async () => {
     const empty = await importCsv(adminToken, '  ');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().detail).toBe('Please enter a CSV URL');
     expect((await importCsv(adminToken, undefined)).json().detail).toBe('Please enter a CSV URL');
     expect((await importCsv(adminToken, 'file:///etc/passwd')).statusCode).toBe(400);
+    // A wrong URL is the admin's to fix: 400 with the reason (issue 21 item 10; this was 502).
     const missing = await importCsv(adminToken, `${base}/nothing.csv`);
-    expect(missing.statusCode).toBe(502);
+    expect(missing.statusCode).toBe(400);
     expect(missing.json().detail).toBe('CSV download failed: the server answered HTTP 404');
+    const closedPort = await freePort();
+    const refused = await importCsv(adminToken, `http://127.0.0.1:${closedPort}/extract.csv`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(`CSV download failed: nothing answers at 127.0.0.1:${closedPort} (connection refused)`);
+    const unknownHost = await importCsv(adminToken, 'http://no-such-host.invalid/extract.csv');
+    expect(unknownHost.statusCode).toBe(400);
+    expect(unknownHost.json().detail).toBe('CSV download failed: the host no-such-host.invalid was not found');
+    // A server that fails is not the admin's fault: still 502.
+    const broken = await importCsv(adminToken, `${base}/broken.csv`);
+    expect(broken.statusCode).toBe(502);
+    expect(broken.json().detail).toBe('CSV download failed: the server answered HTTP 500');
     const big = await importCsv(adminToken, `${base}/big.csv`);
     expect(big.statusCode).toBe(400);
     expect(big.json().detail).toContain('larger than');

@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportJobRow } from '../../db/schema/index';
 import type { AppDeps } from '../../lib/ctx';
-import { AppError, upstreamFailed } from '../../lib/errors';
+import { AppError, unavailable, upstreamFailed } from '../../lib/errors';
 import { openDownload } from '../../lib/safe-download';
 import { removeUnreferencedFiles } from '../../lib/stored-files';
 import { recordActivity } from '../activity/activity.service';
 import { findById as findUser } from '../auth/users.repository';
-import { importConcurrency, importOpportunitiesCsv, type ImportResult } from '../opportunities/import/import-csv';
+import { importBatchSize, importConcurrency, importOpportunitiesCsv, type ImportResult } from '../opportunities/import/import-csv';
 import { NEW_MATCH_ALERTS_JOB } from '../saved-searches/alerts/new-match-alerts';
 import * as repo from './import-jobs.repository';
 
@@ -69,7 +69,7 @@ const progressOf = (p: Omit<ImportResult, 'cp1252_lines' | 'duration_ms'>): repo
 export async function executeClaimed(
   deps: ImportJobDeps,
   job: ImportJobRow,
-  opts: { limits?: Partial<ImportRunLimits>; open?: (signal: AbortSignal) => Promise<Readable>; timeoutMs?: number } = {},
+  opts: { limits?: Partial<ImportRunLimits>; open?: (signal: AbortSignal) => Promise<Readable>; timeoutMs?: number; requeueOnShutdown?: boolean } = {},
 ): Promise<ImportResult> {
   const limits = { ...IMPORT_RUN_LIMITS, ...opts.limits };
   const attempt = job.attempts;
@@ -77,7 +77,10 @@ export async function executeClaimed(
   const deadline = AbortSignal.timeout(timeoutMs);
   // Aborted when the job stops being this run's (another process took it over after a stall).
   const lost = new AbortController();
-  const signal = AbortSignal.any([deadline, lost.signal]);
+  // The process shutting down stops the import at its next batch (issue 21 item 12): a background
+  // job goes back to the queue for the next start, a synchronous one ends failed; rows written stay.
+  const shutdown = deps.jobs.stopSignal;
+  const signal = AbortSignal.any([deadline, lost.signal, shutdown]);
 
   // Progress writes never overlap: the latest waiting one is written when the previous ends.
   let latest: repo.ProgressUpdate | null = null;
@@ -105,6 +108,7 @@ export async function executeClaimed(
     const result = await importOpportunitiesCsv(deps.db, source, {
       signal,
       concurrency: importConcurrency(deps.dbKind),
+      batchSize: importBatchSize(deps.dbKind),
       onProgress: (p) => onProgress(progressOf(p)),
     });
     clearInterval(heartbeat);
@@ -126,7 +130,13 @@ export async function executeClaimed(
   } catch (err) {
     clearInterval(heartbeat);
     await writing;
-    const error = readable(err, deadline.aborted);
+    if (shutdown.aborted && !lost.signal.aborted && opts.requeueOnShutdown && (await repo.requeue(deps.db, job.id, attempt).catch(() => false))) {
+      // Its stored upload stays for the run after the restart.
+      lost.abort(new Error('requeued'));
+      deps.log.info({ job: job.id }, 'CSV import stopped for shutdown; queued again for the next start');
+      throw unavailable('The server is shutting down; the import continues after the restart.');
+    }
+    const error = shutdown.aborted ? unavailable('The server shut down during the import; rows imported so far are kept. Please start it again.') : readable(err, deadline.aborted);
     if (!lost.signal.aborted) {
       await repo.finish(deps.db, job.id, attempt, { status: 'failed', error: error.detail }).catch(() => {});
       deps.log.warn({ job: job.id, error: error.detail }, 'CSV import failed');
@@ -155,7 +165,7 @@ export async function claimAndRun(deps: ImportJobDeps, opts: { id?: string; limi
   const job = await repo.claim(deps.db, { id: opts.id, staleAfterMs: limits.staleAfterMs, maxAttempts: limits.maxAttempts });
   if (!job) return { status: 'skipped' };
   try {
-    return { status: 'done', job: job.id, result: await executeClaimed(deps, job, { limits }) };
+    return { status: 'done', job: job.id, result: await executeClaimed(deps, job, { limits, requeueOnShutdown: true }) };
   } catch (err) {
     return { status: 'failed', job: job.id, error: err instanceof AppError ? err.detail : String(err) };
   }

@@ -108,6 +108,20 @@ export async function finish(db: Db, id: string, attempt: number, end: { status:
 }
 
 /**
+ * Puts the run holding `attempt` back in the queue (its process is shutting down): the next tick of
+ * any process claims it at once instead of waiting for its heartbeat to go stale. The attempt
+ * still counts.
+ */
+export async function requeue(db: Db, id: string, attempt: number): Promise<boolean> {
+  const rows = await db
+    .update(importJobs)
+    .set({ status: 'queued', heartbeatAt: sql`now()` })
+    .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
+    .returning({ id: importJobs.id });
+  return rows.length === 1;
+}
+
+/**
  * Gives up jobs nobody can finish: an upload whose process died while storing it, a synchronous
  * upload (never stored) whose process died, and a job whose runs died `maxAttempts` times.
  */

@@ -5,6 +5,7 @@ import { opportunities, type NewOpportunityRow } from '../../db/schema/index';
 import { invalidateListings } from './listing-cache';
 import { relinkWorkspaces } from './clear-opportunities.repository';
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const COLUMNS = getTableColumns(opportunities);
 
@@ -112,10 +113,14 @@ export async function executeUpsert(db: Db, prepared: PreparedUpsert): Promise<U
     ).map((r) => r.notice_id),
   );
   if (changed.size === 0) return { inserted: 0, updated: 0, unchanged: prepared.rows };
+  // One event-loop turn between statements: on PGlite each runs on the server's thread, and a
+  // request read now queues its query ahead of the next one (issue 21 item 13).
+  await nextTurn();
   const payload = changed.size === prepared.rows ? prepared.payload : `[${prepared.records.filter((_, i) => changed.has(prepared.ids[i]!)).join(',')}]`;
   // The upsert keeps its own hash test: a row changed by another writer since the lookup is still right.
   const result = await db.execute<{ inserted: boolean; group_key: string }>(sql`${sql.raw(BEFORE_PAYLOAD)}${payload}${sql.raw(AFTER_PAYLOAD)}`);
   const list = rowsOf<{ inserted: boolean; group_key: string }>(result);
+  await nextTurn();
   await refreshGroups(db, list.map((r) => r.group_key));
   // Written and regrouped: cached listing pages of this process are out of date.
   invalidateListings();

@@ -51,6 +51,16 @@ const MAX_REPORTED_ERRORS = 50;
 // Below this, autovacuum catches up soon enough; above, listings stay slow until it does.
 const VACUUM_AFTER_ROWS = 10_000;
 
+/**
+ * Rows per batch for a database kind. PGlite writes on the server's own thread and answers nothing
+ * else while a statement runs: 100 rows keep one batch to ~0.1 s of held thread on a quiet machine
+ * (bench/README.md, import-stall.ts), at a small cost in import rate. PostgreSQL writes in its own
+ * processes: the larger batch is faster.
+ */
+export function importBatchSize(kind: 'pglite' | 'postgres'): number {
+  return kind === 'postgres' ? 500 : 100;
+}
+
 /** Writes at once for a database kind: see ImportOptions.concurrency. */
 export function importConcurrency(kind: 'pglite' | 'postgres'): number {
   return kind === 'postgres' ? 2 : 1;
@@ -105,38 +115,52 @@ export async function importOpportunitiesCsv(db: Db, source: Readable, opts: Imp
 
   let columns: string[] | null = null;
   let nextLine = 1;
+  // The reason the rows' consumer stopped (a file that is not the extract): pipeline() may report
+  // the parser's AbortError from tearing down instead, which read as a 502 "operation was aborted".
+  let refusal: unknown = null;
   await pipeline(
     source,
     decoder,
     parser,
     async (records: AsyncIterable<string[]>) => {
-      for await (const fields of records) {
-        const line = nextLine;
-        nextLine += 1 + newlinesIn(fields);
-        if (!columns) {
-          columns = headerOf(fields);
-          continue;
-        }
-        if (fields.length === 1 && fields[0] === '') continue; // an empty line
-        progress.rows++;
-        if (fields.length !== columns.length) {
-          reportMalformed(line, `expected ${columns.length} columns, found ${fields.length}`);
-          continue;
-        }
-        const record: CsvRecord = {};
-        for (let i = 0; i < columns.length; i++) record[columns[i]!] = fields[i];
-        const mapped = csvRecordToRow(record);
-        if (!mapped.ok) {
-          reportMalformed(line, mapped.reason);
-          continue;
-        }
-        await writer.add(mapped.row);
+      try {
+        await consume(records);
+      } catch (err) {
+        refusal = err;
+        throw err;
       }
-      if (!columns) throw badRequest('The CSV file is empty');
-      await writer.finish();
     },
     { signal: opts.signal },
-  );
+  ).catch((err: unknown) => {
+    throw refusal ?? err;
+  });
+
+  async function consume(records: AsyncIterable<string[]>): Promise<void> {
+    for await (const fields of records) {
+      const line = nextLine;
+      nextLine += 1 + newlinesIn(fields);
+      if (!columns) {
+        columns = headerOf(fields);
+        continue;
+      }
+      if (fields.length === 1 && fields[0] === '') continue; // an empty line
+      progress.rows++;
+      if (fields.length !== columns.length) {
+        reportMalformed(line, `expected ${columns.length} columns, found ${fields.length}`);
+        continue;
+      }
+      const record: CsvRecord = {};
+      for (let i = 0; i < columns.length; i++) record[columns[i]!] = fields[i];
+      const mapped = csvRecordToRow(record);
+      if (!mapped.ok) {
+        reportMalformed(line, mapped.reason);
+        continue;
+      }
+      await writer.add(mapped.row);
+    }
+    if (!columns) throw badRequest('The CSV file is empty');
+    await writer.finish();
+  }
 
   // Only rows actually written leave dead tuples and stale statistics behind.
   if (progress.inserted + progress.updated >= VACUUM_AFTER_ROWS) await vacuumOpportunities(db);
