@@ -15,7 +15,8 @@ const hasExtension = (file: File, ...exts: string[]) => exts.some((ext) => file.
 /**
  * RFP Analysis tab (SPEC §2, §4 RFP flow): upload the RFP, see its requirements, upload a draft
  * (only once an RFP is completed) and read its scores. "Upload New RFP" and "Run New Analysis"
- * clear their view back to the upload area. Members without `rfp.run` (VIEWERs) read results only.
+ * clear their view back to the upload area. Members without `rfp.run` (VIEWERs), and everyone in an
+ * archived workspace, read results only.
  * A re-upload is an amendment: its diff against the previous version shows under the header.
  */
 export function RfpTab({ workspace, can }: { workspace: Workspace; can: WorkspaceAbilityCheck }) {
@@ -26,7 +27,9 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
   const analyzeDraft = useAnalyzeDraft(workspace.id, setProgress);
   const [replacing, setReplacing] = useState(false);
   const [newAnalysis, setNewAnalysis] = useState(false);
-  const canRun = can('rfp.run');
+  // An archived workspace is read-only like every other tab (the page says why): its uploads would
+  // only answer "This workspace is archived" (issue 21).
+  const canRun = can('rfp.run') && !workspace.archived;
 
   if (solicitation.isPending) return <Loader size="sm" />;
   if (solicitation.isError) return <Alert color="red">{errorMessage(solicitation.error, 'Failed to load the RFP')}</Alert>;
