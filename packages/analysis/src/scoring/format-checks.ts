@@ -1,5 +1,6 @@
 import type { PdfLayout } from '../pdf-layout';
 import type { Requirement } from '../types';
+import { plural } from '../generators/format';
 import type { SplitDraft } from './passages';
 
 /**
@@ -183,7 +184,7 @@ export function checkFormat(requirements: Requirement[], split: SplitDraft, inpu
           if (target.subjects.some((s) => own.includes(s))) applies = volumes;
         }
       }
-      const expected = `at most ${max} pages${target ? ` (${target.name})` : ''}`;
+      const expected = `at most ${plural(max, 'page')}${target ? ` (${target.name})` : ''}`;
       if (!applies.length) {
         if (named) checks.push({ requirement_id: req.requirement_id, check: 'page_limit', status: 'not_checked', expected, found: 'no such volume in the draft', location_hint: 'Whole draft' });
       }
@@ -198,7 +199,7 @@ export function checkFormat(requirements: Requirement[], split: SplitDraft, inpu
           check: 'page_limit',
           status: count > max ? 'failed' : 'passed',
           expected,
-          found: `${count} pages (${pagesText(Array.from({ length: count }, (_, i) => v.firstPage! + i))})`,
+          found: `${plural(count, 'page')} (${pagesText(Array.from({ length: count }, (_, i) => v.firstPage! + i))})`,
           location_hint: `${v.location} (${pagesText([v.firstPage, ...(v.lastPage > v.firstPage ? [v.lastPage] : [])]).replace(/(\d+), (\d+)$/, '$1-$2')})`,
         });
       }

@@ -219,20 +219,29 @@ export async function findByNoticeId(db: Db, noticeId: string): Promise<Pick<Opp
 }
 
 /**
+ * What each stat card's link lists (web url-state STAT_LINKS), as listing filters: the card counts
+ * with the listing's own WHERE (whereOf), so a card and the list it opens cannot disagree (issue 21:
+ * "Recently Updated 736" opened "All notices (735)").
+ */
+const STAT_FILTERS = {
+  open: { status: 'open' },
+  dueThisWeek: { status: 'open', dueWithinDays: 7 },
+  recentlyUpdated: { status: 'all', postedWithinDays: 3 },
+} as const satisfies Record<string, OpportunityFilters>;
+
+/**
  * The dashboard's four stat cards in one pass (SPEC §2, §9), each counting what its link lists:
  * Open Solicitations (solicitations open for a response, one per solicitation), Due This Week
  * (those due within 7 days), Favorited (the caller's saved notices), Recently Updated (solicitations
  * whose latest notice was posted in the last 3 days).
  */
 export async function stats(db: Db, userId: string, now: Date) {
-  const weekAhead = new Date(now.getTime() + 7 * DAY_MS);
-  const threeDaysAgo = new Date(now.getTime() - 3 * DAY_MS);
-  const open = openForResponse(now);
+  const count = (f: OpportunityFilters) => sql<number>`count(*) filter (where ${whereOf(userId, f, now)})::int`;
   const [row] = await db
     .select({
-      open: sql<number>`count(*) filter (where ${open})::int`,
-      dueThisWeek: sql<number>`count(*) filter (where ${open} and ${opportunities.responseDeadline} between ${now} and ${weekAhead})::int`,
-      recentlyUpdated: sql<number>`count(*) filter (where ${opportunities.postedDate} >= ${threeDaysAgo})::int`,
+      open: count(STAT_FILTERS.open),
+      dueThisWeek: count(STAT_FILTERS.dueThisWeek),
+      recentlyUpdated: count(STAT_FILTERS.recentlyUpdated),
       favorited: sql<number>`(select count(*) from ${savedOpportunities} where user_id = ${userId})::int`,
     })
     .from(opportunities)

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Workspace, WorkspaceDocument } from '@biddesk/shared';
+import { plural } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../../lib/api-client';
 import { useSession } from '../../../auth/session-context';
@@ -102,7 +103,7 @@ export function DocumentsTab({ workspace, can }: { workspace: Workspace; can: Wo
           opened
           title="Delete document"
           message={`Delete ${dialog.document.name}? This cannot be undone.`}
-          consequences={[`All ${dialog.document.version} version${dialog.document.version === 1 ? '' : 's'} are removed`]}
+          consequences={[dialog.document.version === 1 ? 'Its only version is removed' : `All ${plural(dialog.document.version, 'version')} are removed`]}
           confirmLabel="Delete"
           busy={remove.isPending}
           onConfirm={() => handleDelete(dialog.document)}

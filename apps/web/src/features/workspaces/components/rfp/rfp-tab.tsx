@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Workspace } from '@biddesk/shared';
+import { plural } from '@biddesk/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAnalysis, useAnalyzeDraft, useSolicitation, useUploadRfp } from '../../api/rfp';
 import type { WorkspaceAbilityCheck } from '../../hooks/use-workspace-ability';
@@ -39,7 +40,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
     setProgress(0);
     uploadRfp.mutate(file, {
       onSuccess: (res) => {
-        notifications.show({ color: 'green', message: `RFP processed: ${res.requirements_count} requirements extracted` });
+        notifications.show({ color: 'green', message: `RFP processed: ${plural(res.requirements_count, 'requirement')} extracted` });
         if (res.amendment) notifications.show({ color: res.amendment.counts.tasks_affected ? 'orange' : 'blue', message: amendmentToast(res.amendment) });
         setReplacing(false);
         setNewAnalysis(false);
@@ -89,7 +90,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
               {rfp.file_name}
             </Title>
             <Text size="sm" c="dimmed">
-              Version {rfp.version} · {rfp.page_count} pages · {rfp.requirements.length} requirements · {completed ? 'Completed' : rfp.processing_status}
+              Version {rfp.version} · {plural(rfp.page_count, 'page')} · {plural(rfp.requirements.length, 'requirement')} · {completed ? 'Completed' : rfp.processing_status}
             </Text>
           </div>
           {canRun && (
