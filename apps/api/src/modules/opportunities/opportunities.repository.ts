@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AWARD_NOTICE_TYPE, BIDDABLE_NOTICE_TYPES, BIDDABLE_WITH_DEADLINE_TYPES, type NoticeStatus, type OpportunitySort, type SortOrder } from '@biddesk/shared';
 import { opportunities, savedOpportunities, type OpportunityRow } from '../../db/schema/index';
 import { invalidateListings } from './listing-cache';
+import { relevanceOrder } from './search-rank';
 
 export interface OpportunityFilters {
   keyword?: string;
@@ -105,7 +106,7 @@ function orderOf(o: ListOrder): SQL[] {
 
 /**
  * Keyword results by relevance: the newest RANKED_MATCHES matches come first, ordered by relevance
- * (the small title/agency vector, see schema; a match in the description only ranks 0), then every
+ * (title and agency, then the description's summary, never its clause boilerplate: search-rank.ts), then every
  * older match, newest first. Ranking all matches meant visiting every matching row: 70 ms for 13k
  * matches at 100k rows. The two parts split the matches by position in newest-first order, so
  * pages never repeat or skip a row.
@@ -136,7 +137,7 @@ async function pageRows(db: Db, userId: string, filters: OpportunityFilters, whe
       .where(where)
       .orderBy(sql`coalesce(${opportunities.postedDate}, '-infinity'::timestamptz) desc`, sql`${opportunities.id} desc`)
       .limit(RANKED_MATCHES);
-    const rank = sql`ts_rank(${opportunities.titleVector}, ${keywordQuery(filters.keyword)}) desc`;
+    const rank = relevanceOrder(keywordQuery(filters.keyword));
     parts.push(
       select()
         .where(inArray(opportunities.id, newestMatches))
