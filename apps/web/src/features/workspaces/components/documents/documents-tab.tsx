@@ -69,8 +69,10 @@ export function DocumentsTab({ workspace, can }: { workspace: Workspace; can: Wo
           No documents yet.
         </Text>
       )}
+      {/* No minimum width: on a phone the row actions were scrolled off screen (issue 21); the
+          name and facts wrap and the actions wrap under each other instead. */}
       {documents.data && documents.data.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={0}>
           <Table verticalSpacing="xs" data-testid="documents-table">
             <Table.Thead>
               <Table.Tr>
