@@ -217,6 +217,7 @@ test('owner archives a workspace, finds it under Archived Workspaces, restores i
     await expect(page.getByRole('button', { name: /Upload RFP PDF|Upload New RFP|Upload Draft Proposal/ })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Documents' }).click();
     await expect(page.getByRole('button', { name: /Upload/ })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Team' }).click();
   });
 
   await test.step('restore, then delete', async () => {
