@@ -49,6 +49,16 @@ test('admin creates a user, hands out a code, notifies everyone, and promotes th
     await admin.getByRole('tab', { name: 'Analytics' }).click();
     await expect(admin.getByText('Registrations per Day')).toBeVisible();
     await expect(admin.locator('.recharts-surface').first()).toBeVisible();
+    // Issue 21: every bar has its name on the chart (one chart showed 3 names for 6 bars).
+    const charts = admin.locator('.recharts-wrapper').filter({ has: admin.locator('.recharts-bar-rectangle') });
+    expect(await charts.count()).toBeGreaterThan(0);
+    for (const chart of await charts.all()) {
+      const bars = await chart.locator('.recharts-bar-rectangle').count();
+      const names = await chart.locator('.recharts-cartesian-axis-tick-value').evaluateAll((ticks) =>
+        ticks.filter((t) => !/^[\d.,]+$/.test(t.textContent ?? '')).length,
+      );
+      expect(names).toBe(bars);
+    }
     await admin.screenshot({ path: 'test-results/admin-analytics.png', fullPage: false });
   });
 

@@ -194,6 +194,10 @@ test('owner archives a workspace, finds it under Archived Workspaces, restores i
   await test.step('archive: back to the dashboard, gone from My Workspaces, listed under Archived', async () => {
     await page.getByRole('button', { name: 'Workspace actions' }).click();
     await page.getByRole('menuitem', { name: 'Archive Workspace' }).click();
+    // Issue 21: archiving asks first.
+    const confirm = page.getByRole('dialog', { name: 'Archive Workspace' });
+    await expect(confirm).toContainText('read-only for everyone');
+    await confirm.getByRole('button', { name: 'Archive Workspace' }).click();
     await expect(page.getByText('Workspace archived')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     const mine = page.getByTestId('my-workspaces');
@@ -207,6 +211,13 @@ test('owner archives a workspace, finds it under Archived Workspaces, restores i
     await expect(page.getByTestId('archived-notice')).toBeVisible();
     await page.getByRole('tab', { name: 'Team' }).click();
     await expect(page.getByRole('button', { name: 'Invite Member' })).toHaveCount(0);
+    // Nothing that the server would refuse with "This workspace is archived" is offered.
+    await page.getByRole('tab', { name: 'RFP Analysis' }).click();
+    await expect(page.getByText('No RFP has been uploaded to this workspace yet.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Upload RFP PDF|Upload New RFP|Upload Draft Proposal/ })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await expect(page.getByRole('button', { name: /Upload/ })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Team' }).click();
   });
 
   await test.step('restore, then delete', async () => {

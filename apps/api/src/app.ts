@@ -44,6 +44,7 @@ import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.rou
 import { samSyncRoutes } from './modules/sam-sync/sam-sync.routes';
 import { importUploadRoutes } from './modules/admin/import-upload.routes';
 import { passwordChangeRoutes } from './modules/auth/password-change.routes';
+import { profileRoutes } from './modules/auth/profile.routes';
 
 export interface BuildAppOptions {
   /** false for silence (tests); otherwise the server's log rules (lib/log-options), written to `logStream` when given. */
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(samSyncRoutes);
       await api.register(importUploadRoutes);
       await api.register(passwordChangeRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE }));
+      await api.register(profileRoutes);
     },
     { prefix: '/api' },
   );

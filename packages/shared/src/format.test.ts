@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultWorkspaceName, formatDate, formatDeadline, formatKb, formatRelativeTime, initials } from './format';
+import { defaultWorkspaceName, formatDate, formatDeadline, formatKb, formatRelativeTime, initials, plural } from './format';
 
 describe('format helpers', () => {
   it('formats dates in US English or N/A', () => {
@@ -34,5 +34,15 @@ describe('formatDeadline', () => {
     expect(formatDeadline('2026-03-20T06:00:00.000Z', '+09:00')).toBe('Mar 20, 2026, 3:00 PM UTC+09:00');
     expect(formatDeadline('2026-03-23T23:59:00.000Z', null)).toBe('Mar 23, 2026');
     expect(formatDeadline(null, '-05:00')).toBe('N/A');
+  });
+});
+
+describe('plural', () => {
+  it('says one thing in the singular and any other count in the plural, with US grouping', () => {
+    expect(plural(1, 'version')).toBe('1 version');
+    expect(plural(0, 'version')).toBe('0 versions');
+    expect(plural(2, 'page')).toBe('2 pages');
+    expect(plural(1, 'opportunity', 'opportunities')).toBe('1 opportunity');
+    expect(plural(1204, 'notice')).toBe('1,204 notices');
   });
 });

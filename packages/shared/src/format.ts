@@ -11,16 +11,26 @@ export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
+/**
+ * A count with its noun in the right number: plural(1, 'page') is "1 page", plural(3, 'page')
+ * "3 pages", plural(2, 'opportunity', 'opportunities') "2 opportunities". The one plural rule of
+ * the API and the web app (issue 21: "All 1 version are removed", "at most 1 pages"); counts of a
+ * thousand or more get US grouping ("1,204 notices").
+ */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? word : many}`;
+}
+
 /** "Just now", "n mins ago", "n hours ago", "n days ago" (SPEC §9). */
 export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
   const d = value instanceof Date ? value : new Date(value);
   const mins = Math.floor((now.getTime() - d.getTime()) / 60_000);
   if (mins < 1) return 'Just now';
-  if (mins < 60) return `${mins} min${mins === 1 ? '' : 's'} ago`;
+  if (mins < 60) return `${plural(mins, 'min')} ago`;
   const hours = Math.floor(mins / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  if (hours < 24) return `${plural(hours, 'hour')} ago`;
   const days = Math.floor(hours / 24);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
+  return `${plural(days, 'day')} ago`;
 }
 
 /** Initials of a person's name for the avatar ("Ada Lovelace" -> "AL"). */

@@ -10,8 +10,9 @@ import type { SwaggerTransform } from '@fastify/swagger';
 export function withMultipartBodies(transform: SwaggerTransform): SwaggerTransform {
   return (input) => {
     const out = transform(input);
-    const schema = out.schema as { consumes?: string[]; body?: unknown };
-    if (!schema.body && schema.consumes?.includes('multipart/form-data')) {
+    // A route without any schema (none is required) comes back without one: nothing to add.
+    const schema = out.schema as { consumes?: string[]; body?: unknown } | undefined;
+    if (schema && !schema.body && schema.consumes?.includes('multipart/form-data')) {
       return { ...out, schema: { ...out.schema, body: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } };
     }
     return out;

@@ -71,4 +71,14 @@ describe('serving the web app', () => {
     for (let i = 0; i < 310; i++) if ((await get(`/api/nothing-${i}`)).statusCode === 429) limited++;
     expect(limited).toBeGreaterThan(0);
   });
+
+  // Issue 21 item 1: with the web app built (as on `npm start`) the OpenAPI document answered 500,
+  // because the app routes had no schema; it documents the API and nothing of the web app.
+  it('serves the OpenAPI document with the web app built, without the page routes', async () => {
+    const res = await get('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toContain('/api/health');
+    expect(paths.filter((p) => !p.startsWith('/api/'))).toEqual([]);
+  });
 });

@@ -37,8 +37,10 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string): 
       if (isApi(request.raw.url ?? '/')) return reply.callNotFound();
       return reply.header('cache-control', REVALIDATE).sendFile('index.html');
     };
-    app.route({ method: ['GET', 'HEAD'], url: '/', handler: sendApp });
-    app.route({ method: ['GET', 'HEAD'], url: '/*', handler: sendApp });
+    // Page loads are not API: kept out of the OpenAPI document, as @fastify/static hides its own
+    // file routes (schemaHide).
+    app.route({ method: ['GET', 'HEAD'], url: '/', schema: { hide: true }, handler: sendApp });
+    app.route({ method: ['GET', 'HEAD'], url: '/*', schema: { hide: true }, handler: sendApp });
   }
   app.setNotFoundHandler({ preHandler: app.rateLimit ? app.rateLimit({ max: 300, timeWindow: '1 minute' }) : undefined }, (request, reply) => {
     const url = request.raw.url ?? '/';

@@ -25,7 +25,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" className="biddesk-toasts" />
+      {/* Bottom centre: at the top right they covered the workspace menu and the Excel/Download
+          buttons for ~4 s (issue 21); page actions sit at the top of the content. */}
+      <Notifications position="bottom-center" className="biddesk-toasts" />
       <ToastGuard />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>{children}</SessionProvider>

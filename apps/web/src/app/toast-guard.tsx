@@ -9,7 +9,7 @@ const CARRIED_MS = 1_000;
  * House rules for every toast, whoever shows it (issue 15): one at a time per kind (its colour:
  * success, error, warning, neutral) — a newer one replaces the older, so a failed-login error never
  * stays beside "Login successful" — and toasts left from the previous screen go when the route
- * changes. Position below the header is set on <Notifications> (toasts.css).
+ * changes. Their position (bottom centre, above the footer) is set on <Notifications> (toasts.css).
  */
 export function ToastGuard() {
   const { notifications: shown } = useNotifications();

@@ -2,7 +2,7 @@
  * Compliance Matrix (opportunity side): one row per requirement, with the proposal volume and
  * heading that answers it, so a proposal manager can assign and track every obligation.
  */
-import { byImportance, detail, escapeCell, groupBySection, phrase, SECTION_SHORT, SECTION_TITLE, table, titleLine } from './format';
+import { byImportance, detail, escapeCell, groupBySection, phrase, SECTION_SHORT, SECTION_TITLE, table, titleLine, plural } from './format';
 import { placeLabel, proposalStructure, volumeLabel } from './structure';
 import type { Requirement } from '../types';
 import type { GeneratorContext } from './types';
@@ -63,8 +63,8 @@ export function complianceMatrix(ctx: GeneratorContext): string {
   out.push(
     phrase(
       tone,
-      `${reqs.length} requirements (${must} must, ${reqs.length - must} should). Every row must be answered in the proposal; update Status as each is written and reviewed.`,
-      `This matrix records ${reqs.length} requirements (${must} mandatory, ${reqs.length - must} advisory). Each row shall be addressed in the proposal, and its status maintained through writing and review.`,
+      `${plural(reqs.length, 'requirement')} (${must} must, ${reqs.length - must} should). Every row must be answered in the proposal; update Status as each is written and reviewed.`,
+      `This matrix records ${plural(reqs.length, 'requirement')} (${must} mandatory, ${reqs.length - must} advisory). Each row shall be addressed in the proposal, and its status maintained through writing and review.`,
     ),
     '',
     '## Summary',

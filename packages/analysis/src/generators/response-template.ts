@@ -3,7 +3,7 @@
  * listing the instructions it must answer, and a cross-reference from every Section M factor to
  * the place it is answered, so evaluators can find each factor where they expect it.
  */
-import { citeAll, clip, detail, phrase, table, titleLine } from './format';
+import { citeAll, clip, detail, phrase, plural, table, titleLine } from './format';
 import { responseOutline, type OutlineVolume } from './outline';
 import { placeLabel, proposalStructure } from './structure';
 import type { Requirement } from '../types';
@@ -105,7 +105,7 @@ function volumeSection(v: OutlineVolume, index: number): string[] {
     if (c.length > 0) {
       const musts = c.filter((r) => r.must_or_should === 'must');
       out.push(
-        `Work to describe (${c.length} statement-of-work requirement${c.length === 1 ? '' : 's'}, ${musts.length} must): ${citeAll(c, 12)}`,
+        `Work to describe (${plural(c.length, 'statement-of-work requirement')}, ${musts.length} must): ${citeAll(c, 12)}`,
         '',
       );
     }

@@ -152,3 +152,13 @@ describe('checkFormat: a limit applies to what it governs', () => {
     expect(check).toMatchObject({ check: 'font_size', status: 'failed' });
   });
 });
+
+// Issue 21: a one-page limit read "at most 1 pages".
+describe('page limit wording', () => {
+  it('says "at most 1 page" and "2 pages" with the right number', async () => {
+    const layout = await extractPdfLayout(await pdf([PAGES[0], PAGES[1]], StandardFonts.TimesRoman, 12));
+    const [check] = checkFormat([req('L-1', 'Volume I shall not exceed 1 page.')], splitDraft(pageTexts([PAGES[0], PAGES[1]])), { layout });
+    expect(check).toMatchObject({ status: 'failed', expected: 'at most 1 page (Volume I)', found: '2 pages (pages 1-2)' });
+    expect(formatSuggestion(check)).toBe('Shorten Volume I to at most 1 page (Volume I): it runs 2 pages (L-1).');
+  });
+});

@@ -1,5 +1,6 @@
 import type { PdfLayout } from '../pdf-layout';
 import type { Requirement } from '../types';
+import { plural } from '../generators/format';
 import type { SplitDraft } from './passages';
 
 /**
@@ -276,12 +277,12 @@ export function checkFormat(requirements: Requirement[], split: SplitDraft, inpu
           return;
         }
         const count = last - first + 1;
-        push(count > max ? 'failed' : 'passed', expected, `${count} pages (${pagesText(Array.from({ length: count }, (_, i) => first + i))})`, `${where} (${pagesText([first, ...(last > first ? [last] : [])]).replace(/(\d+), (\d+)$/, '$1-$2')})`);
+        push(count > max ? 'failed' : 'passed', expected, `${plural(count, 'page')} (${pagesText(Array.from({ length: count }, (_, i) => first + i))})`, `${where} (${pagesText([first, ...(last > first ? [last] : [])]).replace(/(\d+), (\d+)$/, '$1-$2')})`);
       };
       if (scope.kind === 'each' || scope.kind === 'part') {
         // A limit on a part or on each item applies to that part of the draft, never to the whole.
         const parts = findParts(split, scope.terms);
-        const expected = scope.kind === 'each' ? `at most ${max} ${max === 1 ? 'page' : 'pages'} for each ${scope.name.replace(/s$/, '')}` : `at most ${max} pages (${scope.name})`;
+        const expected = scope.kind === 'each' ? `at most ${plural(max, 'page')} for each ${scope.name.replace(/s$/, '')}` : `at most ${plural(max, 'page')} (${scope.name})`;
         if (!parts.length) push('not_checked', expected, 'not checked: part not found (no heading names it)', 'Whole draft');
         for (const part of parts) pageCheck(expected, part.title, part.firstPage, part.lastPage);
       } else {
@@ -297,7 +298,7 @@ export function checkFormat(requirements: Requirement[], split: SplitDraft, inpu
             if (target.subjects.some((s) => own.includes(s))) applies = volumes;
           }
         }
-        const expected = `at most ${max} pages${target ? ` (${target.name})` : ''}`;
+        const expected = `at most ${plural(max, 'page')}${target ? ` (${target.name})` : ''}`;
         if (!applies.length) push('not_checked', expected, 'not checked: part not found (no such volume in the draft)', 'Whole draft');
         for (const v of applies) pageCheck(expected, v.location, v.firstPage, v.lastPage);
       }

@@ -24,9 +24,12 @@ export const LoginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
+/** A person's name as they type it: required, trimmed, at most 200 characters (as at registration). */
+const PersonNameSchema = safeText('Name', 'Name is required').trim().min(1, 'Name is required').max(200, 'Name is too long');
+
 /** POST /auth/register body. `role` is accepted but ignored: registration always makes a 'user'. */
 export const RegisterBodySchema = z.object({
-  name: safeText('Name', 'Name is required').trim().min(1, 'Name is required').max(200, 'Name is too long'),
+  name: PersonNameSchema,
   email: EmailSchema,
   password: NewPasswordSchema,
   role: safeText('Role').optional(),
@@ -37,6 +40,10 @@ export const RegisterBodySchema = z.object({
     .transform((c) => c.toUpperCase()),
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+/** PATCH /auth/profile body (Settings → Profile; beyond SPEC, which only shows a message): the caller's own name. */
+export const UpdateProfileBodySchema = z.object({ name: PersonNameSchema });
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 
 /** Login and registration response (SPEC §3). */
 export const AuthResponseSchema = z.object({

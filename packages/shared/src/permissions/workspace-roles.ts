@@ -8,6 +8,8 @@ export const WORKSPACE_ROLES = WorkspaceRoleSchema.options;
 /** Task board columns, in order (SPEC §4). */
 export const TaskStatusSchema = z.enum(['TODO', 'IN_PROGRESS', 'REVIEW', 'DONE']);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
+/** What people read for each column: the board's headings, Activity and exports (never the enum). */
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = { TODO: 'To Do', IN_PROGRESS: 'In Progress', REVIEW: 'Review', DONE: 'Done' };
 
 /**
  * How a role holds an ability: always, never, or only on a target that passes a check.

@@ -23,6 +23,12 @@ export async function insert(
   return row;
 }
 
+/** Sets a user's name and returns the row (undefined if the user is gone). */
+export async function updateName(db: Db, id: string, name: string): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row;
+}
+
 /** Replaces the password hash and bumps the token version so older tokens fail. */
 export async function updatePassword(db: Db, id: string, passwordHash: string): Promise<void> {
   await db

@@ -1,4 +1,5 @@
 import type { UploadPdfResponse } from '@biddesk/shared';
+import { plural } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest, notFound } from '../../lib/errors';
 import { readFailureError } from '../../lib/parse-pool/read-failure';
@@ -51,7 +52,7 @@ export async function uploadSolicitationPdf(ctx: AuthedCtx, opportunityId: strin
     details: { file_name: file.fileName, pages: pageCount, requirements: requirements.length },
   });
   return {
-    message: `PDF processed: ${requirements.length} requirements extracted`,
+    message: `PDF processed: ${plural(requirements.length, 'requirement')} extracted`,
     metadata: { file_name: file.fileName, page_count: pageCount, requirements_count: requirements.length, requirements },
   };
 }

@@ -75,6 +75,21 @@ describe('the biddable rule on the real SAM.gov rows', () => {
     expect(await total('status=all&posted_within=3')).toBe(stats.recently_updated);
   });
 
+  // Issue 21: on these rows "cybersecurity" opened on a notice that says it only in its DFARS
+  // clause list; the notices about cybersecurity work come first now.
+  it('ranks "cybersecurity" by what the notices are about, not their clause boilerplate', async () => {
+    const res = (await t.injectAs(token, { method: 'GET', url: '/api/opportunities?status=all&keyword=cybersecurity&limit=100' })).json();
+    const titles: string[] = res.data.map((o: { title: string }) => o.title);
+    expect(res.total).toBeGreaterThan(20);
+    // The two whose opening describes cybersecurity work.
+    expect(new Set(titles.slice(0, 2))).toEqual(new Set(['DC3 SETA Follow on Systems Engineering and Technical Assistance (SETA) Professional Support Services', 'Sources Sought- Information Technology Support Services(ITSS)']));
+    // A real mention in the body ranks above a clause list that only cites the CMMC clause.
+    const body = titles.indexOf('USSF 21st Communication Support Squadron Services');
+    const clauseOnly = titles.indexOf('Medium and Low Pressure Air Receiver - LPD Class Ship');
+    expect(body).toBeGreaterThan(1);
+    expect(clauseOnly).toBeGreaterThan(body);
+  });
+
   it('shows one card per solicitation with its notice count, the newest notice first in line', async () => {
     const multi = await t.db.execute(
       sql.raw(`select solicitation_number, count(*)::int as n from opportunities where solicitation_number = 'N0010425QXE32' group by 1`),

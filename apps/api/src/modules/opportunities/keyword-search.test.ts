@@ -95,3 +95,50 @@ describe('keyword search over many matches', () => {
     expect(new Set(seen.filter((title) => title !== 'Ventilation upgrade')).size).toBe(318);
   });
 });
+
+// Issue 21: "cybersecurity" put first a notice that said it only in its DFARS clause list.
+describe('keyword ranking: meaning over boilerplate', () => {
+  it('ranks a title, then a summary match, then a body match, and clause or CMMC boilerplate last', async () => {
+    const now = Date.now();
+    const filler = 'The contractor shall furnish all labor, equipment and materials for the work described. '.repeat(12);
+    await upsertOpportunities(t.db, [
+      {
+        noticeId: 'cyberclause',
+        title: 'Medium pressure air receiver',
+        postedDate: new Date(now - 70 * DAY),
+        description: `Supply two air receivers. ${filler} The following clauses apply: 252.204-7012 Safeguarding Covered Defense Information; 252.204-7021 Cybersecurity Maturity Model Certification Requirements.`,
+      },
+      {
+        noticeId: 'cybercmmc',
+        title: 'Elevation gearbox assembly',
+        postedDate: new Date(now - 71 * DAY),
+        description: 'Procure gearbox assemblies. Note 2: Cybersecurity Maturity Model Certification (CMMC) level 2 is required at award.',
+      },
+      {
+        noticeId: 'cyberbody',
+        title: 'Aircraft maintenance hangar',
+        postedDate: new Date(now - 72 * DAY),
+        description: `Design and build a hangar. ${filler} This solicitation includes specific cybersecurity requirements for the facility control systems.`,
+      },
+      {
+        noticeId: 'cybersummary',
+        title: 'Systems engineering and technical assistance',
+        postedDate: new Date(now - 73 * DAY),
+        description: 'DC3 is one of seven Federal Cybersecurity Centers; this follow-on supports its cybersecurity training program.',
+      },
+      {
+        noticeId: 'cybertitle',
+        title: 'Cybersecurity operations support',
+        postedDate: new Date(now - 74 * DAY),
+        description: 'Security operations center staffing.',
+      },
+    ]);
+    expect(await titles('cybersecurity')).toEqual([
+      'Cybersecurity operations support',
+      'Systems engineering and technical assistance',
+      'Aircraft maintenance hangar',
+      'Medium pressure air receiver',
+      'Elevation gearbox assembly',
+    ]);
+  });
+});

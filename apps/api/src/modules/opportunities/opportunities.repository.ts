@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AWARD_NOTICE_TYPE, BIDDABLE_NOTICE_TYPES, BIDDABLE_WITH_DEADLINE_TYPES, type NoticeStatus, type OpportunitySort, type SortOrder } from '@biddesk/shared';
 import { opportunities, savedOpportunities, type OpportunityRow } from '../../db/schema/index';
 import { invalidateListings } from './listing-cache';
+import { relevanceOrder } from './search-rank';
 
 export interface OpportunityFilters {
   keyword?: string;
@@ -105,7 +106,7 @@ function orderOf(o: ListOrder): SQL[] {
 
 /**
  * Keyword results by relevance: the newest RANKED_MATCHES matches come first, ordered by relevance
- * (the small title/agency vector, see schema; a match in the description only ranks 0), then every
+ * (title and agency, then the description's summary, never its clause boilerplate: search-rank.ts), then every
  * older match, newest first. Ranking all matches meant visiting every matching row: 70 ms for 13k
  * matches at 100k rows. The two parts split the matches by position in newest-first order, so
  * pages never repeat or skip a row.
@@ -136,7 +137,7 @@ async function pageRows(db: Db, userId: string, filters: OpportunityFilters, whe
       .where(where)
       .orderBy(sql`coalesce(${opportunities.postedDate}, '-infinity'::timestamptz) desc`, sql`${opportunities.id} desc`)
       .limit(RANKED_MATCHES);
-    const rank = sql`ts_rank(${opportunities.titleVector}, ${keywordQuery(filters.keyword)}) desc`;
+    const rank = relevanceOrder(keywordQuery(filters.keyword));
     parts.push(
       select()
         .where(inArray(opportunities.id, newestMatches))
@@ -219,20 +220,29 @@ export async function findByNoticeId(db: Db, noticeId: string): Promise<Pick<Opp
 }
 
 /**
+ * What each stat card's link lists (web url-state STAT_LINKS), as listing filters: the card counts
+ * with the listing's own WHERE (whereOf), so a card and the list it opens cannot disagree (issue 21:
+ * "Recently Updated 736" opened "All notices (735)").
+ */
+const STAT_FILTERS = {
+  open: { status: 'open' },
+  dueThisWeek: { status: 'open', dueWithinDays: 7 },
+  recentlyUpdated: { status: 'all', postedWithinDays: 3 },
+} as const satisfies Record<string, OpportunityFilters>;
+
+/**
  * The dashboard's four stat cards in one pass (SPEC §2, §9), each counting what its link lists:
  * Open Solicitations (solicitations open for a response, one per solicitation), Due This Week
  * (those due within 7 days), Favorited (the caller's saved notices), Recently Updated (solicitations
  * whose latest notice was posted in the last 3 days).
  */
 export async function stats(db: Db, userId: string, now: Date) {
-  const weekAhead = new Date(now.getTime() + 7 * DAY_MS);
-  const threeDaysAgo = new Date(now.getTime() - 3 * DAY_MS);
-  const open = openForResponse(now);
+  const count = (f: OpportunityFilters) => sql<number>`count(*) filter (where ${whereOf(userId, f, now)})::int`;
   const [row] = await db
     .select({
-      open: sql<number>`count(*) filter (where ${open})::int`,
-      dueThisWeek: sql<number>`count(*) filter (where ${open} and ${opportunities.responseDeadline} between ${now} and ${weekAhead})::int`,
-      recentlyUpdated: sql<number>`count(*) filter (where ${opportunities.postedDate} >= ${threeDaysAgo})::int`,
+      open: count(STAT_FILTERS.open),
+      dueThisWeek: count(STAT_FILTERS.dueThisWeek),
+      recentlyUpdated: count(STAT_FILTERS.recentlyUpdated),
       favorited: sql<number>`(select count(*) from ${savedOpportunities} where user_id = ${userId})::int`,
     })
     .from(opportunities)

@@ -1,4 +1,5 @@
 import type { RfpAmendment, TaskRequirementChange } from '@biddesk/shared';
+import { plural } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import type { Db } from '../../db/client';
 import type { RfpSolicitationRow, StoredAmendment, StoredAmendmentRequirement, StoredRequirement, WorkspaceRow } from '../../db/schema/index';
@@ -87,8 +88,6 @@ export async function recordAmendment(tx: Db, ctx: AuthedCtx, workspace: Workspa
   });
   return amendment;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "2 added, 1 changed, 1 removed — 1 task affected": the amendment in one line (bell, toast). */
 export function amendmentSummary(a: Pick<StoredAmendment, 'added' | 'changed' | 'removed' | 'tasks'>): string {

@@ -1,6 +1,6 @@
 import type { Requirement } from '@biddesk/analysis';
 import { proposalStructure, volumeLabel } from '@biddesk/analysis/generators/structure';
-import { TASK_DESCRIPTION_MAX, TASK_TITLE_MAX } from '@biddesk/shared';
+import { TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, plural } from '@biddesk/shared';
 import type { StoredRequirement } from '../../db/schema/index';
 
 /** A task to be made: its title, description and the requirements it carries. */
@@ -32,7 +32,7 @@ export function perRequirement(selected: StoredRequirement[]): PlannedTask[] {
   }));
 }
 
-const count = (n: number) => `${n} requirement${n === 1 ? '' : 's'}`;
+const count = (n: number) => plural(n, 'requirement');
 
 /**
  * One task per group, using the engine's proposal structure (the one the compliance matrix and

@@ -1,4 +1,5 @@
 import type { CreateRfpTasksBody, CreateRfpTasksResponse } from '@biddesk/shared';
+import { plural } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -58,7 +59,7 @@ export async function createTasksFromRequirements(ctx: AuthedCtx, workspaceId: s
     if (rows.length && assigneeId && assigneeId !== ctx.actor.id) {
       await notificationsRepository.insertForUser(tx, assigneeId, {
         title: 'Tasks assigned to you',
-        message: `${ctx.actor.name} assigned you ${rows.length} task${rows.length === 1 ? '' : 's'} from the RFP requirements in "${workspace.name}".`,
+        message: `${ctx.actor.name} assigned you ${plural(rows.length, 'task')} from the RFP requirements in "${workspace.name}".`,
         type: 'workspace',
         link: `/workspace/${workspace.id}?tab=tasks`,
       });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TaskStatusSchema, type TaskStatus } from '@biddesk/shared';
+import { TASK_STATUS_LABELS, TaskStatusSchema, type TaskStatus } from '@biddesk/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addMember, createUser, createWorkspace } from '../../../test/factories';
 import { createTask, taskSnapshot } from '../../../test/task-factories';
@@ -73,7 +73,7 @@ describe('PATCH /tasks/{id}: every move for every role', () => {
       const after = await taskSnapshot(t.db, workspaceId);
       expect(after.activity.slice(before.activity.length).map((a) => a.action)).toEqual(['task.moved']);
     } else {
-      expect(res.json().detail).toEqual(detail ?? expect.stringMatching(/^(The task is already in|A task in DONE cannot be moved|A task cannot move from)/));
+      expect(res.json().detail).toEqual(detail ?? expect.stringMatching(/^(The task is already in|A task in Done cannot be moved|A task cannot move from)/));
       expect(stored!.status).toBe(from);
       expect(await taskSnapshot(t.db, workspaceId)).toEqual(before);
     }
@@ -82,13 +82,13 @@ describe('PATCH /tasks/{id}: every move for every role', () => {
   it.each(STATUSES)('refuses moving %s to the column it is already in (400)', async (status) => {
     const task = await createTask(t.db, workspaceId, { status, createdBy: ownerId });
     const res = await t.injectAs(tokens.OWNER, { method: 'PATCH', url: `/api/tasks/${task.id}`, payload: { status } });
-    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 400, detail: `The task is already in ${status}` });
+    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 400, detail: `The task is already in ${TASK_STATUS_LABELS[status]}` });
   });
 
   it('explains a jump that skips a column', async () => {
     const task = await createTask(t.db, workspaceId, { createdBy: ownerId });
     const res = await t.injectAs(tokens.OWNER, { method: 'PATCH', url: `/api/tasks/${task.id}`, payload: { status: 'REVIEW' } });
-    expect(res.json().detail).toBe('A task cannot move from TODO to REVIEW; from TODO it can move to IN_PROGRESS');
+    expect(res.json().detail).toBe('A task cannot move from To Do to Review; from To Do it can move to In Progress');
   });
 
   it('refuses an unknown status (400) and leaves the task', async () => {
@@ -113,6 +113,7 @@ describe('PATCH /tasks/{id}: every move for every role', () => {
     const task = await createTask(t.db, workspaceId, { title: 'Executive summary', createdBy: ownerId });
     await t.injectAs(tokens.REVIEWER, { method: 'PATCH', url: `/api/tasks/${task.id}`, payload: { status: 'IN_PROGRESS' } });
     const res = await t.injectAs(tokens.OWNER, { method: 'GET', url: `/api/workspaces/${workspaceId}/activity` });
-    expect(JSON.stringify(res.json())).toContain('moved \\"Executive summary\\" from TODO to IN_PROGRESS');
+    // Issue 21: the column names people see, not the enum ("from TODO to IN_PROGRESS").
+    expect(JSON.stringify(res.json())).toContain('moved \\"Executive summary\\" from To Do to In Progress');
   });
 });

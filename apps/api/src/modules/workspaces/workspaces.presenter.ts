@@ -1,4 +1,4 @@
-import { WORKSPACE_DOCUMENT_LABELS, type Member, type Workspace, type WorkspaceActivityItem } from '@biddesk/shared';
+import { plural, TASK_STATUS_LABELS, WORKSPACE_DOCUMENT_LABELS, type Member, type Workspace, type WorkspaceActivityItem } from '@biddesk/shared';
 import type { ActivityRow, WorkspaceMemberRow } from '../../db/schema/index';
 import type { WorkspaceView } from './workspaces.repository';
 
@@ -56,6 +56,8 @@ export function presentMember(row: { member: WorkspaceMemberRow; name: string; e
 
 const ROLE_NAMES: Record<string, string> = { OWNER: 'Owner', CONTRIBUTOR: 'Contributor', REVIEWER: 'Reviewer', VIEWER: 'Viewer' };
 const roleName = (role: unknown) => ROLE_NAMES[String(role)] ?? String(role);
+// Issue 21: Activity said "from TODO to IN_PROGRESS"; the column names are what people know.
+const statusName = (status: unknown) => TASK_STATUS_LABELS[String(status) as keyof typeof TASK_STATUS_LABELS] ?? String(status);
 
 /** One sentence per recorded workspace action, for the Activity tab. */
 export function summarizeActivity(row: ActivityRow): string {
@@ -99,7 +101,7 @@ export function summarizeActivity(row: ActivityRow): string {
     case 'task.created':
       return `${who} created the task "${String(d.title)}"`;
     case 'task.moved':
-      return `${who} moved "${String(d.title)}" from ${String(d.from)} to ${String(d.to)}`;
+      return `${who} moved "${String(d.title)}" from ${statusName(d.from)} to ${statusName(d.to)}`;
     case 'task.deleted':
       return `${who} deleted the task "${String(d.title)}"`;
     case 'message.file_shared':
@@ -109,9 +111,9 @@ export function summarizeActivity(row: ActivityRow): string {
     case 'document.generated':
       return `${who} generated the ${WORKSPACE_DOCUMENT_LABELS[d.document_type as keyof typeof WORKSPACE_DOCUMENT_LABELS] ?? String(d.document_type)}`;
     case 'rfp.uploaded':
-      return `${who} uploaded the RFP ${String(d.file_name)} (version ${String(d.version)}, ${String(d.requirements)} requirements)`;
+      return `${who} uploaded the RFP ${String(d.file_name)} (version ${String(d.version)}, ${plural(Number(d.requirements), 'requirement')})`;
     case 'rfp.amendment_diffed':
-      return `Version ${String(d.version)} of the RFP amends version ${String(d.previous_version)}: ${String(d.added)} added, ${String(d.changed)} changed, ${String(d.removed)} removed — ${String(d.tasks_affected)} ${d.tasks_affected === 1 ? 'task' : 'tasks'} affected`;
+      return `Version ${String(d.version)} of the RFP amends version ${String(d.previous_version)}: ${String(d.added)} added, ${String(d.changed)} changed, ${String(d.removed)} removed — ${plural(Number(d.tasks_affected), 'task')} affected`;
     case 'task.requirement_changes_dismissed':
       return `${who} confirmed "${String(d.title)}" after the RFP amendment`;
     case 'rfp.draft_analyzed':

@@ -52,13 +52,22 @@ export function DashboardRoute() {
   const search = useOpportunitySearch({ keywords, ...otherFilters, ...viewParams }, mode === 'search');
   const toggleSaved = useToggleSaved();
 
+  // The results start below the search card, the stat cards and the workspaces: a search that
+  // answers, and a page change, bring them into view (issue 21: they stayed below the fold, and
+  // paging jumped to the top of the page). scroll-margin keeps the heading clear of the header.
+  const resultsRef = useRef<HTMLParagraphElement>(null);
+  const showResults = () => resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+
   // "Found n" for a search this screen ran (SPEC §8), neutral: finding nothing is not an error and
   // finding something is not a success. A cached answer shown again after Back is not announced.
+  // Nothing found has one message, the results' own "No opportunities found." (issue 21: a second
+  // toast said "Found 0 opportunities" beside it).
   const announce = useRef(mode === 'search' && !search.data);
   useEffect(() => {
     if (!search.isSuccess || search.isPlaceholderData || !announce.current) return;
     announce.current = false;
-    notifications.show({ color: search.data.total ? 'blue' : 'gray', message: found(search.data.total) });
+    if (search.data.total) notifications.show({ color: 'blue', message: found(search.data.total) });
+    showResults();
   }, [search.isSuccess, search.isPlaceholderData, search.data, search.dataUpdatedAt]);
   useEffect(() => {
     if (search.isError) notifications.show({ color: 'red', message: errorMessage(search.error, 'Search failed') });
@@ -134,7 +143,7 @@ export function DashboardRoute() {
       <StatCards />
       <PendingInvitationsCard />
       <MyWorkspacesCard />
-      <Text fw={600} mb="sm" data-testid="results-heading">
+      <Text ref={resultsRef} fw={600} mb="sm" data-testid="results-heading" style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' }}>
         {heading} {total > 0 && <Text span c="dimmed" size="sm">({COUNT.format(total)})</Text>}
       </Text>
       <ResultsToolbar
@@ -179,7 +188,7 @@ export function DashboardRoute() {
         totalPages={totalPages}
         onChange={(p) => {
           update({ page: p });
-          window.scrollTo({ top: 0, behavior: 'smooth' });
+          showResults();
         }}
       />
     </>

@@ -45,9 +45,11 @@ export function OpportunityDetailRoute() {
         </Center>
       ) : (
         <>
-          <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
-            <div>
-              <Title order={1} size="h2" data-testid="opportunity-heading">
+          {/* The title takes the row and the actions wrap below it when both do not fit (issue 21:
+              at 390 px the page was 471 px wide, Create Workspace and Save cut off). */}
+          <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
+            <div style={{ flex: '1 1 18rem', minWidth: 0 }}>
+              <Title order={1} size="h2" data-testid="opportunity-heading" style={{ overflowWrap: 'anywhere' }}>
                 {o.title}
               </Title>
               <Group gap="xs" mt={4}>

@@ -11,13 +11,18 @@ const LOOK: Record<UrgencyLevel, { color: string; icon: typeof IconClock | null 
   none: { color: 'gray', icon: null },
 };
 
-/** Deadline urgency badge (SPEC §4) from the one shared rule, getUrgency. */
-export function DeadlineBadge({ dueDate }: { dueDate: string | null }) {
+/**
+ * Deadline urgency badge (SPEC §4) from the one shared rule, getUrgency. A notice whose response
+ * date passed is "Expired" (SPEC); work whose due date passed is late, not expired: `overdue`
+ * (tasks) says "Overdue" in red (issue 21).
+ */
+export function DeadlineBadge({ dueDate, overdue = false }: { dueDate: string | null; overdue?: boolean }) {
   const urgency = getUrgency(dueDate, new Date(), useAlertThresholdDays());
-  const { color, icon: Icon } = LOOK[urgency.level];
+  const late = overdue && urgency.level === 'expired';
+  const { color, icon: Icon } = late ? { color: 'red', icon: IconAlertTriangle } : LOOK[urgency.level];
   return (
-    <Badge color={color} variant="light" data-testid="deadline-badge" data-level={urgency.level} leftSection={Icon ? <Icon size={12} /> : undefined}>
-      {urgency.label}
+    <Badge color={color} variant="light" data-testid="deadline-badge" data-level={late ? 'overdue' : urgency.level} leftSection={Icon ? <Icon size={12} /> : undefined}>
+      {late ? 'Overdue' : urgency.label}
     </Badge>
   );
 }

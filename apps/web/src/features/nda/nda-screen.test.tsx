@@ -50,6 +50,9 @@ describe('withoutRepeatedTitle', () => {
     expect(withoutRepeatedTitle('# Mutual NDA\n\n**Version 1**', 'Mutual NDA')).toBe('\n**Version 1**');
     expect(withoutRepeatedTitle('# Other heading\n\nText', 'Mutual NDA')).toBe('# Other heading\n\nText');
     expect(withoutRepeatedTitle('Text\n# Mutual NDA\n', 'Mutual NDA')).toBe('Text\n# Mutual NDA\n');
+    // Issue 21: the version line under the title repeated the "Version 1" shown above the text.
+    expect(withoutRepeatedTitle('# Mutual NDA\n\n**Version 1**\n\nThis Agreement', 'Mutual NDA', 1)).toBe('\nThis Agreement');
+    expect(withoutRepeatedTitle('# Mutual NDA\n\n**Version 1**\n\nThis Agreement', 'Mutual NDA', 2)).toBe('\n**Version 1**\n\nThis Agreement');
   });
 });
 

@@ -127,6 +127,23 @@ describe('dashboard views', () => {
     expect(lastListing(calls).get('sort')).toBe('due');
     expect(screen.getByTestId('stat-recently_updated').closest('a')).toHaveAttribute('href', STAT_LINKS.recently_updated);
   });
+
+  // Issue 21: "Recently Updated 736" opened "All notices (735)": the card was read when the
+  // dashboard loaded, the list when it opened, and a notice had aged out of the 3-day window.
+  it('re-reads a stat card with the list it opens, so the two counts agree', async () => {
+    let recent = 736;
+    stubApi({
+      ...refresh,
+      'GET /api/opportunities/stats': () => ({ body: { open_solicitations: 1204, due_this_week: 3, favorited: 0, recently_updated: recent } }),
+      'GET /api/opportunities': () => ({ body: { data: rows, total: recent, total_pages: 37, page: 1 } }),
+    });
+    renderApp('/', plainUser);
+    await waitFor(() => expect(screen.getByTestId('stat-recently_updated')).toHaveTextContent('736'), SLOW);
+    recent = 735;
+    await userEvent.click(screen.getByTestId('stat-recently_updated'));
+    await waitFor(() => expect(screen.getByTestId('results-heading')).toHaveTextContent('All notices (735)'));
+    await waitFor(() => expect(screen.getByTestId('stat-recently_updated')).toHaveTextContent('735'));
+  });
 });
 
 describe('dashboard URL state', () => {

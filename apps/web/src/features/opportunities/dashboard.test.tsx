@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { opportunityFixture, opportunitySummaryFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
 import { pageWindow } from './components/pager';
@@ -47,6 +47,36 @@ describe('dashboard', () => {
     await userEvent.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(screen.getAllByTestId('opportunity-card')).toHaveLength(5));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  // Issue 21: after Search the results stayed below the fold and paging jumped to the top of the
+  // page; with no match, "No opportunities found." and a "Found 0 opportunities" toast both showed.
+  it('brings the results into view after a search and on every page change, not the top of the page', async () => {
+    const results = Array.from({ length: 25 }, (_, i) => summary(i + 1));
+    stubApi({ ...refresh, 'POST /api/opportunities/search': () => ({ body: { results, total: 25, source: 'local' } }) });
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const scrolled = vi.mocked(HTMLElement.prototype.scrollIntoView);
+    scrolled.mockClear();
+    renderApp('/', plainUser);
+    await userEvent.type(await screen.findByLabelText('Keywords', {}, SLOW), 'cyber{Enter}');
+    await screen.findByText('Found 25 opportunities', {}, SLOW);
+    const heading = screen.getByTestId('results-heading');
+    await waitFor(() => expect(scrolled.mock.contexts).toContain(heading));
+    scrolled.mockClear();
+    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(screen.getAllByTestId('opportunity-card')).toHaveLength(5));
+    expect(scrolled.mock.contexts).toContain(screen.getByTestId('results-heading'));
+    expect(scrollTo).not.toHaveBeenCalled();
+    scrollTo.mockRestore();
+  });
+
+  it('says "No opportunities found." once when a search finds nothing', async () => {
+    stubApi({ ...refresh, 'POST /api/opportunities/search': () => ({ body: { results: [], total: 0, source: 'local' } }) });
+    renderApp('/', plainUser);
+    await userEvent.type(await screen.findByLabelText('Keywords', {}, SLOW), 'zzzz{Enter}');
+    expect(await screen.findByText('No opportunities found.', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByTestId('results-heading')).toHaveTextContent('Search results');
+    expect(screen.queryByText(/Found 0/)).toBeNull();
   });
 
   it('runs the search from the query parameters on load', async () => {

@@ -15,15 +15,37 @@ async function choose(group: string, option: string) {
 }
 
 describe('settings', () => {
-  it('has the four tabs and saves the profile with only a success message', async () => {
-    const calls = stubApi(refresh);
+  it('has the four tabs and saves the name for real: PATCH /auth/profile, then the header shows it', async () => {
+    const calls = stubApi({
+      ...refresh,
+      'PATCH /api/auth/profile': (call) => ({ body: { ...plainUser, name: (call.body as { name: string }).name.trim() } }),
+    });
     renderApp('/settings', plainUser);
     const tabs = (await screen.findAllByRole('tab', {}, { timeout: 10_000 })).map((t) => t.textContent);
     expect(tabs).toEqual(['Profile', 'Notifications', 'Integration', 'Display']);
-    expect(screen.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Uma User');
+    const name = screen.getByRole('textbox', { name: /Full Name/ });
+    expect(name).toHaveValue('Uma User');
+    expect(screen.getByRole('textbox', { name: /Email/ })).toHaveAttribute('readonly');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Uma Renamed');
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    expect(calls.filter((c) => c.method !== 'GET')).toMatchObject([{ method: 'PATCH', url: '/api/auth/profile', body: { name: 'Uma Renamed' } }]);
+    // The header's user menu and the stored session (read on reload) carry the saved name.
+    expect(screen.getByText('UR')).toBeInTheDocument();
+    expect(screen.getAllByText('Uma Renamed').length).toBeGreaterThan(0);
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ name: 'Uma Renamed' });
+  });
+
+  it('claims no success when the profile is not saved: the server’s reason instead', async () => {
+    stubApi({
+      ...refresh,
+      'PATCH /api/auth/profile': () => ({ status: 400, body: { detail: 'Name is too long', code: 'VALIDATION' } }),
+    });
+    renderApp('/settings', plainUser);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Profile' }, { timeout: 10_000 }));
+    expect(await screen.findByText('Name is too long')).toBeInTheDocument();
+    expect(screen.queryByText('Profile updated successfully')).toBeNull();
   });
 
   it('changes the password for real: current password sent, the fresh token stored, SPEC’s success text', async () => {

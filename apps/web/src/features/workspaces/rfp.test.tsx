@@ -291,3 +291,31 @@ describe('coverage by section', () => {
     ]);
   });
 });
+
+// Issue 21 item 7: an archived workspace offered Upload New RFP and Upload Draft Proposal, which
+// then failed with "This workspace is archived".
+describe('RFP tab: archived workspace', () => {
+  const archived = { ...ws, archived: true, archived_at: '2026-11-06T12:00:00.000Z' };
+
+  it('offers no upload or new analysis, shows the requirements and the reason', async () => {
+    stubApi(rfpApi(archived, SOLICITATION, null));
+    open();
+    expect(await screen.findByText('Offerors should include an org chart.')).toBeInTheDocument();
+    expect(screen.getByTestId('archived-notice')).toHaveTextContent('This workspace is archived. Its content can be read but not changed');
+    expect(screen.queryByRole('button', { name: 'Upload New RFP' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upload Draft Proposal' })).toBeNull();
+    expect(screen.getByText('No draft has been analyzed yet.')).toBeInTheDocument();
+  });
+
+  it('with results: they show, without Run New Analysis; with no RFP, no upload area', async () => {
+    stubApi(rfpApi(archived, SOLICITATION, ANALYSIS));
+    const { unmount } = open();
+    expect(await screen.findByText('Analysis Results')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Run New Analysis/ })).toBeNull();
+    unmount();
+    stubApi(rfpApi(archived, null, null));
+    open();
+    expect(await screen.findByText('No RFP has been uploaded to this workspace yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload RFP PDF' })).toBeNull();
+  });
+});

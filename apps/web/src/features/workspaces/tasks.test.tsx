@@ -99,6 +99,17 @@ describe('tasks tab: the board', () => {
     expect(within(card('My own notes')).queryByTestId('task-due')).toBeNull();
   });
 
+  // Issue 21: an open task past its due date said "EXPIRED" (the notice wording); it is overdue.
+  it('says "Overdue" in red on an open task past its due date', async () => {
+    stubApi(boardApi(ws, [taskFixture(6, { title: 'Late draft', status: 'IN_PROGRESS', due_at: inDays(-2) })]));
+    renderApp(`/workspace/${ws.id}?tab=tasks`, plainUser);
+    await openBoard();
+    const badge = within(card('Late draft')).getByTestId('deadline-badge');
+    expect(badge).toHaveTextContent('Overdue');
+    expect(badge).toHaveAttribute('data-level', 'overdue');
+    expect(badge).not.toHaveTextContent(/expired/i);
+  });
+
   it.each(['OWNER', 'CONTRIBUTOR'] as const)('gives %s every SPEC §4 button, delete on every card and New Task', async (role) => {
     stubApi(boardApi(as(role)));
     renderApp(`/workspace/${ws.id}?tab=tasks`, plainUser);

@@ -163,11 +163,19 @@ describe('workspace page: menu', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
-  it('archives with archive=true and goes to /', async () => {
+  // Issue 21 item 7: archiving happened on the first click, with no confirmation.
+  it('archives only after confirming (Cancel changes nothing), with archive=true, and goes to /', async () => {
     const calls = stubApi({ ...workspaceApi(ws), [`PATCH /api/workspaces/${ws.id}/archive`]: () => ({ body: { ...ws, archived: true } }) });
     renderApp(`/workspace/${ws.id}`, plainUser);
     await menuItems();
     await userEvent.click(menuItem('Archive Workspace'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('It becomes read-only for everyone until you restore it.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await menuItems();
+    await userEvent.click(menuItem('Archive Workspace'));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Archive Workspace' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(calls.find((c) => c.method === 'PATCH')!.url).toBe(`/api/workspaces/${ws.id}/archive?archive=true`);
   });

@@ -1,5 +1,5 @@
 import { and, gte, lt, sql } from 'drizzle-orm';
-import { isInAppPath, savedSearchLink, type SavedSearchFilters } from '@biddesk/shared';
+import { isInAppPath, savedSearchLink, type SavedSearchFilters, plural } from '@biddesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import { opportunities } from '../../../db/schema/index';
@@ -29,8 +29,6 @@ interface SearchRow {
   user_name: string;
   email_notifications: boolean | null;
 }
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * New notices matching saved searches become ONE bell notification per search per UTC day

@@ -1,6 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconBuildingBank, IconFileText, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import type { AdminStats } from '@biddesk/shared';
+import { plural } from '@biddesk/shared';
 import { StatCard } from '../../../components/ui/stat-card';
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -12,7 +13,7 @@ export function AdminStatCards({ stats }: { stats: AdminStats }) {
       key: 'users',
       label: 'Total Users',
       value: stats.users.total,
-      detail: `${n(stats.users.admins)} admin${stats.users.admins === 1 ? '' : 's'}, ${n(stats.users.regular_users)} regular`,
+      detail: `${plural(stats.users.admins, 'admin')}, ${n(stats.users.regular_users)} regular`,
       icon: IconUsers,
       color: 'blue',
     },

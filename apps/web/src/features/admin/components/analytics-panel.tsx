@@ -37,7 +37,17 @@ export function AnalyticsPanel({ stats }: { stats: AdminStats }) {
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
       <ChartCard title="Documents by Type" description={`${stats.documents.total.toLocaleString('en-US')} generated in total`} empty={byType.length === 0}>
-        <BarChart h={260} data={byType} dataKey="type" series={[{ name: 'count', label: 'Documents', color: 'grape.6' }]} tickLine="y" withTooltip />
+        {/* Bars run across with their names stacked beside them, every one shown (interval 0): on a
+            horizontal axis recharts dropped names that did not fit (issue 21: 3 labels for 6 bars). */}
+        <BarChart
+          h={260}
+          data={byType}
+          dataKey="type"
+          orientation="vertical"
+          yAxisProps={{ width: 150, interval: 0 }}
+          series={[{ name: 'count', label: 'Documents', color: 'grape.6' }]}
+          withTooltip
+        />
       </ChartCard>
       <ChartCard title="Most Active Users" description="By generated documents" empty={active.length === 0}>
         <BarChart
@@ -45,7 +55,7 @@ export function AnalyticsPanel({ stats }: { stats: AdminStats }) {
           data={active}
           dataKey="name"
           orientation="vertical"
-          yAxisProps={{ width: 110 }}
+          yAxisProps={{ width: 110, interval: 0 }}
           series={[{ name: 'documents', label: 'Documents', color: 'blue.6' }]}
           withTooltip
         />
@@ -70,6 +80,7 @@ export function AnalyticsPanel({ stats }: { stats: AdminStats }) {
             { role: 'New this week', users: stats.users.recent_registrations },
           ]}
           dataKey="role"
+          xAxisProps={{ interval: 0 }}
           series={[{ name: 'users', label: 'Users', color: 'indigo.6' }]}
           withTooltip
         />

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { checkRequired } from '../../auth/validation';
 import { adminErrorMessage, useAdminUsers, useSendNotification } from '../api/admin-api';
+import { plural } from '@biddesk/shared';
 
 const ALL_USERS = 'all';
 
@@ -35,7 +36,7 @@ export function SendNotificationPanel() {
       },
       {
         onSuccess: ({ sent }) => {
-          notifications.show({ color: 'green', message: `Notification sent to ${sent} user${sent === 1 ? '' : 's'}` });
+          notifications.show({ color: 'green', message: `Notification sent to ${plural(sent, 'user')}` });
           form.reset();
         },
         onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to send notification') }),

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconEye, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +9,27 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDeleteDocument } from '../api/documents-api';
 import { documentFileName, downloadText } from '../download';
 import { DocumentPreviewModal } from './document-preview-modal';
+
+/** The solicitation a document was written for, linked to its opportunity when it still exists. */
+function OpportunityCell({ doc }: { doc: GeneratedDocument }) {
+  return (
+    <>
+      {doc.opportunity_id ? (
+        <Text component={Link} to={`/opportunity/${doc.opportunity_id}`} size="sm" fw={600} c="blue.8" style={{ overflowWrap: 'anywhere' }}>
+          {doc.solicitation_number ?? doc.metadata.title}
+        </Text>
+      ) : (
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {doc.solicitation_number ?? doc.metadata.title}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed" lineClamp={1}>
+        {doc.metadata.title}
+        {doc.metadata.agency ? ` · ${doc.metadata.agency}` : ''}
+      </Text>
+    </>
+  );
+}
 
 /** Generated documents with view, download and delete (SPEC §2 Generated documents). */
 export function DocumentsTable({ documents, showOpportunity }: { documents: GeneratedDocument[]; showOpportunity: boolean }) {
@@ -27,13 +48,15 @@ export function DocumentsTable({ documents, showOpportunity }: { documents: Gene
 
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      {/* No minimum width: on a phone the row actions were scrolled off screen with no cue (issue
+          21); below the sm breakpoint the opportunity and date move under the type, beside the actions. */}
+      <Table.ScrollContainer minWidth={0}>
         <Table verticalSpacing="sm" highlightOnHover data-testid="documents-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Document</Table.Th>
-              {showOpportunity && <Table.Th>Opportunity</Table.Th>}
-              <Table.Th>Created</Table.Th>
+              {showOpportunity && <Table.Th visibleFrom="sm">Opportunity</Table.Th>}
+              <Table.Th visibleFrom="sm">Created</Table.Th>
               <Table.Th w={120}>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -41,26 +64,22 @@ export function DocumentsTable({ documents, showOpportunity }: { documents: Gene
             {documents.map((doc) => (
               <Table.Tr key={doc.id} data-testid="document-row">
                 <Table.Td>
-                  <Badge variant="light">{DOCUMENT_TYPE_LABELS[doc.document_type] ?? doc.document_type}</Badge>
+                  <Badge variant="light" miw="max-content">
+                    {DOCUMENT_TYPE_LABELS[doc.document_type] ?? doc.document_type}
+                  </Badge>
+                  <Box hiddenFrom="sm" mt={4}>
+                    {showOpportunity && <OpportunityCell doc={doc} />}
+                    <Text size="xs" c="dimmed">
+                      {formatDate(doc.created_at)}
+                    </Text>
+                  </Box>
                 </Table.Td>
                 {showOpportunity && (
-                  <Table.Td>
-                    {doc.opportunity_id ? (
-                      <Text component={Link} to={`/opportunity/${doc.opportunity_id}`} size="sm" fw={600} c="blue.8">
-                        {doc.solicitation_number ?? doc.metadata.title}
-                      </Text>
-                    ) : (
-                      <Text size="sm" fw={600}>
-                        {doc.solicitation_number ?? doc.metadata.title}
-                      </Text>
-                    )}
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {doc.metadata.title}
-                      {doc.metadata.agency ? ` · ${doc.metadata.agency}` : ''}
-                    </Text>
+                  <Table.Td visibleFrom="sm">
+                    <OpportunityCell doc={doc} />
                   </Table.Td>
                 )}
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text size="sm">{formatDate(doc.created_at)}</Text>
                 </Table.Td>
                 <Table.Td>

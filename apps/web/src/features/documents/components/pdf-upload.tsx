@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconUpload } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client';
 import { useUploadPdf } from '../api/documents-api';
+import { plural } from '@biddesk/shared';
 
 const PDF_ONLY = 'Please upload a PDF file';
 
@@ -23,7 +24,7 @@ export function PdfUpload({ opportunityId, processed }: { opportunityId: string;
     }
     upload.mutate(file, {
       onSuccess: (answer) =>
-        notifications.show({ color: 'green', message: `PDF processed: ${answer.metadata.requirements_count} requirements extracted` }),
+        notifications.show({ color: 'green', message: `PDF processed: ${plural(answer.metadata.requirements_count, 'requirement')} extracted` }),
       onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to upload PDF') }),
     });
   };

@@ -1,6 +1,7 @@
 import { Badge, Group, SegmentedControl, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { RequirementDto } from '@biddesk/shared';
+import { plural } from '@biddesk/shared';
 
 const SECTION_LABEL: Record<string, string> = { L: 'L · Instructions', M: 'M · Evaluation', C: 'C · Work statement', other: 'Other' };
 
@@ -14,7 +15,7 @@ export function RequirementsTable({ requirements }: { requirements: RequirementD
     <>
       <Group justify="space-between" mb="xs">
         <Text size="sm" c="dimmed">
-          {requirements.length} requirements · {musts} must · {requirements.length - musts} should
+          {plural(requirements.length, 'requirement')} · {musts} must · {requirements.length - musts} should
         </Text>
         <SegmentedControl
           size="xs"

@@ -112,7 +112,7 @@ export function NdaScreen({ workspaceId, context, onAccepted, onDecline, acceptE
           p="md"
           style={{ overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
         >
-          <MarkdownView content={withoutRepeatedTitle(doc.body_markdown, doc.title)} />
+          <MarkdownView content={withoutRepeatedTitle(doc.body_markdown, doc.title, doc.version)} />
         </Box>
         {!reachedEnd && (
           <Text size="sm" c="orange.8" data-testid="nda-scroll-hint">

@@ -67,6 +67,20 @@ export const statsQuery = () =>
 /** The stat cards' counts, re-read with the listing (sync frequency). */
 export const useOpportunityStats = () => useQuery({ ...statsQuery(), ...useSyncRefetch() });
 
+/**
+ * Re-reads the counts and the listings together, now. A stat card opens the list it counts; the
+ * card was read when the dashboard loaded (possibly hours ago, by the sync frequency) and the list
+ * is read on opening, so "Recently Updated 736" opened 735 notices once one aged out of the
+ * window (issue 21). Both are asked again at the same moment, by the same filters on the server.
+ */
+export function useRefreshCounts(): () => void {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+    void queryClient.invalidateQueries({ queryKey: [...OPPORTUNITIES_KEY, 'list'] });
+  };
+}
+
 export const useOpportunity = (id: string) =>
   useQuery({ queryKey: detailKey(id), queryFn: ({ signal }) => apiRequest<Opportunity>(`/opportunities/${id}`, { signal }), retry: false });
 

@@ -2,7 +2,7 @@ import { SimpleGrid, UnstyledButton } from '@mantine/core';
 import { IconAlarm, IconFileText, IconRefresh, IconStar } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { StatCard } from '../../../components/ui/stat-card';
-import { useOpportunityStats } from '../api/opportunities-api';
+import { useOpportunityStats, useRefreshCounts } from '../api/opportunities-api';
 import { STAT_LINKS } from '../url-state';
 
 const CARDS = [
@@ -20,10 +20,11 @@ const COUNT = new Intl.NumberFormat('en-US');
  */
 export function StatCards() {
   const stats = useOpportunityStats().data;
+  const refreshCounts = useRefreshCounts();
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} mb="lg">
       {CARDS.map(({ key, label, icon, color }) => (
-        <UnstyledButton key={key} component={Link} to={STAT_LINKS[key]} style={{ display: 'block' }}>
+        <UnstyledButton key={key} component={Link} to={STAT_LINKS[key]} onClick={refreshCounts} style={{ display: 'block' }}>
           <StatCard testId={`stat-${key}`} label={label} icon={icon} color={color} value={stats ? COUNT.format(stats[key]) : '—'} />
         </UnstyledButton>
       ))}

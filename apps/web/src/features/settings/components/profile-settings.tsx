@@ -4,23 +4,38 @@ import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-context';
-import type { AuthResponse } from '@biddesk/shared';
+import type { AuthResponse, User } from '@biddesk/shared';
 
 /**
- * Profile tab (SPEC §2). The profile fields are kept as SPEC has them (saving only shows a success
- * message). The password change is real (issue 15: no screen may claim what did not happen):
+ * Profile tab (SPEC §2). SPEC's profile form only showed a success message; no screen may claim
+ * what did not happen (issues 15 and 21), so the name is saved for real (PATCH /auth/profile, and
+ * the header shows it) and the email, which is the sign-in address, is shown read-only. The
+ * password change is real too:
  * POST /auth/change-password with the current password; the server ends every other session and
  * answers a fresh token for this one, which replaces the stored one.
  */
 export function ProfileSettings() {
-  const { user, signIn } = useSession();
-  const [profile, setProfile] = useState({ name: user?.name ?? '', email: user?.email ?? '', company: '', phone: '' });
+  const { user, token, signIn } = useSession();
+  const [name, setName] = useState(user?.name ?? '');
   const [passwords, setPasswords] = useState({ current: '', next: '', confirm: '' });
   const [saving, setSaving] = useState(false);
+  const [savingProfile, setSavingProfile] = useState(false);
 
-  const saveProfile = (event: FormEvent) => {
+  const saveProfile = async (event: FormEvent) => {
     event.preventDefault();
-    notifications.show({ color: 'green', message: 'Profile updated successfully' });
+    if (!name.trim()) return notifications.show({ color: 'red', message: 'Name is required' });
+    setSavingProfile(true);
+    try {
+      const saved = await apiRequest<User>('/auth/profile', { method: 'PATCH', body: { name } });
+      // The same session with the saved user: the header and every screen show the new name.
+      if (token) signIn(token, saved);
+      setName(saved.name);
+      notifications.show({ color: 'green', message: 'Profile updated successfully' });
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorMessage(err, 'Failed to update profile') });
+    } finally {
+      setSavingProfile(false);
+    }
   };
   const savePassword = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,13 +65,11 @@ export function ProfileSettings() {
         <form onSubmit={saveProfile}>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Full Name" value={profile.name} onChange={(e) => setProfile({ ...profile, name: e.currentTarget.value })} />
-              <TextInput label="Email" type="email" value={profile.email} onChange={(e) => setProfile({ ...profile, email: e.currentTarget.value })} />
-              <TextInput label="Company" value={profile.company} onChange={(e) => setProfile({ ...profile, company: e.currentTarget.value })} />
-              <TextInput label="Phone" type="tel" value={profile.phone} onChange={(e) => setProfile({ ...profile, phone: e.currentTarget.value })} />
+              <TextInput label="Full Name" required maxLength={200} autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+              <TextInput label="Email" type="email" value={user?.email ?? ''} readOnly description="Your sign-in address; it cannot be changed" />
             </SimpleGrid>
             <Group justify="flex-end">
-              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />}>
+              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={savingProfile}>
                 Save Profile
               </Button>
             </Group>

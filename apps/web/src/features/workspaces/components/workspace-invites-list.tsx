@@ -60,7 +60,7 @@ export function WorkspaceInvitesList({ workspaceId, readOnly }: { workspaceId: s
                     <RoleBadge role={invite.role} />
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[invite.status]}>
+                    <Badge variant="light" color={STATUS_COLORS[invite.status]} miw="max-content">
                       {invite.status}
                     </Badge>
                   </Table.Td>

@@ -1,12 +1,13 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Workspace } from '@biddesk/shared';
+import { plural } from '@biddesk/shared';
 import { DeadlineBadge } from '../../../components/ui/deadline-badge';
 import { RoleBadge } from '../../../components/ui/role-badge';
 
 /** "3 members". */
 export function memberCountLabel(count: number): string {
-  return `${count} member${count === 1 ? '' : 's'}`;
+  return plural(count, 'member');
 }
 
 /** Workspaces as rows: a link, the caller's role, member count and the deadline when there is one. */

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useArchiveWorkspace, useDeleteWorkspace, useLeaveWorkspace } from '../api/manage-workspace';
 import { useWorkspaceAbility } from '../hooks/use-workspace-ability';
 
-type Confirming = 'leave' | 'delete' | null;
+type Confirming = 'leave' | 'archive' | 'delete' | null;
 
 /** The workspace menu (SPEC §2): Leave for non-owners; archive or restore and delete for the owner. */
 export function WorkspaceMenu({ workspace }: { workspace: Workspace }) {
@@ -48,6 +48,7 @@ export function WorkspaceMenu({ workspace }: { workspace: Workspace }) {
           if (value) navigate('/');
         },
         onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, value ? 'Failed to archive workspace' : 'Failed to restore workspace') }),
+        onSettled: () => setConfirming(null),
       },
     );
 
@@ -81,7 +82,7 @@ export function WorkspaceMenu({ workspace }: { workspace: Workspace }) {
                 Restore Workspace
               </Menu.Item>
             ) : (
-              <Menu.Item leftSection={<IconArchive size={16} />} onClick={() => handleArchive(true)}>
+              <Menu.Item leftSection={<IconArchive size={16} />} onClick={() => setConfirming('archive')}>
                 Archive Workspace
               </Menu.Item>
             ))}
@@ -99,6 +100,17 @@ export function WorkspaceMenu({ workspace }: { workspace: Workspace }) {
         confirmLabel="Leave Workspace"
         busy={leave.isPending}
         onConfirm={handleLeave}
+        onCancel={() => setConfirming(null)}
+      />
+      {/* Issue 21: archiving happened on the first click; it stops the whole team's work, so it asks. */}
+      <ConfirmDialog
+        opened={confirming === 'archive'}
+        title="Archive Workspace"
+        message={`Archive ${workspace.name}? It becomes read-only for everyone until you restore it.`}
+        consequences={['Nobody can upload, check out or edit documents, tasks, the RFP or generated documents', 'The chat becomes read-only and no one new can join', 'Members keep read access; you can restore it from this menu']}
+        confirmLabel="Archive Workspace"
+        busy={archive.isPending}
+        onConfirm={() => handleArchive(true)}
         onCancel={() => setConfirming(null)}
       />
       <ConfirmDialog

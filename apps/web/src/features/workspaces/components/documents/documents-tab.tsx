@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Workspace, WorkspaceDocument } from '@biddesk/shared';
+import { plural } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../../lib/api-client';
 import { useSession } from '../../../auth/session-context';
@@ -68,8 +69,10 @@ export function DocumentsTab({ workspace, can }: { workspace: Workspace; can: Wo
           No documents yet.
         </Text>
       )}
+      {/* No minimum width: on a phone the row actions were scrolled off screen (issue 21); the
+          name and facts wrap and the actions wrap under each other instead. */}
       {documents.data && documents.data.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={0}>
           <Table verticalSpacing="xs" data-testid="documents-table">
             <Table.Thead>
               <Table.Tr>
@@ -102,7 +105,7 @@ export function DocumentsTab({ workspace, can }: { workspace: Workspace; can: Wo
           opened
           title="Delete document"
           message={`Delete ${dialog.document.name}? This cannot be undone.`}
-          consequences={[`All ${dialog.document.version} version${dialog.document.version === 1 ? '' : 's'} are removed`]}
+          consequences={[dialog.document.version === 1 ? 'Its only version is removed' : `All ${plural(dialog.document.version, 'version')} are removed`]}
           confirmLabel="Delete"
           busy={remove.isPending}
           onConfirm={() => handleDelete(dialog.document)}

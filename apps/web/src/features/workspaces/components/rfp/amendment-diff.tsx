@@ -2,8 +2,7 @@ import { Accordion, Badge, Card, Group, Stack, Text, Title } from '@mantine/core
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { diffWords } from 'diff';
 import type { RfpAmendment, RfpAmendmentRequirement, RfpAmendmentTask } from '@biddesk/shared';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { plural } from '@biddesk/shared';
 
 /** "RFP amended: 1 added, 1 changed, 1 removed — 1 task affected" (the upload toast). */
 export function amendmentToast(a: RfpAmendment): string {
@@ -113,7 +112,7 @@ export function AmendmentDiff({ amendment: a }: { amendment: RfpAmendment }) {
       </Group>
       {sections.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No requirement changed: the {a.counts.unchanged} requirements are the same as in version {a.previous_version}.
+          No requirement changed: the {plural(a.counts.unchanged, 'requirement')} {a.counts.unchanged === 1 ? 'is' : 'are'} the same as in version {a.previous_version}.
         </Text>
       ) : (
         <>

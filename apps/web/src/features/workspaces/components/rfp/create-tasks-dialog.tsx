@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
 import { useMembers } from '../../api/members';
 import { useCreateRfpTasks } from '../../api/rfp';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+import { plural } from '@biddesk/shared';
 
 /**
  * "Create tasks" from the selected requirements: one task per requirement or one per section group

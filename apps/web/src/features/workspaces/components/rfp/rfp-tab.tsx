@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Loader, SegmentedControl, Stack, Text, Titl
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Workspace } from '@biddesk/shared';
+import { plural } from '@biddesk/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAnalysis, useAnalyzeDraft, useSolicitation, useUploadRfp } from '../../api/rfp';
 import type { WorkspaceAbilityCheck } from '../../hooks/use-workspace-ability';
@@ -22,7 +23,8 @@ const hasExtension = (file: File, ...exts: string[]) => exts.some((ext) => file.
 /**
  * RFP Analysis tab (SPEC §2, §4 RFP flow): upload the RFP, see its requirements, upload a draft
  * (only once an RFP is completed) and read its scores. "Upload New RFP" and "Run New Analysis"
- * clear their view back to the upload area. Members without `rfp.run` (VIEWERs) read results only.
+ * clear their view back to the upload area. Members without `rfp.run` (VIEWERs), and everyone in an
+ * archived workspace, read results only.
  * A re-upload is an amendment: its diff against the previous version shows under the header.
  * Requirements, the analysis and the compliance matrix are three views (issue 24): the analysis
  * opens first once there is one, so scores, conflicts, format checks and the top gaps are what a
@@ -37,7 +39,9 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
   const [replacing, setReplacing] = useState(false);
   const [newAnalysis, setNewAnalysis] = useState(false);
   const [chosenView, setView] = useState<View | null>(null);
-  const canRun = can('rfp.run');
+  // An archived workspace is read-only like every other tab (the page says why): its uploads would
+  // only answer "This workspace is archived" (issue 21).
+  const canRun = can('rfp.run') && !workspace.archived;
 
   if (solicitation.isPending) return <Loader size="sm" />;
   if (solicitation.isError) return <Alert color="red">{errorMessage(solicitation.error, 'Failed to load the RFP')}</Alert>;
@@ -47,7 +51,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
     setProgress(0);
     uploadRfp.mutate(file, {
       onSuccess: (res) => {
-        notifications.show({ color: 'green', message: `RFP processed: ${res.requirements_count} requirements extracted` });
+        notifications.show({ color: 'green', message: `RFP processed: ${plural(res.requirements_count, 'requirement')} extracted` });
         if (res.amendment) notifications.show({ color: res.amendment.counts.tasks_affected ? 'orange' : 'blue', message: amendmentToast(res.amendment) });
         setReplacing(false);
         setNewAnalysis(false);
@@ -116,7 +120,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
               {rfp.file_name}
             </Title>
             <Text size="sm" c="dimmed">
-              Version {rfp.version} · {rfp.page_count} pages · {rfp.requirements.length} requirements · {completed ? 'Completed' : rfp.processing_status}
+              Version {rfp.version} · {plural(rfp.page_count, 'page')} · {plural(rfp.requirements.length, 'requirement')} · {completed ? 'Completed' : rfp.processing_status}
             </Text>
           </div>
           {canRun && (

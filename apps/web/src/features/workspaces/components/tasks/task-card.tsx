@@ -85,7 +85,7 @@ export function TaskCard({ task, canMove, canDelete, busy, onMove, onDelete, can
           <Group gap={6} data-testid="task-due">
             <Text size="xs">Due {formatDate(task.due_at)}</Text>
             {/* A finished task is not late: the deadline colours are for open work. */}
-            {task.status !== 'DONE' && <DeadlineBadge dueDate={task.due_at} />}
+            {task.status !== 'DONE' && <DeadlineBadge dueDate={task.due_at} overdue />}
           </Group>
         )}
         {task.labels.length > 0 && (

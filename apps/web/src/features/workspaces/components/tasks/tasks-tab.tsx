@@ -74,9 +74,10 @@ export function TasksTab({ workspace, can }: { workspace: Workspace; can: Worksp
         )}
       </Group>
       {tasks.data && (
-        // Four columns only where each gets room for a card; with the chat panel beside the board a
-        // laptop screen reads better as two rows of two.
-        <SimpleGrid cols={{ base: 1, sm: 2, xl: 4 }} spacing="sm" data-testid="task-board">
+        // Columns by the board's own width (a container query), not the window's: with the chat
+        // panel open at 1280 px the board wrapped 2x2 (issue 21); one row of four once each column
+        // gets ~150 px, two for a phone held sideways, one on a phone.
+        <SimpleGrid type="container" cols={{ base: 1, '420px': 2, '620px': 4 }} spacing="sm" data-testid="task-board">
           {TASK_COLUMNS.map((column) => {
             const inColumn = tasks.data.filter((t) => t.status === column.status);
             return (
