@@ -32,8 +32,14 @@ export function PdfUpload({ opportunityId, processed }: { opportunityId: string;
     notifications.show({ color: 'red', message: tooLarge ? 'The PDF is larger than the 50 MB limit' : PDF_ONLY });
   };
 
+  const title = upload.isPending ? 'Processing PDF...' : processed ? 'Upload a newer solicitation PDF' : 'Upload the solicitation PDF';
   return (
+    // A button to assistive technology (react-dropzone's root is role="presentation" yet focusable),
+    // named like its file input, which is otherwise unlabelled (axe: label, critical).
     <Dropzone
+      role="button"
+      aria-label={title}
+      inputProps={{ 'aria-label': title }}
       onDrop={send}
       onReject={reject}
       accept={PDF_MIME_TYPE}
@@ -47,7 +53,7 @@ export function PdfUpload({ opportunityId, processed }: { opportunityId: string;
       <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
         {upload.isPending ? <Loader size="md" /> : processed ? <IconFileTypePdf size={40} color="var(--mantine-color-teal-6)" /> : <IconUpload size={40} color="var(--mantine-color-blue-6)" />}
         <Stack gap={2}>
-          <Text fw={600}>{upload.isPending ? 'Processing PDF...' : processed ? 'Upload a newer solicitation PDF' : 'Upload the solicitation PDF'}</Text>
+          <Text fw={600}>{title}</Text>
           <Text size="sm" c="dimmed">
             {upload.isPending
               ? 'Extracting Section L, M and C requirements.'

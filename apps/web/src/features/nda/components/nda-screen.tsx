@@ -93,7 +93,7 @@ export function NdaScreen({ workspaceId, context, onAccepted, onDecline, acceptE
       <Stack gap="sm">
         <Group gap="xs" wrap="nowrap">
           <IconFileCertificate size={28} />
-          <Title order={2} size="h3">
+          <Title order={1} size="h3">
             {doc.title}
           </Title>
         </Group>

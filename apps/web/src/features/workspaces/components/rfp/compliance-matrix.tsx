@@ -132,7 +132,7 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
                         // Text, not a badge, so it wraps in the narrow column instead of being cut.
                         <Group gap={4} mt={4} wrap="nowrap" align="flex-start">
                           <IconAlertTriangle size={14} color="var(--mantine-color-orange-7)" aria-hidden style={{ flexShrink: 0 }} />
-                          <Text size="xs" fw={700} c="orange.8">
+                          <Text size="xs" fw={700} c="orange">
                             Requirements changed
                           </Text>
                         </Group>
