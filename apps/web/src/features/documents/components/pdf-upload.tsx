@@ -34,10 +34,11 @@ export function PdfUpload({ opportunityId, processed }: { opportunityId: string;
 
   const title = upload.isPending ? 'Processing PDF...' : processed ? 'Upload a newer solicitation PDF' : 'Upload the solicitation PDF';
   return (
-    // A button to assistive technology (react-dropzone's root is role="presentation" yet focusable),
-    // named like its file input, which is otherwise unlabelled (axe: label, critical).
+    // Named, as is its file input, which was unlabelled (axe: label, critical). A group, not the
+    // role="presentation" react-dropzone gives its focusable root; not a button, which may not
+    // hold the (unfocusable) input.
     <Dropzone
-      role="button"
+      role="group"
       aria-label={title}
       inputProps={{ 'aria-label': title }}
       onDrop={send}

@@ -115,7 +115,7 @@ export function NdaScreen({ workspaceId, context, onAccepted, onDecline, acceptE
           <MarkdownView content={withoutRepeatedTitle(doc.body_markdown, doc.title)} />
         </Box>
         {!reachedEnd && (
-          <Text size="sm" c="orange.8" data-testid="nda-scroll-hint">
+          <Text size="sm" c="orange" data-testid="nda-scroll-hint">
             Please scroll through the entire document to continue
           </Text>
         )}
