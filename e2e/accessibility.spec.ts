@@ -22,7 +22,7 @@ async function apiLogin(request: APIRequestContext, email: string, password: str
 
 /**
  * Gives every screen something to show, through the API as the people would have: a workspace with
- * a document, a task and a chat message, a generated document, a saved notice, a notification, and
+ * a document, a task, a chat message and an AI Tools document, a generated document, a saved notice, a notification, and
  * a viewer invited by mail (her join link and, once she has accepted, her NDA screen).
  */
 async function seed(request: APIRequestContext, stamp: number) {
@@ -49,6 +49,8 @@ async function seed(request: APIRequestContext, stamp: number) {
   expect(message.status()).toBeLessThan(300);
   const generated = await request.post('/api/documents/generate', { headers: admin, data: { opportunity_id: opportunity.id, document_type: 'brief' } });
   expect(generated.status()).toBeLessThan(300);
+  const aiTool = await request.post('/api/documents/generate', { headers: admin, data: { workspace_id: workspaceId, opportunity_id: opportunity.id, document_type: 'requirements' } });
+  expect(aiTool.status()).toBeLessThan(300);
   const notified = await request.post('/api/admin/notifications', { headers: admin, data: { title: 'Proposal kickoff', message: 'Kickoff for the Navy bid is Monday.', user_id: null } });
   expect(notified.status()).toBeLessThan(300);
 
@@ -158,6 +160,10 @@ test('opportunity detail and its dialog, Saved Docs, Settings and Admin tabs', a
   await admin.goto('/documents');
   await expect(admin.getByRole('table').first()).toBeVisible();
   await expectNoSeriousA11yViolations(admin, 'Saved Docs');
+  await admin.getByRole('button', { name: 'View document' }).first().click();
+  await expect(admin.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousA11yViolations(admin, 'Saved Docs: document preview');
+  await admin.keyboard.press('Escape');
 
   await admin.goto('/settings');
   for (const tab of ['Profile', 'Notifications', 'Integration', 'Display']) {
@@ -187,7 +193,7 @@ test('workspace: every tab with data, the chat, the invite dialog; RFP Analysis 
     ['Tasks', () => expect(admin.getByText('Draft the past performance volume').first()).toBeVisible()],
     ['Team', () => expect(admin.getByText(data.viewer.email)).toBeVisible()],
     ['RFP Analysis', () => expect(admin.getByRole('button', { name: 'Upload RFP PDF', exact: true })).toBeVisible()],
-    ['AI Tools', () => expect(admin.getByRole('button', { name: 'Generate Compliance Checklist' })).toBeVisible()],
+    ['AI Tools', () => expect(admin.getByTestId('ai-document-row').first()).toBeVisible()],
     ['Activity', () => expect(admin.getByTestId('activity-item').first()).toBeVisible()],
   ];
   for (const [tab, shown] of tabs) {
@@ -195,6 +201,11 @@ test('workspace: every tab with data, the chat, the invite dialog; RFP Analysis 
     await shown();
     await expectNoSeriousA11yViolations(admin, `Workspace: ${tab}`);
   }
+  await admin.getByRole('tab', { name: 'AI Tools' }).click();
+  await admin.getByTestId('ai-document-row').first().getByRole('button', { name: /^View / }).click();
+  await expect(admin.getByTestId('ai-document-preview')).toBeVisible();
+  await expectNoSeriousA11yViolations(admin, 'Workspace: AI document preview');
+  await admin.keyboard.press('Escape');
   await admin.getByRole('tab', { name: 'Team' }).click();
   await admin.getByRole('button', { name: 'Invite Member' }).click();
   await expect(admin.getByRole('dialog', { name: 'Invite Member' })).toBeVisible();
