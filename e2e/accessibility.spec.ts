@@ -13,6 +13,7 @@ const RFP_DIR = path.resolve(import.meta.dirname, '../../shared/data/rfp');
 const JOIN_LINK = new RegExp(`http://127\\.0\\.0\\.1:${E2E_PORT}/join/[A-Za-z0-9_-]+`);
 
 type Headers = { authorization: string };
+const OWNER = { name: 'Olga Owner', email: 'olga.owner@a11y.e2e.test', password: 'olga-pass-1' };
 
 async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<Headers> {
   const res = await request.post('/api/auth/login', { data: { email, password } });
@@ -20,43 +21,53 @@ async function apiLogin(request: APIRequestContext, email: string, password: str
   return { authorization: `Bearer ${(await res.json()).token}` };
 }
 
+/** Signs in through the API; creates the account first (as the admin) when it does not exist yet. */
+async function userHeaders(request: APIRequestContext, admin: Headers, user: { name: string; email: string; password: string }): Promise<Headers> {
+  const login = await request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  if (login.status() === 200) return { authorization: `Bearer ${(await login.json()).token}` };
+  expect((await request.post('/api/admin/create-user', { headers: admin, data: { ...user, role: 'user' } })).status()).toBe(200);
+  return apiLogin(request, user.email, user.password);
+}
+
 /**
- * Gives every screen something to show, through the API as the people would have: a workspace with
- * a document, a task, a chat message and an AI Tools document, a generated document, a saved notice, a notification, and
- * a viewer invited by mail (her join link and, once she has accepted, her NDA screen).
+ * Gives every screen something to show, through the API as the people would have. Olga, a user of
+ * her own (the admin's saved notices, documents and workspaces are other journeys' to count), has a
+ * saved notice, a generated document and a workspace with a document, a task, a chat message and an
+ * AI Tools document; she invites Vera by mail (her join link and, once accepted, her NDA screen).
+ * Playwright runs beforeAll again in a fresh worker after a failed test, so the seed finds Olga, her
+ * saved notice and her workspace when they exist (the database is fresh for each run).
  */
 async function seed(request: APIRequestContext, stamp: number) {
   const admin = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const list = await (await request.get('/api/opportunities?page=1&limit=20', { headers: admin })).json();
+  const owner = await userHeaders(request, admin, OWNER);
+  const list = await (await request.get('/api/opportunities?page=1&limit=20', { headers: owner })).json();
   const opportunity = list.data[5];
   const bare = list.data[6];
-  // Playwright runs beforeAll again in a fresh worker after a failed test: the seed may find its
-  // notice already saved and its workspace already made.
-  if (!opportunity.saved) expect((await request.post(`/api/opportunities/${opportunity.id}/save`, { headers: admin })).status()).toBe(200);
-  const ws = await request.post('/api/workspaces', { headers: admin, data: { solicitation_id: opportunity.id, name: `Axe ${stamp}` } });
+  if (!opportunity.saved) expect((await request.post(`/api/opportunities/${opportunity.id}/save`, { headers: owner })).status()).toBe(200);
+  const ws = await request.post('/api/workspaces', { headers: owner, data: { solicitation_id: opportunity.id, name: 'Accessibility bid' } });
   expect([201, 409]).toContain(ws.status());
   const workspaceId: string =
-    ws.status() === 201 ? (await ws.json()).id : (await (await request.get(`/api/opportunities/${opportunity.id}/workspace`, { headers: admin })).json()).workspace_id;
+    ws.status() === 201 ? (await ws.json()).id : (await (await request.get(`/api/opportunities/${opportunity.id}/workspace`, { headers: owner })).json()).workspace_id;
 
   const doc = await request.post(`/api/workspaces/${workspaceId}/documents`, {
-    headers: admin,
+    headers: owner,
     multipart: { file: { name: 'technical-volume.pdf', mimeType: 'application/pdf', buffer: await textPdf('Technical volume, draft 1.') } },
   });
   expect(doc.status()).toBeLessThan(300);
-  const task = await request.post(`/api/workspaces/${workspaceId}/tasks`, { headers: admin, data: { title: 'Draft the past performance volume', description: 'Three references.' } });
+  const task = await request.post(`/api/workspaces/${workspaceId}/tasks`, { headers: owner, data: { title: 'Draft the past performance volume', description: 'Three references.' } });
   expect(task.status()).toBeLessThan(300);
-  const message = await request.post(`/api/workspaces/${workspaceId}/messages`, { headers: admin, multipart: { message: 'Kickoff is Monday at 9:00.' } });
+  const message = await request.post(`/api/workspaces/${workspaceId}/messages`, { headers: owner, multipart: { message: 'Kickoff is Monday at 9:00.' } });
   expect(message.status()).toBeLessThan(300);
-  const generated = await request.post('/api/documents/generate', { headers: admin, data: { opportunity_id: opportunity.id, document_type: 'brief' } });
+  const generated = await request.post('/api/documents/generate', { headers: owner, data: { opportunity_id: opportunity.id, document_type: 'brief' } });
   expect(generated.status()).toBeLessThan(300);
-  const aiTool = await request.post('/api/documents/generate', { headers: admin, data: { workspace_id: workspaceId, opportunity_id: opportunity.id, document_type: 'requirements' } });
+  const aiTool = await request.post('/api/documents/generate', { headers: owner, data: { workspace_id: workspaceId, opportunity_id: opportunity.id, document_type: 'requirements' } });
   expect(aiTool.status()).toBeLessThan(300);
   const notified = await request.post('/api/admin/notifications', { headers: admin, data: { title: 'Proposal kickoff', message: 'Kickoff for the Navy bid is Monday.', user_id: null } });
   expect(notified.status()).toBeLessThan(300);
 
   const viewer = { name: 'Vera Viewer', email: `vera.${stamp}@example.com`, password: 'vera-pass-1' };
-  expect((await request.post('/api/admin/create-user', { headers: admin, data: { ...viewer, role: 'user' } })).status()).toBe(200);
-  const invite = await request.post(`/api/workspaces/${workspaceId}/invite`, { headers: admin, data: { email: viewer.email, role: 'VIEWER', message: 'Please read Section L first.' } });
+  await userHeaders(request, admin, viewer);
+  const invite = await request.post(`/api/workspaces/${workspaceId}/invite`, { headers: owner, data: { email: viewer.email, role: 'VIEWER', message: 'Please read Section L first.' } });
   expect(invite.status()).toBeLessThan(300);
   const joinLink = await waitForMailLink(viewer.email, JOIN_LINK);
   return { workspaceId, opportunityId: opportunity.id as string, bareOpportunityId: bare.id as string, viewer, joinLink };
@@ -86,6 +97,7 @@ test('public screens: sign in, create account, forgot and reset password, invite
   await visitor.goto('/login');
   await expect(visitor.getByRole('button', { name: 'Sign In' })).toBeVisible();
   await expectNoSeriousA11yViolations(visitor, 'Sign in');
+  await visitor.screenshot({ path: 'test-results/a11y-sign-in-1280.png' });
   await visitor.getByRole('button', { name: 'Sign In' }).click();
   await expect(visitor.getByText('Email is required')).toBeVisible();
   await expectNoSeriousA11yViolations(visitor, 'Sign in with errors');
@@ -117,60 +129,64 @@ test('public screens: sign in, create account, forgot and reset password, invite
 
 test('dashboard: cards with the sign-in toast, table, compact, My Saved, the notifications menu', async ({ browser }) => {
   test.setTimeout(120_000);
-  const admin = await newPage(browser);
-  await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(admin.getByTestId('opportunity-card').first()).toBeVisible();
-  await expect(admin.getByText('Login successful')).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Dashboard (cards, toast shown)');
+  const olga = await newPage(browser);
+  await signIn(olga, OWNER.email, OWNER.password);
+  await expect(olga.getByTestId('opportunity-card').first()).toBeVisible();
+  await expect(olga.getByText('Login successful')).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Dashboard (cards, toast shown)');
+  await olga.getByTestId('results-heading').scrollIntoViewIfNeeded();
+  await olga.screenshot({ path: 'test-results/a11y-dashboard-cards-1280.png' });
 
-  await admin.goto('/?view=table');
-  await expect(admin.getByRole('table').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Dashboard (table)');
+  await olga.goto('/?view=table');
+  await expect(olga.getByRole('table').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Dashboard (table)');
 
-  await admin.goto('/?view=compact');
-  await expect(admin.getByTestId('save-toggle').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Dashboard (compact)');
+  await olga.goto('/?view=compact');
+  await expect(olga.getByTestId('save-toggle').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Dashboard (compact)');
 
-  await admin.goto('/?saved=1');
-  await expect(admin.getByTestId('opportunity-card').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Dashboard (My Saved)');
+  await olga.goto('/?saved=1');
+  await expect(olga.getByTestId('opportunity-card').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Dashboard (My Saved)');
 
-  await admin.getByRole('button', { name: /^Notifications/ }).click();
-  await expect(admin.getByTestId('notification-item').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Notifications menu');
+  await olga.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(olga.getByTestId('notification-item').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Notifications menu');
 });
 
 test('opportunity detail and its dialog, Saved Docs, Settings and Admin tabs', async ({ browser }) => {
   test.setTimeout(180_000);
+  const olga = await newPage(browser);
+  await signIn(olga, OWNER.email, OWNER.password);
+  await olga.goto(`/opportunity/${data.bareOpportunityId}`);
+  await expect(olga.getByRole('button', { name: 'Create Workspace' })).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Opportunity detail');
+  await olga.getByRole('button', { name: 'Create Workspace' }).click();
+  await expect(olga.getByRole('dialog', { name: 'Create Workspace' })).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Create workspace dialog');
+  await olga.keyboard.press('Escape');
+
+  await olga.goto(`/opportunity/${data.opportunityId}`);
+  await olga.getByRole('tab', { name: /Generated Documents/ }).click();
+  await expect(olga.getByRole('tabpanel')).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Opportunity detail: generated documents');
+
+  await olga.goto('/documents');
+  await expect(olga.getByRole('table').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Saved Docs');
+  await olga.getByRole('button', { name: 'View document' }).first().click();
+  await expect(olga.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Saved Docs: document preview');
+  await olga.keyboard.press('Escape');
+
+  await olga.goto('/settings');
+  for (const tab of ['Profile', 'Notifications', 'Integration', 'Display']) {
+    await olga.getByRole('tab', { name: tab }).click();
+    await expect(olga.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await expectNoSeriousA11yViolations(olga, `Settings: ${tab}`);
+  }
   const admin = await newPage(browser);
   await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-  await admin.goto(`/opportunity/${data.bareOpportunityId}`);
-  await expect(admin.getByRole('button', { name: 'Create Workspace' })).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Opportunity detail');
-  await admin.getByRole('button', { name: 'Create Workspace' }).click();
-  await expect(admin.getByRole('dialog', { name: 'Create Workspace' })).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Create workspace dialog');
-  await admin.keyboard.press('Escape');
-
-  await admin.goto(`/opportunity/${data.opportunityId}`);
-  await admin.getByRole('tab', { name: /Generated Documents/ }).click();
-  await expect(admin.getByRole('tabpanel')).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Opportunity detail: generated documents');
-
-  await admin.goto('/documents');
-  await expect(admin.getByRole('table').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Saved Docs');
-  await admin.getByRole('button', { name: 'View document' }).first().click();
-  await expect(admin.getByRole('dialog')).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Saved Docs: document preview');
-  await admin.keyboard.press('Escape');
-
-  await admin.goto('/settings');
-  for (const tab of ['Profile', 'Notifications', 'Integration', 'Display']) {
-    await admin.getByRole('tab', { name: tab }).click();
-    await expect(admin.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
-    await expectNoSeriousA11yViolations(admin, `Settings: ${tab}`);
-  }
   await admin.goto('/admin');
   for (const tab of ['Users', 'User Management', 'Notifications', 'Database', 'Analytics', 'Activity']) {
     await admin.getByRole('tab', { name: tab, exact: true }).click();
@@ -182,49 +198,49 @@ test('opportunity detail and its dialog, Saved Docs, Settings and Admin tabs', a
 
 test('workspace: every tab with data, the chat, the invite dialog; RFP Analysis with the real RFQ and a scored draft', async ({ browser }) => {
   test.setTimeout(240_000);
-  const admin = await newPage(browser);
-  await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
-  await admin.goto(`/workspace/${data.workspaceId}`);
-  await expect(admin.getByRole('tab', { name: 'Overview' })).toBeVisible();
-  await expect(admin.getByText('Kickoff is Monday at 9:00.').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Workspace: Overview and chat');
+  const olga = await newPage(browser);
+  await signIn(olga, OWNER.email, OWNER.password);
+  await olga.goto(`/workspace/${data.workspaceId}`);
+  await expect(olga.getByRole('tab', { name: 'Overview' })).toBeVisible();
+  await expect(olga.getByText('Kickoff is Monday at 9:00.').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Workspace: Overview and chat');
   const tabs: Array<[string, () => Promise<void>]> = [
-    ['Documents', () => expect(admin.getByText('technical-volume.pdf').first()).toBeVisible()],
-    ['Tasks', () => expect(admin.getByText('Draft the past performance volume').first()).toBeVisible()],
-    ['Team', () => expect(admin.getByText(data.viewer.email)).toBeVisible()],
-    ['RFP Analysis', () => expect(admin.getByRole('button', { name: 'Upload RFP PDF', exact: true })).toBeVisible()],
-    ['AI Tools', () => expect(admin.getByTestId('ai-document-row').first()).toBeVisible()],
-    ['Activity', () => expect(admin.getByTestId('activity-item').first()).toBeVisible()],
+    ['Documents', () => expect(olga.getByText('technical-volume.pdf').first()).toBeVisible()],
+    ['Tasks', () => expect(olga.getByText('Draft the past performance volume').first()).toBeVisible()],
+    ['Team', () => expect(olga.getByText(data.viewer.email)).toBeVisible()],
+    ['RFP Analysis', () => expect(olga.getByRole('button', { name: 'Upload RFP PDF', exact: true })).toBeVisible()],
+    ['AI Tools', () => expect(olga.getByTestId('ai-document-row').first()).toBeVisible()],
+    ['Activity', () => expect(olga.getByTestId('activity-item').first()).toBeVisible()],
   ];
   for (const [tab, shown] of tabs) {
-    await admin.getByRole('tab', { name: tab }).click();
+    await olga.getByRole('tab', { name: tab }).click();
     await shown();
-    await expectNoSeriousA11yViolations(admin, `Workspace: ${tab}`);
+    await expectNoSeriousA11yViolations(olga, `Workspace: ${tab}`);
   }
-  await admin.getByRole('tab', { name: 'AI Tools' }).click();
-  await admin.getByTestId('ai-document-row').first().getByRole('button', { name: /^View / }).click();
-  await expect(admin.getByTestId('ai-document-preview')).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Workspace: AI document preview');
-  await admin.keyboard.press('Escape');
-  await admin.getByRole('tab', { name: 'Team' }).click();
-  await admin.getByRole('button', { name: 'Invite Member' }).click();
-  await expect(admin.getByRole('dialog', { name: 'Invite Member' })).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Workspace: invite dialog');
-  await admin.keyboard.press('Escape');
+  await olga.getByRole('tab', { name: 'AI Tools' }).click();
+  await olga.getByTestId('ai-document-row').first().getByRole('button', { name: /^View / }).click();
+  await expect(olga.getByTestId('ai-document-preview')).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Workspace: AI document preview');
+  await olga.keyboard.press('Escape');
+  await olga.getByRole('tab', { name: 'Team' }).click();
+  await olga.getByRole('button', { name: 'Invite Member' }).click();
+  await expect(olga.getByRole('dialog', { name: 'Invite Member' })).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Workspace: invite dialog');
+  await olga.keyboard.press('Escape');
 
-  await admin.getByRole('tab', { name: 'RFP Analysis' }).click();
-  await admin.getByTestId('file-upload-card').locator('input[type=file]').setInputFiles(path.join(RFP_DIR, 'gsa-dol-14c-rfq.pdf'));
-  await admin.getByRole('button', { name: 'Upload RFP PDF', exact: true }).click();
-  await expect(admin.getByText(/^RFP processed: \d+ requirements extracted$/)).toBeVisible({ timeout: 90_000 });
-  await expectNoSeriousA11yViolations(admin, 'Workspace: RFP requirements');
+  await olga.getByRole('tab', { name: 'RFP Analysis' }).click();
+  await olga.getByTestId('file-upload-card').locator('input[type=file]').setInputFiles(path.join(RFP_DIR, 'gsa-dol-14c-rfq.pdf'));
+  await olga.getByRole('button', { name: 'Upload RFP PDF', exact: true }).click();
+  await expect(olga.getByText(/^RFP processed: \d+ requirements extracted$/)).toBeVisible({ timeout: 90_000 });
+  await expectNoSeriousA11yViolations(olga, 'Workspace: RFP requirements');
   const draft = await textPdf(readFileSync(path.join(RFP_DIR, 'drafts', 'strong.txt'), 'utf8'));
-  await admin.getByTestId('file-upload-card').locator('input[type=file]').setInputFiles({ name: 'strong.pdf', mimeType: 'application/pdf', buffer: draft });
-  await admin.getByRole('button', { name: 'Upload Draft Proposal', exact: true }).click();
-  await expect(admin.getByText('Analysis Results')).toBeVisible({ timeout: 90_000 });
-  await expectNoSeriousA11yViolations(admin, 'Workspace: RFP analysis results');
-  await admin.getByRole('radiogroup', { name: 'Requirements view' }).getByText('Compliance Matrix', { exact: true }).click();
-  await expect(admin.locator('[data-testid^="matrix-row-"]').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(admin, 'Workspace: compliance matrix');
+  await olga.getByTestId('file-upload-card').locator('input[type=file]').setInputFiles({ name: 'strong.pdf', mimeType: 'application/pdf', buffer: draft });
+  await olga.getByRole('button', { name: 'Upload Draft Proposal', exact: true }).click();
+  await expect(olga.getByText('Analysis Results')).toBeVisible({ timeout: 90_000 });
+  await expectNoSeriousA11yViolations(olga, 'Workspace: RFP analysis results');
+  await olga.getByRole('radiogroup', { name: 'Requirements view' }).getByText('Compliance Matrix', { exact: true }).click();
+  await expect(olga.locator('[data-testid^="matrix-row-"]').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(olga, 'Workspace: compliance matrix');
 });
 
 test('the invited viewer: the invite page signed in, then the NDA screen', async ({ browser }) => {
@@ -242,8 +258,10 @@ test('the invited viewer: the invite page signed in, then the NDA screen', async
 test('at 390 px: the dashboard with the navigation open, opportunity detail, workspace', async ({ browser }) => {
   test.setTimeout(120_000);
   const phone = await newPage(browser, { width: 390, height: 844 });
-  await signIn(phone, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signIn(phone, OWNER.email, OWNER.password);
   await expect(phone.getByTestId('opportunity-card').first()).toBeVisible();
+  await phone.getByTestId('opportunity-card').first().scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: 'test-results/a11y-dashboard-cards-390.png' });
   await phone.getByRole('button', { name: 'Toggle navigation' }).click();
   await expect(phone.getByRole('link', { name: 'Settings' })).toBeVisible();
   await expectNoSeriousA11yViolations(phone, 'Dashboard at 390 px, navigation open');
@@ -277,6 +295,7 @@ test('keyboard: Tab and Enter skip to the main content and to the list; a card i
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
+  await page.screenshot({ path: 'test-results/a11y-skip-link-1280.png' });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
 
