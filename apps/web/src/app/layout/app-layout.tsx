@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconFileText, IconLayoutDashboard, IconLogout, IconSettings, IconShieldLock, IconSparkles } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_TAGLINE, PRODUCT_VERSION, initials } from '@biddesk/shared';
+import { SkipLink, skipTargetClass } from '../../components/ui/skip-link';
 import { useSession } from '../../features/auth/session-context';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { NAV_ITEMS, isNavItemActive } from './nav-items';
@@ -30,6 +31,7 @@ export function AppLayout() {
 
   return (
     <AppShell header={{ height: 60 }} footer={{ height: 36 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <SkipLink targetId="main-content">Skip to main content</SkipLink>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -87,7 +89,7 @@ export function AppLayout() {
         </nav>
       </AppShell.Navbar>
 
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id="main-content" tabIndex={-1} className={skipTargetClass}>
         <Outlet />
       </AppShell.Main>
 

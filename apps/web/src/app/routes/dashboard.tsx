@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DASHBOARD_PAGE_SIZE, NOTICE_STATUS_OPTIONS, RECENT_FILTER_IDLE_MS, defaultOrder, type OpportunitySummary } from '@biddesk/shared';
 import { PageHeader } from '../../components/ui/page-header';
+import { SkipLink, skipTargetClass } from '../../components/ui/skip-link';
 import { errorMessage } from '../../lib/api-client';
 import { usePreferences } from '../../lib/preferences';
 import { useOpportunityList, useOpportunitySearch, useToggleSaved } from '../../features/opportunities/api/opportunities-api';
@@ -122,6 +123,8 @@ export function DashboardRoute() {
   return (
     <>
       <PageHeader title="Dashboard" description="Search federal solicitations and track the ones you are bidding on." />
+      {/* Past the search form, the cards and the workspaces to the list (issue 21 item 5: 31 Tabs). */}
+      <SkipLink targetId="opportunity-results">Skip to opportunities</SkipLink>
       <SearchCard
         values={filters}
         onChange={setFilters}
@@ -143,7 +146,7 @@ export function DashboardRoute() {
       <StatCards />
       <PendingInvitationsCard />
       <MyWorkspacesCard />
-      <Text ref={resultsRef} fw={600} mb="sm" data-testid="results-heading" style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' }}>
+      <Text ref={resultsRef} fw={600} mb="sm" data-testid="results-heading" id="opportunity-results" tabIndex={-1} className={skipTargetClass} style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' }}>
         {heading} {total > 0 && <Text span c="dimmed" size="sm">({COUNT.format(total)})</Text>}
       </Text>
       <ResultsToolbar

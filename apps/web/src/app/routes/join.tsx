@@ -52,7 +52,7 @@ export function JoinRoute() {
   };
 
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
+    <Center component="main" mih="100vh" bg="gray.0" p="md">
       <Paper withBorder p="xl" radius="md" w="100%" maw={step.kind === 'nda' ? 820 : 560}>
         {renderBody()}
       </Paper>

@@ -3,11 +3,18 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 
-// Generated documents open with an h1; inside a dialog the page-sized headings are too loud.
-const HEADINGS: Components = {
+const COMPONENTS: Components = {
+  // Generated documents open with an h1; inside a dialog the page-sized headings are too loud.
   h1: ({ children }) => <Title order={3}>{children}</Title>,
   h2: ({ children }) => <Title order={4}>{children}</Title>,
   h3: ({ children }) => <Title order={5}>{children}</Title>,
+  // A checklist item ("- [ ] ...") is a checkbox and its text: the label wraps both, so the box
+  // is named by its item (axe: label, critical; issue 21 item 5).
+  li: ({ node: _node, className, children, ...props }) => (
+    <li className={className} {...props}>
+      {className?.includes('task-list-item') ? <label>{children}</label> : children}
+    </li>
+  ),
 };
 
 /**
@@ -17,7 +24,7 @@ const HEADINGS: Components = {
 export function MarkdownView({ content }: { content: string }) {
   return (
     <Typography className="markdown-view">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={HEADINGS}>
+      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={COMPONENTS}>
         {content}
       </ReactMarkdown>
     </Typography>

@@ -164,7 +164,7 @@ function ClearOpportunitiesCard() {
 
   return (
     <Card withBorder radius="md" padding="lg" style={{ borderColor: 'var(--mantine-color-red-3)' }}>
-      <Title order={3} size="h4" c="red.8">
+      <Title order={3} size="h4" c="red">
         Danger Zone
       </Title>
       <Text size="sm" c="dimmed" mb="md">

@@ -33,8 +33,15 @@ export function PdfUpload({ opportunityId, processed }: { opportunityId: string;
     notifications.show({ color: 'red', message: tooLarge ? 'The PDF is larger than the 50 MB limit' : PDF_ONLY });
   };
 
+  const title = upload.isPending ? 'Processing PDF...' : processed ? 'Upload a newer solicitation PDF' : 'Upload the solicitation PDF';
   return (
+    // Named, as is its file input, which was unlabelled (axe: label, critical). A group, not the
+    // role="presentation" react-dropzone gives its focusable root; not a button, which may not
+    // hold the (unfocusable) input.
     <Dropzone
+      role="group"
+      aria-label={title}
+      inputProps={{ 'aria-label': title }}
       onDrop={send}
       onReject={reject}
       accept={PDF_MIME_TYPE}
@@ -48,7 +55,7 @@ export function PdfUpload({ opportunityId, processed }: { opportunityId: string;
       <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
         {upload.isPending ? <Loader size="md" /> : processed ? <IconFileTypePdf size={40} color="var(--mantine-color-teal-6)" /> : <IconUpload size={40} color="var(--mantine-color-blue-6)" />}
         <Stack gap={2}>
-          <Text fw={600}>{upload.isPending ? 'Processing PDF...' : processed ? 'Upload a newer solicitation PDF' : 'Upload the solicitation PDF'}</Text>
+          <Text fw={600}>{title}</Text>
           <Text size="sm" c="dimmed">
             {upload.isPending
               ? 'Extracting Section L, M and C requirements.'

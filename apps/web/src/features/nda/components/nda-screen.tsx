@@ -93,7 +93,7 @@ export function NdaScreen({ workspaceId, context, onAccepted, onDecline, acceptE
       <Stack gap="sm">
         <Group gap="xs" wrap="nowrap">
           <IconFileCertificate size={28} />
-          <Title order={2} size="h3">
+          <Title order={1} size="h3">
             {doc.title}
           </Title>
         </Group>
@@ -115,7 +115,7 @@ export function NdaScreen({ workspaceId, context, onAccepted, onDecline, acceptE
           <MarkdownView content={withoutRepeatedTitle(doc.body_markdown, doc.title, doc.version)} />
         </Box>
         {!reachedEnd && (
-          <Text size="sm" c="orange.8" data-testid="nda-scroll-hint">
+          <Text size="sm" c="orange" data-testid="nda-scroll-hint">
             Please scroll through the entire document to continue
           </Text>
         )}

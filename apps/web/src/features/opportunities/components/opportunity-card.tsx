@@ -33,19 +33,21 @@ export const OpportunityCard = memo(function OpportunityCard({ opportunity: o, o
   const codes = [o.naics && `NAICS ${o.naics}`, o.psc && `PSC ${o.psc}`].filter(Boolean).join(' · ');
   return (
     <div className={classes.card} data-testid="opportunity-card">
+      <div className={`${classes.agency} ${classes.clamp1}`} data-testid="opportunity-agency">
+        {o.agency ?? 'Unknown agency'}
+      </div>
+      {/* The title comes before the star, on screen and in Tab order: a keyboard user's first stop
+          in a card opens it, Enter no longer saves it by accident (issue 21 item 5). */}
       <div className={`${classes.row} ${classes.top}`}>
-        <div className={`${classes.agency} ${classes.clamp1}`} data-testid="opportunity-agency">
-          {o.agency ?? 'Unknown agency'}
-        </div>
+        <Link to={`/opportunity/${o.id}`} className={`${classes.title} ${classes.clamp2}`} data-testid="opportunity-title">
+          {o.title}
+        </Link>
         <SaveToggle opportunity={o} onToggle={onToggleSaved} />
       </div>
       <div className={classes.badges}>
         <NoticeTypeBadge type={o.notice_type} />
         <NoticeCount count={o.notice_count} />
       </div>
-      <Link to={`/opportunity/${o.id}`} className={`${classes.title} ${classes.clamp2}`} data-testid="opportunity-title">
-        {o.title}
-      </Link>
       <div className={`${classes.dimmed} ${classes.clamp1}`}>{o.solicitation_number ?? 'No solicitation number'}</div>
       {o.summary && (
         <div className={`${classes.small} ${classes.dimmed} ${classes.clamp2}`} data-testid="opportunity-summary">

@@ -22,7 +22,7 @@ function WordDiff({ previous, current }: { previous: string; current: string }) 
           .filter((p) => !p.added)
           .map((p, i) =>
             p.removed ? (
-              <Text key={i} span td="line-through" c="red.8" bg="red.0">
+              <Text key={i} span td="line-through" c="var(--mantine-color-red-light-color)" bg="var(--mantine-color-red-light)">
                 {p.value}
               </Text>
             ) : (
@@ -38,7 +38,7 @@ function WordDiff({ previous, current }: { previous: string; current: string }) 
           .filter((p) => !p.removed)
           .map((p, i) =>
             p.added ? (
-              <Text key={i} span fw={600} c="green.9" bg="green.0">
+              <Text key={i} span fw={600} c="var(--mantine-color-green-light-color)" bg="var(--mantine-color-green-light)">
                 {p.value}
               </Text>
             ) : (

@@ -121,7 +121,7 @@ function Conflicts({ analysis }: { analysis: RfpAnalysis }) {
   if (!conflicts.length) return null;
   return (
     <Card withBorder radius="md" padding="lg" style={{ borderColor: 'var(--mantine-color-red-6)' }}>
-      <Title order={3} size="h5" mb={4} c="red.7">
+      <Title order={3} size="h5" mb={4} c="red">
         Conflicts ({conflicts.length})
       </Title>
       <Text size="sm" c="dimmed" mb="sm">

@@ -81,8 +81,10 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
           </Button>
         </Group>
       </Group>
-      {/* Draft status next to the requirement, so it stays on screen in a narrow panel (chat open). */}
-      <Table.ScrollContainer minWidth={640}>
+      {/* Draft status next to the requirement, so it stays on screen in a narrow panel (chat open).
+          Its rows hold no control, so the region itself takes focus to scroll sideways by keyboard
+          (axe: scrollable-region-focusable). */}
+      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Compliance matrix' } }}>
         <Table striped verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -141,7 +143,7 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
                         // Text, not a badge, so it wraps in the narrow column instead of being cut.
                         <Group gap={4} mt={4} wrap="nowrap" align="flex-start">
                           <IconAlertTriangle size={14} color="var(--mantine-color-orange-7)" aria-hidden style={{ flexShrink: 0 }} />
-                          <Text size="xs" fw={700} c="orange.8">
+                          <Text size="xs" fw={700} c="orange">
                             Requirements changed
                           </Text>
                         </Group>

@@ -24,7 +24,7 @@ function RequirementsChanged({ task, canDismiss, busy, onDismiss }: { task: Task
     <Stack gap={4} p={6} bg="orange.0" style={{ borderRadius: 4, borderLeft: '3px solid var(--mantine-color-orange-6)' }} data-testid="task-requirements-changed">
       <Group gap={4} wrap="nowrap">
         <IconAlertTriangle size={14} color="var(--mantine-color-orange-7)" aria-hidden />
-        <Text size="xs" fw={700} c="orange.9">
+        <Text size="xs" fw={700} c="orange">
           Requirements changed in the amended RFP
         </Text>
       </Group>
