@@ -98,6 +98,19 @@ describe('POST /workspaces/{id}/nda/accept', () => {
     expect((await t.injectAs(null, { method: 'POST', url: `/api/workspaces/${ws.id}/nda/accept?nda_version_id=${v1.id}` })).statusCode).toBe(401);
   });
 
+  it('is refused in an archived workspace (409) and records nothing; the member stays gated', async () => {
+    const { member, ws } = await pendingMember();
+    expect((await t.injectAs(owner.token, { method: 'PATCH', url: `/api/workspaces/${ws.id}/archive?archive=true` })).statusCode).toBe(200);
+    const res = await accept(t, member.token, ws.id, v1.id);
+    expect([res.statusCode, res.json().detail]).toEqual([409, 'This workspace is archived']);
+    expect(await acceptancesOf(t, member.user.id)).toEqual([]);
+    expect((await members(t, member.token, ws.id)).json().code).toBe('NDA_REQUIRED');
+    // Restored, the same acceptance goes through.
+    expect((await t.injectAs(owner.token, { method: 'PATCH', url: `/api/workspaces/${ws.id}/archive?archive=false` })).statusCode).toBe(200);
+    expect((await accept(t, member.token, ws.id, v1.id)).statusCode).toBe(200);
+    expect(await acceptancesOf(t, member.user.id)).toHaveLength(1);
+  });
+
   it('never gates the owner', async () => {
     const ws = await createWorkspace(t.db, owner.user.id, { requireNda: true });
     expect((await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json()).toMatchObject({ require_nda: true, nda_required: false });
