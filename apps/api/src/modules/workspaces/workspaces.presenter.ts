@@ -27,8 +27,9 @@ export function presentWorkspace(view: WorkspaceView, ndaRequired: boolean): Wor
           response_date: iso(opportunity.responseDeadline),
         }
       : null,
-    document_count: view.documentCount,
-    open_task_count: view.openTaskCount,
+    // What is in the workspace is behind the NDA too: a pending member does not learn how much (issue 21 item 24).
+    document_count: ndaRequired ? null : view.documentCount,
+    open_task_count: ndaRequired ? null : view.openTaskCount,
   };
 }
 
