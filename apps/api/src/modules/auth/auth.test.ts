@@ -61,14 +61,23 @@ describe('POST /api/auth/register', () => {
     expect(res.json().detail).toBe('Invalid invite code');
   });
 
-  it('refuses an email that exists in another case and leaves the code unused', async () => {
+  it('refuses an email that exists in another case and uses the code up, so a code cannot probe address after address', async () => {
     await createUser(t.db, t.config, { email: 'taken@example.com' });
+    await createUser(t.db, t.config, { email: 'taken-too@example.com' });
     const code = await createInviteCode(t.db);
+    const before = await userCount();
     const res = await register({ name: 'C', email: 'TAKEN@example.com', password: 'secret1', invite_code: code });
     expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toBe('Email already registered');
+    expect(res.json().detail).toBe('Email already registered. This invite code is now used up: sign in with that account, or ask an administrator for a new code.');
     const [row] = await t.db.select().from(inviteCodes).where(eq(inviteCodes.code, code));
-    expect(row.usedAt).toBeNull();
+    expect(row.usedAt).not.toBeNull();
+    expect(await userCount()).toBe(before);
+    // The next probe with the same code learns nothing about the next address.
+    for (const email of ['taken-too@example.com', 'nobody-here@example.com']) {
+      const probe = await register({ name: 'C', email, password: 'secret1', invite_code: code });
+      expect([probe.statusCode, probe.json().detail]).toEqual([400, 'This invite code has already been used']);
+    }
+    expect(await userCount()).toBe(before);
   });
 
   it.each([
