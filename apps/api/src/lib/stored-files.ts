@@ -3,7 +3,7 @@
  * that a file no row refers to is deleted, a failed upload leaves nothing behind, and each user's
  * uploads count against one storage quota.
  */
-import { and, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { chatMessages, documentVersions, importJobFiles, rfpAnalyses, rfpSolicitations, solicitationPdfs, storageReservations, users } from '../db/schema/index';
