@@ -116,7 +116,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       registerAuth(api, deps);
       await api.register(healthRoutes({ redis, recoverSchema }));
       await api.register(
-        authRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE }),
+        authRoutes({
+          rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE,
+          accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE,
+          accountGlobalRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE,
+        }),
       );
       await api.register(inviteCodesRoutes);
       await api.register(opportunitiesRoutes({ samCaches: samCaches(redis) }));
@@ -136,7 +140,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(savedSearchesRoutes);
       await api.register(samSyncRoutes);
       await api.register(importUploadRoutes);
-      await api.register(passwordChangeRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE }));
+      await api.register(passwordChangeRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE }));
       await api.register(profileRoutes);
     },
     { prefix: '/api' },

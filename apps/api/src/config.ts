@@ -34,8 +34,13 @@ const ConfigSchema = z.object({
   ADMIN_NAME: z.string().default('Administrator'),
   /** Login and forgot-password attempts allowed per client address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  /** Login attempts per account (email) per minute, whatever addresses they come from. */
+  /** Login attempts per account (email) from one client address per minute: a stranger's guesses lock only their own address out. */
   LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  /**
+   * Login attempts per account per minute from all addresses together, against guessing spread over
+   * many addresses. Above what one address may send (the limit above), so no single address locks the owner out.
+   */
+  LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /**
    * Redis (redis:// or rediss://, password allowed) holding the rate-limit counters and the SAM.gov
    * caches, so limits hold across API processes; unset -> both in process memory. Unreachable at start -> the start fails.

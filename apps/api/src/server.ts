@@ -1,4 +1,5 @@
 import { loadConfig } from './config';
+import { trustProxyWarning } from './lib/trust-proxy-warning';
 import { checkApiProcesses, servesRequests, superviseWorkers } from './cluster';
 
 /** Starts the server: config, database and migrations, first admin, listen; closes cleanly on signals. */
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
   // Scheduled jobs (SAM sync, alerts) tick in every process; job_runs makes each period run once.
   if (config.JOBS_ENABLED) deps.jobs.start();
   app.log.info(`${config.PUBLIC_URL} is serving (database: ${deps.dbKind}, mail: ${deps.mailer.kind}, files: ${describeFileStore(config)})`);
+  const proxyWarning = trustProxyWarning(config);
+  if (proxyWarning) app.log.warn(proxyWarning);
 }
 
 main().catch((err) => {

@@ -120,7 +120,7 @@ export async function createWorkspace(
   const opportunityId = overrides.opportunityId ?? (await createOpportunity(db));
   const [row] = await db
     .insert(workspaces)
-    .values({ opportunityId, name: overrides.name ?? 'Proposal workspace', ownerId, requireNda: overrides.requireNda ?? true, archivedAt: overrides.archivedAt ?? null })
+    .values({ opportunityId, name: overrides.name ?? 'Proposal workspace', ownerId, createdBy: ownerId, requireNda: overrides.requireNda ?? true, archivedAt: overrides.archivedAt ?? null })
     .returning({ id: workspaces.id });
   await db.insert(workspaceMembers).values({ workspaceId: row!.id, userId: ownerId, role: 'OWNER' });
   return { id: row!.id, opportunityId };

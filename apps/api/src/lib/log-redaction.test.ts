@@ -43,6 +43,12 @@ describe('no secret reaches a log line', () => {
       return token;
     };
     const queryToken = await resetByMail();
+    // The mailed link opens the SPA page /reset-password/<token> (issue 21 item 15), and a join
+    // link its page /join/<token>: both land in the request log.
+    await t.app.inject({ method: 'GET', url: `/reset-password/${queryToken}` });
+    await t.app.inject({ method: 'GET', url: `/Reset-Password/${queryToken}?from=mail` });
+    await t.app.inject({ method: 'GET', url: '/join/Join-Page-Token-abc' });
+    secrets.push('Join-Page-Token-abc');
     const q = await t.app.inject({ method: 'POST', url: `/api/auth/reset-password?token=${queryToken}&new_password=Query-Reset-Pw-1` });
     expect(q.statusCode).toBe(200);
     const bodyToken = await resetByMail();
@@ -72,6 +78,9 @@ describe('no secret reaches a log line', () => {
     const log = lines.join('');
     // The log is not empty: requests and the failed insert (with its SQLSTATE) are there.
     expect(log).toContain('/api/auth/reset-password?token=[redacted]&new_password=[redacted]');
+    expect(log).toContain('"url":"/reset-password/[token]"');
+    expect(log).toContain('"url":"/Reset-Password/[token]?from=[redacted]"');
+    expect(log).toContain('"url":"/join/[token]"');
     expect(log).toContain('"code":"23514"');
     expect(log).toContain('log_test_refuses_boom');
     for (const secret of secrets) expect(log, `the log contains ${secret.slice(0, 12)}…`).not.toContain(secret);

@@ -7,7 +7,7 @@ import { startFakeSamGov, type FakeSamGov } from '../integrations/samgov/fake-sa
 // Two app instances, each with its own Redis client and its own database, as two API processes
 // behind a load balancer would be: only Redis is shared. Real Redis with TEST_REDIS_URL, else ioredis-mock.
 const NOTICE = 'fd05ce5247fb4bc1b86e1ce4691bb74b';
-const env = { AUTH_RATE_LIMIT_PER_MINUTE: '8', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '5', SAM_API_KEY: 'test-key-123' };
+const env = { AUTH_RATE_LIMIT_PER_MINUTE: '8', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '3', LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE: '5', SAM_API_KEY: 'test-key-123' };
 
 let r: TestRedis;
 let sam: FakeSamGov;
@@ -40,6 +40,14 @@ describe('REDIS_URL: limits and caches shared by two API processes', () => {
     // Another account still signs in on B.
     await createUser(b.db, b.config, { email: 'other@example.com' });
     expect((await login(b, 'other@example.com', TEST_PASSWORD, '192.0.2.101')).statusCode).toBe(200);
+  });
+
+  it('counts the per-(account, address) limit across both: a stranger is locked out, the owner from another address is not', async () => {
+    for (const t of [a, b]) await createUser(t.db, t.config, { email: 'pair@example.com' });
+    for (let i = 0; i < 3; i++) expect((await login(i % 2 ? a : b, 'pair@example.com', 'wrong-pw', '203.0.113.77')).statusCode).toBe(401);
+    expect((await login(a, 'pair@example.com', TEST_PASSWORD, '203.0.113.77')).statusCode).toBe(429);
+    expect((await login(b, 'pair@example.com', TEST_PASSWORD, '203.0.113.77')).statusCode).toBe(429);
+    expect((await login(b, 'pair@example.com', TEST_PASSWORD, '192.0.2.200')).statusCode).toBe(200);
   });
 
   it('counts concurrent attempts exactly: of 20 at once across both, 5 get through', async () => {

@@ -10,7 +10,7 @@ import { chatMultipart, chatSnapshot } from '../../test/message-factories';
 import { multipartFile } from '../../test/multipart';
 import { docx, rfpSnapshot, SMALL_DRAFT } from '../../test/rfp-factories';
 import { solicitationPdf } from '../../test/solicitation-pdf';
-import { opportunities, solicitationPdfs } from '../db/schema/index';
+import { opportunities, solicitationPdfs, storageReservations } from '../db/schema/index';
 import { storageUsedBy } from './stored-files';
 
 /** Issue 16: uploaded files live exactly as long as a row refers to them, within a per-user quota. */
@@ -171,6 +171,21 @@ describe('USER_STORAGE_QUOTA_MB', () => {
     await createDocument(t, wsId, fresh.user.id, { bytes: Buffer.alloc(1000, 1) });
     expect((await post(t, fresh, `/api/workspaces/${wsId}/messages`, chatMultipart({ file: { name: 'n.txt', bytes: Buffer.alloc(500, 2) } }))).statusCode).toBe(201);
     expect(await storageUsedBy(t.db, fresh.user.id)).toBe(1500);
+  });
+
+  it('holds under concurrent uploads: ten parallel 300 KB uploads against 1 MB store three (PostgreSQL: real concurrency)', { timeout: 120_000 }, async () => {
+    const racer = await createUser(t.db, t.config);
+    const { id: wsId } = await createWorkspace(t.db, racer.user.id);
+    const uploads = Array.from({ length: 10 }, (_, i) =>
+      post(t, racer, `/api/workspaces/${wsId}/messages`, chatMultipart({ message: `part ${i}`, file: { name: `part-${i}.bin`, bytes: Buffer.alloc(300 * 1024, i + 1) } })),
+    );
+    const responses = await Promise.all(uploads);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, ...Array<number>(7).fill(413)]);
+    for (const refused of responses.filter((r) => r.statusCode === 413)) expect(refused.json().detail).toMatch(/^This upload would go over your storage quota/);
+    expect(await storageUsedBy(t.db, racer.user.id)).toBe(3 * 300 * 1024);
+    expect((await chatSnapshot(t.db, wsId)).messages.filter((m) => m.fileKey)).toHaveLength(3);
+    // Every reservation ended with its upload, so the quota is free again for what was not stored.
+    expect(await t.db.select().from(storageReservations).where(eq(storageReservations.userId, racer.user.id))).toEqual([]);
   });
 
   it('refuses every upload path with 413 and a readable detail once a user would go over it, storing nothing', { timeout: 120_000 }, async () => {

@@ -3,10 +3,10 @@
  * that a file no row refers to is deleted, a failed upload leaves nothing behind, and each user's
  * uploads count against one storage quota.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { chatMessages, documentVersions, importJobFiles, rfpAnalyses, rfpSolicitations, solicitationPdfs } from '../db/schema/index';
+import { chatMessages, documentVersions, importJobFiles, rfpAnalyses, rfpSolicitations, solicitationPdfs, storageReservations, users } from '../db/schema/index';
 import type { AuthedCtx } from './ctx';
 import { AppError } from './errors';
 import type { FileStore } from './file-store';
@@ -78,28 +78,92 @@ function formatSize(bytes: number): string {
 export const quotaExceeded = (usedBytes: number, fileBytes: number, quotaBytes: number) =>
   `This upload would go over your storage quota: you use ${formatSize(usedBytes)} of ${formatSize(quotaBytes)} and the file is ${formatSize(fileBytes)}. Delete files you no longer need, or ask an administrator to raise USER_STORAGE_QUOTA_MB.`;
 
+/** A reservation older than this belonged to a process that died mid-upload: it counts for nothing. */
+const RESERVATION_TTL_MS = 60 * 60 * 1000;
+
+/** SQL: bytes of `userId`'s stored files plus their live reservations (uploads in flight). */
+function usedAndReservedSql(userId: string, liveSince: Date): SQL<string> {
+  const parts = FILE_REFERENCES.filter((ref) => ref.owner).map(
+    (ref) => sql`(select coalesce(sum(${ref.size}), 0) from ${ref.table} where ${ref.owner!} = ${userId} and ${ref.key} is not null)`,
+  );
+  parts.push(
+    sql`(select coalesce(sum(${storageReservations.bytes}), 0) from ${storageReservations} where ${storageReservations.userId} = ${userId} and ${storageReservations.createdAt} > ${liveSince})`,
+  );
+  return sql<string>`(${sql.join(parts, sql` + `)})`;
+}
+
+/** Bytes the user's files and uploads in flight hold. */
+async function usedAndReserved(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ bytes: usedAndReservedSql(userId, new Date(Date.now() - RESERVATION_TTL_MS)) }).from(users).where(eq(users.id, userId));
+  return Number(row?.bytes ?? 0);
+}
+
+const quotaOf = (ctx: AuthedCtx) => Math.floor(ctx.config.USER_STORAGE_QUOTA_MB * MB);
+
 /**
- * Refuses (413) an upload of `fileBytes` that would take the signed-in user over USER_STORAGE_QUOTA_MB.
- * Checked before parsing and again right before storing; two uploads racing at the quota's edge can
- * both pass, so the quota may be overrun by at most what one user uploads at once.
+ * Refuses (413) an upload of `fileBytes` that would take the signed-in user over USER_STORAGE_QUOTA_MB,
+ * counting uploads in flight. An early check, before a file is parsed; `storeFileThen` reserves the
+ * bytes for real.
  */
 export async function assertStorageQuota(ctx: AuthedCtx, fileBytes: number): Promise<void> {
-  const quotaBytes = Math.floor(ctx.config.USER_STORAGE_QUOTA_MB * MB);
-  const used = await storageUsedBy(ctx.db, ctx.actor.id);
+  const quotaBytes = quotaOf(ctx);
+  const used = await usedAndReserved(ctx.db, ctx.actor.id);
   if (used + fileBytes > quotaBytes) throw new AppError(413, 'VALIDATION', quotaExceeded(used, fileBytes, quotaBytes));
 }
 
 /**
- * Stores an uploaded file, then runs `write` (the transaction recording it). If `write` fails the
- * file is removed again unless another row already shared it, so a failed upload leaves nothing.
+ * Reserves `fileBytes` of the user's quota until the upload's row has committed (issue 21 item 22:
+ * ten parallel 300 KB uploads all passed a 1 MB quota). The reservation is one conditional INSERT
+ * (files + live reservations + this file within the quota). It runs after locking the user's row
+ * (`FOR NO KEY UPDATE`, which foreign-key checks do not wait for), so concurrent reservations of one
+ * user take turns and each one's statement sees the reservations and rows committed before it:
+ * without the lock both INSERTs would read the same old sum. 413 when it does not fit.
+ */
+export async function reserveStorage(ctx: AuthedCtx, fileBytes: number): Promise<string> {
+  const quotaBytes = quotaOf(ctx);
+  const userId = ctx.actor.id;
+  const liveSince = new Date(Date.now() - RESERVATION_TTL_MS);
+  const id = await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    await tx.delete(storageReservations).where(and(eq(storageReservations.userId, userId), lte(storageReservations.createdAt, liveSince)));
+    const rows = await tx.execute<{ id: string }>(sql`
+      insert into ${storageReservations} (user_id, bytes)
+      select ${userId}, ${fileBytes}
+      where ${usedAndReservedSql(userId, liveSince)} + ${fileBytes} <= ${quotaBytes}
+      returning id`);
+    return rowsOf<{ id: string }>(rows)[0]?.id;
+  });
+  if (id) return id;
+  const used = await usedAndReserved(ctx.db, userId);
+  throw new AppError(413, 'VALIDATION', quotaExceeded(used, fileBytes, quotaBytes));
+}
+
+/** Ends a reservation (the file's row has committed, or the upload failed). */
+export async function releaseStorage(db: Db, reservationId: string): Promise<void> {
+  await db.delete(storageReservations).where(eq(storageReservations.id, reservationId));
+}
+
+/** `execute` answers rows as an array (PGlite) or in `.rows` (node-postgres). */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+/**
+ * Stores an uploaded file, then runs `write` (the transaction recording it), holding a quota
+ * reservation from before the file is stored until `write` has committed. If `write` fails the file
+ * is removed again unless another row already shared it, so a failed upload leaves nothing.
  */
 export async function storeFileThen<T>(ctx: AuthedCtx, bytes: Uint8Array, write: (stored: { key: string; size: number }) => Promise<T>): Promise<T> {
-  await assertStorageQuota(ctx, bytes.byteLength);
-  const stored = await ctx.files.put(bytes);
+  const reservation = await reserveStorage(ctx, bytes.byteLength);
   try {
-    return await write(stored);
-  } catch (err) {
-    await removeUnreferencedFiles(ctx.db, ctx.files, [stored.key]);
-    throw err;
+    const stored = await ctx.files.put(bytes);
+    try {
+      return await write(stored);
+    } catch (err) {
+      await removeUnreferencedFiles(ctx.db, ctx.files, [stored.key]);
+      throw err;
+    }
+  } finally {
+    await releaseStorage(ctx.db, reservation);
   }
 }

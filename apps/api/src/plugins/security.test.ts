@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../db/schema/index';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createInviteCode, createOpportunity, createUser } from '../../test/factories';
+import { createInviteCode, createOpportunity, createUser, createWorkspace, TEST_PASSWORD } from '../../test/factories';
 
 let t: TestApp;
 let admin: string;
@@ -49,6 +49,23 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
+  });
+
+  it('tells caches not to keep API answers carrying tokens or personal data (Cache-Control: no-store)', async () => {
+    const member = await createUser(t.db, t.config, { email: 'cache-member@example.com' });
+    const { id: wsId } = await createWorkspace(t.db, member.user.id);
+    const code = await createInviteCode(t.db);
+    const answers = [
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'cache-member@example.com', password: TEST_PASSWORD } }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Cache New', email: 'cache-new@example.com', password: 'a-secret-1', invite_code: code } }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: 'x'.repeat(43), new_password: 'a-secret-2' } }),
+      await t.injectAs(member.token, { method: 'GET', url: '/api/auth/refresh-user' }),
+      await t.injectAs(admin, { method: 'GET', url: '/api/admin/users' }),
+      await t.injectAs(member.token, { method: 'GET', url: `/api/workspaces/${wsId}/members` }),
+      await t.injectAs(null, { method: 'GET', url: '/api/auth/refresh-user' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 400, 200, 200, 200, 401]);
+    for (const res of answers) expect(res.headers["cache-control"]).toBe("no-store");
   });
 
   it("gives the API docs page swagger-ui's own policy, without upgrading to https", async () => {

@@ -36,6 +36,12 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     // Downloads and the API are same-origin; nothing here is meant to be embedded by other sites.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  // API answers carry session tokens (login, register, reset, change password) and personal data
+  // (me, users, members, invites...): no browser or proxy cache may keep them (issue 21 item 24).
+  // An answer that set its own policy (downloads: private, no-store) keeps it.
+  app.addHook('onSend', async (request, reply) => {
+    if ((request.raw.url ?? '').startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
 }
 
 /**

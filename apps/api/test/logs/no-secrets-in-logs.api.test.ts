@@ -199,6 +199,8 @@ it('a full API flow leaves no password, token or password hash in the server log
   expect((await call('POST', `/api/auth/forgot-password?email=${encodeURIComponent(alice.email)}`)).status).toBe(200);
   const reset = remember('reset token', await linkFromOutbox('reset-password', alice.email));
   secrets['stored reset token hash'] = hashToken(reset);
+  // The person opens the mailed link: the web app's /reset-password/<token> page (issue 21 item 15).
+  await call('GET', `/reset-password/${reset}`);
   const newPassword = remember('reset password', 'Reset-Pw-5hG7rT');
   expect((await call('POST', `/api/auth/reset-password?token=${reset}&new_password=${newPassword}`)).status).toBe(200);
 
@@ -222,6 +224,7 @@ it('a full API flow leaves no password, token or password hash in the server log
   expect((await call('POST', `/api/workspaces/${workspaceId}/invite`, { token: bobToken, json: { email: 'carol@example.com', role: 'VIEWER' } })).status).toBeLessThan(300);
   const join = remember('join token', await linkFromOutbox('join', 'carol@example.com'));
   secrets['stored join token hash'] = hashToken(join);
+  await call('GET', `/join/${join}`);
   expect((await call('GET', `/api/join/${join}`)).status).toBe(200);
   const carol = await call('POST', `/api/join/${join}/register`, { json: { name: 'Carol', password: remember('join registration password', 'Carol-Pw-1vR5yH') } });
   expect(carol.status).toBeLessThan(300);
@@ -241,6 +244,8 @@ it('a full API flow leaves no password, token or password hash in the server log
   // The log really holds the flow, including the refused insert, or finding nothing proves nothing.
   expect(output).toContain('/api/auth/reset-password');
   expect(output).toContain('/api/join/');
+  expect(output).toContain('"url":"/reset-password/[token]"');
+  expect(output).toContain('"url":"/join/[token]"');
   expect(output).toContain('insert refused by the log test');
   expect(output).toContain('Mail written to outbox');
 

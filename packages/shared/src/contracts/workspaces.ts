@@ -42,9 +42,9 @@ export const WorkspaceSchema = z.object({
   /** True when the caller has not accepted the current NDA and content calls answer NDA_REQUIRED. */
   nda_required: z.boolean(),
   opportunity: WorkspaceOpportunitySchema.nullable(),
-  /** Overview counters (SPEC §2): documents, and tasks not DONE. */
-  document_count: z.number().int(),
-  open_task_count: z.number().int(),
+  /** Overview counters (SPEC §2): documents, and tasks not DONE; null while `nda_required` (content behind the NDA). */
+  document_count: z.number().int().nullable(),
+  open_task_count: z.number().int().nullable(),
 });
 export type Workspace = z.infer<typeof WorkspaceSchema>;
 export const WorkspaceListSchema = z.array(WorkspaceSchema);

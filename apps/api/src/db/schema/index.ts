@@ -10,3 +10,4 @@ export * from './rfp';
 export * from './jobs';
 export * from './saved-searches';
 export * from './import-jobs';
+export * from './storage-reservations';

@@ -21,6 +21,11 @@ export const workspaces = pgTable(
     opportunitySnapshot: jsonb().$type<OpportunityFacts>(),
     name: text().notNull(),
     ownerId: uuid().notNull().references(() => users.id),
+    /**
+     * Who created it: the only member the NDA never gates (WORKSPACES.md §2). Not the owner: an
+     * owner by succession is gated like any member (issue 21 item 14).
+     */
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     requireNda: boolean().notNull().default(true),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import { httpUrlOrNull } from '../../lib/http-url';
 import type {
   Attachment,
   NewOpportunityRow,
@@ -52,8 +53,8 @@ export function mapSamOpportunity(o: SamOpportunity): SamOpportunityRow {
     contacts: (o.pointOfContact ?? []).map(mapContact).filter((c): c is OpportunityContact => c !== null),
     organizationType: clean(o.organizationType),
     officeAddress: mapOfficeAddress(o.officeAddress),
-    additionalInfoLink: clean(o.additionalInfoLink),
-    link: clean(o.uiLink),
+    additionalInfoLink: httpUrlOrNull(clean(o.additionalInfoLink)),
+    link: httpUrlOrNull(clean(o.uiLink)),
     description: clean(o.description),
     attachments: mapAttachments(o.resourceLinks),
     source: 'sam_api',

@@ -33,7 +33,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/admin/users/:id', {
     config: { role: 'admin' },
-    schema: { tags: ['admin'], params: IdParams, response: { 200: DeleteUserResponseSchema, ...withNotFound } },
+    schema: { tags: ['admin'], params: IdParams, response: { 200: DeleteUserResponseSchema, ...withNotFound, 409: ErrorBodySchema } },
   }, async (request) => service.deleteUser(request.ctx as AuthedCtx, request.params.id));
 
   app.post('/admin/create-user', {

@@ -20,8 +20,10 @@ import * as authService from './auth.service';
 export interface AuthRouteOptions {
   /** Attempts per client address per minute (login, register, forgot, reset). */
   rateLimitPerMinute: number;
-  /** Login attempts per account (email) per minute, whatever address they come from. */
+  /** Login attempts per account (email) from one client address per minute. */
   accountRateLimitPerMinute: number;
+  /** Login attempts per account per minute from all addresses together (a looser ceiling). */
+  accountGlobalRateLimitPerMinute: number;
 }
 
 const RATE_LIMITED = 'Too many attempts. Please try again later.';
@@ -31,11 +33,19 @@ export const authRoutes = (opts: AuthRouteOptions): FastifyPluginAsyncZod => asy
   const rateLimit = { max: opts.rateLimitPerMinute, timeWindow: '1 minute' };
   const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema };
 
-  // A second counter keyed by the account, in the same rate-limit store as the address counters
-  // (so it holds across processes once the store is shared): changing addresses does not buy more
-  // guesses at one password. The email is the validated, lower-cased one.
-  const accountLimit = app.createRateLimit({
+  // Login counters beyond the per-address one, in the same rate-limit store (shared across
+  // processes with Redis). Per (account, address): a stranger's wrong guesses lock out only their
+  // own address for that account, never the owner signing in from theirs (issue 21 item 20). Per
+  // account from everywhere: a looser ceiling against guesses spread over many addresses, above
+  // what one address may send, so it takes several addresses to reach it. The email is the
+  // validated, lower-cased one; the address is the one TRUST_PROXY lets us believe.
+  const accountAddressLimit = app.createRateLimit({
     max: opts.accountRateLimitPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `login-account-address:${(request.body as LoginBody).email}|${request.ip}`,
+  });
+  const accountLimit = app.createRateLimit({
+    max: opts.accountGlobalRateLimitPerMinute,
     timeWindow: '1 minute',
     keyGenerator: (request) => `login-account:${(request.body as LoginBody).email}`,
   });
@@ -68,8 +78,11 @@ export const authRoutes = (opts: AuthRouteOptions): FastifyPluginAsyncZod => asy
     config: { public: true, rateLimit },
     schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: AuthResponseSchema, ...errors } },
     preHandler: async (request) => {
-      const limit = await accountLimit(request);
-      if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(RATE_LIMITED);
+      // One after the other: an attempt refused for its address does not count towards the account's ceiling.
+      for (const check of [accountAddressLimit, accountLimit]) {
+        const limit = await check(request);
+        if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(RATE_LIMITED);
+      }
     },
   }, async (request) => authService.login(request.ctx, request.body));
 

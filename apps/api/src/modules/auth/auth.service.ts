@@ -32,17 +32,22 @@ export async function register(ctx: Ctx, body: RegisterBody): Promise<AuthRespon
   if (code.usedAt) throw badRequest(USED_INVITE_CODE);
   const passwordHash = await hashPassword(body.password);
   const user = await ctx.db.transaction(async (tx) => {
-    if (await usersRepository.findByEmail(tx, body.email)) throw badRequest('Email already registered');
+    const taken = await usersRepository.findByEmail(tx, body.email);
     // Another registration may have taken the code since the check above.
     if (!(await inviteCodesRepository.markUsed(tx, body.invite_code, body.email, new Date()))) throw badRequest(USED_INVITE_CODE);
+    // The code is spent either way: otherwise its holder could test address after address for an
+    // account without ever using it (issue 21 item 24). Committed, then refused below.
+    if (taken) return null;
     return usersRepository.insert(tx, { name: body.name, email: body.email, passwordHash, role: 'user' });
   });
+  if (!user) throw badRequest(EMAIL_TAKEN);
   ctx.log.info({ userId: user.id }, 'user registered');
   return issueSession(ctx, user);
 }
 
 const INVALID_INVITE_CODE = 'Invalid invite code';
 const USED_INVITE_CODE = 'This invite code has already been used';
+const EMAIL_TAKEN = 'Email already registered. This invite code is now used up: sign in with that account, or ask an administrator for a new code.';
 
 /** Signs in with email and password. */
 export async function login(ctx: Ctx, body: LoginBody): Promise<AuthResponse> {

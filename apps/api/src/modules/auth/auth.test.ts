@@ -61,14 +61,23 @@ describe('POST /api/auth/register', () => {
     expect(res.json().detail).toBe('Invalid invite code');
   });
 
-  it('refuses an email that exists in another case and leaves the code unused', async () => {
+  it('refuses an email that exists in another case and uses the code up, so a code cannot probe address after address', async () => {
     await createUser(t.db, t.config, { email: 'taken@example.com' });
+    await createUser(t.db, t.config, { email: 'taken-too@example.com' });
     const code = await createInviteCode(t.db);
+    const before = await userCount();
     const res = await register({ name: 'C', email: 'TAKEN@example.com', password: 'secret1', invite_code: code });
     expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toBe('Email already registered');
+    expect(res.json().detail).toBe('Email already registered. This invite code is now used up: sign in with that account, or ask an administrator for a new code.');
     const [row] = await t.db.select().from(inviteCodes).where(eq(inviteCodes.code, code));
-    expect(row.usedAt).toBeNull();
+    expect(row.usedAt).not.toBeNull();
+    expect(await userCount()).toBe(before);
+    // The next probe with the same code learns nothing about the next address.
+    for (const email of ['taken-too@example.com', 'nobody-here@example.com']) {
+      const probe = await register({ name: 'C', email, password: 'secret1', invite_code: code });
+      expect([probe.statusCode, probe.json().detail]).toEqual([400, 'This invite code has already been used']);
+    }
+    expect(await userCount()).toBe(before);
   });
 
   it.each([
@@ -321,18 +330,45 @@ describe('rate limiting', () => {
     }
   });
 
-  it('throttles login per account whatever addresses the attempts come from', async () => {
-    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '3' });
+  it('throttles login per account and address: a stranger locks out only their own address, the owner signs in from theirs', { timeout: 120_000 }, async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '3', LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE: '1000' });
     try {
       await createUser(limited.db, limited.config, { email: 'target@example.com' });
       const attempt = (email: string, from: string, password = 'wrong-pw') =>
         limited.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: from, payload: { email, password } });
-      for (let i = 0; i < 3; i++) expect((await attempt('Target@example.com', `192.0.2.${i}`)).statusCode).toBe(401);
-      const res = await attempt('target@example.com', '192.0.2.200', TEST_PASSWORD);
-      expect(res.statusCode).toBe(429);
-      expect(res.json().detail).toBe('Too many attempts. Please try again later.');
-      // Another account is not affected.
-      expect((await attempt('other@example.com', '192.0.2.200')).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++) expect((await attempt('Target@example.com', '203.0.113.66')).statusCode).toBe(401);
+      const stranger = await attempt('target@example.com', '203.0.113.66', TEST_PASSWORD);
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.json().detail).toBe('Too many attempts. Please try again later.');
+      // The owner, from their usual address, is not locked out by the stranger's guesses.
+      expect((await attempt('target@example.com', '192.0.2.10', TEST_PASSWORD)).statusCode).toBe(200);
+      // The stranger's address may still try another account (their per-address limit allowing).
+      expect((await attempt('other@example.com', '203.0.113.66')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('keeps a looser per-account ceiling over all addresses against spread-out guessing', { timeout: 120_000 }, async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '2', LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      await createUser(limited.db, limited.config, { email: 'spread@example.com' });
+      const attempt = (from: string, password = 'wrong-pw') =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: from, payload: { email: 'spread@example.com', password } });
+      for (let i = 0; i < 5; i++) expect((await attempt(`198.51.100.${i}`)).statusCode).toBe(401);
+      expect((await attempt('198.51.100.99', TEST_PASSWORD)).statusCode).toBe(429);
+      // Attempts a pair limit refused do not use up the ceiling: checked in that order.
+      const other = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '2', LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE: '5' });
+      try {
+        await createUser(other.db, other.config, { email: 'spread@example.com' });
+        const one = (from: string, password = 'wrong-pw') =>
+          other.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: from, payload: { email: 'spread@example.com', password } });
+        for (let i = 0; i < 2; i++) expect((await one('203.0.113.1')).statusCode).toBe(401);
+        for (let i = 0; i < 10; i++) expect((await one('203.0.113.1')).statusCode).toBe(429);
+        expect((await one('192.0.2.10', TEST_PASSWORD)).statusCode).toBe(200);
+      } finally {
+        await other.close();
+      }
     } finally {
       await limited.close();
     }

@@ -57,6 +57,25 @@ describe('POST /auth/change-password', () => {
     expect((await me(token)).statusCode).toBe(200);
   });
 
+  it('limits guesses at the current password per account, whatever addresses a session sends them from', { timeout: 120_000 }, async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const victim = await createUser(limited.db, limited.config);
+      const bystander = await createUser(limited.db, limited.config);
+      const attempt = (token: string, from: string, current: string) =>
+        limited.injectAs(token, { method: 'POST', url: '/api/auth/change-password', remoteAddress: from, payload: { current_password: current, new_password: 'a-new-secret' } });
+      for (let i = 0; i < 3; i++) expect((await attempt(victim.token, `198.51.100.${i}`, `guess-${i}`)).statusCode).toBe(400);
+      const fourth = await attempt(victim.token, '198.51.100.50', TEST_PASSWORD);
+      expect([fourth.statusCode, fourth.json().detail]).toEqual([429, 'Too many attempts. Please try again later.']);
+      const [row] = await limited.db.select().from(users).where(eq(users.id, victim.user.id));
+      expect(row!.passwordHash).toBe(victim.user.passwordHash);
+      // Another account's limit is its own.
+      expect((await attempt(bystander.token, '198.51.100.50', TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 401 without a token', async () => {
     const res = await change(null, { current_password: 'x', new_password: 'abcdefg' });
     expect(res.statusCode).toBe(401);

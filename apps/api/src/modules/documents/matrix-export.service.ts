@@ -1,9 +1,8 @@
 import { complianceMatrixRows, type ComplianceMatrixRow, type Requirement } from '@biddesk/analysis';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';
-import { neutraliseFormula } from '../../lib/spreadsheet-cell';
+import { neutraliseFormula, spreadsheetCsv } from '../../lib/spreadsheet-cell';
 import { requireOwnDocument } from './documents.service';
 import { outlineDocx } from './outline-docx';
 import * as pdfs from './solicitation-pdfs.repository';
@@ -56,8 +55,7 @@ export async function exportComplianceMatrix(ctx: AuthedCtx, documentId: string,
   const base = `${(doc.solicitationNumber || 'opportunity').replace(/[^A-Za-z0-9._-]+/g, '_')}_compliance`;
 
   if (format === 'csv') {
-    const csv = stringify(rows, { header: true, columns: COLUMNS.map((c) => c.header) });
-    return { fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.from(`\uFEFF${csv}`, 'utf8') };
+    return { fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: spreadsheetCsv(COLUMNS.map((c) => c.header), rows) };
   }
 
   const workbook = new ExcelJS.Workbook();

@@ -33,6 +33,8 @@ export async function readChatInput(request: FastifyRequest): Promise<ChatInput>
       // A form posted without a chosen file sends an empty, nameless file part.
       if (!part.filename && bytes.length === 0) continue;
       if (part.fieldname !== 'file') throw badRequest('Attach the file in the field "file"');
+      // A named file with no bytes is refused, as documents refuse it (issue 21 item 24).
+      if (bytes.length === 0) throw badRequest('The selected file is empty');
       file = { fileName: sanitizeFileName(part.filename ?? '', 'attachment'), bytes };
     }
   } catch (err) {

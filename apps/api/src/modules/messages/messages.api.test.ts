@@ -105,6 +105,15 @@ describe('POST /workspaces/{id}/messages', () => {
     expect(storedFiles()).toEqual(filesBefore);
   });
 
+  it('refuses a 0-byte attachment with 400 as documents do, storing nothing', async () => {
+    const ws = await freshWorkspace();
+    const filesBefore = storedFiles();
+    const res = await send(writer.token, ws, { message: 'see attached', file: { name: 'empty.pdf', bytes: Buffer.alloc(0) } });
+    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 400, detail: 'The selected file is empty' });
+    expect(await chatSnapshot(t.db, ws)).toEqual({ messages: [], activity: [] });
+    expect(storedFiles()).toEqual(filesBefore);
+  });
+
   it('takes one attachment only', async () => {
     const ws = await freshWorkspace();
     const boundary = 'twofiles';

@@ -5,7 +5,7 @@ import { isUuid } from '../../lib/ids';
 import type { ChatMessageRow } from '../../db/schema/index';
 import { recordActivity } from '../activity/activity.service';
 import { assertCan, requireMember, type WorkspaceAccess } from '../workspaces/workspace-access';
-import { assertStorageQuota, removeUnreferencedFiles } from '../../lib/stored-files';
+import { removeUnreferencedFiles, storeFileThen } from '../../lib/stored-files';
 import * as messagesRepository from './messages.repository';
 import { presentMessage } from './messages.presenter';
 
@@ -39,9 +39,7 @@ export async function sendMessage(ctx: AuthedCtx, workspaceId: string, readInput
   assertCan(member, 'message.send');
   const input = await readInput();
   if (!input.text.trim() && !input.file) throw badRequest(MESSAGE_REQUIRED);
-  if (input.file) await assertStorageQuota(ctx, input.file.bytes.byteLength);
-  const stored = input.file ? await ctx.files.put(input.file.bytes) : null;
-  const insert = () => ctx.db.transaction(async (tx) => {
+  const insert = (stored: { key: string; size: number } | null) => ctx.db.transaction(async (tx) => {
     const inserted = await messagesRepository.insert(tx, {
       workspaceId: workspace.id,
       userId: ctx.actor.id,
@@ -62,13 +60,9 @@ export async function sendMessage(ctx: AuthedCtx, workspaceId: string, readInput
     }
     return inserted;
   });
-  try {
-    return presentMessage(await insert());
-  } catch (err) {
-    // The file was stored first; without its row it must not stay behind (unless another row shares it).
-    if (stored) await removeUnreferencedFiles(ctx.db, ctx.files, [stored.key]);
-    throw err;
-  }
+  // With a file: quota reserved, file stored, row written, and the file removed again if that fails.
+  const row = input.file ? await storeFileThen(ctx, input.file.bytes, insert) : await insert(null);
+  return presentMessage(row);
 }
 
 /**

@@ -29,10 +29,12 @@ export interface AcceptanceOrigin {
  * POST /workspaces/{id}/nda/accept?nda_version_id=: a member accepts the NDA in force. Evidence is
  * an append-only record (version, SHA-256 of the exact text, server time, IP, user agent, copied
  * names), written in the transaction that opens the workspace to the member. Accepting a version
- * that is no longer current answers 409, so nobody "accepts" a text they were not shown.
+ * that is no longer current answers 409, so nobody "accepts" a text they were not shown; so does an
+ * archived workspace.
  */
 export async function acceptNda(ctx: AuthedCtx, workspaceId: string, ndaVersionId: string, origin: AcceptanceOrigin): Promise<NdaAcceptResponse> {
-  const { workspace } = await requireMember(ctx, workspaceId);
+  // A write like any other: an archived workspace is read-only (409), and records no acceptance.
+  const { workspace } = await requireMember(ctx, workspaceId, { write: true });
   const current = await ndaRepository.findCurrent(ctx.db);
   if (!current || current.id !== ndaVersionId) {
     throw conflict('This NDA version is no longer in force. Please review the current version.');

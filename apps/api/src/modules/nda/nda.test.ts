@@ -62,7 +62,9 @@ describe('POST /workspaces/{id}/nda/accept', () => {
   it('records the SHA-256 of the exact text, IP and user agent, opens the workspace, and keeps the record after the member leaves', async () => {
     const { member, ws } = await pendingMember();
     const gated = await t.injectAs(member.token, { method: 'GET', url: `/api/workspaces/${ws.id}` });
-    expect(gated.json()).toMatchObject({ nda_required: true });
+    // Before the NDA the header says nothing of what is inside (issue 21 item 24).
+    expect(gated.json()).toMatchObject({ nda_required: true, document_count: null, open_task_count: null });
+    expect((await t.injectAs(member.token, { method: 'GET', url: '/api/workspaces' })).json().find((w: { id: string }) => w.id === ws.id)).toMatchObject({ document_count: null, open_task_count: null });
     const res = await accept(t, member.token, ws.id, v1.id, { 'user-agent': 'NdaTest/1.0 (evidence)' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'NDA accepted successfully', nda_accepted_at: expect.any(String) });
@@ -81,7 +83,7 @@ describe('POST /workspaces/{id}/nda/accept', () => {
     });
     expect(rows[0]!.acceptedAt.toISOString()).toBe(res.json().nda_accepted_at);
     expect((await members(t, member.token, ws.id)).statusCode).toBe(200);
-    expect((await t.injectAs(member.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json()).toMatchObject({ nda_required: false });
+    expect((await t.injectAs(member.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json()).toMatchObject({ nda_required: false, document_count: 0, open_task_count: 0 });
     const list = (await members(t, owner.token, ws.id)).json() as { user_id: string; nda_accepted_at: string | null }[];
     expect(list.find((m) => m.user_id === member.user.id)!.nda_accepted_at).toBe(res.json().nda_accepted_at);
 
@@ -96,6 +98,19 @@ describe('POST /workspaces/{id}/nda/accept', () => {
     expect([res.statusCode, res.json().detail]).toEqual([403, 'Access denied to this workspace']);
     expect(await acceptancesOf(t, outsider.user.id)).toEqual([]);
     expect((await t.injectAs(null, { method: 'POST', url: `/api/workspaces/${ws.id}/nda/accept?nda_version_id=${v1.id}` })).statusCode).toBe(401);
+  });
+
+  it('is refused in an archived workspace (409) and records nothing; the member stays gated', async () => {
+    const { member, ws } = await pendingMember();
+    expect((await t.injectAs(owner.token, { method: 'PATCH', url: `/api/workspaces/${ws.id}/archive?archive=true` })).statusCode).toBe(200);
+    const res = await accept(t, member.token, ws.id, v1.id);
+    expect([res.statusCode, res.json().detail]).toEqual([409, 'This workspace is archived']);
+    expect(await acceptancesOf(t, member.user.id)).toEqual([]);
+    expect((await members(t, member.token, ws.id)).json().code).toBe('NDA_REQUIRED');
+    // Restored, the same acceptance goes through.
+    expect((await t.injectAs(owner.token, { method: 'PATCH', url: `/api/workspaces/${ws.id}/archive?archive=false` })).statusCode).toBe(200);
+    expect((await accept(t, member.token, ws.id, v1.id)).statusCode).toBe(200);
+    expect(await acceptancesOf(t, member.user.id)).toHaveLength(1);
   });
 
   it('never gates the owner', async () => {

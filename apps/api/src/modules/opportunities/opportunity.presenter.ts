@@ -1,4 +1,5 @@
 import type { Opportunity, OpportunitySummary } from '@biddesk/shared';
+import { httpUrlOrNull } from '../../lib/http-url';
 import type { OpportunityListRow, OpportunityWithSaved } from './opportunities.repository';
 import { summarize } from './summary';
 
@@ -26,7 +27,8 @@ function presentCommon(row: OpportunityListRow | OpportunityWithSaved) {
     active: row.active,
     saved: Boolean(row.saved),
     pdf_processed: row.pdfProcessed,
-    link: row.link,
+    // Links are rendered as links: http(s) only, whatever an import stored.
+    link: httpUrlOrNull(row.link),
     notice_count: row.groupNoticeCount,
   };
 }
@@ -36,11 +38,11 @@ export function presentOpportunity(row: OpportunityWithSaved): Opportunity {
   return {
     ...presentCommon(row),
     description: row.description,
-    attachments: row.attachments ?? [],
+    attachments: (row.attachments ?? []).filter((a) => httpUrlOrNull(a.url) !== null),
     contacts: row.contacts ?? [],
     place_of_performance: row.placeOfPerformance ?? null,
     award: row.award ?? null,
-    additional_info_link: row.additionalInfoLink,
+    additional_info_link: httpUrlOrNull(row.additionalInfoLink),
   };
 }
 

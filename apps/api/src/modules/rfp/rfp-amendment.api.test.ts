@@ -144,8 +144,8 @@ describe('RFP amendment of the real 14(c) RFQ', () => {
     // The export says it too, in its Amendment column.
     const csv = (await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${wsId}/rfp/matrix/export?format=csv` })).body;
     const line = (text: string) => csv.split('\n').find((l) => l.includes(text))!;
-    expect(line(RFQ_AMENDMENT.changedTo)).toMatch(/,Changed in version 2; task flagged for review\r?$/);
-    expect(line(RFQ_AMENDMENT.added)).toMatch(/,Added in version 2\r?$/);
+    expect(line(RFQ_AMENDMENT.changedTo)).toMatch(/,"Changed in version 2; task flagged for review"\r?$/);
+    expect(line(RFQ_AMENDMENT.added)).toMatch(/,"Added in version 2"\r?$/);
 
     // The same diff is on the solicitation and in the list.
     expect((await get(wsId, '/rfp/solicitation')).amendment).toEqual(amendment);

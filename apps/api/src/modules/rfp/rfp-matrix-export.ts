@@ -1,8 +1,7 @@
 import { RFP_REQUIREMENT_STATUS_LABELS, type RfpMatrixRow } from '@biddesk/shared';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { AuthedCtx } from '../../lib/ctx';
-import { neutraliseFormula } from '../../lib/spreadsheet-cell';
+import { neutraliseFormula, spreadsheetCsv } from '../../lib/spreadsheet-cell';
 import * as workspacesRepository from '../workspaces/workspaces.repository';
 import { buildMatrix } from './rfp-matrix.service';
 
@@ -57,8 +56,7 @@ export async function exportMatrix(ctx: AuthedCtx, workspaceId: string, format: 
   const cells = matrix.rows.map((r) => COLUMNS.map((c) => neutraliseFormula(c.value(r))));
 
   if (format === 'csv') {
-    const csv = stringify(cells, { header: true, columns: COLUMNS.map((c) => c.header) });
-    return { fileName: `${base}_compliance_matrix.csv`, body: Buffer.from(`\uFEFF${csv}`, 'utf8') };
+    return { fileName: `${base}_compliance_matrix.csv`, body: spreadsheetCsv(COLUMNS.map((c) => c.header), cells) };
   }
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'BidDesk';

@@ -200,15 +200,16 @@ describe('GET /workspaces/{id}/rfp/matrix/export', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const text = res.rawPayload.toString('utf8').slice(1);
     const lines = text.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Requirement,Section,Must/Should,Requirement text,Page,Task,Assignee,Task status,Draft status,Draft location,Amendment');
+    // Every text field quoted (issue 21 item 23), so no separator inside one starts a cell.
+    expect(lines[0]).toBe('"Requirement","Section","Must/Should","Requirement text","Page","Task","Assignee","Task status","Draft status","Draft location","Amendment"');
     expect(text).toContain(`"'=HYPERLINK(""http://evil"",""click"")"`);
     expect(text).toContain("'+1+2 pages");
     expect(text).toContain("'-5 points per missing page");
     expect(text).toContain("'@SUM(A1:A2)");
     expect(text).toContain("'\tcmd|calc");
     expect(text).toContain("'=cmd() Evil");
-    expect(text).toMatch(/L-006,L,must,Offerors shall submit a plan\.,5,L-006: Offerors shall submit a plan\.,'=cmd\(\) Evil,To Do,,/);
-    expect(text).not.toMatch(/(^|,)[=+\-@]/m);
+    expect(text).toMatch(/"L-006","L","must","Offerors shall submit a plan\.",5,"L-006: Offerors shall submit a plan\.","'=cmd\(\) Evil","To Do","",""/);
+    expect(text).not.toMatch(/(^|[,;"])[=+\-@]/m);
   });
 
   it('sends an .xlsx with a frozen header, filters and the same neutralised cells', async () => {

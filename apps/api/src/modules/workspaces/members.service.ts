@@ -1,6 +1,6 @@
 import type { Member, MessageResponse, WorkspaceActivityPage } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activity/activity.service';
 import * as activityRepository from '../activity/activity.repository';
@@ -59,8 +59,14 @@ export async function leaveWorkspace(ctx: AuthedCtx, workspaceId: string): Promi
   const { workspace, member } = await requireMember(ctx, workspaceId);
   assertCan(member, 'workspace.leave');
   await ctx.db.transaction(async (tx) => {
-    // Two leaves at once: the one that removed the membership records it and tells the owner.
-    if (!(await workspacesRepository.removeMember(tx, workspace.id, member.userId))) return;
+    // Conditional on not being the owner: an admin's deletion of the owner may have just made this
+    // member the owner (workspace-ownership.ts), and then they did not leave.
+    if (!(await workspacesRepository.removeMember(tx, workspace.id, member.userId))) {
+      if (await workspacesRepository.findMember(tx, workspace.id, member.userId)) {
+        throw conflict('You could not leave: you are now the owner of this workspace. Reload it to see your role.');
+      }
+      return; // removed by the owner a moment ago: gone either way
+    }
     await recordActivity(tx, ctx.actor, { action: 'member.left', workspaceId: workspace.id, details: { role: member.role } });
     await notifyOwner(tx, workspace, { title: 'Member left', message: `${ctx.actor.name} (${ctx.actor.email}) left the workspace "${workspace.name}".` });
   });

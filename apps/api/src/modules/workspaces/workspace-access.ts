@@ -27,9 +27,17 @@ export interface AccessNeeds {
   write?: boolean;
 }
 
-/** True when the member must accept the current NDA first; the OWNER never is (WORKSPACES.md §2). */
+/** The workspace's creator is never gated by its NDA (WORKSPACES.md §2). */
+export function isCreator(workspace: WorkspaceRow, member: WorkspaceMemberRow): boolean {
+  return workspace.createdBy !== null && member.userId === workspace.createdBy;
+}
+
+/**
+ * True when the member must accept the current NDA first. Only the creator is exempt, not the
+ * OWNER role: a member who became owner by succession is gated like before (issue 21 item 14).
+ */
 export function isNdaPending(workspace: WorkspaceRow, member: WorkspaceMemberRow, currentNda: NdaVersionRow | undefined): boolean {
-  if (!workspace.requireNda || member.role === 'OWNER' || !currentNda) return false;
+  if (!workspace.requireNda || isCreator(workspace, member) || !currentNda) return false;
   return member.ndaVersionId !== currentNda.id;
 }
 
@@ -44,7 +52,7 @@ export async function requireMember(ctx: AuthedCtx, workspaceId: string, needs: 
   if (!workspace) throw notFound(WORKSPACE_NOT_FOUND);
   const member = await workspacesRepository.findMember(db, workspace.id, ctx.actor.id);
   if (!member) throw forbidden(ACCESS_DENIED);
-  const currentNda = workspace.requireNda && member.role !== 'OWNER' ? await ndaRepository.findCurrent(db) : undefined;
+  const currentNda = workspace.requireNda && !isCreator(workspace, member) ? await ndaRepository.findCurrent(db) : undefined;
   const ndaPending = isNdaPending(workspace, member, currentNda);
   if (needs.content && ndaPending) throw ndaRequired();
   if (needs.write && workspace.archivedAt) throw conflict(WORKSPACE_ARCHIVED);

@@ -160,8 +160,8 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST /workspaces/{id}/nda/accept',
     method: 'POST',
     url: (_f, id) => `/api/workspaces/${id}/nda/accept?nda_version_id=${currentNdaId}`,
-    // Accepting is how a pending member gets in; an archived workspace stays readable, so it is allowed there too.
-    cells: everyMember(OK),
+    // Accepting is how a pending member gets in; it is a write, so an archived workspace refuses it (409).
+    cells: cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: OK, NDA_PENDING: OK, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
     effect: (f, _b, after) => {
       const me = after.members.find((m) => m.userId === f.actorId)!;
       if (me.role !== 'OWNER') expect(me.ndaVersionId).toBe(currentNdaId);

@@ -19,8 +19,9 @@ export function presentWorkspace(view: WorkspaceView, ndaRequired: boolean): Wor
     require_nda: workspace.requireNda,
     nda_required: ndaRequired,
     opportunity: presentOpportunity(view),
-    document_count: view.documentCount,
-    open_task_count: view.openTaskCount,
+    // What is in the workspace is behind the NDA too: a pending member does not learn how much (issue 21 item 24).
+    document_count: ndaRequired ? null : view.documentCount,
+    open_task_count: ndaRequired ? null : view.openTaskCount,
   };
 }
 

@@ -68,7 +68,7 @@ export async function insertWithOwner(
   db: Db,
   values: Pick<typeof workspaces.$inferInsert, 'opportunityId' | 'noticeId' | 'opportunitySnapshot' | 'name' | 'ownerId'>,
 ): Promise<WorkspaceRow> {
-  const [row] = await db.insert(workspaces).values(values).returning();
+  const [row] = await db.insert(workspaces).values({ ...values, createdBy: values.ownerId }).returning();
   await db.insert(workspaceMembers).values({ workspaceId: row!.id, userId: values.ownerId, role: 'OWNER' });
   return row!;
 }
@@ -178,21 +178,31 @@ export async function setNdaAccepted(db: Db, workspaceId: string, userId: string
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
 }
 
-/** Workspaces a user owns, locked, for user deletion. */
+/**
+ * Workspaces a user owns, locked, for user deletion. NO KEY UPDATE: members still insert rows that
+ * refer to the workspace meanwhile (their foreign-key check takes KEY SHARE), and a member leaving
+ * locks their membership before writing the activity row; FOR UPDATE would deadlock with it.
+ */
 export async function listOwnedForUpdate(db: Db, ownerId: string): Promise<WorkspaceRow[]> {
-  return db.select().from(workspaces).where(eq(workspaces.ownerId, ownerId)).orderBy(asc(workspaces.id)).for('update');
+  return db.select().from(workspaces).where(eq(workspaces.ownerId, ownerId)).orderBy(asc(workspaces.id)).for('no key update');
 }
 
-/** The longest-standing active member other than the owner, who inherits the workspace. */
-export async function findSuccessor(db: Db, workspaceId: string, ownerId: string) {
-  const [row] = await db
-    .select({ userId: workspaceMembers.userId, name: users.name, email: users.email })
+const ROLE_RANK = sql`case ${workspaceMembers.role} when 'CONTRIBUTOR' then 0 when 'REVIEWER' then 1 else 2 end`;
+
+/**
+ * The active members other than the owner who could inherit the workspace, best first
+ * (CONTRIBUTOR, REVIEWER, VIEWER, then longest-standing), their membership rows locked so a
+ * concurrent leave or removal waits for the hand-over. No LIMIT: a locked row that a concurrent
+ * transaction deleted is skipped, and with a LIMIT the next candidate would not be read.
+ */
+export async function listSuccessorCandidatesForUpdate(db: Db, workspaceId: string, ownerId: string) {
+  return db
+    .select({ member: workspaceMembers, name: users.name, email: users.email })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), ne(workspaceMembers.userId, ownerId), eq(workspaceMembers.status, 'ACTIVE')))
-    .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId))
-    .limit(1);
-  return row;
+    .orderBy(ROLE_RANK, asc(workspaceMembers.createdAt), asc(workspaceMembers.userId))
+    .for('update', { of: workspaceMembers });
 }
 
 /** Makes `userId` the workspace's OWNER (row and membership). */

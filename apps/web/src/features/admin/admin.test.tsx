@@ -125,6 +125,18 @@ describe('admin dashboard', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/admin/users/11111111-1111-4111-8111-111111111111']);
   });
 
+  it('keeps the dialog open with the reason when no member can take over a workspace (409)', async () => {
+    const detail = 'Bob Bidder cannot be deleted yet: they own a workspace whose members have not accepted the current NDA. Nothing was deleted.';
+    stubAdmin({ 'DELETE /api/admin/users/11111111-1111-4111-8111-111111111111': () => ({ status: 409, body: { detail, code: 'CONFLICT' } }) });
+    await openAdmin();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Bob Bidder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
+    expect(within(dialog).getByText(/pass to a member who accepted the NDA/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+    expect(await within(dialog).findByText(detail)).toBeInTheDocument();
+    expect(screen.queryByText('User deleted successfully')).not.toBeInTheDocument();
+  });
+
   it('checks the new password length before resetting it', async () => {
     const calls = stubAdmin({ 'POST /api/admin/users/11111111-1111-4111-8111-111111111111/reset-password': () => ({ body: { message: 'ok' } }) });
     await openAdmin();

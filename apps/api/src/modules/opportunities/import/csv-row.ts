@@ -1,6 +1,7 @@
 import type { NewOpportunityRow, OpportunityContact } from '../../../db/schema/opportunities';
 import { parseSamDate, samTimeZone } from '../../../lib/sam-dates';
 
+import { httpUrlOrNull } from '../../../lib/http-url';
 /** The columns of ContractOpportunitiesFullCSV an import cannot do without. */
 export const REQUIRED_COLUMNS = ['NoticeId', 'Title'] as const;
 
@@ -100,8 +101,8 @@ export function csvRecordToRow(record: CsvRecord): RowResult {
       contacts: [contact('Primary'), contact('Secondary')].filter((c): c is OpportunityContact => c !== null),
       organizationType: text(record, 'OrganizationType'),
       officeAddress: someSet(...Object.values(officeAddress)) ? officeAddress : null,
-      additionalInfoLink: text(record, 'AdditionalInfoLink'),
-      link: text(record, 'Link'),
+      additionalInfoLink: httpUrlOrNull(text(record, 'AdditionalInfoLink')),
+      link: httpUrlOrNull(text(record, 'Link')),
       description: text(record, 'Description'),
       attachments: [],
       source: 'csv',

@@ -218,8 +218,10 @@ function ResetPasswordModal({ user, onClose }: { user: AdminUser | null; onClose
 
 function DeleteUserModal({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const mutation = useDeleteUser();
+  const [error, setError] = useState<string | null>(null);
   const confirm = () => {
     if (!user) return;
+    setError(null);
     mutation.mutate(user.id, {
       onSuccess: (result) => {
         notifications.show({ color: 'green', message: 'User deleted successfully' });
@@ -233,11 +235,16 @@ function DeleteUserModal({ user, onClose }: { user: AdminUser | null; onClose: (
         }
         onClose();
       },
-      onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to delete user') }),
+      // Shown in the dialog, not a toast: a refusal (409) says which workspaces and what to do.
+      onError: (error) => setError(adminErrorMessage(error, 'Failed to delete user')),
     });
   };
+  const close = () => {
+    setError(null);
+    onClose();
+  };
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Delete user" centered>
+    <Modal opened={user !== null} onClose={close} title="Delete user" centered>
       {user && (
         <Stack data-testid="delete-user-confirmation">
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
@@ -248,10 +255,19 @@ function DeleteUserModal({ user, onClose }: { user: AdminUser | null; onClose: (
             <List.Item>Saved opportunities ({user.stats.opportunities})</List.Item>
             <List.Item>Generated documents ({user.stats.documents_generated})</List.Item>
             <List.Item>Notifications</List.Item>
-            <List.Item>Workspaces they own pass to their longest-standing member, or are deleted when nobody else is in them</List.Item>
+            <List.Item>
+              Workspaces they own pass to a member who accepted the NDA (contributors first, then reviewers, then viewers), or are
+              deleted when nobody else is in them. If only members who have not accepted the NDA are left, nothing is deleted and you
+              are told what to do.
+            </List.Item>
           </List>
+          {error && (
+            <Alert color="orange" variant="light" data-testid="delete-user-error">
+              {error}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button color="red" onClick={confirm} loading={mutation.isPending}>

@@ -21,8 +21,8 @@ export function WorkspaceOverview({ workspace, onShortcut }: { workspace: Worksp
     <>
       <SimpleGrid cols={{ base: 2, md: 4 }} mb="lg">
         <StatCard label="Members" value={String(workspace.member_count)} icon={IconUsers} color="blue" testId="counter-members" />
-        <StatCard label="Documents" value={String(workspace.document_count)} icon={IconFiles} color="teal" testId="counter-documents" />
-        <StatCard label="Open Tasks" value={String(workspace.open_task_count)} icon={IconChecklist} color="orange" testId="counter-open-tasks" />
+        <StatCard label="Documents" value={workspace.document_count === null ? '—' : String(workspace.document_count)} icon={IconFiles} color="teal" testId="counter-documents" />
+        <StatCard label="Open Tasks" value={workspace.open_task_count === null ? '—' : String(workspace.open_task_count)} icon={IconChecklist} color="orange" testId="counter-open-tasks" />
         <StatCard label="Days to Due" value={due.value} detail={due.detail} icon={IconCalendarDue} color="red" testId="counter-days-to-due" />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
