@@ -165,10 +165,10 @@ describe('GET /workspaces/{id}/rfp/matrix', () => {
     }
     const seen = new Set(statuses.values());
     for (const s of ['addressed', 'missing', 'conflict', 'not_applicable']) expect(seen.has(s), s).toBe(true);
-    // The CSV carries the same words.
+    // The CSV carries the same words (every text field quoted: issue 21 item 23).
     const csv = (await get(wsId, '/rfp/matrix/export?format=csv')).rawPayload.toString('utf8');
     const [conflicted] = conflicts;
-    expect(csv.split(/\r?\n/).find((l) => l.startsWith(`${conflicted},`))).toContain(',Conflict,');
+    expect(csv.split(/\r?\n/).find((l) => l.startsWith(`"${conflicted}",`))).toContain(',"Conflict",');
   });
 });
 
