@@ -62,6 +62,19 @@ export async function insertForUser(db: Db, userId: string, content: Notificatio
 }
 
 /**
+ * One notification for whoever owns the workspace when the statement runs (an admin's deletion of
+ * the owner may just have handed it on); nothing when the workspace is gone.
+ */
+export async function insertForWorkspaceOwner(db: Db, workspaceId: string, content: NotificationContent): Promise<void> {
+  assertInAppLink(content);
+  await db.execute(sql`
+    insert into ${notifications} (user_id, title, message, type, link)
+    select w.owner_id, ${content.title}, ${content.message}, ${content.type}, ${content.link}
+    from workspaces w join ${users} u on u.id = w.owner_id
+    where w.id = ${workspaceId}`);
+}
+
+/**
  * Sends one notification to every user in a single `INSERT ... SELECT` from users (no loop, no
  * round trip per user); returns how many were written, counted in the database.
  */

@@ -8,7 +8,7 @@ import * as usersRepository from '../auth/users.repository';
 import * as notificationsRepository from '../notifications/notifications.repository';
 import * as workspacesRepository from './workspaces.repository';
 import { assertCan, requireMember } from './workspace-access';
-import { notifyOwner } from './owner-notices';
+import { notifyOwnerAfterLeave } from './owner-notices';
 import { presentActivity, presentMember } from './workspaces.presenter';
 
 const MEMBER_NOT_FOUND = 'Member not found';
@@ -58,18 +58,19 @@ export async function removeMember(ctx: AuthedCtx, workspaceId: string, memberUs
 export async function leaveWorkspace(ctx: AuthedCtx, workspaceId: string): Promise<MessageResponse> {
   const { workspace, member } = await requireMember(ctx, workspaceId);
   assertCan(member, 'workspace.leave');
-  await ctx.db.transaction(async (tx) => {
+  const left = await ctx.db.transaction(async (tx) => {
     // Conditional on not being the owner: an admin's deletion of the owner may have just made this
     // member the owner (workspace-ownership.ts), and then they did not leave.
     if (!(await workspacesRepository.removeMember(tx, workspace.id, member.userId))) {
       if (await workspacesRepository.findMember(tx, workspace.id, member.userId)) {
         throw conflict('You could not leave: you are now the owner of this workspace. Reload it to see your role.');
       }
-      return; // removed by the owner a moment ago: gone either way
+      return false; // removed by the owner a moment ago: gone either way
     }
     await recordActivity(tx, ctx.actor, { action: 'member.left', workspaceId: workspace.id, details: { role: member.role } });
-    await notifyOwner(tx, workspace, { title: 'Member left', message: `${ctx.actor.name} (${ctx.actor.email}) left the workspace "${workspace.name}".` });
+    return true;
   });
+  if (left) await notifyOwnerAfterLeave(ctx, workspace.id, { title: 'Member left', message: `${ctx.actor.name} (${ctx.actor.email}) left the workspace "${workspace.name}".` });
   return { message: `You left ${workspace.name}` };
 }
 
