@@ -134,6 +134,6 @@ test('two people share a document with check-out, move a task and chat', async (
     await a.goto(`/workspace/${workspaceId}?tab=activity`);
     const items = a.getByTestId('activity-item');
     await expect(items.filter({ hasText: `checked in ${docName} as version 2` })).toHaveCount(1);
-    await expect(items.filter({ hasText: `${reviewer.name} moved "Review Section L compliance" from IN_PROGRESS to REVIEW` })).toHaveCount(1);
+    await expect(items.filter({ hasText: `${reviewer.name} moved "Review Section L compliance" from In Progress to Review` })).toHaveCount(1);
   });
 });

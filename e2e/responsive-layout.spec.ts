@@ -33,7 +33,7 @@ test.describe('at 390 px (a phone)', () => {
   test('the opportunity page, Saved Docs and workspace Documents fit the width, their actions on screen', async ({ page }) => {
     await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expectNoHorizontalOverflow(page, 'dashboard');
-    await page.getByTestId('opportunity-card').nth(7).getByTestId('opportunity-title').click();
+    await page.getByTestId('opportunity-card').nth(15).getByTestId('opportunity-title').click();
     await expect(page).toHaveURL(/\/opportunity\/[0-9a-f-]{36}$/);
 
     await test.step('opportunity page', async () => {
@@ -94,7 +94,7 @@ test.describe('at 1280 px with the chat open', () => {
 
   test('the task board is one row, invitation badges are whole, toasts leave the buttons free', async ({ page }) => {
     await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await page.getByTestId('opportunity-card').nth(8).getByTestId('opportunity-title').click();
+    await page.getByTestId('opportunity-card').nth(16).getByTestId('opportunity-title').click();
     await page.getByRole('button', { name: 'Create Workspace' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Workspace' });
     await dialog.getByLabel('Workspace name').fill('Desk bid');

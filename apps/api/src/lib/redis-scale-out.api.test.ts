@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { openTestRedis, type TestRedis } from '../../test/test-redis';
 import { startFakeSamGov, type FakeSamGov } from '../integrations/samgov/fake-samgov-server';
+import { OUTAGE_DETAIL } from './outage';
 
 // Two app instances, each with its own Redis client and its own database, as two API processes
 // behind a load balancer would be: only Redis is shared. Real Redis with TEST_REDIS_URL, else ioredis-mock.
@@ -86,7 +87,7 @@ describe('REDIS_URL: limits and caches shared by two API processes', () => {
 });
 
 describe('when Redis goes away while running', () => {
-  it('fails a rate-limited request (500) rather than skipping its limit', async () => {
+  it('fails a rate-limited request (503, saying why) rather than skipping its limit', async () => {
     const redis = await r.client();
     const c = await buildTestApp(env, { redis });
     try {
@@ -94,8 +95,9 @@ describe('when Redis goes away while running', () => {
       expect((await login(c, 'outage@example.com', TEST_PASSWORD, '192.0.2.50')).statusCode).toBe(200);
       redis.disconnect();
       const res = await login(c, 'outage@example.com', TEST_PASSWORD, '192.0.2.50');
-      expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ detail: 'Internal Server Error', code: 'INTERNAL' });
+      // Issue 21 item 17: an outage is a 503 with the reason, not a bare 500.
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: OUTAGE_DETAIL.redis, code: 'UNAVAILABLE' });
     } finally {
       await c.close();
     }
