@@ -1,4 +1,4 @@
-export type { Obligation, PageText, Requirement, SectionCode } from './types';
+export type { Obligation, PageText, Requirement, RequirementBasis, SectionCode } from './types';
 export { PdfReadError, extractPdfText, type PdfReadErrorCode } from './pdf-text';
 export type { FormField } from './pdf-read';
 export { solicitationFormFacts, type FormFact, type OfferDue, type SolicitationFormFacts } from './form-facts';

@@ -429,6 +429,12 @@ function maskDigits(line: string): string {
   return line.trim().replace(/\d+/g, '#');
 }
 
+/** A stable id for the verdict's deciding rule until the rules registry names each rule (issue 23). */
+function ruleIdOf(verdict: Verdict, ctx: UnitContext): string {
+  const cue = (verdict.cue ?? 'none').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return `${ctx.kind}.${cue}`;
+}
+
 /** Every requirement in a solicitation's pages, in document order, with stable ids (requirement-ids.ts). */
 export function extractRequirements(pages: PageText[]): Requirement[] {
   const tracker = new SectionTracker();
@@ -472,11 +478,15 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
   // Verdicts of lead-ins, by segment index, for their items.
   const leadVerdicts = new Map<number, { verdict: Verdict; examples: boolean; exclusion: boolean }>();
   let headingTitle = '';
+  let sectionBasis = 'no heading before it';
   segments.forEach((seg, index) => {
     if (seg.kind === 'heading') {
       tracker.apply(seg.heading);
       ids.heading(seg.heading);
       headingTitle = seg.heading.title || seg.heading.body || '';
+      const shown = [seg.heading.number, headingTitle].filter(Boolean).join(' ').slice(0, 80);
+      const page = pageAt(seg.start);
+      sectionBasis = `heading '${shown}'${page === null ? '' : `, p. ${page}`}`;
       return;
     }
     const unit = seg as Unit;
@@ -522,6 +532,7 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
       weight: c.weight,
       text: unit.text,
       page: pageAt(unit.start),
+      basis: { rules: [ruleIdOf(verdict, ctx)], cue: verdict.cue, section: sectionBasis },
     });
   });
   return out;

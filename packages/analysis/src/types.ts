@@ -16,6 +16,19 @@ export interface Requirement {
   text: string;
   /** 1-based page the requirement starts on; null when the source has no pages. */
   page: number | null;
+  /** Why the engine took it: shown to the user ("Why is this a requirement?") and exported as the
+   * Basis column. Absent on requirements stored before the engine recorded it. */
+  basis?: RequirementBasis;
+}
+
+/** The reason a requirement is one: the rules that decided, the cue they saw, and where its section came from. */
+export interface RequirementBasis {
+  /** Ids of the rules that decided, deciding rule first ("modal.shall", "list.inherit-lead-in"). */
+  rules: string[];
+  /** The words that carried the obligation ("shall", "must not", "imperative: submit"); null if none. */
+  cue: string | null;
+  /** Where the section came from, for a person: "heading 'Instructions to Offerors', p. 12"; "no heading before it". */
+  section: string;
 }
 
 /** Text of one page, 1-based. */
