@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addMember, createUser, createWorkspace } from '../../../test/factories';
+import { addMember, createInvite, createUser, createWorkspace } from '../../../test/factories';
 import { activity, ndaVersions, notifications, users, workspaceMembers, workspaces } from '../../db/schema/index';
 
 let t: TestApp;
@@ -177,6 +177,39 @@ describe('DELETE /admin/users/{id} of a workspace owner', () => {
         expect([403, 409]).toContain(left.statusCode);
         expect(newOwner).toBe(first.user.id);
       }
+    }
+  });
+});
+
+describe('DELETE /admin/users/{id} racing invitees answering the owner (PostgreSQL: real concurrency)', () => {
+  it('an accept and a decline racing the deletion of the owner both answer, and the new owner hears of them', async () => {
+    for (let round = 0; round < 6; round++) {
+      const owner = await createUser(t.db, t.config, { name: `Inviting owner ${round}` });
+      const heir = await createUser(t.db, t.config, { name: `Heir ${round}` });
+      const joiner = await createUser(t.db, t.config, { name: `Joiner ${round}` });
+      const decliner = await createUser(t.db, t.config, { name: `Decliner ${round}` });
+      const ws = await createWorkspace(t.db, owner.user.id, { name: `Answer race ${round}` });
+      await addMember(t.db, ws.id, heir.user.id, 'CONTRIBUTOR');
+      const toJoin = await createInvite(t.db, ws.id, joiner.user.email, { role: 'REVIEWER', invitedBy: owner.user.id });
+      const toDecline = await createInvite(t.db, ws.id, decliner.user.email, { invitedBy: owner.user.id });
+      const [deleted, accepted, declined] = await Promise.all([
+        deleteUser(owner.user.id),
+        t.injectAs(joiner.token, { method: 'POST', url: `/api/invites/${toJoin.id}/accept` }),
+        t.injectAs(decliner.token, { method: 'POST', url: `/api/invites/${toDecline.id}/decline` }),
+      ]);
+      // Inside the answer's transaction the owner's notice waited on the owner's row while the
+      // deletion waited on the workspace: a deadlock answered 500. Now each answer commits alone.
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(declined.statusCode, declined.body).toBe(200);
+      const newOwner = await ownerOf(ws.id);
+      expect([heir.user.id, joiner.user.id]).toContain(newOwner);
+      const rung = await t.db.select().from(notifications).where(eq(notifications.userId, newOwner!));
+      const titles = rung.map((n) => n.title);
+      // Whoever owns the workspace once an answer commits is told, unless the answer came first
+      // and its notice went down with the deleted owner's account.
+      for (const title of titles) expect(['Invitation accepted', 'Invitation declined', 'You now own a workspace']).toContain(title);
+      expect(await t.db.select().from(notifications).where(eq(notifications.userId, owner.user.id))).toEqual([]);
     }
   });
 });

@@ -11,7 +11,7 @@ import * as notificationsRepository from '../notifications/notifications.reposit
 import * as ndaRepository from '../nda/nda.repository';
 import { assertCan, requireMember, WORKSPACE_ARCHIVED } from '../workspaces/workspace-access';
 import * as workspacesRepository from '../workspaces/workspaces.repository';
-import { notifyOwner } from '../workspaces/owner-notices';
+import { notifyOwnerAfterCommit, type OwnerNotice } from '../workspaces/owner-notices';
 import { sendInviteMail } from './invite-mail';
 import * as invitesRepository from './invites.repository';
 import { inviteStatus, presentInvite, presentPendingInvite, refusalReason } from './invites.presenter';
@@ -99,23 +99,33 @@ export async function listPendingInvites(ctx: AuthedCtx): Promise<PendingInvite[
   return rows.map(presentPendingInvite);
 }
 
+/** A membership made from an invite, and what to tell the owner once it has committed. */
+export interface Joined {
+  response: AcceptInviteResponse;
+  ownerNotice: OwnerNotice;
+}
+
 /**
  * Turns an accepted invite into a membership, inside the transaction that accepted it: the
- * workspace must not be archived (a throw rolls the acceptance back).
+ * workspace must not be archived (a throw rolls the acceptance back). The owner's notice is the
+ * caller's to send after commit (owner-notices.ts says why).
  */
-export async function joinFromInvite(tx: Db, ctx: Pick<AuthedCtx, 'log'>, invite: WorkspaceInviteRow, user: UserRow): Promise<AcceptInviteResponse> {
+export async function joinFromInvite(tx: Db, ctx: Pick<AuthedCtx, 'log'>, invite: WorkspaceInviteRow, user: UserRow): Promise<Joined> {
   const workspace = await workspacesRepository.findById(tx, invite.workspaceId);
   if (!workspace) throw notFound(INVITE_NOT_FOUND);
   if (workspace.archivedAt) throw conflict(WORKSPACE_ARCHIVED);
   await workspacesRepository.addMember(tx, { workspaceId: workspace.id, userId: user.id, role: invite.role as InviteRole });
   await recordActivity(tx, user, { action: 'member.joined', workspaceId: workspace.id, details: { role: invite.role, invite_id: invite.id } });
-  await notifyOwner(tx, workspace, {
-    title: 'Invitation accepted',
-    message: `${user.name} (${user.email}) accepted your invitation and joined "${workspace.name}" as ${invite.role.toLowerCase()}.`,
-  });
   const ndaRequired = workspace.requireNda && Boolean(await ndaRepository.findCurrent(tx));
   ctx.log.info({ workspaceId: workspace.id, userId: user.id }, 'invite accepted');
-  return { workspace_id: workspace.id, role: invite.role as InviteRole, nda_required: ndaRequired, message: `You joined ${workspace.name}` };
+  return {
+    response: { workspace_id: workspace.id, role: invite.role as InviteRole, nda_required: ndaRequired, message: `You joined ${workspace.name}` },
+    ownerNotice: {
+      workspaceId: workspace.id,
+      title: 'Invitation accepted',
+      message: `${user.name} (${user.email}) accepted your invitation and joined "${workspace.name}" as ${invite.role.toLowerCase()}.`,
+    },
+  };
 }
 
 /** Explains why an invite could not be accepted (after the conditional update found nothing). */
@@ -134,26 +144,28 @@ async function findOwnInvite(ctx: AuthedCtx, id: string): Promise<WorkspaceInvit
 /** POST /invites/{id}/accept: the invitee accepts from the dashboard; one winner under races. */
 export async function acceptInvite(ctx: AuthedCtx, id: string): Promise<AcceptInviteResponse> {
   await findOwnInvite(ctx, id);
-  return ctx.db.transaction(async (tx) => {
+  const joined = await ctx.db.transaction(async (tx) => {
     const accepted = await invitesRepository.acceptIfPending(tx, { id }, ctx.actor.email, ctx.actor.id, new Date());
     if (!accepted) refuseInvite(await invitesRepository.findById(tx, id));
     return joinFromInvite(tx, ctx, accepted, ctx.actor);
   });
+  await notifyOwnerAfterCommit(ctx, joined.ownerNotice);
+  return joined.response;
 }
 
 /** POST /invites/{id}/decline, and DELETE /invites/{id} by the invitee. */
 export async function declineInvite(ctx: AuthedCtx, id: string): Promise<MessageResponse> {
   const invite = await findOwnInvite(ctx, id);
   if (inviteStatus(invite) !== 'PENDING') refuseInvite(invite);
-  await ctx.db.transaction(async (tx) => {
+  const workspace = await ctx.db.transaction(async (tx) => {
     const ended = await invitesRepository.endIfPending(tx, invite.id, 'declined', new Date());
     if (!ended) refuseInvite(await invitesRepository.findById(tx, invite.id));
     await recordActivity(tx, ctx.actor, { action: 'invite.declined', workspaceId: invite.workspaceId, details: { email: invite.email } });
-    const workspace = await workspacesRepository.findById(tx, invite.workspaceId);
-    if (workspace) {
-      await notifyOwner(tx, workspace, { title: 'Invitation declined', message: `${invite.email} declined your invitation to "${workspace.name}".` });
-    }
+    return workspacesRepository.findById(tx, invite.workspaceId);
   });
+  if (workspace) {
+    await notifyOwnerAfterCommit(ctx, { workspaceId: workspace.id, title: 'Invitation declined', message: `${invite.email} declined your invitation to "${workspace.name}".` });
+  }
   return { message: 'Invitation declined' };
 }
 

@@ -7,6 +7,7 @@ import { issueSession } from '../auth/auth.service';
 import * as usersRepository from '../auth/users.repository';
 import * as invitesRepository from './invites.repository';
 import { inviteStatus, refusalReason } from './invites.presenter';
+import { notifyOwnerAfterCommit } from '../workspaces/owner-notices';
 import { INVITE_NOT_FOUND, joinFromInvite, refuseInvite } from './invites.service';
 
 /** Tokens are 43 base64url characters; anything else cannot match and is not hashed or looked up. */
@@ -49,11 +50,13 @@ export async function acceptInviteByToken(ctx: AuthedCtx, token: string): Promis
   if (invite.email !== ctx.actor.email) {
     throw forbidden(`This invite was sent to ${invite.email}. Sign in with that email address to accept it.`);
   }
-  return ctx.db.transaction(async (tx) => {
+  const joined = await ctx.db.transaction(async (tx) => {
     const accepted = await invitesRepository.acceptIfPending(tx, { tokenHash: invite.tokenHash }, ctx.actor.email, ctx.actor.id, new Date());
     if (!accepted) refuseInvite(await invitesRepository.findById(tx, invite.id));
     return joinFromInvite(tx, ctx, accepted, ctx.actor);
   });
+  await notifyOwnerAfterCommit(ctx, joined.ownerNotice);
+  return joined.response;
 }
 
 /**
@@ -78,6 +81,7 @@ export async function registerWithInvite(ctx: Ctx, token: string, body: JoinRegi
     return { user: created, joined: await joinFromInvite(tx, ctx, accepted, created) };
   });
   ctx.log.info({ userId: user.id }, 'user registered from a workspace invite');
+  await notifyOwnerAfterCommit(ctx, joined.ownerNotice);
   const session = await issueSession(ctx, user);
-  return { ...session, workspace_id: joined.workspace_id, nda_required: joined.nda_required };
+  return { ...session, workspace_id: joined.response.workspace_id, nda_required: joined.response.nda_required };
 }

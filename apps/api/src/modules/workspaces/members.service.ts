@@ -8,7 +8,7 @@ import * as usersRepository from '../auth/users.repository';
 import * as notificationsRepository from '../notifications/notifications.repository';
 import * as workspacesRepository from './workspaces.repository';
 import { assertCan, requireMember } from './workspace-access';
-import { notifyOwnerAfterLeave } from './owner-notices';
+import { notifyOwnerAfterCommit } from './owner-notices';
 import { presentActivity, presentMember } from './workspaces.presenter';
 
 const MEMBER_NOT_FOUND = 'Member not found';
@@ -70,7 +70,7 @@ export async function leaveWorkspace(ctx: AuthedCtx, workspaceId: string): Promi
     await recordActivity(tx, ctx.actor, { action: 'member.left', workspaceId: workspace.id, details: { role: member.role } });
     return true;
   });
-  if (left) await notifyOwnerAfterLeave(ctx, workspace.id, { title: 'Member left', message: `${ctx.actor.name} (${ctx.actor.email}) left the workspace "${workspace.name}".` });
+  if (left) await notifyOwnerAfterCommit(ctx, { workspaceId: workspace.id, title: 'Member left', message: `${ctx.actor.name} (${ctx.actor.email}) left the workspace "${workspace.name}".` });
   return { message: `You left ${workspace.name}` };
 }
 
