@@ -54,6 +54,19 @@ describe('dashboard views', () => {
     expect(screen.queryByTestId('opportunity-table')).not.toBeInTheDocument();
   });
 
+  it('in the table and compact views Tab reaches the title of each notice before its star', async () => {
+    for (const view of ['table', 'compact']) {
+      stubListing();
+      const shown = renderApp(`/?view=${view}`, plainUser);
+      const row = (await screen.findAllByTestId('opportunity-row', {}, SLOW))[0]!;
+      const title = within(row).getByTestId('opportunity-title');
+      const star = within(row).getByRole('button', { name: 'Save opportunity' });
+      // DOM order is Tab order: the title link comes first (issue 21 item 5).
+      expect(title.compareDocumentPosition(star) & Node.DOCUMENT_POSITION_FOLLOWING, view).toBeTruthy();
+      shown.unmount();
+    }
+  });
+
   it('sorts the table by a column (again for the other direction) through the URL and the API', async () => {
     const calls = stubListing();
     renderApp('/?view=table', plainUser);

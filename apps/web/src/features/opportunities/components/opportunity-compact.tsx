@@ -22,11 +22,12 @@ export function OpportunityCompactList({ items, onToggleSaved }: { items: Opport
             data-testid="opportunity-row"
             style={{ borderTop: i ? '1px solid var(--mantine-color-gray-2)' : undefined }}
           >
-            <SaveToggle opportunity={o} onToggle={onToggleSaved} size={16} />
             <NoticeTypeBadge type={o.notice_type} />
             <Text component={Link} to={`/opportunity/${o.id}`} size="sm" fw={600} c="blue.8" truncate="end" style={{ flex: 1, minWidth: 0 }} data-testid="opportunity-title">
               {o.title}
             </Text>
+            {/* After the title: Tab reaches the notice before its star (issue 21 item 5). */}
+            <SaveToggle opportunity={o} onToggle={onToggleSaved} size={16} />
             <NoticeCount count={o.notice_count} />
             <Text size="xs" c="dimmed" truncate="end" visibleFrom="md" style={{ width: 220 }}>
               {o.agency}

@@ -67,23 +67,24 @@ export function OpportunityTable({ items, sort, order, onSort, onToggleSaved }: 
         <Table striped highlightOnHover withTableBorder verticalSpacing={6} style={{ minWidth: 1100 }}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={40} aria-label="Saved" />
-              {COLUMNS.map((c) => (
-                <SortHeader key={c.sort} column={c} active={c.sort === sort} order={order} onSort={onSort} />
-              ))}
+              {/* The star's column follows the title's: Tab reaches each notice before its star (issue 21 item 5). */}
+              {COLUMNS.map((c, i) => [
+                <SortHeader key={c.sort} column={c} active={c.sort === sort} order={order} onSort={onSort} />,
+                i === 0 ? <Table.Th key="saved" w={40} aria-label="Saved" /> : null,
+              ])}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {items.map((o) => (
               <Table.Tr key={o.id} data-testid="opportunity-row">
                 <Table.Td>
-                  <SaveToggle opportunity={o} onToggle={onToggleSaved} size={16} />
-                </Table.Td>
-                <Table.Td>
                   <Text component={Link} to={`/opportunity/${o.id}`} size="sm" fw={600} c="blue.8" lineClamp={2} data-testid="opportunity-title" style={{ overflowWrap: 'anywhere' }}>
                     {o.title}
                   </Text>
                   <NoticeCount count={o.notice_count} />
+                </Table.Td>
+                <Table.Td>
+                  <SaveToggle opportunity={o} onToggle={onToggleSaved} size={16} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs" lineClamp={2}>
