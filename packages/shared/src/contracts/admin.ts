@@ -81,7 +81,7 @@ export const DeleteUserResponseSchema = z.object({
     generated_documents: z.number().int(),
     notifications: z.number().int(),
   }),
-  /** Workspaces the user owned: passed to a member who accepted the NDA (see ARCHITECTURE.md), or deleted when none was left. */
+  /** Workspaces the user owned: passed to a member who accepted the NDA (see docs/decisions/2026-11-23-deleting-a-user.md), or deleted when none was left. */
   workspaces: z.object({
     transferred: z.array(z.object({ id: z.string(), name: z.string(), new_owner_email: z.string() })),
     deleted: z.array(z.object({ id: z.string(), name: z.string() })),

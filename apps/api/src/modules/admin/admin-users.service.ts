@@ -86,7 +86,7 @@ export async function changeRole(ctx: AuthedCtx, id: string, role: AppRole): Pro
 
 /**
  * DELETE /admin/users/{id}: the user and everything they own, in one transaction (see
- * ARCHITECTURE.md "Deleting a user").
+ * docs/decisions/2026-11-23-deleting-a-user.md).
  */
 export async function deleteUser(ctx: AuthedCtx, id: string): Promise<DeleteUserResponse> {
   assertUserId(id);
