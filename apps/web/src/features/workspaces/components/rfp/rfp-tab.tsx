@@ -92,6 +92,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
   // Results of an earlier RFP version are not this RFP's: the draft has to be scored again.
   const latest = analysis.data && analysis.data.solicitation_id === rfp.id ? analysis.data : null;
   const completed = rfp.processing_status === 'completed';
+  const excluded = rfp.requirements.filter((r) => r.correction?.not_a_requirement).length;
 
   // Until a draft is analyzed the requirements are the work; after that, the analysis is.
   const view: View = chosenView ?? (latest ? 'analysis' : 'requirements');
@@ -120,7 +121,8 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
               {rfp.file_name}
             </Title>
             <Text size="sm" c="dimmed">
-              Version {rfp.version} · {plural(rfp.page_count, 'page')} · {plural(rfp.requirements.length, 'requirement')} · {completed ? 'Completed' : rfp.processing_status}
+              Version {rfp.version} · {plural(rfp.page_count, 'page')} · {plural(rfp.requirements.length, 'requirement')}
+              {excluded > 0 && ` (${excluded} marked not a requirement)`} · {completed ? 'Completed' : rfp.processing_status}
             </Text>
           </div>
           {canRun && (
@@ -145,7 +147,7 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
           <Text c="dimmed">No draft has been analyzed yet.</Text>
         )
       ) : (
-        <WorkPlan workspace={workspace} can={can} requirements={rfp.requirements} view={view} />
+        <WorkPlan workspace={workspace} can={can} solicitationId={rfp.id} requirements={rfp.requirements} view={view} />
       )}
     </Stack>
   );
