@@ -26,6 +26,9 @@ const COLUMNS: { header: string; width: number; value: (r: RfpMatrixRow) => stri
     width: 40,
     value: (r) => (r.draft?.location_hint ? `${r.draft.location_hint}${r.draft.page ? ` (page ${r.draft.page})` : ''}` : null),
   },
+  // Issue 23: why the engine took it, and what the team changed (rows marked not a requirement are not exported).
+  { header: 'Basis', width: 60, value: (r) => basisText(r.basis) },
+  { header: 'Correction', width: 30, value: (r) => (r.correction ? `corrected from the engine's ${describeChange(r.correction.engine, r.correction.section, r.correction.must_or_should)}` : null) },
   {
     header: 'Amendment',
     width: 40,
@@ -37,9 +40,6 @@ const COLUMNS: { header: string; width: number; value: (r: RfpMatrixRow) => stri
         .filter(Boolean)
         .join('; ') || null,
   },
-  // Issue 23: why the engine took it, and what the team changed (rows marked not a requirement are not exported).
-  { header: 'Basis', width: 60, value: (r) => basisText(r.basis) },
-  { header: 'Correction', width: 30, value: (r) => (r.correction ? `corrected from the engine's ${describeChange(r.correction.engine, r.correction.section, r.correction.must_or_should)}` : null) },
 ];
 
 export interface MatrixFile {

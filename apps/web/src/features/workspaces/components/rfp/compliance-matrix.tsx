@@ -101,8 +101,7 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
         </Text>
       )}
       {/* Draft status next to the requirement, so it stays on screen in a narrow panel (chat open).
-          Its rows hold no control, so the region itself takes focus to scroll sideways by keyboard
-          (axe: scrollable-region-focusable). */}
+          The region itself takes focus to scroll sideways by keyboard (axe: scrollable-region-focusable). */}
       <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Compliance matrix' } }}>
         <Table striped verticalSpacing="xs">
           <Table.Thead>
