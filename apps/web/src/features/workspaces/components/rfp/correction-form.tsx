@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { CORRECTION_NOTE_MAX, type RfpRequirement } from '@biddesk/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import type { CorrectionChange } from '../../api/rfp-corrections';
+import { PANEL_STYLE } from './requirement-basis';
 
 const SECTIONS = [
   { value: 'L', label: 'L' },
@@ -45,7 +46,7 @@ export function CorrectionForm({ requirement: r, pending, onChange }: { requirem
     backToEngine ? run({ requirementId: id, undo: true }, `${id} reads as the engine gave it again`) : run({ requirementId: id, body: body(excluded) }, `${id} corrected`);
 
   return (
-    <Group gap="xs" align="flex-end" wrap="wrap" mt="xs" role="group" aria-label={`Correct ${id}`}>
+    <Group gap="xs" align="flex-end" wrap="wrap" mt="xs" role="group" aria-label={`Correct ${id}`} style={PANEL_STYLE}>
       <Select size="xs" w={90} label="Section" data={SECTIONS} value={section} onChange={(v) => v && setSection(v)} allowDeselect={false} disabled={pending} />
       <Select
         size="xs"

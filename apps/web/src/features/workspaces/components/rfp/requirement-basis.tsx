@@ -3,6 +3,12 @@ import { BASIS_NOT_RECORDED, type RfpRequirementBasis, type RfpRequirementCorrec
 
 const sectionName = (s: string) => (s === 'other' ? 'Other' : s);
 
+/**
+ * The panel sits in a table row that scrolls sideways on a phone: it stays at the left edge of what
+ * is visible and no wider than the screen, so its text wraps instead of running off to the right.
+ */
+export const PANEL_STYLE = { position: 'sticky', left: 0, maxWidth: 'min(100%, calc(100vw - 72px))' } as const;
+
 /** The toggle that opens a row's "Why is this a requirement?" panel: a real button, in the Tab order. */
 export function WhyToggle({ requirementId, open, controls, onToggle }: { requirementId: string; open: boolean; controls: string; onToggle: () => void }) {
   return (
@@ -44,7 +50,7 @@ export function correctionSentence(c: RfpRequirementCorrection): string {
  */
 export function BasisDetails({ basis, page, correction }: { basis: RfpRequirementBasis | null; page: number | null; correction: RfpRequirementCorrection | null }) {
   return (
-    <Stack gap={4}>
+    <Stack gap={4} style={PANEL_STYLE}>
       <Text size="sm" fw={700}>
         Why is this a requirement?
       </Text>
