@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { RfpMatrix, RfpMatrixRow, RfpRequirement, RfpSolicitation, Workspace, WorkspaceRole } from '@biddesk/shared';
+import type { RfpAnalysis, RfpMatrix, RfpMatrixRow, RfpRequirement, RfpSolicitation, Workspace, WorkspaceRole } from '@biddesk/shared';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
 import { workspaceApi, ws } from './workspace-test-api';
 
@@ -213,5 +213,43 @@ describe('the compliance matrix as corrected', () => {
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(calls.some((c) => c.url === `/api/workspaces/${ws.id}/rfp/corrections/export`)).toBe(true);
     expect(clicked).toEqual(['requirement_corrections.jsonl']);
+  });
+});
+
+describe('an analysis scored before the list was corrected', () => {
+  const ANALYSIS: RfpAnalysis = {
+    id: 'an-1',
+    solicitation_id: 'sol-2',
+    solicitation_version: 2,
+    fit_score: 60,
+    coverage_score: 67,
+    evidence_score: 40,
+    language_match_score: 70,
+    draft_file_name: 'draft.pdf',
+    created_at: '2026-11-26T22:00:00.000Z',
+    missing_requirements: [{ requirement_id: 'C-1', section: 'C', text: 'The Government will provide badges.' }],
+    suggestions: [],
+    matches: [],
+    conflicts: [],
+    reported_separately: [],
+    checks: [],
+    format_checks: [],
+  };
+
+  it('says so, and counts only what is still a requirement', async () => {
+    stubApi(api(as('VIEWER'), { [`GET /api/workspaces/${ws.id}/rfp/analysis`]: () => ({ body: ANALYSIS }) }));
+    open();
+    expect(await screen.findByTestId('analysis-corrected-since', {}, PAGE)).toHaveTextContent(
+      'The requirements list was corrected after this draft was scored. Run a new analysis to score it against the corrected list.',
+    );
+    // L-1, L-2, M-1 read as addressed; C-1, marked not a requirement, is not counted as missing.
+    expect(screen.getByTestId('status-counts')).toHaveTextContent(/^3 addressed$/);
+  });
+
+  it('says nothing when every correction came before the draft was scored', async () => {
+    stubApi(api(as('VIEWER'), { [`GET /api/workspaces/${ws.id}/rfp/analysis`]: () => ({ body: { ...ANALYSIS, created_at: '2026-11-27T00:00:00.000Z' } }) }));
+    open();
+    await screen.findByTestId('status-counts', {}, PAGE);
+    expect(screen.queryByTestId('analysis-corrected-since')).toBeNull();
   });
 });
