@@ -39,6 +39,7 @@ import { ndaRoutes } from './modules/nda/nda.routes';
 import { workspaceDocumentsRoutes } from './modules/workspace-documents/workspace-documents.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { rfpCorrectionsRoutes } from './modules/rfp/rfp-corrections.routes';
 import { rfpRoutes } from './modules/rfp/rfp.routes';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
 import { samSyncRoutes } from './modules/sam-sync/sam-sync.routes';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(tasksRoutes);
       await api.register(messagesRoutes);
       await api.register(rfpRoutes);
+      await api.register(rfpCorrectionsRoutes);
       await api.register(savedSearchesRoutes);
       await api.register(samSyncRoutes);
       await api.register(importUploadRoutes);

@@ -26,5 +26,6 @@ export * from './contracts/tasks';
 export * from './contracts/messages';
 export * from './contracts/rfp';
 export * from './contracts/rfp-amendments';
+export * from './contracts/rfp-corrections';
 export * from './contracts/saved-searches';
 export * from './contracts/import-jobs';

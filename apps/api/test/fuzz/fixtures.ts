@@ -35,7 +35,7 @@ export async function createFuzzTargets(t: TestApp): Promise<FuzzTargets & { ids
   const document = await createDocument(t, workspace.id, owner.user.id);
   const task = await createTask(t.db, workspace.id, { createdBy: owner.user.id, assigneeUserId: member.user.id });
   const message = await createMessageWithFile(t.db, testFileStore(t), workspace.id, owner.user.id);
-  await insertRfp(t.db, workspace.id);
+  const rfp = await insertRfp(t.db, workspace.id);
   const generated = await createGeneratedDocument(t.db, owner.user.id, { opportunityId, documentType: 'compliance_matrix' });
   const notification = await createNotification(t.db, owner.user.id);
   const [nda] = await t.db.select().from(ndaVersions).orderBy(desc(ndaVersions.version)).limit(1);
@@ -54,6 +54,8 @@ export async function createFuzzTargets(t: TestApp): Promise<FuzzTargets & { ids
     versions: '1',
     tasks: task.id,
     messages: message.id,
+    solicitations: rfp,
+    requirements: 'L-001',
   };
   // Valid values for query parameters and body properties of these names.
   const byName: Record<string, string> = {

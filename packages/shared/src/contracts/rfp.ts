@@ -2,9 +2,14 @@ import { z } from 'zod';
 import { safeText } from '../text';
 import { TaskStatusSchema } from '../permissions/workspace-roles';
 import { RfpAmendmentSchema } from './rfp-amendments';
+import { RfpRequirementBasisSchema, RfpRequirementCorrectionSchema } from './rfp-corrections';
 import { TaskSchema } from './tasks';
 
-/** SPEC §3 requirement as the workspace RFP Analysis shows it, with its page. */
+/**
+ * SPEC §3 requirement as the workspace RFP Analysis shows it, with its page. `section` and
+ * `must_or_should` are the team's corrected values where there is a `correction` (issue 23; the
+ * engine's are in it), and `basis` says why the engine took it (null before it was recorded).
+ */
 export const RfpRequirementSchema = z.object({
   requirement_id: z.string(),
   section: z.string(),
@@ -12,6 +17,8 @@ export const RfpRequirementSchema = z.object({
   weight: z.number(),
   text: z.string(),
   page: z.number().int().nullable(),
+  basis: RfpRequirementBasisSchema.nullable(),
+  correction: RfpRequirementCorrectionSchema.nullable(),
 });
 export type RfpRequirement = z.infer<typeof RfpRequirementSchema>;
 
@@ -204,6 +211,9 @@ export const RfpMatrixRowSchema = z.object({
       requirements_changed: z.boolean(),
     })
     .nullable(),
+  basis: RfpRequirementBasisSchema.nullable(),
+  /** The team's correction (issue 23); a row marked not a requirement is left out of the matrix. */
+  correction: RfpRequirementCorrectionSchema.nullable(),
   /** How the latest amendment touched this requirement: new in it, or reworded (with the previous wording). */
   amendment: z.object({ change: z.enum(['added', 'changed']), version: z.number().int(), previous_text: z.string().nullable() }).nullable(),
   draft: z
@@ -218,6 +228,8 @@ export const RfpMatrixSchema = z.object({
   version: z.number().int(),
   analysis_id: z.string().nullable(),
   rows: z.array(RfpMatrixRowSchema),
+  /** Requirements the team marked not a requirement: left out of `rows` (issue 23). */
+  excluded_count: z.number().int(),
 });
 export type RfpMatrix = z.infer<typeof RfpMatrixSchema>;
 

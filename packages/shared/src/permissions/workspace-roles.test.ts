@@ -91,6 +91,12 @@ describe('abilities WORKSPACES.md §3 adds', () => {
     }
   });
 
+  it('lets owners and contributors correct the requirements list, not reviewers or viewers', () => {
+    for (const role of WORKSPACE_ROLES) {
+      expect(can(role, 'requirement.correct')).toBe(role === 'OWNER' || role === 'CONTRIBUTOR');
+    }
+  });
+
   it('lets the author or the owner delete a generated workspace document', () => {
     expect(can('OWNER', 'ai.deleteDocument', { actorId: me, createdBy: other })).toBe(true);
     for (const role of ['CONTRIBUTOR', 'REVIEWER', 'VIEWER'] as const) {

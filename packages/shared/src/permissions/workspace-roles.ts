@@ -58,6 +58,12 @@ export const WORKSPACE_ABILITIES = {
   'message.delete': { OWNER: true, CONTRIBUTOR: 'own', REVIEWER: 'own', VIEWER: 'own' },
   /** Upload an RFP and analyse a draft. Viewers have read-only access (SPEC §2 role descriptions). */
   'rfp.run': { OWNER: true, CONTRIBUTOR: true, REVIEWER: true, VIEWER: false },
+  /**
+   * Correct the requirements list (issue 23): mark a requirement not one, change its section or
+   * must/should, undo. It reshapes the matrix, the tasks and draft scoring for everyone, so it goes
+   * with planning the work (OWNER, CONTRIBUTOR); reviewers and viewers read.
+   */
+  'requirement.correct': { OWNER: true, CONTRIBUTOR: true, REVIEWER: false, VIEWER: false },
   /** Generate workspace AI documents. */
   'ai.generate': { OWNER: true, CONTRIBUTOR: true, REVIEWER: true, VIEWER: false },
   /** Delete a generated workspace document: its author, or the OWNER moderating. */

@@ -12,6 +12,8 @@ export interface StoredRequirement {
   text: string;
   /** 1-based page, null when the source had no pages. */
   page: number | null;
+  /** Why the engine took it (rules, cue, section source); absent on requirements stored before it was recorded. */
+  basis?: { rules: string[]; cue: string | null; section: string };
 }
 
 /** Solicitation PDFs uploaded on an opportunity, with the requirements the engine extracted. */

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { StoredRequirement } from './documents';
 import { users } from './users';
 import { workspaces } from './workspaces';
@@ -127,3 +127,31 @@ export const rfpAnalyses = pgTable(
   (t) => [index('rfp_analyses_workspace_idx').on(t.workspaceId, t.createdAt)],
 );
 export type RfpAnalysisRow = typeof rfpAnalyses.$inferSelect;
+
+/**
+ * A team's correction of one requirement of one solicitation version (issue 23): not a requirement,
+ * or another section or must/should than the engine gave. Keyed by the version and the requirement
+ * id; a null section or obligation keeps the engine's. The amendment diff copies it to the next
+ * version's matching requirement (rfp-corrections-carry.ts); undo deletes the row.
+ */
+export const requirementCorrections = pgTable(
+  'requirement_corrections',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    workspaceId: uuid().notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    solicitationId: uuid().notNull().references(() => rfpSolicitations.id, { onDelete: 'cascade' }),
+    requirementId: text().notNull(),
+    notARequirement: boolean().notNull().default(false),
+    section: text(),
+    mustOrShould: text().$type<'must' | 'should'>(),
+    /** Why, in the corrector's words: the JSONL export's `why_not_a_requirement` or `note`. */
+    note: text(),
+    /** The version the correction was first made on, when carried to this one by an amendment. */
+    carriedFromVersion: integer(),
+    updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('requirement_corrections_solicitation_requirement_unique').on(t.solicitationId, t.requirementId), index('requirement_corrections_workspace_idx').on(t.workspaceId)],
+);
+export type RequirementCorrectionRow = typeof requirementCorrections.$inferSelect;

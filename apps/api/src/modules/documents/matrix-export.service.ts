@@ -1,4 +1,5 @@
 import { complianceMatrixRows, type ComplianceMatrixRow, type Requirement } from '@biddesk/analysis';
+import { basisText } from '@biddesk/shared';
 import ExcelJS from 'exceljs';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';
@@ -20,6 +21,9 @@ const COLUMNS: { header: string; key: keyof ComplianceMatrixRow; width: number }
   { header: 'Proposal Volume/Section', key: 'volume', width: 40 },
   { header: 'Status', key: 'status', width: 14 },
 ];
+// Issue 23: why the engine took each requirement, after the columns a team fills in.
+const HEADERS = [...COLUMNS.map((c) => c.header), 'Basis'];
+const WIDTHS = [...COLUMNS.map((c) => c.width), 60];
 const STATUSES = ['Not started', 'In progress', 'Drafted', 'Reviewed', 'Complete', 'N/A'];
 
 export interface MatrixFile {
@@ -51,20 +55,21 @@ export async function exportComplianceMatrix(ctx: AuthedCtx, documentId: string,
   }
   if (doc.documentType !== 'compliance') throw badRequest('Only a compliance matrix can be exported as a spreadsheet');
   // Requirement text comes from the uploaded document: formula-like cells stay text in Excel.
-  const rows = complianceMatrixRows(requirements as Requirement[]).map((r) => COLUMNS.map((c) => neutraliseFormula(r[c.key])));
+  const basisOf = new Map(requirements.map((r) => [r.requirement_id, r.basis]));
+  const rows = complianceMatrixRows(requirements as Requirement[]).map((r) => [...COLUMNS.map((c) => r[c.key]), basisText(basisOf.get(r.id))].map(neutraliseFormula));
   const base = `${(doc.solicitationNumber || 'opportunity').replace(/[^A-Za-z0-9._-]+/g, '_')}_compliance`;
 
   if (format === 'csv') {
-    return { fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: spreadsheetCsv(COLUMNS.map((c) => c.header), rows) };
+    return { fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: spreadsheetCsv(HEADERS, rows) };
   }
 
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'BidDesk';
   const sheet = workbook.addWorksheet('Compliance Matrix', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
+  sheet.columns = HEADERS.map((header, i) => ({ header, width: WIDTHS[i] }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow(row).alignment = { vertical: 'top', wrapText: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: HEADERS.length } };
   const statusColumn = COLUMNS.findIndex((c) => c.key === 'status') + 1;
   for (let i = 2; i <= rows.length + 1; i += 1) {
     sheet.getCell(i, statusColumn).dataValidation = { type: 'list', allowBlank: true, formulae: [`"${STATUSES.join(',')}"`] };

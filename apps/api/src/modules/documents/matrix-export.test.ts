@@ -38,12 +38,14 @@ describe('GET /api/generated-documents/{id}/export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="W912_26_R-7_compliance.csv"');
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
     const rows: string[][] = parse(res.body.slice(1));
-    expect(rows[0]).toEqual(['ID', 'Section', 'Page', 'Requirement', 'Must/Should', 'Weight', 'Proposal Volume/Section', 'Status']);
+    expect(rows[0]).toEqual(['ID', 'Section', 'Page', 'Requirement', 'Must/Should', 'Weight', 'Proposal Volume/Section', 'Status', 'Basis']);
     expect(rows.slice(1).map((r) => r[0]).sort()).toEqual([...requirementIds].sort());
     const pageLimit = rows.find((r) => r[3]!.includes('20 pages'))!;
     expect(pageLimit.slice(1, 3)).toEqual(['L', '2']);
     expect(pageLimit[4]).toBe('Must');
     expect(pageLimit[6]).not.toBe('');
+    // Issue 23: why the engine took it.
+    expect(pageLimit[8]).toMatch(/^rules: .+ · cue: shall · section: .+p\. 2/);
   });
 
   it('downloads a real .xlsx workbook with a frozen header and a Status pick list', async () => {

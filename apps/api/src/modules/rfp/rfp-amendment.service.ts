@@ -9,6 +9,7 @@ import * as tasksRepository from '../tasks/tasks.repository';
 import { requireMember } from '../workspaces/workspace-access';
 import * as workspacesRepository from '../workspaces/workspaces.repository';
 import { diffRequirements } from './rfp-amendment-diff';
+import { carryCorrections } from './rfp-corrections-carry';
 import * as repository from './rfp.repository';
 import { presentAmendment } from './rfp.presenter';
 
@@ -30,6 +31,7 @@ const brief = (r: StoredRequirement): StoredAmendmentRequirement => ({
  * compliance matrix keeps rolling up), ids of removed requirements are dropped (the new version may
  * reuse them for something else), and each reworded or removed requirement is appended to the
  * task's `requirement_changes` flag. Ids the previous version never had are left as they are.
+ * The team's corrections go along by the same diff (rfp-corrections-carry.ts).
  * Returns the stored amendment, or null when this is the first version.
  */
 export async function recordAmendment(tx: Db, ctx: AuthedCtx, workspace: WorkspaceRow, current: RfpSolicitationRow): Promise<StoredAmendment | null> {
@@ -72,6 +74,7 @@ export async function recordAmendment(tx: Db, ctx: AuthedCtx, workspace: Workspa
     tasks: affected,
   };
   await repository.setAmendment(tx, current.id, amendment);
+  await carryCorrections(tx, ctx, workspace, previous, current, diff);
   await recordActivity(tx, ctx.actor, {
     action: 'rfp.amendment_diffed',
     workspaceId: workspace.id,

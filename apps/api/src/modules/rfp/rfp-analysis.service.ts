@@ -7,6 +7,8 @@ import type { UploadedFile } from '../workspace-documents/document-files';
 import { storeThen } from '../workspace-documents/workspace-documents.service';
 import { assertCan, requireMember } from '../workspaces/workspace-access';
 import { SELECT_DRAFT, requireFile, scoreDraftFile } from './rfp-files';
+import { workingRequirements } from './rfp-corrections';
+import * as correctionsRepository from './rfp-corrections.repository';
 import * as repository from './rfp.repository';
 import { presentAnalysis, presentAnalysisSummary } from './rfp.presenter';
 
@@ -24,7 +26,10 @@ export async function analyzeDraft(ctx: AuthedCtx, workspaceId: string, upload: 
   const solicitation = await repository.findLatestSolicitation(ctx.db, workspace.id);
   if (!solicitation || solicitation.processingStatus !== 'completed') throw badRequest(RFP_FIRST);
   const file = requireFile(upload, SELECT_DRAFT);
-  const result = await scoreDraftFile(ctx, file, solicitation.requirements as Requirement[]);
+  // Scored against the list as the team corrected it (issue 23): sections and must/should as
+  // corrected, rows marked not a requirement left out.
+  const requirements = workingRequirements(solicitation.requirements, await correctionsRepository.listForSolicitation(ctx.db, solicitation.id));
+  const result = await scoreDraftFile(ctx, file, requirements as Requirement[]);
   const analysis = await storeThen(ctx, file, (stored) =>
     ctx.db.transaction(async (tx) => {
       const row = await repository.insertAnalysis(tx, {

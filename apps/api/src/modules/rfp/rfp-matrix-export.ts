@@ -1,8 +1,9 @@
-import { RFP_REQUIREMENT_STATUS_LABELS, type RfpMatrixRow } from '@biddesk/shared';
+import { RFP_REQUIREMENT_STATUS_LABELS, basisText, type RfpMatrixRow } from '@biddesk/shared';
 import ExcelJS from 'exceljs';
 import type { AuthedCtx } from '../../lib/ctx';
 import { neutraliseFormula, spreadsheetCsv } from '../../lib/spreadsheet-cell';
 import * as workspacesRepository from '../workspaces/workspaces.repository';
+import { describeChange } from './rfp-corrections';
 import { buildMatrix } from './rfp-matrix.service';
 
 export type MatrixFormat = 'csv' | 'xlsx';
@@ -25,6 +26,9 @@ const COLUMNS: { header: string; width: number; value: (r: RfpMatrixRow) => stri
     width: 40,
     value: (r) => (r.draft?.location_hint ? `${r.draft.location_hint}${r.draft.page ? ` (page ${r.draft.page})` : ''}` : null),
   },
+  // Issue 23: why the engine took it, and what the team changed (rows marked not a requirement are not exported).
+  { header: 'Basis', width: 60, value: (r) => basisText(r.basis) },
+  { header: 'Correction', width: 30, value: (r) => (r.correction ? `corrected from the engine's ${describeChange(r.correction.engine, r.correction.section, r.correction.must_or_should)}` : null) },
   {
     header: 'Amendment',
     width: 40,

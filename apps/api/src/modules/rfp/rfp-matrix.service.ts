@@ -5,6 +5,8 @@ import type { RfpAnalysisRow } from '../../db/schema/index';
 import * as tasksRepository from '../tasks/tasks.repository';
 import { requireMember } from '../workspaces/workspace-access';
 import type { WorkspaceRow } from '../../db/schema/index';
+import { applyCorrections } from './rfp-corrections';
+import * as correctionsRepository from './rfp-corrections.repository';
 import * as repository from './rfp.repository';
 import { NO_RFP } from './rfp.service';
 
@@ -42,20 +44,28 @@ export async function buildMatrix(ctx: AuthedCtx, workspaceId: string): Promise<
   const a = solicitation.amendment;
   for (const r of a?.added ?? []) amended.set(r.requirement_id, { change: 'added', version: solicitation.version, previous_text: null });
   for (const c of a?.changed ?? []) amended.set(c.current.requirement_id, { change: 'changed', version: solicitation.version, previous_text: c.previous.text });
-  const rows = solicitation.requirements.map((r) => ({
-    requirement_id: r.requirement_id,
-    section: r.section,
-    must_or_should: r.must_or_should,
-    text: r.text,
-    page: r.page ?? null,
-    task: taskOf.get(r.requirement_id) ?? null,
-    draft: analysis ? draftOf(analysis, r.requirement_id) : null,
-    amendment: amended.get(r.requirement_id) ?? null,
-  }));
-  return { workspace, matrix: { solicitation_id: solicitation.id, version: solicitation.version, analysis_id: analysis?.id ?? null, rows } };
+  // The team's corrections (issue 23): a row marked not a requirement leaves the matrix; a corrected
+  // section or must/should shows, with the engine's reading in `correction`.
+  const corrected = applyCorrections(solicitation.requirements, await correctionsRepository.listForSolicitation(ctx.db, solicitation.id));
+  const rows = corrected
+    .filter((c) => !c.excluded)
+    .map(({ requirement: r, correction }) => ({
+      requirement_id: r.requirement_id,
+      section: r.section,
+      must_or_should: r.must_or_should,
+      text: r.text,
+      page: r.page ?? null,
+      basis: r.basis ?? null,
+      correction,
+      task: taskOf.get(r.requirement_id) ?? null,
+      draft: analysis ? draftOf(analysis, r.requirement_id) : null,
+      amendment: amended.get(r.requirement_id) ?? null,
+    }));
+  const matrix = { solicitation_id: solicitation.id, version: solicitation.version, analysis_id: analysis?.id ?? null, rows, excluded_count: corrected.length - rows.length };
+  return { workspace, matrix };
 }
 
-/** GET /workspaces/{id}/rfp/matrix (beyond SPEC): every requirement of the latest RFP with its task and draft status. */
+/** GET /workspaces/{id}/rfp/matrix (beyond SPEC): every requirement of the latest RFP (as corrected) with its task and draft status. */
 export async function getMatrix(ctx: AuthedCtx, workspaceId: string): Promise<RfpMatrix> {
   return (await buildMatrix(ctx, workspaceId)).matrix;
 }

@@ -11,8 +11,12 @@ import { ASSIGNEE_NOT_MEMBER } from '../tasks/tasks.service';
 import { assertCan, requireMember } from '../workspaces/workspace-access';
 import * as workspacesRepository from '../workspaces/workspaces.repository';
 import { perRequirement, perSection } from './rfp-groups';
+import { applyCorrections } from './rfp-corrections';
+import * as correctionsRepository from './rfp-corrections.repository';
 import * as repository from './rfp.repository';
 import { NO_RFP } from './rfp.service';
+
+const listIds = (ids: string[]) => `${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ', …' : ''}`;
 
 type Body = Required<Pick<CreateRfpTasksBody, 'requirement_ids'>> & CreateRfpTasksBody;
 
@@ -30,7 +34,12 @@ export async function createTasksFromRequirements(ctx: AuthedCtx, workspaceId: s
   if (!solicitation) throw notFound(NO_RFP);
   const known = new Set(solicitation.requirements.map((r) => r.requirement_id));
   const unknown = body.requirement_ids.filter((id) => !known.has(id));
-  if (unknown.length) throw badRequest(`Unknown requirement ids in the latest RFP: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}`);
+  if (unknown.length) throw badRequest(`Unknown requirement ids in the latest RFP: ${listIds(unknown)}`);
+  // The team's corrections (issue 23): tasks are planned on corrected sections, never on a row marked not a requirement.
+  const corrected = applyCorrections(solicitation.requirements, await correctionsRepository.listForSolicitation(ctx.db, solicitation.id));
+  const excluded = corrected.filter((c) => c.excluded && body.requirement_ids.includes(c.requirement.requirement_id)).map((c) => c.requirement.requirement_id);
+  if (excluded.length) throw badRequest(`Marked not a requirement, so no task is made for: ${listIds(excluded)}`);
+  const working = corrected.filter((c) => !c.excluded).map((c) => c.requirement);
   const assigneeId = body.assignee_user_id ?? null;
   if (assigneeId && !isUuid(assigneeId)) throw badRequest(ASSIGNEE_NOT_MEMBER);
 
@@ -39,9 +48,9 @@ export async function createTasksFromRequirements(ctx: AuthedCtx, workspaceId: s
     if (assigneeId && !(await workspacesRepository.findMember(tx, workspace.id, assigneeId))) throw badRequest(ASSIGNEE_NOT_MEMBER);
     const tied = new Set((await tasksRepository.listByWorkspace(tx, workspace.id)).flatMap((v) => v.task.requirementIds));
     const wanted = new Set(body.requirement_ids);
-    const skipped = solicitation.requirements.filter((r) => wanted.has(r.requirement_id) && tied.has(r.requirement_id)).map((r) => r.requirement_id);
-    const selected = solicitation.requirements.filter((r) => wanted.has(r.requirement_id) && !tied.has(r.requirement_id));
-    const planned = body.grouping === 'section' ? perSection(solicitation.requirements, selected) : perRequirement(selected);
+    const skipped = working.filter((r) => wanted.has(r.requirement_id) && tied.has(r.requirement_id)).map((r) => r.requirement_id);
+    const selected = working.filter((r) => wanted.has(r.requirement_id) && !tied.has(r.requirement_id));
+    const planned = body.grouping === 'section' ? perSection(working, selected) : perRequirement(selected);
     const rows = await tasksRepository.insertMany(
       tx,
       planned.map((p) => ({

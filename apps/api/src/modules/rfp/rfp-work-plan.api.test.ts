@@ -201,7 +201,7 @@ describe('GET /workspaces/{id}/rfp/matrix/export', () => {
     const text = res.rawPayload.toString('utf8').slice(1);
     const lines = text.trim().split(/\r?\n/);
     // Every text field quoted (issue 21 item 23), so no separator inside one starts a cell.
-    expect(lines[0]).toBe('"Requirement","Section","Must/Should","Requirement text","Page","Task","Assignee","Task status","Draft status","Draft location","Amendment"');
+    expect(lines[0]).toBe('"Requirement","Section","Must/Should","Requirement text","Page","Task","Assignee","Task status","Draft status","Draft location","Basis","Correction","Amendment"');
     expect(text).toContain(`"'=HYPERLINK(""http://evil"",""click"")"`);
     expect(text).toContain("'+1+2 pages");
     expect(text).toContain("'-5 points per missing page");
@@ -223,7 +223,7 @@ describe('GET /workspaces/{id}/rfp/matrix/export', () => {
     const sheet = book.getWorksheet('Compliance Matrix')!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBeTruthy();
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Requirement', 'Section', 'Must/Should', 'Requirement text', 'Page', 'Task', 'Assignee', 'Task status', 'Draft status', 'Draft location', 'Amendment']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Requirement', 'Section', 'Must/Should', 'Requirement text', 'Page', 'Task', 'Assignee', 'Task status', 'Draft status', 'Draft location', 'Basis', 'Correction', 'Amendment']);
     expect(sheet.rowCount).toBe(7);
     const texts = [2, 3, 4, 5, 6].map((r) => sheet.getCell(r, 4).value);
     expect(texts).toEqual(['\'=HYPERLINK("http://evil","click")', "'+1+2 pages", "'-5 points per missing page", "'@SUM(A1:A2)", "'\tcmd|calc"]);

@@ -1,16 +1,26 @@
 import type { RfpAmendment, RfpAnalysis, RfpAnalysisSummary, RfpRequirement, RfpSolicitation, RfpSolicitationSummary } from '@biddesk/shared';
 import type { RfpSolicitationRow, StoredAmendment } from '../../db/schema/index';
+import { applyCorrections, type CorrectedRequirement } from './rfp-corrections';
+import type { CorrectionView } from './rfp-corrections.repository';
 import type { AnalysisView } from './rfp.repository';
 
-export function presentRequirements(row: RfpSolicitationRow): RfpRequirement[] {
-  return row.requirements.map((r) => ({
+/** One requirement as the team reads it: corrected section and must/should, the correction, the engine's basis. */
+export function presentRequirement({ requirement: r, correction }: CorrectedRequirement): RfpRequirement {
+  return {
     requirement_id: r.requirement_id,
     section: r.section,
     must_or_should: r.must_or_should,
     weight: r.weight,
     text: r.text,
     page: r.page ?? null,
-  }));
+    basis: r.basis ?? null,
+    correction,
+  };
+}
+
+/** Every requirement of a version, the ones marked not a requirement included (the list is where they are undone). */
+export function presentRequirements(row: RfpSolicitationRow, corrections: CorrectionView[]): RfpRequirement[] {
+  return applyCorrections(row.requirements, corrections).map(presentRequirement);
 }
 
 export function presentSolicitationSummary(row: RfpSolicitationRow): RfpSolicitationSummary {
@@ -26,8 +36,8 @@ export function presentSolicitationSummary(row: RfpSolicitationRow): RfpSolicita
   };
 }
 
-export function presentSolicitation(row: RfpSolicitationRow): RfpSolicitation {
-  return { ...presentSolicitationSummary(row), requirements: presentRequirements(row), amendment: row.amendment ? presentAmendment(row, row.amendment) : null };
+export function presentSolicitation(row: RfpSolicitationRow, corrections: CorrectionView[]): RfpSolicitation {
+  return { ...presentSolicitationSummary(row), requirements: presentRequirements(row, corrections), amendment: row.amendment ? presentAmendment(row, row.amendment) : null };
 }
 
 /** A version's diff against the previous one; tasks as they were named when the amendment came in. */

@@ -7,6 +7,7 @@ import { storeThen } from '../workspace-documents/workspace-documents.service';
 import { assertCan, requireMember } from '../workspaces/workspace-access';
 import { PDF_ONLY, SELECT_RFP, readSolicitationPdf, requireFile } from './rfp-files';
 import { notifyMembers, recordAmendment } from './rfp-amendment.service';
+import * as correctionsRepository from './rfp-corrections.repository';
 import * as repository from './rfp.repository';
 import { presentAmendment, presentRequirements, presentSolicitation, presentSolicitationSummary } from './rfp.presenter';
 
@@ -44,12 +45,13 @@ export async function uploadRfp(ctx: AuthedCtx, workspaceId: string, upload: Upl
       });
       const amendment = await recordAmendment(tx, ctx, workspace, inserted);
       await notifyMembers(tx, ctx, workspace, inserted, amendment);
-      return { ...inserted, amendment };
+      // The amendment carried the previous version's corrections over: the answer shows them.
+      return { ...inserted, amendment, corrections: await correctionsRepository.listForSolicitation(tx, inserted.id) };
     }),
   );
   return {
     solicitation_id: row.id,
-    requirements: presentRequirements(row),
+    requirements: presentRequirements(row, row.corrections),
     requirements_count: row.requirements.length,
     version: row.version,
     file_name: row.fileName,
@@ -62,7 +64,7 @@ export async function getSolicitation(ctx: AuthedCtx, workspaceId: string): Prom
   const { workspace } = await requireMember(ctx, workspaceId, { content: true });
   const row = await repository.findLatestSolicitation(ctx.db, workspace.id);
   if (!row) throw notFound(NO_RFP);
-  return presentSolicitation(row);
+  return presentSolicitation(row, await correctionsRepository.listForSolicitation(ctx.db, row.id));
 }
 
 /** GET /workspaces/{id}/rfp/solicitations (beyond SPEC): every version, newest first. */

@@ -60,6 +60,16 @@ const roleName = (role: unknown) => ROLE_NAMES[String(role)] ?? String(role);
 // Issue 21: Activity said "from TODO to IN_PROGRESS"; the column names are what people know.
 const statusName = (status: unknown) => TASK_STATUS_LABELS[String(status) as keyof typeof TASK_STATUS_LABELS] ?? String(status);
 
+const DROP_REASONS: Record<string, string> = { reworded: 'reworded, judge it again', removed: 'removed', 'engine agrees': 'the engine now reads it that way' };
+
+/** "Version 2 kept 2 corrections of version 1; dropped L-2 (reworded, judge it again), C-2 (removed)". */
+function correctionsCarried(d: Record<string, unknown>): string {
+  const dropped = Array.isArray(d.dropped) ? (d.dropped as { requirement_id: string; reason: string }[]) : [];
+  const kept = `Version ${String(d.version)} kept ${plural(Number(d.carried), 'correction')} of version ${String(d.previous_version)}`;
+  if (!dropped.length) return kept;
+  return `${kept}; dropped ${dropped.map((x) => `${x.requirement_id} (${DROP_REASONS[x.reason] ?? x.reason})`).join(', ')}`;
+}
+
 /** One sentence per recorded workspace action, for the Activity tab. */
 export function summarizeActivity(row: ActivityRow): string {
   const who = row.actorName ?? 'A former member';
@@ -117,6 +127,14 @@ export function summarizeActivity(row: ActivityRow): string {
       return `Version ${String(d.version)} of the RFP amends version ${String(d.previous_version)}: ${String(d.added)} added, ${String(d.changed)} changed, ${String(d.removed)} removed — ${plural(Number(d.tasks_affected), 'task')} affected`;
     case 'task.requirement_changes_dismissed':
       return `${who} confirmed "${String(d.title)}" after the RFP amendment`;
+    case 'rfp.requirement_corrected':
+      return d.not_a_requirement
+        ? `${who} marked ${String(d.requirement_id)} not a requirement${d.note ? `: ${String(d.note)}` : ''}`
+        : `${who} corrected ${String(d.requirement_id)}: ${String(d.change)}${d.note ? ` (${String(d.note)})` : ''}`;
+    case 'rfp.requirement_correction_undone':
+      return `${who} undid the correction of ${String(d.requirement_id)}: back to the engine's section ${d.section === 'other' ? 'other' : String(d.section)}, ${String(d.must_or_should)}`;
+    case 'rfp.corrections_carried':
+      return correctionsCarried(d);
     case 'rfp.draft_analyzed':
       return `${who} analysed the draft ${String(d.file_name)} (coverage ${String(d.coverage)}%)`;
     default:

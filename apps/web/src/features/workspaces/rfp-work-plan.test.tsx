@@ -7,7 +7,7 @@ import { contributor, workspaceApi, ws } from './workspace-test-api';
 
 type Handlers = Parameters<typeof stubApi>[0];
 
-const req = (id: string, section: string, page: number, text: string): RfpRequirement => ({ requirement_id: id, section, must_or_should: 'must', weight: 1, text, page });
+const req = (id: string, section: string, page: number, text: string): RfpRequirement => ({ requirement_id: id, section, must_or_should: 'must', weight: 1, text, page, basis: null, correction: null });
 const REQUIREMENTS = [
   req('L-001', 'L', 2, 'Offerors shall submit the technical volume in no more than 20 pages.'),
   req('L-002', 'L', 2, 'Offerors shall include an org chart.'),
@@ -30,6 +30,7 @@ const MATRIX: RfpMatrix = {
   solicitation_id: 'sol-1',
   version: 1,
   analysis_id: 'an-1',
+  excluded_count: 0,
   rows: [
     row(REQUIREMENTS[0]!, { id: 't1', title: 'L-001: Offerors shall submit the technical volume', status: 'IN_PROGRESS', assignee_name: 'Member 2', requirements_changed: false }, { status: 'addressed', page: 4, location_hint: 'Technical Approach', score: 0.8 }),
     row(REQUIREMENTS[1]!, null, { status: 'partial', page: 6, location_hint: 'Management', score: 0.3 }),

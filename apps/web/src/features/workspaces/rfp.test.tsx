@@ -53,6 +53,8 @@ const req = (id: string, section: string, must: 'must' | 'should', page: number,
   weight: 1,
   text,
   page,
+  basis: null,
+  correction: null,
 });
 const REQUIREMENTS = [
   req('L-001', 'L', 'must', 2, 'Offerors shall submit the technical volume in no more than 20 pages.'),

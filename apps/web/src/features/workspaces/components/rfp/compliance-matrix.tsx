@@ -1,11 +1,13 @@
 import { Alert, Badge, Button, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { RFP_REQUIREMENT_STATUS_LABELS, type RfpDraftStatus, type RfpMatrixRow, type TaskStatus } from '@biddesk/shared';
+import { Fragment, useState } from 'react';
+import { RFP_REQUIREMENT_STATUS_LABELS, plural, type RfpDraftStatus, type RfpMatrixRow, type TaskStatus } from '@biddesk/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { downloadBlob } from '../../../../lib/download-blob';
 import { downloadMatrix, useMatrix } from '../../api/rfp';
+import { downloadCorrections } from '../../api/rfp-corrections';
+import { BasisDetails, CorrectedFrom, WhyToggle } from './requirement-basis';
 
 const TASK_STATUS: Record<TaskStatus, { label: string; color: string }> = {
   TODO: { label: 'To Do', color: 'gray' },
@@ -49,15 +51,24 @@ function DraftCell({ draft }: { draft: RfpMatrixRow['draft'] }) {
  */
 export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
   const matrix = useMatrix(workspaceId);
-  const [downloading, setDownloading] = useState<'csv' | 'xlsx' | null>(null);
+  const [downloading, setDownloading] = useState<'csv' | 'xlsx' | 'jsonl' | null>(null);
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const toggleOpen = (id: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
-  const download = async (format: 'csv' | 'xlsx') => {
+  const download = async (format: 'csv' | 'xlsx' | 'jsonl') => {
     setDownloading(format);
     try {
-      const { blob, fileName } = await downloadMatrix(workspaceId, format);
-      downloadBlob(fileName ?? `compliance_matrix.${format}`, blob);
+      const { blob, fileName } = format === 'jsonl' ? await downloadCorrections(workspaceId) : await downloadMatrix(workspaceId, format);
+      downloadBlob(fileName ?? (format === 'jsonl' ? 'requirement_corrections.jsonl' : `compliance_matrix.${format}`), blob);
     } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err, 'Failed to download the compliance matrix') });
+      const what = format === 'jsonl' ? 'the corrections' : 'the compliance matrix';
+      notifications.show({ color: 'red', message: errorMessage(err, `Failed to download ${what}`) });
     } finally {
       setDownloading(null);
     }
@@ -79,11 +90,18 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
           <Button size="xs" variant="light" loading={downloading === 'xlsx'} onClick={() => void download('xlsx')}>
             Download Excel
           </Button>
+          <Button size="xs" variant="light" loading={downloading === 'jsonl'} onClick={() => void download('jsonl')}>
+            Download corrections (JSONL)
+          </Button>
         </Group>
       </Group>
+      {matrix.data.excluded_count > 0 && (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="matrix-excluded">
+          {plural(matrix.data.excluded_count, 'row')} marked not a requirement {matrix.data.excluded_count === 1 ? 'is' : 'are'} left out; undo a correction in the Requirements view.
+        </Text>
+      )}
       {/* Draft status next to the requirement, so it stays on screen in a narrow panel (chat open).
-          Its rows hold no control, so the region itself takes focus to scroll sideways by keyboard
-          (axe: scrollable-region-focusable). */}
+          The region itself takes focus to scroll sideways by keyboard (axe: scrollable-region-focusable). */}
       <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Compliance matrix' } }}>
         <Table striped verticalSpacing="xs">
           <Table.Thead>
@@ -93,68 +111,86 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
               <Table.Th>Draft</Table.Th>
               <Table.Th>Task</Table.Th>
               <Table.Th>Page</Table.Th>
+              <Table.Th>Why</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {matrix.data.rows.map((r) => (
-              <Table.Tr
-                key={r.requirement_id}
-                data-testid={`matrix-row-${r.requirement_id}`}
-                data-amended={r.amendment?.change ?? (r.task?.requirements_changed ? 'task-flagged' : undefined)}
-                bg={r.amendment?.change === 'changed' || r.task?.requirements_changed ? 'orange.0' : r.amendment ? 'green.0' : undefined}
-              >
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm" ff="monospace">
-                    {r.requirement_id}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {r.section === 'other' ? 'Other' : r.section} · {r.must_or_should}
-                  </Text>
-                  {r.amendment && (
-                    <Badge size="xs" variant="light" color={r.amendment.change === 'changed' ? 'orange' : 'green'}>
-                      {r.amendment.change === 'changed' ? 'Changed' : 'New'} in v{r.amendment.version}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{r.text}</Text>
-                  {r.amendment?.previous_text && (
-                    <Text size="xs" c="dimmed" td="line-through" title="Wording in the previous version">
-                      {r.amendment.previous_text}
+              <Fragment key={r.requirement_id}>
+                <Table.Tr
+                  data-testid={`matrix-row-${r.requirement_id}`}
+                  data-amended={r.amendment?.change ?? (r.task?.requirements_changed ? 'task-flagged' : undefined)}
+                  bg={r.amendment?.change === 'changed' || r.task?.requirements_changed ? 'orange.0' : r.amendment ? 'green.0' : undefined}
+                >
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm" ff="monospace">
+                      {r.requirement_id}
                     </Text>
-                  )}
-                </Table.Td>
-                <Table.Td miw={130}>
-                  <DraftCell draft={r.draft} />
-                </Table.Td>
-                <Table.Td miw={160}>
-                  {r.task ? (
-                    <>
-                      <Text size="sm">{r.task.title}</Text>
-                      <Group gap={6}>
-                        <Badge size="sm" variant="light" color={TASK_STATUS[r.task.status].color}>
-                          {TASK_STATUS[r.task.status].label}
-                        </Badge>
-                        <Text size="xs" c="dimmed">
-                          {r.task.assignee_name ?? 'Unassigned'}
-                        </Text>
-                      </Group>
-                      {r.task.requirements_changed && (
-                        // Text, not a badge, so it wraps in the narrow column instead of being cut.
-                        <Group gap={4} mt={4} wrap="nowrap" align="flex-start">
-                          <IconAlertTriangle size={14} color="var(--mantine-color-orange-7)" aria-hidden style={{ flexShrink: 0 }} />
-                          <Text size="xs" fw={700} c="orange">
-                            Requirements changed
+                    <Text size="xs" c="dimmed">
+                      {r.section === 'other' ? 'Other' : r.section} · {r.must_or_should}
+                    </Text>
+                    {r.correction && (
+                      <Text size="xs" c="dimmed">
+                        <CorrectedFrom engine={r.correction.engine.section} shown={r.section} />
+                        <CorrectedFrom engine={r.correction.engine.must_or_should} shown={r.must_or_should} />
+                      </Text>
+                    )}
+                    {r.amendment && (
+                      <Badge size="xs" variant="light" color={r.amendment.change === 'changed' ? 'orange' : 'green'}>
+                        {r.amendment.change === 'changed' ? 'Changed' : 'New'} in v{r.amendment.version}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{r.text}</Text>
+                    {r.amendment?.previous_text && (
+                      <Text size="xs" c="dimmed" td="line-through" title="Wording in the previous version">
+                        {r.amendment.previous_text}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td miw={130}>
+                    <DraftCell draft={r.draft} />
+                  </Table.Td>
+                  <Table.Td miw={160}>
+                    {r.task ? (
+                      <>
+                        <Text size="sm">{r.task.title}</Text>
+                        <Group gap={6}>
+                          <Badge size="sm" variant="light" color={TASK_STATUS[r.task.status].color}>
+                            {TASK_STATUS[r.task.status].label}
+                          </Badge>
+                          <Text size="xs" c="dimmed">
+                            {r.task.assignee_name ?? 'Unassigned'}
                           </Text>
                         </Group>
-                      )}
-                    </>
-                  ) : (
-                    <Text size="sm" c="dimmed">No task</Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{r.page ?? '—'}</Table.Td>
-              </Table.Tr>
+                        {r.task.requirements_changed && (
+                          // Text, not a badge, so it wraps in the narrow column instead of being cut.
+                          <Group gap={4} mt={4} wrap="nowrap" align="flex-start">
+                            <IconAlertTriangle size={14} color="var(--mantine-color-orange-7)" aria-hidden style={{ flexShrink: 0 }} />
+                            <Text size="xs" fw={700} c="orange">
+                              Requirements changed
+                            </Text>
+                          </Group>
+                        )}
+                      </>
+                    ) : (
+                      <Text size="sm" c="dimmed">No task</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{r.page ?? '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <WhyToggle requirementId={r.requirement_id} open={open.has(r.requirement_id)} controls={`matrix-why-${r.requirement_id}`} onToggle={() => toggleOpen(r.requirement_id)} />
+                  </Table.Td>
+                </Table.Tr>
+                {open.has(r.requirement_id) && (
+                  <Table.Tr id={`matrix-why-${r.requirement_id}`}>
+                    <Table.Td colSpan={6}>
+                      <BasisDetails basis={r.basis} page={r.page} correction={r.correction} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
             ))}
           </Table.Tbody>
         </Table>

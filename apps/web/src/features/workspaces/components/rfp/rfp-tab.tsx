@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { Workspace } from '@biddesk/shared';
+import type { RfpRequirement, Workspace } from '@biddesk/shared';
 import { plural } from '@biddesk/shared';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAnalysis, useAnalyzeDraft, useSolicitation, useUploadRfp } from '../../api/rfp';
@@ -17,6 +17,9 @@ const VIEWS: Array<{ value: View; label: string }> = [
   { value: 'analysis', label: 'Analysis' },
   { value: 'matrix', label: 'Compliance Matrix' },
 ];
+
+/** True when a correction standing now was made after the draft was scored (an undo since is not seen). */
+const correctedSince = (requirements: RfpRequirement[], scoredAt: string) => requirements.some((r) => r.correction && Date.parse(r.correction.corrected_at) > Date.parse(scoredAt));
 
 const hasExtension = (file: File, ...exts: string[]) => exts.some((ext) => file.name.toLowerCase().endsWith(ext));
 
@@ -92,6 +95,8 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
   // Results of an earlier RFP version are not this RFP's: the draft has to be scored again.
   const latest = analysis.data && analysis.data.solicitation_id === rfp.id ? analysis.data : null;
   const completed = rfp.processing_status === 'completed';
+  const working = rfp.requirements.filter((r) => !r.correction?.not_a_requirement);
+  const excluded = rfp.requirements.length - working.length;
 
   // Until a draft is analyzed the requirements are the work; after that, the analysis is.
   const view: View = chosenView ?? (latest ? 'analysis' : 'requirements');
@@ -120,7 +125,8 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
               {rfp.file_name}
             </Title>
             <Text size="sm" c="dimmed">
-              Version {rfp.version} · {plural(rfp.page_count, 'page')} · {plural(rfp.requirements.length, 'requirement')} · {completed ? 'Completed' : rfp.processing_status}
+              Version {rfp.version} · {plural(rfp.page_count, 'page')} · {plural(rfp.requirements.length, 'requirement')}
+              {excluded > 0 && ` (${excluded} marked not a requirement)`} · {completed ? 'Completed' : rfp.processing_status}
             </Text>
           </div>
           {canRun && (
@@ -138,14 +144,22 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
         analysis.isPending ? (
           <Loader size="sm" />
         ) : latest && !newAnalysis ? (
-          <AnalysisResults analysis={latest} requirements={rfp.requirements} onRunNew={canRun ? () => setNewAnalysis(true) : undefined} />
+          <>
+            {correctedSince(rfp.requirements, latest.created_at) && (
+              <Alert color="yellow" data-testid="analysis-corrected-since">
+                The requirements list was corrected after this draft was scored. Run a new analysis to score it against the corrected list.
+              </Alert>
+            )}
+            {/* Counts and coverage by section read the corrected list: a row marked not a requirement is not one. */}
+            <AnalysisResults analysis={latest} requirements={working} onRunNew={canRun ? () => setNewAnalysis(true) : undefined} />
+          </>
         ) : latest && draftUpload ? (
           draftUpload
         ) : (
           <Text c="dimmed">No draft has been analyzed yet.</Text>
         )
       ) : (
-        <WorkPlan workspace={workspace} can={can} requirements={rfp.requirements} view={view} />
+        <WorkPlan workspace={workspace} can={can} solicitationId={rfp.id} requirements={rfp.requirements} view={view} />
       )}
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { RfpRequirement, Workspace } from '@biddesk/shared';
+import { useCorrectRequirement } from '../../api/rfp-corrections';
 import type { WorkspaceAbilityCheck } from '../../hooks/use-workspace-ability';
 import { ComplianceMatrix } from './compliance-matrix';
 import { CreateTasksDialog } from './create-tasks-dialog';
@@ -12,12 +13,26 @@ import { RequirementsTable } from './requirements-table';
  * tasks and the latest draft analysis up per requirement (the RFP tab picks which; the matrix loads
  * only when shown).
  */
-export function WorkPlan({ workspace, can, requirements, view }: { workspace: Workspace; can: WorkspaceAbilityCheck; requirements: RfpRequirement[]; view: 'requirements' | 'matrix' }) {
+export function WorkPlan({
+  workspace,
+  can,
+  solicitationId,
+  requirements,
+  view,
+}: {
+  workspace: Workspace;
+  can: WorkspaceAbilityCheck;
+  solicitationId: string;
+  requirements: RfpRequirement[];
+  view: 'requirements' | 'matrix';
+}) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [dialogOpen, setDialogOpen] = useState(false);
   const mayCreate = can('task.create') && !workspace.archived;
-  // Only ids of the current RFP count (a new version may have dropped some).
-  const chosen = requirements.map((r) => r.requirement_id).filter((id) => selected.has(id));
+  const mayCorrect = can('requirement.correct') && !workspace.archived;
+  const correct = useCorrectRequirement(workspace.id, solicitationId);
+  // Only ids of the current RFP count (a new version may have dropped some), and never a row marked not a requirement.
+  const chosen = requirements.filter((r) => !r.correction?.not_a_requirement).map((r) => r.requirement_id).filter((id) => selected.has(id));
 
   return (
     <Stack gap="sm">
@@ -27,6 +42,7 @@ export function WorkPlan({ workspace, can, requirements, view }: { workspace: Wo
         <RequirementsTable
           requirements={requirements}
           selection={mayCreate ? { selected, onChange: setSelected } : undefined}
+          corrections={mayCorrect ? { pending: correct.isPending, onChange: correct.mutateAsync } : undefined}
           actions={
             mayCreate && (
               <Button size="xs" disabled={chosen.length === 0} onClick={() => setDialogOpen(true)}>
