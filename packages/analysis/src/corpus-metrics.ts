@@ -1,4 +1,5 @@
 import { shortRequirements } from './layout-metrics';
+import { normalisedText } from './requirement-repeats';
 import type { PageText, Requirement, SectionCode } from './types';
 
 /**
@@ -6,20 +7,6 @@ import type { PageText, Requirement, SectionCode } from './types';
  * `npm run eval:corpus` and the corpus test): no requirement repeated within a section, no
  * fragments, every plain "<party> shall/must ..." sentence of the text kept.
  */
-
-// A leading list marker ("(a)", "3.", "iv)", a bullet) is not part of what a requirement says.
-const LEADING_MARKER = /^\s*(?:[-*•▪◦●○■□–—➢✓ˇ§]\s*|\(?(?:[a-z]|\d{1,3}|[ivx]{1,5})[).]\s+)/i;
-
-/** A requirement's text as compared for repeats: case, spacing, punctuation and a leading marker dropped. */
-export function normalisedText(text: string): string {
-  return text
-    .replace(LEADING_MARKER, '')
-    .toLowerCase()
-    .replace(/[’‘]/g, "'")
-    .replace(/[^a-z0-9' ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** Requirements whose normalised text an earlier requirement of the same section already has. */
 export function repeatsWithinSection(reqs: Requirement[]): Requirement[] {
