@@ -8,6 +8,7 @@ import {
 } from './cues';
 import { RequirementIds } from './requirement-ids';
 import { finishRequirements } from './requirement-repeats';
+import { readsAsSubmissionLogistics } from './section-titles';
 import { SectionTracker, describeSectionSource } from './sections';
 import { segmentPage, type Unit } from './segment';
 import { tableOfContentsLines } from './toc';
@@ -489,7 +490,7 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
     const unit = seg as Unit;
     ids.see(unit.block);
     // Cover text before the first heading: submission logistics (deadlines, where to send) are L.
-    const preamble = tracker.beforeFirstHeading && guessSection(unit.text) === 'L';
+    const preamble = tracker.beforeFirstHeading && readsAsSubmissionLogistics(unit.text) && guessSection(unit.text) === 'L';
     const section = preamble ? 'L' : tracker.section;
     const source = preamble ? { reason: 'preamble' as const, heading: null, start: null } : tracker.source;
     const sectionBasis = describeSectionSource(source, section, source.start === null ? null : pageAt(source.start));

@@ -43,3 +43,13 @@ export function sectionFromTitle(title: string): SectionCode | null {
   return null;
 }
 
+
+// Cover-page logistics: when and where offers go, how to reach the buyer (deadline, address,
+// e-mail, subject line). Before any heading these are instructions to offerors.
+const SUBMISSION_LOGISTICS =
+  /\b(due|deadlines?|no later than|closing date|time and date|date and time|received (by|at|no later)|subject (line|heading)|e-?mails?|mail(ed)? to|address(ed)? to|deliver(ed)? to|hand[- ]?carried|directed to|points? of contact|eastern|local time|\d{1,2}:\d{2}\s*(a\.?m|p\.?m|noon)|at noon)\b/i;
+
+/** Whether a sentence before the first heading is submission logistics (an L requirement, not cover text). */
+export function readsAsSubmissionLogistics(text: string): boolean {
+  return SUBMISSION_LOGISTICS.test(text);
+}
