@@ -43,6 +43,7 @@ const quantile = (xs: number[], q: number) => {
 const show = (file: string, r: Requirement) => console.log(`  ${file} [${r.section} p.${r.page}] ${r.text.slice(0, 160)}`);
 
 const times: number[] = [];
+const cpuTimes: number[] = [];
 const counts: number[] = [];
 const crashes: string[] = [];
 let total = 0;
@@ -65,6 +66,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
   const text = readFileSync(path.join(dir, file), 'utf8');
   let reqs: Requirement[];
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   try {
     reqs = extractRequirements(textPages(text));
   } catch (err) {
@@ -72,6 +74,9 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
     continue;
   }
   times.push(performance.now() - started);
+  // CPU time of this process: on a shared machine wall time mostly measures the other processes.
+  const cpu = process.cpuUsage(cpuStarted);
+  cpuTimes.push((cpu.user + cpu.system) / 1000);
   counts.push(reqs.length);
   total += reqs.length;
   const rep = repeatsWithinSection(reqs);
@@ -109,7 +114,8 @@ console.log(`\ncorpus: ${dir}`);
 console.log('| Measure | Value | Target |');
 console.log('|---|---|---|');
 console.log(`| Documents read / crashes | ${docs} / ${crashes.length} | 0 crashes |`);
-console.log(`| ms per document p50 / p95 / max | ${quantile(times, 0.5).toFixed(1)} / ${quantile(times, 0.95).toFixed(1)} / ${Math.max(0, ...times).toFixed(1)} | p95 <= 150 |`);
+console.log(`| ms per document p50 / p95 / max (wall) | ${quantile(times, 0.5).toFixed(1)} / ${quantile(times, 0.95).toFixed(1)} / ${Math.max(0, ...times).toFixed(1)} | p95 <= 150 |`);
+console.log(`| ms per document p50 / p95 / max (CPU) | ${quantile(cpuTimes, 0.5).toFixed(1)} / ${quantile(cpuTimes, 0.95).toFixed(1)} / ${Math.max(0, ...cpuTimes).toFixed(1)} | p95 <= 150 |`);
 console.log(`| Requirements per document median / mean / max (total) | ${quantile(counts, 0.5)} / ${(total / Math.max(1, docs)).toFixed(1)} / ${Math.max(0, ...counts)} (${total}) | |`);
 console.log(`| Repeats within a section | ${repeats} (${pct(repeats, total)}) | <= 2% |`);
 console.log(`| Fragments: under four words | ${short} (${pct(short, total)}) | <= 3% |`);

@@ -32,10 +32,14 @@ describe('mergeRepeats', () => {
 });
 
 describe('finishRequirements', () => {
-  it('drops lines that say nothing in words and captions of blanks to fill in', () => {
+  it('drops lines that say nothing in words, bare dates, addresses and answers, and captions of blanks to fill in', () => {
     expect(isFormBlank('Typed Name: ______________________')).toBe(true);
     expect(isFormBlank('Tier_____, if known:')).toBe(true);
     expect(isFormBlank('The Offeror shall enter its unique entity identifier here: __________')).toBe(false);
+    for (const bare of ['JUL 2004', '(a) May 15, 2013', 'jane.doe@agency.gov.', 'http://www.acq.osd.mil/dpap/index.html', 'N/A', 'Yes']) {
+      expect(finishRequirements([req(bare, 'L', 1)]), bare).toEqual([]);
+    }
+    expect(finishRequirements([req('Submit by May 15, 2013.', 'L', 1)])).toHaveLength(1);
     const out = finishRequirements([req('_______________________', 'M', 1), req('52.212-3', 'M', 1), req('Date: ________', 'L', 1), req('X', 'L', 1), req('Submit one copy.', 'L', 1)]);
     expect(out.map((r) => r.text)).toEqual(['Submit one copy.']);
   });

@@ -34,9 +34,15 @@ export function isFormBlank(text: string): boolean {
   return words.length < 4;
 }
 
+// A value standing alone, with nothing asked of anyone: a date ("JUL 2004", "05/15/2013"), an
+// e-mail or web address, a one-word answer ("Yes", "N/A", "TBD").
+const BARE_VALUE =
+  /^\(?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?\d{4}|\d{1,2}\/\d{1,2}\/\d{2,4}|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?:\/\/|www\.)\S+|yes|no|n\/a|tbd|none)\)?[.;,]?$/i;
+
 /** Whether a requirement's text says anything a bidder could comply with. */
 export function saysSomething(text: string): boolean {
-  return WORD.test(text) && !isFormBlank(text);
+  const t = text.replace(LEADING_MARKER, '').trim();
+  return WORD.test(t) && !isFormBlank(t) && !BARE_VALUE.test(t);
 }
 
 /**

@@ -23,7 +23,8 @@ const NO_HEADING: SectionSource = { reason: 'none', heading: null, start: null }
 
 /** How a heading is shown in a basis: its number and title, shortened. */
 export function headingLabel(h: HeadingMatch): string {
-  const words = [h.number, h.title || (h.body ?? '').split(/\s+/).slice(0, 8).join(' ')].filter(Boolean).join(' ');
+  // A number with body text after it ("C.2.1 The contractor shall ...") is shown as the number alone.
+  const words = [h.number, h.title || (h.number ? '' : (h.body ?? '').split(/\s+/).slice(0, 8).join(' '))].filter(Boolean).join(' ');
   return words.length > 80 ? `${words.slice(0, 77)}...` : words;
 }
 
@@ -33,7 +34,7 @@ export function headingLabel(h: HeadingMatch): string {
  */
 export function describeSectionSource(source: SectionSource, section: SectionCode, page: number | null): string {
   const at = page === null ? '' : `, p. ${page}`;
-  const part = section === 'other' ? 'no L, M or C part' : `Section ${section}`;
+  const part = section === 'other' ? 'a part other than L, M or C' : `Section ${section}`;
   const h = `'${source.heading ?? ''}'`;
   switch (source.reason) {
     case 'ucf-part':
@@ -195,10 +196,11 @@ export class SectionTracker {
       this.current = parent?.section ?? this.current;
       reason = parent ? 'parent' : 'no-part';
     }
-    this.byNumber.set(parts.join('.'), { section: this.current, source: source(reason) });
-    // A sub-heading keeps its parent's section: the parent heading is where it came from.
-    if (reason === 'parent' && parent && parent.source.reason !== 'none') {
-      this.currentSource = parent.source;
+    // A sub-heading that keeps its parent's section: the parent heading is where it came from.
+    const inherited = reason === 'parent' && parent !== undefined && parent.source.reason !== 'none' ? parent.source : null;
+    this.byNumber.set(parts.join('.'), { section: this.current, source: inherited ?? source(reason) });
+    if (inherited) {
+      this.currentSource = inherited;
       return null;
     }
     return reason;

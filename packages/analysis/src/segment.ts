@@ -58,9 +58,11 @@ export function bulletMarker(line: string): RegExpExecArray | null {
 // Bullets printed inline ("ˇ Conduct surveillance; ˇ Provide clarification; ˇ Review ..."): the
 // line holds several items. Only unambiguous symbols; "-" and "o" are words or dashes mid-line.
 const INLINE_BULLET = /(?<=\S\s+)[ˇ•▪●■□➢Ø](?=\s+\S)/g;
+const INLINE_SYMBOL = /[ˇ•▪●■□➢Ø]/;
 
 /** A line cut before each inline bullet when it holds two or more, with each piece's offset. */
 function splitInlineBullets(line: string): Array<{ text: string; at: number }> {
+  if (!INLINE_SYMBOL.test(line)) return [{ text: line, at: 0 }];
   const cuts = [...line.matchAll(INLINE_BULLET)].map((m) => m.index);
   if (cuts.length < 2 && !(cuts.length === 1 && bulletMarker(line))) return [{ text: line, at: 0 }];
   const starts = [0, ...cuts];

@@ -6,6 +6,7 @@
 
 // "4.2 Submission process ........ 9", "Submissions | 13", "Section L Instructions 24", "Appendix A … iv".
 const TOC_LINE = /^(?<title>\S.{1,110}?)(?:\s*(?:\.{2,}|…+|·{2,}|_{3,}|\s\.\s\.)[\s.…·_]*|\s*\|\s*|\s+)(?<page>\d{1,3}|[ivxlc]{1,6})$/i;
+const LEADER_RUN = /\.{2,}|…|·{2,}|_{3,}|\s\.\s\.|\s{3,}|\|/;
 const LEADER = /(?:\.{3,}|…{2,}|·{3,}|_{3,}|(?:\. ){3,})/;
 // A run this long is a table of contents; two lines ending in numbers are too common to mean one.
 const MIN_RUN = 3;
@@ -33,8 +34,14 @@ const normal = (t: string) =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
+// Cheap tests first (TOC_LINE tries every title length on every line: most of a long text's cost):
+// an entry ends in a page number, and a line longer than a title and its page has leaders.
+const PAGE_END = /(?:\d|\b[ivxlc]{1,6})$/i;
+const MAX_PLAIN_ENTRY = 125;
+
 function candidate(line: string, start: number): Candidate | null {
   const t = line.trim();
+  if (!PAGE_END.test(t) || (t.length > MAX_PLAIN_ENTRY && !LEADER_RUN.test(t))) return null;
   const m = TOC_LINE.exec(t);
   if (!m?.groups) return null;
   const title = m.groups.title.replace(/[\s.…·_|]+$/, '');
@@ -55,11 +62,13 @@ export function tableOfContentsLines(text: string): Set<number> {
     offset += raw.length + 1;
   }
   const out = new Set<number>();
-  const openings = lineOpenings(lines);
+  // Built only when a run needs it: most texts have no contents list to confirm.
+  let openings: Map<string, number> | null = null;
+  const lastSeen = () => (openings ??= lineOpenings(lines));
   let run: Candidate[] = [];
   let runEnd = 0;
   const close = () => {
-    if (run.length >= MIN_RUN && confirmed(run, runEnd, openings)) for (const c of run) out.add(c.start);
+    if (run.length >= MIN_RUN && confirmed(run, runEnd, lastSeen)) for (const c of run) out.add(c.start);
     run = [];
   };
   for (const l of lines) {
@@ -83,8 +92,9 @@ export function tableOfContentsLines(text: string): Set<number> {
 
 // Dot leaders say "contents" on their own; without them, most titles must come back as lines of
 // the document after the list (its headings).
-function confirmed(run: Candidate[], runEnd: number, lastSeen: Map<string, number>): boolean {
+function confirmed(run: Candidate[], runEnd: number, openings: () => Map<string, number>): boolean {
   if (run.filter((c) => c.leader).length * 2 >= run.length) return true;
+  const lastSeen = openings();
   const found = run.filter((c) => {
     const n = normal(c.title);
     return n.length >= 3 && (lastSeen.get(n) ?? -1) > runEnd;
