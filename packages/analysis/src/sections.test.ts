@@ -112,3 +112,19 @@ describe('section titles', () => {
     expect(switchFromTitle('Questions')).toBe('L');
   });
 });
+
+describe('SEC-SAMELINE in Title Case', () => {
+  it('ends a Title Case title at capitals or at the sentence after it', () => {
+    expect(parseHeading('Section L - Instructions, Conditions and Notices to Bidders INSTRUCTIONS SOLICITATION PROVISIONS INCORPORATED BY REFERENCE')).toMatchObject({
+      named: 'L', title: 'Instructions, Conditions and Notices to Bidders', body: 'INSTRUCTIONS SOLICITATION PROVISIONS INCORPORATED BY REFERENCE',
+    });
+    expect(parseHeading('Section M – Evaluation Factors for Award The Government will award one contract to the responsible offeror.')).toMatchObject({
+      named: 'M', title: 'Evaluation Factors for Award', body: 'The Government will award one contract to the responsible offeror.',
+    });
+  });
+
+  it('reads a running page header before the heading as furniture', () => {
+    const text = 'RFP-0001 Page 69 of 79 Section L - Instructions to Offerors The offeror shall submit two copies of the proposal.\n';
+    expect(extractRequirements([{ page: 1, text }]).map((r) => [r.section, r.text])).toEqual([['L', 'The offeror shall submit two copies of the proposal.']]);
+  });
+});

@@ -79,6 +79,31 @@ function capsRun(rest: string): string {
   return title;
 }
 
+// Words a title in Title Case may hold in lower case, and words that start the sentence after it.
+const TITLE_SMALL_WORD = /^(of|and|to|for|the|or|in|on|a|an|by|with|&|-|–|—)$/;
+const SENTENCE_OPENER = /^(The|This|These|All|Each|Any|An?|In|If)$/;
+const PARTY_OPENER = /^(Offerors?|Contractors?|Quoters?|Vendors?|Proposals?|Quotes?)$/;
+
+/**
+ * The Title Case title at the start of `rest` ("Instructions, Conditions and Notices to Bidders
+ * INSTRUCTIONS ..."): capitalised words and small words, up to a word in capitals or lower case,
+ * or a word that opens the sentence after it.
+ */
+function titleCaseRun(rest: string): string {
+  const words = rest.split(/\s+/);
+  let n = 0;
+  while (n < words.length && n < 12) {
+    const w = words[n].replace(/[,:;]$/, '');
+    const capitalised = /^[A-Z][a-z'’/-]+$/.test(w);
+    // "... for Award The Government will": "The" opens the sentence; "to Offerors The" does not.
+    const opens = SENTENCE_OPENER.test(w) || (PARTY_OPENER.test(w) && /^[a-z]/.test(words[n + 1] ?? ''));
+    if (!(capitalised || TITLE_SMALL_WORD.test(w)) || (n >= 2 && opens)) break;
+    n++;
+  }
+  while (n > 0 && TITLE_SMALL_WORD.test(words[n - 1])) n--;
+  return n >= 2 ? words.slice(0, n).join(' ').replace(/[,:;]$/, '') : '';
+}
+
 /**
  * "SECTION L - INSTRUCTIONS ..." alone on its line, or with the part's first paragraph after it on
  * the same line (text extraction joins them): the heading, and the rest as body text.
@@ -92,8 +117,11 @@ function ucfHeading(trimmed: string): HeadingMatch | null {
   const own = OWN_PARAGRAPH(letter).exec(rest);
   let title = own ? rest.slice(0, own.index).trim() : '';
   if (!own || !titleLike(title)) {
-    if (rest === '' || (rest.length <= 110 && titleLike(rest))) return heading(rest);
-    title = capsRun(rest);
+    // A Title Case title followed by text in capitals ("... to Bidders INSTRUCTIONS SOLICITATION ...").
+    const mixed = dash ? titleCaseRun(rest) : '';
+    const splitsCase = mixed !== '' && /^\S*[A-Z]{4,}/.test(rest.slice(mixed.length).trim());
+    if (rest === '' || (rest.length <= 110 && titleLike(rest) && !splitsCase)) return heading(rest);
+    title = capsRun(rest) || (dash ? titleCaseRun(rest) : '');
   }
   // Without a dash after the letter only a title in capitals makes "Section L of this RFP ..." a heading.
   if (!title || (!dash && /[a-z]/.test(title)) || !titleLike(title) || !/[A-Za-z]{4}/.test(title)) return null;
