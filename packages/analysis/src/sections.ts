@@ -1,4 +1,4 @@
-import { STRONG_UNNUMBERED, sectionFromTitle } from './section-titles';
+import { STRONG_UNNUMBERED, sectionFromTitle, switchFromTitle } from './section-titles';
 import { SectionTracker } from './section-tracker';
 import type { SectionCode } from './types';
 
@@ -22,6 +22,8 @@ export interface HeadingMatch {
   level?: number;
   /** A heading only its type marks (no number, no capitals, no part title). */
   typographic?: boolean;
+  /** Recognised from its words and case alone: a heading only where it stands after a blank line. */
+  standAlone?: boolean;
 }
 
 // Part headings set in capitals without a number ("PROPOSAL SUBMISSION INSTRUCTIONS"): a few
@@ -89,7 +91,7 @@ const PARTY_OPENER = /^(Offerors?|Contractors?|Quoters?|Vendors?|Proposals?|Quot
  * INSTRUCTIONS ..."): capitalised words and small words, up to a word in capitals or lower case,
  * or a word that opens the sentence after it.
  */
-function titleCaseRun(rest: string): string {
+function titleCaseRun(rest: string, minWords = 2): string {
   const words = rest.split(/\s+/);
   let n = 0;
   while (n < words.length && n < 12) {
@@ -101,7 +103,7 @@ function titleCaseRun(rest: string): string {
     n++;
   }
   while (n > 0 && TITLE_SMALL_WORD.test(words[n - 1])) n--;
-  return n >= 2 ? words.slice(0, n).join(' ').replace(/[,:;]$/, '') : '';
+  return n >= minWords ? words.slice(0, n).join(' ').replace(/[,:;]$/, '') : '';
 }
 
 /**
@@ -188,7 +190,22 @@ export function parseHeading(line: string): HeadingMatch | null {
     const title = trimmed.replace(/:$/, '');
     return { number: null, title, named: sectionFromTitle(title), kind: 'unnumbered' };
   }
-  return null;
+  return titleCaseHeading(trimmed);
+}
+
+/**
+ * An unnumbered heading in Title Case ("Submission Instructions", "Questions", "Contract Terms and
+ * Conditions"): only when its title names the instructions, the evaluation or contract terms; a
+ * Title Case line naming work ("Key Personnel") is as often a list item. segment.ts also asks
+ * that it stand after a blank line (`standAlone`).
+ */
+function titleCaseHeading(trimmed: string): HeadingMatch | null {
+  const title = trimmed.replace(/:$/, '');
+  // The run stops at the "X" appended: the whole title must be Title Case words.
+  if (title.length > 80 || titleCaseRun(`${title} X`, 1) !== title || !titleLike(title)) return null;
+  const named = switchFromTitle(title) ?? sectionFromTitle(title);
+  if (named === null || named === 'C') return null;
+  return { number: null, title, named, kind: 'unnumbered', standAlone: true };
 }
 
 /** Where each section starts in a text: the heading's offset, title and resulting section. */

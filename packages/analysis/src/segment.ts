@@ -168,11 +168,12 @@ function classifyLines(text: string, options: SegmentOptions): Line[] {
     const prefix = PAGE_PREFIX.exec(full)?.[0].length ?? 0;
     for (const piece of splitInlineBullets(full.slice(prefix))) classifyLine(piece.text, lineStart + prefix + piece.at, lines, options);
   }
-  // An attachment heading stands alone; inside a run of lines it is an entry of a list of attachments.
+  // An attachment heading stands alone (inside a run of lines it is an entry of a list of
+  // attachments); a Title Case heading follows a blank line (otherwise it is a list item).
   lines.forEach((l, i) => {
-    if (l.heading?.kind !== 'attachment' || l.heading.level !== undefined) return;
+    if (!l.heading || l.heading.level !== undefined || !(l.heading.kind === 'attachment' || l.heading.standAlone)) return;
     const alone = (n: Line | undefined) => n === undefined || n.kind === 'blank';
-    if (alone(lines[i - 1]) && alone(lines[i + 1])) return;
+    if (alone(lines[i - 1]) && (l.heading.standAlone || alone(lines[i + 1]))) return;
     l.kind = bulletMarker(l.text) ? 'bullet' : 'text';
     l.heading = undefined;
   });
@@ -374,10 +375,10 @@ export function segmentPage(text: string, options: SegmentOptions = {}): Segment
     if (b.kind === 'bullet') {
       const m = bulletMarker(body);
       if (m) {
+        // A hollow "o" bullet is a symbol, not the letter o of a lettered list.
+        marker = BULLET.test(body) ? /[a-z0-9]+/i.exec(m[0])?.[0].toLowerCase() : undefined;
         body = body.slice(m[0].length);
         bodyStart += m[0].length;
-        // A hollow "o" bullet is a symbol, not the letter o of a lettered list.
-        marker = SYMBOL_BULLET.test(m[0]) ? undefined : /[a-z0-9]+/i.exec(m[0])?.[0].toLowerCase();
       }
     }
     const sentences = splitSentences(body);
