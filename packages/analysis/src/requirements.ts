@@ -471,6 +471,7 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
   const segments = segmentPage(text, {
     skipLine: (line, start) => contents.has(start) || skipLine(line),
     headingLevel: (start) => headingLevels.get(start),
+    typeKnown: pages.some((p) => p.headings !== undefined),
   });
   // A list of two or more address lines ("addressed as follows:") is where to send, not what to do.
   const addressLines = new Map<number, number>();

@@ -62,11 +62,14 @@ describe('table rows with wrapped cells (TABLE-WRAP in text)', () => {
       '|          |Management Training to perform moves,          |                  |',
       '|          |adds, changes.                                 |                  |',
       '|1.3.6     |Describe the restoration plan.                 |Initial Proposal  |',
+      '|Chiller plant   |Provide the logs on request    |COTR     |',
+      '|operational logs|                               |         |',
     ].join('\n');
     expect(units(text).map((u) => u.text)).toEqual([
       'Item | Requirement | Due',
       '1.3.5 | Provide the course syllabus for System Management Training to perform moves, adds, changes. | Initial Proposal',
       '1.3.6 | Describe the restoration plan. | Initial Proposal',
+      'Chiller plant operational logs | Provide the logs on request | COTR',
     ]);
   });
 });
@@ -116,6 +119,12 @@ describe('SEC-TITLECASE: unnumbered Title Case headings that name a part', () =>
       'Questions', '', 'Quoters must send questions by May 1.',
     ].join('\n');
     expect(extractRequirements([{ page: 1, text }]).map((r) => r.section)).toEqual(['C', 'other', 'M', 'L']);
+  });
+
+  it('leaves the decision to the type when the text comes with it (a PDF)', () => {
+    const text = ['Some text before.', '', 'Oral Presentations', '', 'Quoters must send questions by May 1.'].join('\n');
+    expect(segmentPage(text).filter((s) => s.kind === 'heading')).toHaveLength(1);
+    expect(segmentPage(text, { typeKnown: true }).filter((s) => s.kind === 'heading')).toHaveLength(0);
   });
 
   it('does not read a Title Case line inside a list as a heading', () => {

@@ -155,6 +155,8 @@ export interface SegmentOptions {
   skipLine?: (line: string, start: number) => boolean;
   /** The typographic heading level of the line starting at this offset, if its type marks one. */
   headingLevel?: (start: number) => number | undefined;
+  /** The text comes with its type (a PDF): a line its type does not mark is no Title Case heading. */
+  typeKnown?: boolean;
 }
 
 function classifyLines(text: string, options: SegmentOptions): Line[] {
@@ -173,7 +175,7 @@ function classifyLines(text: string, options: SegmentOptions): Line[] {
   lines.forEach((l, i) => {
     if (!l.heading || l.heading.level !== undefined || !(l.heading.kind === 'attachment' || l.heading.standAlone)) return;
     const alone = (n: Line | undefined) => n === undefined || n.kind === 'blank';
-    if (alone(lines[i - 1]) && (l.heading.standAlone || alone(lines[i + 1]))) return;
+    if (alone(lines[i - 1]) && (l.heading.standAlone ? !options.typeKnown : alone(lines[i + 1]))) return;
     l.kind = bulletMarker(l.text) ? 'bullet' : 'text';
     l.heading = undefined;
   });

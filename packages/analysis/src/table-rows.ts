@@ -11,11 +11,17 @@ export function pipeCells(line: string): string[] {
   return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
 }
 
-/** A row line that only carries the wrapped rest of the row above: its first cell is empty, another is not. */
+/**
+ * A row line that only carries the wrapped rest of the row above: its first cell is empty and
+ * another is not, or its first cell goes on in lower case from an unfinished first cell above
+ * ("|Chiller plant |Upon request|" then "|operational logs |  |").
+ */
 export function continuesRow(line: string, previousRow: string): boolean {
   if (!line.includes('|') || !previousRow.includes('|')) return false;
   const cells = pipeCells(line);
-  return cells.length >= 2 && cells[0] === '' && cells.some((c) => c !== '') && cells.length === pipeCells(previousRow).length;
+  const above = pipeCells(previousRow);
+  if (cells.length < 2 || cells.length !== above.length || !cells.some((c) => c !== '')) return false;
+  return cells[0] === '' || (/^[a-z]/.test(cells[0]) && above[0] !== '' && !/[.;:!?]$/.test(above[0]));
 }
 
 /** The row above with a continuation line's cells joined onto its own, cell by cell. */
