@@ -63,7 +63,7 @@ export function tableOfContentsLines(text: string): Set<number> {
   }
   const out = new Set<number>();
   // Built only when a run needs it: most texts have no contents list to confirm.
-  let openings: Map<string, number> | null = null;
+  let openings: LineOpenings | null = null;
   const lastSeen = () => (openings ??= lineOpenings(lines));
   let run: Candidate[] = [];
   let runEnd = 0;
@@ -92,22 +92,34 @@ export function tableOfContentsLines(text: string): Set<number> {
 
 // Dot leaders say "contents" on their own; without them, most titles must come back as lines of
 // the document after the list (its headings).
-function confirmed(run: Candidate[], runEnd: number, openings: () => Map<string, number>): boolean {
+function confirmed(run: Candidate[], runEnd: number, openings: () => LineOpenings): boolean {
   if (run.filter((c) => c.leader).length * 2 >= run.length) return true;
-  const lastSeen = openings();
+  const byFirstWord = openings();
   const found = run.filter((c) => {
     const n = normal(c.title);
-    return n.length >= 3 && (lastSeen.get(n) ?? -1) > runEnd;
+    if (n.length < 3 || n.split(' ').length > MAX_OPENING_WORDS) return false;
+    // A later line that opens with the title's words (the heading it points to).
+    return (byFirstWord.get(n.split(' ')[0]) ?? []).some((l) => l.start > runEnd && (l.norm === n || l.norm.startsWith(`${n} `)));
   }).length;
   return found * 2 >= run.length;
 }
 
-/** For every line opening (its first one to eight normalised words), the last offset it starts at. */
-function lineOpenings(lines: Array<{ text: string; start: number }>): Map<string, number> {
-  const seen = new Map<string, number>();
+// A title comes back as the opening of a line: at most its first eight words.
+const MAX_OPENING_WORDS = 8;
+
+type LineOpenings = Map<string, Array<{ start: number; norm: string }>>;
+
+/** Every non-empty line's normalised text, grouped by its first word. */
+function lineOpenings(lines: Array<{ text: string; start: number }>): LineOpenings {
+  const byFirstWord: LineOpenings = new Map();
   for (const l of lines) {
-    const words = normal(l.text).split(' ').filter(Boolean).slice(0, 8);
-    for (let k = 1; k <= words.length; k++) seen.set(words.slice(0, k).join(' '), l.start);
+    const norm = normal(l.text);
+    if (!norm) continue;
+    const space = norm.indexOf(' ');
+    const first = space < 0 ? norm : norm.slice(0, space);
+    const list = byFirstWord.get(first);
+    if (list) list.push({ start: l.start, norm });
+    else byFirstWord.set(first, [{ start: l.start, norm }]);
   }
-  return seen;
+  return byFirstWord;
 }
