@@ -12,7 +12,10 @@ describe('SectionTracker sources', () => {
     const t = new SectionTracker();
     expect(t.source.reason).toBe('none');
     expect(t.beforeFirstHeading).toBe(true);
+    t.apply({ number: null, title: 'Request for Quote', named: null, kind: 'unnumbered', level: 1, typographic: true }, 0);
+    expect(t.beforeFirstHeading).toBe(true);
     t.apply(parseHeading('5.0 Instructions to Offerors')!, 100);
+    expect(t.beforeFirstHeading).toBe(false);
     expect(t.source).toEqual({ reason: 'title', heading: '5.0 Instructions to Offerors', start: 100 });
     // A sub-heading naming nothing keeps its parent as the source.
     t.apply(parseHeading('5.2 Page Limits')!, 200);
@@ -65,6 +68,25 @@ describe('requirement basis: where its section came from', () => {
       ['other', 'no heading before it'],
       ['L', "heading '5.0 Instructions to Offerors', p. 2: its title names Section L"],
       ['L', "heading '5.0 Instructions to Offerors', p. 2: its title names Section L"],
+    ]);
+  });
+});
+
+describe('SEC-PREAMBLE: cover text before the first heading', () => {
+  it('files submission logistics under L and says so; other cover text stays other', () => {
+    const text = [
+      'Request for Quote', '',
+      'Quotes must be received by May 15, 2020 at noon, eastern, by e-mail to the Contracting Officer.', '',
+      'Any emails related to this RFQ shall use the subject line RFQ-1234.', '',
+      'The Contractor shall keep all records for three years.', '',
+      '1.0 Statement of Work', '', 'The Contractor shall maintain the system.',
+    ].join('\n');
+    const reqs = extractRequirements([{ page: 1, text }]);
+    expect(reqs.map((r) => [r.section, r.basis?.section])).toEqual([
+      ['L', 'no heading before it; its words read as submission instructions'],
+      ['L', 'no heading before it; its words read as submission instructions'],
+      ['other', 'no heading before it'],
+      ['C', "heading '1.0 Statement of Work', p. 1: its title names Section C"],
     ]);
   });
 });

@@ -75,7 +75,6 @@ export class SectionTracker {
   private byNumber = new Map<string, { section: SectionCode; source: SectionSource }>();
   /** Headings with a typographic level, outermost first, and the section each left in force. */
   private typeStack: Array<{ level: number; section: SectionCode }> = [];
-  private seenHeading = false;
 
   get section(): SectionCode {
     return this.current;
@@ -86,14 +85,14 @@ export class SectionTracker {
     return this.currentSource;
   }
 
-  /** No heading has been seen yet: the text so far is the document's cover or preamble. */
+  /** No heading has decided a section yet: the text so far is the document's cover or preamble
+   * (headings before it, such as the document's title, named no part). */
   get beforeFirstHeading(): boolean {
-    return !this.seenHeading;
+    return this.currentSource.reason === 'none';
   }
 
   /** Apply one heading (at `start` in the text, when known) and return the section in force after it. */
   apply(h: HeadingMatch, start: number | null = null): SectionCode {
-    this.seenHeading = true;
     const source = (reason: SectionSource['reason']): SectionSource => ({ reason, heading: headingLabel(h), start });
     let reason: SectionSource['reason'] | null;
     if (h.kind === 'attachment') reason = this.applyAttachment(h);

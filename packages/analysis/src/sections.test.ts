@@ -128,3 +128,11 @@ describe('SEC-SAMELINE in Title Case', () => {
     expect(extractRequirements([{ page: 1, text }]).map((r) => [r.section, r.text])).toEqual([['L', 'The offeror shall submit two copies of the proposal.']]);
   });
 });
+
+describe('SEC-RESET vocabulary', () => {
+  it('names offer-content, volume and submission-process titles as L, and work-statement word orders as C', () => {
+    for (const t of ['Proposal Contents', 'Contents of the Quotation', 'Quote Organization', 'Volume II - Price', 'What to Submit', 'Submission Process']) expect(sectionFromTitle(t), t).toBe('L');
+    for (const t of ['Work Statement', 'Performance Work Statement', 'Scope of Services', 'Statement of Need']) expect(sectionFromTitle(t), t).toBe('C');
+    expect(sectionFromTitle('Volunteer Program')).toBeNull();
+  });
+});
