@@ -49,7 +49,9 @@ export async function extractPdfText(bytes: Uint8Array): Promise<{ pages: PageTe
     throw toPdfReadError(err);
   }
 
-  const pages: PageText[] = laid.map((p, i) => ({ page: i + 1, text: p.text, ...(p.headings.length ? { headings: p.headings } : {}) }));
+  // `headings` is present on every PDF page, empty when its type marks none: the type was read,
+  // so words alone do not make a heading there (PageText: absent for plain text only).
+  const pages: PageText[] = laid.map((p, i) => ({ page: i + 1, text: p.text, headings: p.headings }));
   const chars = pages.reduce((n, p) => n + p.text.replace(/\s+/g, '').length, 0);
   if (chars < MIN_TEXT_CHARS) {
     throw new PdfReadError('no_text', 'The PDF has no text layer (it may be a scan); run OCR first.');

@@ -7,7 +7,9 @@ import {
   THIRD_PARTY,
 } from './cues';
 import { RequirementIds } from './requirement-ids';
-import { SectionTracker } from './sections';
+import { finishRequirements } from './requirement-repeats';
+import { readsAsSubmissionLogistics } from './section-titles';
+import { SectionTracker, describeSectionSource } from './sections';
 import { segmentPage, type Unit } from './segment';
 import { tableOfContentsLines } from './toc';
 import type { Obligation, PageText, Requirement, SectionCode } from './types';
@@ -469,6 +471,7 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
   const segments = segmentPage(text, {
     skipLine: (line, start) => contents.has(start) || skipLine(line),
     headingLevel: (start) => headingLevels.get(start),
+    typeKnown: pages.some((p) => p.headings !== undefined),
   });
   // A list of two or more address lines ("addressed as follows:") is where to send, not what to do.
   const addressLines = new Map<number, number>();
@@ -478,20 +481,20 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
   // Verdicts of lead-ins, by segment index, for their items.
   const leadVerdicts = new Map<number, { verdict: Verdict; examples: boolean; exclusion: boolean }>();
   let headingTitle = '';
-  let sectionBasis = 'no heading before it';
   segments.forEach((seg, index) => {
     if (seg.kind === 'heading') {
-      tracker.apply(seg.heading);
+      tracker.apply(seg.heading, seg.start);
       ids.heading(seg.heading);
       headingTitle = seg.heading.title || seg.heading.body || '';
-      const shown = [seg.heading.number, headingTitle].filter(Boolean).join(' ').slice(0, 80);
-      const page = pageAt(seg.start);
-      sectionBasis = `heading '${shown}'${page === null ? '' : `, p. ${page}`}`;
       return;
     }
     const unit = seg as Unit;
     ids.see(unit.block);
-    const section = tracker.section;
+    // Cover text before the first heading: submission logistics (deadlines, where to send) are L.
+    const preamble = tracker.beforeFirstHeading && readsAsSubmissionLogistics(unit.text) && guessSection(unit.text) === 'L';
+    const section = preamble ? 'L' : tracker.section;
+    const source = preamble ? { reason: 'preamble' as const, heading: null, start: null } : tracker.source;
+    const sectionBasis = describeSectionSource(source, section, source.start === null ? null : pageAt(source.start));
     const parentInfo = unit.parent >= 0 ? (leadVerdicts.get(unit.parent) ?? null) : null;
     const prev = segments[index - 1];
     const next = segments[index + 1];
@@ -535,5 +538,5 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
       basis: { rules: [ruleIdOf(verdict, ctx)], cue: verdict.cue, section: sectionBasis },
     });
   });
-  return out;
+  return finishRequirements(out);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SectionTracker, detectSections, parseHeading, sectionFromTitle } from './sections';
+import { extractRequirements } from './requirements';
+import { SectionTracker, detectSections, parseHeading, sectionFromTitle, switchFromTitle } from './sections';
 
 describe('sectionFromTitle', () => {
   it('maps quote-request synonyms onto L, M and C', () => {
@@ -71,5 +72,67 @@ describe('SectionTracker / detectSections', () => {
     expect(t.apply(parseHeading('3.0 Evaluation Notes')!)).toBe('L');
     expect(t.apply(parseHeading('SECTION M - EVALUATION FACTORS FOR AWARD')!)).toBe('M');
     expect(t.apply(parseHeading('C.2 Scope')!)).toBe('C');
+  });
+});
+
+describe('SEC-SAMELINE: a UCF part heading with its first paragraph on the same line', () => {
+  it('splits the heading from the body at the part\'s own paragraph number', () => {
+    expect(parseHeading('SECTION M - EVALUATION FACTORS FOR AWARD M.1 The Government will award a contract to the best value offeror.')).toMatchObject({
+      named: 'M', kind: 'ucf', title: 'EVALUATION FACTORS FOR AWARD', body: 'M.1 The Government will award a contract to the best value offeror.',
+    });
+    expect(parseHeading('SECTION M EVALUATION M-1 EVALUATION CRITERIA The Offerors submitting quotes are advised that')).toMatchObject({ named: 'M', title: 'EVALUATION' });
+  });
+
+  it('ends a title in capitals where the text turns to a sentence or a list letter', () => {
+    expect(parseHeading('SECTION L - INSTRUCTIONS TO OFFERORS The offeror shall submit three copies of the proposal in the format below.')).toMatchObject({
+      named: 'L', title: 'INSTRUCTIONS TO OFFERORS', body: 'The offeror shall submit three copies of the proposal in the format below.',
+    });
+    expect(parseHeading('SECTION L - INSTRUCTIONS, CONDITIONS, AND NOTICES TO OFFERORS (Version 2, Competitive) A. This solicitation incorporates the FAR by reference')).toMatchObject({
+      title: 'INSTRUCTIONS, CONDITIONS, AND NOTICES TO OFFERORS (Version 2, Competitive)', body: 'A. This solicitation incorporates the FAR by reference',
+    });
+  });
+
+  it('reads any dash after the letter, a soft hyphen included', () => {
+    expect(parseHeading('SECTION M \u00ad EVALUATION FACTORS FOR AWARD')).toMatchObject({ named: 'M', title: 'EVALUATION FACTORS FOR AWARD' });
+    expect(parseHeading('Section L – Instructions, Conditions and Notices to Offerors')).toMatchObject({ named: 'L' });
+  });
+
+  it('files the body under the part the heading opens', () => {
+    const text = 'SECTION L - INSTRUCTIONS TO OFFERORS L.1 Offerors shall submit two copies.\nSECTION M - EVALUATION FACTORS FOR AWARD M.1 The technical approach will be evaluated for soundness and each offeror must show its staffing.\n';
+    expect(extractRequirements([{ page: 1, text }]).map((r) => r.section)).toEqual(['L', 'M']);
+  });
+});
+
+describe('section titles', () => {
+  it('reads contract terms as no part, and one-word instruction titles as instructions', () => {
+    expect(sectionFromTitle('Contract Terms and Conditions')).toBe('other');
+    expect(sectionFromTitle('Invoicing')).toBe('other');
+    expect(switchFromTitle('Submissions')).toBe('L');
+    expect(switchFromTitle('Oral presentation')).toBe('L');
+    expect(switchFromTitle('Questions')).toBe('L');
+  });
+});
+
+describe('SEC-SAMELINE in Title Case', () => {
+  it('ends a Title Case title at capitals or at the sentence after it', () => {
+    expect(parseHeading('Section L - Instructions, Conditions and Notices to Bidders INSTRUCTIONS SOLICITATION PROVISIONS INCORPORATED BY REFERENCE')).toMatchObject({
+      named: 'L', title: 'Instructions, Conditions and Notices to Bidders', body: 'INSTRUCTIONS SOLICITATION PROVISIONS INCORPORATED BY REFERENCE',
+    });
+    expect(parseHeading('Section M – Evaluation Factors for Award The Government will award one contract to the responsible offeror.')).toMatchObject({
+      named: 'M', title: 'Evaluation Factors for Award', body: 'The Government will award one contract to the responsible offeror.',
+    });
+  });
+
+  it('reads a running page header before the heading as furniture', () => {
+    const text = 'RFP-0001 Page 69 of 79 Section L - Instructions to Offerors The offeror shall submit two copies of the proposal.\n';
+    expect(extractRequirements([{ page: 1, text }]).map((r) => [r.section, r.text])).toEqual([['L', 'The offeror shall submit two copies of the proposal.']]);
+  });
+});
+
+describe('SEC-RESET vocabulary', () => {
+  it('names offer-content, volume and submission-process titles as L, and work-statement word orders as C', () => {
+    for (const t of ['Proposal Contents', 'Contents of the Quotation', 'Quote Organization', 'Volume II - Price', 'What to Submit', 'Submission Process']) expect(sectionFromTitle(t), t).toBe('L');
+    for (const t of ['Work Statement', 'Performance Work Statement', 'Scope of Services', 'Statement of Need']) expect(sectionFromTitle(t), t).toBe('C');
+    expect(sectionFromTitle('Volunteer Program')).toBeNull();
   });
 });

@@ -1,4 +1,9 @@
+import { STRONG_UNNUMBERED, sectionFromTitle, switchFromTitle } from './section-titles';
+import { SectionTracker } from './section-tracker';
 import type { SectionCode } from './types';
+
+export { sectionFromTitle, switchFromTitle } from './section-titles';
+export { SectionTracker, describeSectionSource, type SectionSource } from './section-tracker';
 
 /** A line recognised as a heading, and the section it opens (null: keep the current one). */
 export interface HeadingMatch {
@@ -7,8 +12,9 @@ export interface HeadingMatch {
   title: string;
   /** The section this heading's own words name, if any. */
   named: SectionCode | null;
-  kind: 'ucf' | 'ucf-paragraph' | 'numbered' | 'unnumbered';
-  /** For "L.4.2 The offeror shall ...": the text after the number, which is body text, not a title. */
+  kind: 'ucf' | 'ucf-paragraph' | 'numbered' | 'unnumbered' | 'attachment';
+  /** For "L.4.2 The offeror shall ..." (or "SECTION M - EVALUATION FACTORS M.1 The Government ..."):
+   * the text after the heading on its line, which is body text, not a title. */
   body?: string;
   /** Offset of `body` within the trimmed line. */
   bodyOffset?: number;
@@ -16,35 +22,8 @@ export interface HeadingMatch {
   level?: number;
   /** A heading only its type marks (no number, no capitals, no part title). */
   typographic?: boolean;
-}
-
-// Titles that name a part of a solicitation. Quote requests (RFQs) and many agency RFPs do not
-// use Uniform Contract Format letters, so the usual synonyms map onto L, M and C.
-const L_TITLE =
-  /^instructions\b|^(quote |quotation |proposal |offer )?submissions?$|\b(instructions?(,? conditions,? and notices)? (to|for) (offerors?|quoters?|bidders?|vendors?|proposers?|respondents?|contractors?|quotes?|quotations?|proposals?|offers?|responses?)|submission (process|procedures?)|(what|how) (the|your|a) (quot(e|ation)|proposal|offer|response) (must|shall|should|will) (contain|include)|(submission|submittal|proposal|quot(e|ation)) (instructions|requirements|preparation|format|contents?|submission)|preparation of (proposals?|quot(es|ations?)|offers?|responses?)|submission of (proposals?|quot(es|ations?)|offers?|responses?)|proposal preparation|(written|oral|verbal) (quote|proposal|quotation)s? submissions?|how to (respond|submit))\b/i;
-const M_TITLE =
-  /\b(evaluation|basis (for|of) (the )?award|award (criteria|basis|decision|determination)|source selection|evaluation factors|evaluation criteria)\b/i;
-const C_TITLE =
-  /^(general |specific |technical |task |performance |functional |contract )?(requirements|tasks)$|\b(statement of (work|objectives)|performance work statement|(PWS|SOW|SOO)\b|description\/specifications?|specifications|scope( of work)?|background|introduction|purpose|objectives?|deliverables?|(application|technical|design|system) (constraints|requirements)|constraints|personnel|staffing|quality assurance|QASP)\b/i;
-
-// Strong enough to switch sections from an unnumbered line (weak words such as "Personnel"
-// also appear as list items, e.g. evaluation factors).
-const STRONG_UNNUMBERED =
-  /^(?:\d{1,2}\.?\s+)?(instructions?(,? conditions,? and notices)? to (offerors?|quoters?|bidders?|vendors?)|(proposal |quote |quotation )?submission instructions|evaluation (factors|criteria)( for award)?|basis (for|of) award|statement of work|performance work statement|statement of objectives)\b/i;
-
-// A sub-heading whose own title names the evaluation part or the award decision opens Section M
-// even inside an instructions part ("5.0 Instructions" → "5.4 Evaluation Factors"), and one that
-// names the instructions opens L again.
-const M_SWITCH =
-  /\b(evaluation (factors?|criteria|approach|process|methodology)|(technical |price |cost )?evaluation$|basis (for|of) (the )?award|award (criteria|basis|decision|determination)|source selection (process|procedures)|evaluation of (proposals|offers|quotes|quotations|responses)|how (proposals|offers|quotes|quotations|responses) (will be|are) evaluated)\b/i;
-const L_SWITCH =
-  /\b(instructions?(,? conditions,? and notices)? (to|for) (offerors?|quoters?|bidders?|vendors?|proposers?|respondents?|quotes?|quotations?|proposals?|offers?|responses?)|submission (process|procedures)|(proposal|quot(e|ation)|submission|submittal|response)( (submittal|submission|preparation))? instructions|preparation of (proposals?|quot(es|ations?)|offers?))\b/i;
-
-/** The section a sub-heading's title switches to on its own, whatever its parent says. */
-export function switchFromTitle(title: string): SectionCode | null {
-  if (M_SWITCH.test(title) && !L_SWITCH.test(title)) return 'M';
-  if (L_SWITCH.test(title) && !M_SWITCH.test(title)) return 'L';
-  return null;
+  /** Recognised from its words and case alone: a heading only where it stands after a blank line. */
+  standAlone?: boolean;
 }
 
 // Part headings set in capitals without a number ("PROPOSAL SUBMISSION INSTRUCTIONS"): a few
@@ -59,17 +38,16 @@ function capsHeading(t: string): boolean {
   return /^[A-Z]/.test(t) && !/\b(SHALL|MUST|WILL|SHOULD|MAY)\b/.test(t);
 }
 
-const UCF_HEADING = /^\s*SECTION\s+([A-M])\b\s*(?:[-–—:.]\s*)?(.*)$/i;
+// Extracted text writes the dash after the letter as any dash, a soft hyphen included.
+const UCF_HEADING = /^\s*SECTION\s+([A-M])\b\s*([-–—‐‑‒―\u00ad:.]\s*)?(.*)$/i;
+// "SECTION M - EVALUATION FACTORS FOR AWARD M.1 The Government will ...": the part's own first
+// paragraph number ("M.1", "M-1") after its title.
+const OWN_PARAGRAPH = (letter: string) => new RegExp(`(?:^|\\s)(${letter}[.-]\\d{1,3}\\b)`, 'i');
+// "ATTACHMENT 3", "Exhibit B - Pricing Schedule", "APPENDIX C: Labor Categories".
+const ATTACHMENT_HEADING = /^(attachment|exhibit|appendix|annex|enclosure)\s+(?:no\.?\s*)?([A-Z]{1,2}|\d{1,3}(?:\.\d{1,2})?|[IVX]{1,5})\b\s*(?:[-–—‐:.]\s*)?(.*)$/i;
+
 const UCF_PARAGRAPH = /^\s*([A-M])\.(\d{1,3}(?:\.\d{1,3}){0,5})\.?(?:\s+(.*))?$/;
 const NUMBERED = /^\s*(\d{1,2}(?:\.\d{1,3}){0,5})(\.?)\s+(\S.*)$/;
-
-/** Section a heading title names, or null when it names none. */
-export function sectionFromTitle(title: string): SectionCode | null {
-  if (L_TITLE.test(title)) return 'L';
-  if (M_TITLE.test(title)) return 'M';
-  if (C_TITLE.test(title)) return 'C';
-  return null;
-}
 
 function ucfLetter(letter: string): SectionCode {
   const l = letter.toUpperCase();
@@ -81,26 +59,95 @@ function titleLike(title: string): boolean {
   const t = title.trim();
   if (t.length === 0 || t.length > 110) return false;
   if (!/^[A-Z(“"]/.test(t)) return false;
-  if (/\b(shall|must|will|should|may)\b/i.test(t)) return false;
+  // "What the quotation must contain" names a part; "The offeror must ..." is a sentence.
+  if (/\b(shall|must|will|should|may)\b/i.test(t) && !(/^(what|how)\b/i.test(t) && t.split(/\s+/).length <= 8 && !/[.;,]$/.test(t))) return false;
   if (/[.;:,]$/.test(t) && t.split(/\s+/).length > 6) return false;
   if (t.includes('|')) return false;
   return true;
+}
+
+/**
+ * The title set in capitals at the start of `rest` ("EVALUATION FACTORS FOR AWARD The Government
+ * ..."), with a parenthesised note right after it; it stops at a list letter ("A.") or a word in
+ * lower case.
+ */
+function capsRun(rest: string): string {
+  const words = rest.split(/\s+/);
+  let n = 0;
+  while (n < words.length && n < 14 && !/[a-z]/.test(words[n]) && !/^\(?[A-Z0-9]{1,3}[.)]$/.test(words[n])) n++;
+  let title = words.slice(0, n).join(' ');
+  const note = /^\([^()]{1,60}\)/.exec(words.slice(n).join(' '));
+  if (n > 0 && note) title += ` ${note[0]}`;
+  return title;
+}
+
+// Words a title in Title Case may hold in lower case, and words that start the sentence after it.
+const TITLE_SMALL_WORD = /^(of|and|to|for|the|or|in|on|a|an|by|with|&|-|–|—)$/;
+const SENTENCE_OPENER = /^(The|This|These|All|Each|Any|An?|In|If)$/;
+const PARTY_OPENER = /^(Offerors?|Contractors?|Quoters?|Vendors?|Proposals?|Quotes?)$/;
+
+/**
+ * The Title Case title at the start of `rest` ("Instructions, Conditions and Notices to Bidders
+ * INSTRUCTIONS ..."): capitalised words and small words, up to a word in capitals or lower case,
+ * or a word that opens the sentence after it.
+ */
+function titleCaseRun(rest: string, minWords = 2): string {
+  const words = rest.split(/\s+/);
+  let n = 0;
+  while (n < words.length && n < 12) {
+    const w = words[n].replace(/[,:;]$/, '');
+    const capitalised = /^[A-Z][a-z'’/-]+$/.test(w);
+    // "... for Award The Government will": "The" opens the sentence; "to Offerors The" does not.
+    const opens = SENTENCE_OPENER.test(w) || (PARTY_OPENER.test(w) && /^[a-z]/.test(words[n + 1] ?? ''));
+    if (!(capitalised || TITLE_SMALL_WORD.test(w)) || (n >= 2 && opens)) break;
+    n++;
+  }
+  while (n > 0 && TITLE_SMALL_WORD.test(words[n - 1])) n--;
+  return n >= minWords ? words.slice(0, n).join(' ').replace(/[,:;]$/, '') : '';
+}
+
+/**
+ * "SECTION L - INSTRUCTIONS ..." alone on its line, or with the part's first paragraph after it on
+ * the same line (text extraction joins them): the heading, and the rest as body text.
+ */
+function ucfHeading(trimmed: string): HeadingMatch | null {
+  const m = UCF_HEADING.exec(trimmed);
+  if (!m) return null;
+  const [, letter, dash, rest] = m;
+  const heading = (title: string): HeadingMatch => ({ number: `SECTION ${letter.toUpperCase()}`, title: title.trim(), named: ucfLetter(letter), kind: 'ucf' });
+  // The title ends where the part's first paragraph number starts, or where capitals stop.
+  const own = OWN_PARAGRAPH(letter).exec(rest);
+  let title = own ? rest.slice(0, own.index).trim() : '';
+  if (!own || !titleLike(title)) {
+    // A Title Case title followed by text in capitals ("... to Bidders INSTRUCTIONS SOLICITATION ...").
+    const mixed = dash ? titleCaseRun(rest) : '';
+    const splitsCase = mixed !== '' && /^\S*[A-Z]{4,}/.test(rest.slice(mixed.length).trim());
+    if (rest === '' || (rest.length <= 110 && titleLike(rest) && !splitsCase)) return heading(rest);
+    title = capsRun(rest) || (dash ? titleCaseRun(rest) : '');
+  }
+  // Without a dash after the letter only a title in capitals makes "Section L of this RFP ..." a heading.
+  if (!title || (!dash && /[a-z]/.test(title)) || !titleLike(title) || !/[A-Za-z]{4}/.test(title)) return null;
+  // The body starts after as many words of `rest` as the title has.
+  const titleWords = title.split(/\s+/).length;
+  const word = /\S+/g;
+  let bodyAt = 0;
+  for (let i = 0; i < titleWords && word.exec(rest); i++) bodyAt = word.lastIndex;
+  const body = rest.slice(bodyAt).trimStart();
+  if (!body) return heading(title);
+  return { ...heading(title), body, bodyOffset: trimmed.length - body.length };
 }
 
 /** Recognise a heading line; null for ordinary text. */
 export function parseHeading(line: string): HeadingMatch | null {
   const trimmed = line.trim();
   if (trimmed.length === 0) return null;
+  const ucf = ucfHeading(trimmed);
+  if (ucf) return ucf;
   // A whole paragraph may follow its UCF number on one line (PDF text joins wrapped lines).
   if (trimmed.length > 140) {
     const para = UCF_PARAGRAPH.exec(trimmed);
     if (!para || para[3] === undefined) return null;
     return { number: `${para[1]}.${para[2]}`, title: '', named: ucfLetter(para[1]), kind: 'ucf-paragraph', body: para[3], bodyOffset: trimmed.length - para[3].length };
-  }
-
-  const ucf = UCF_HEADING.exec(trimmed);
-  if (ucf && (ucf[2] === '' || titleLike(ucf[2]))) {
-    return { number: `SECTION ${ucf[1].toUpperCase()}`, title: ucf[2].trim(), named: ucfLetter(ucf[1]), kind: 'ucf' };
   }
 
   const para = UCF_PARAGRAPH.exec(trimmed);
@@ -131,6 +178,11 @@ export function parseHeading(line: string): HeadingMatch | null {
     return { number, title: title.trim(), named, kind: 'numbered' };
   }
 
+  const attachment = ATTACHMENT_HEADING.exec(trimmed);
+  if (attachment && (attachment[3] === '' || (titleLike(attachment[3]) && attachment[3].split(/\s+/).length <= 10 && !/[.;,]$/.test(attachment[3])))) {
+    const title = attachment[3].trim();
+    return { number: `${attachment[1]} ${attachment[2]}`, title, named: (title && sectionFromTitle(title)) || 'other', kind: 'attachment' };
+  }
   if (STRONG_UNNUMBERED.test(trimmed) && titleLike(trimmed) && trimmed.split(/\s+/).length <= 10) {
     return { number: null, title: trimmed, named: sectionFromTitle(trimmed), kind: 'unnumbered' };
   }
@@ -138,91 +190,22 @@ export function parseHeading(line: string): HeadingMatch | null {
     const title = trimmed.replace(/:$/, '');
     return { number: null, title, named: sectionFromTitle(title), kind: 'unnumbered' };
   }
-  return null;
+  return titleCaseHeading(trimmed);
 }
 
 /**
- * Follows headings through a document and answers which section the text after them is in.
- * Explicit UCF sections ("SECTION L") win over numbered headings inside them; numbered
- * sub-paragraphs ("5.2.1") inherit their top-level paragraph's section ("5.0 Instructions").
+ * An unnumbered heading in Title Case ("Submission Instructions", "Questions", "Contract Terms and
+ * Conditions"): only when its title names the instructions, the evaluation or contract terms; a
+ * Title Case line naming work ("Key Personnel") is as often a list item. segment.ts also asks
+ * that it stand after a blank line (`standAlone`).
  */
-export class SectionTracker {
-  private current: SectionCode = 'other';
-  private ucfActive = false;
-  /** Section in force under each paragraph number seen ("5" → L, "5.4" → M). */
-  private readonly byNumber = new Map<string, SectionCode>();
-  /** Headings with a typographic level, outermost first, and the section each left in force. */
-  private typeStack: Array<{ level: number; section: SectionCode }> = [];
-
-  get section(): SectionCode {
-    return this.current;
-  }
-
-  /** Apply one heading and return the section in force after it. */
-  apply(h: HeadingMatch): SectionCode {
-    if (h.level === undefined) return this.applyHeading(h);
-    const level = h.level;
-    while (this.typeStack.length > 0 && this.typeStack[this.typeStack.length - 1].level >= level) this.typeStack.pop();
-    const section = h.typographic ? this.applyTypographic(h) : this.applyHeading(h);
-    this.typeStack.push({ level, section });
-    return section;
-  }
-
-  /**
-   * A heading only its type marks ("Submission Instructions" in bold): it moves between
-   * instructions and evaluation when its title names one outright; under a parent heading in a
-   * part it otherwise stays where the text before it was ("Technical Approach" after
-   * "Evaluation:" is a factor); with no such parent it opens the part its title names. A title
-   * that names no part is no reason to leave the one in force.
-   */
-  private applyTypographic(h: HeadingMatch): SectionCode {
-    const switched = switchFromTitle(h.title);
-    if (this.ucfActive) {
-      if (switched && (this.current === 'L' || this.current === 'M')) this.current = switched;
-      return this.current;
-    }
-    const parent = this.typeStack.at(-1);
-    if (switched) this.current = switched;
-    else if (h.named && !(parent && parent.section !== 'other')) this.current = h.named;
-    return this.current;
-  }
-
-  private applyHeading(h: HeadingMatch): SectionCode {
-    if (h.kind === 'ucf' || h.kind === 'ucf-paragraph') {
-      this.ucfActive = true;
-      this.current = h.named ?? 'other';
-      // "L.9 BASIS FOR AWARD": the title outranks the letter between L and M.
-      const titled = h.kind === 'ucf-paragraph' && h.title ? switchFromTitle(h.title) : null;
-      if (titled && (this.current === 'L' || this.current === 'M')) this.current = titled;
-      return this.current;
-    }
-    const switched = switchFromTitle(h.title);
-    if (this.ucfActive) {
-      // Inside an explicit UCF part only a title naming evaluation or instructions outright moves
-      // between L and M (agencies often put "Basis for Award" at the end of Section L).
-      if (switched && (this.current === 'L' || this.current === 'M')) this.current = switched;
-      return this.current;
-    }
-    if (h.kind === 'unnumbered') {
-      if (h.named) this.current = h.named;
-      return this.current;
-    }
-    const parts = (h.number ?? '').split('.');
-    const isTop = parts.length === 1 || parts.slice(1).every((p) => /^0+$/.test(p));
-    if (isTop) {
-      const sec = h.named ?? 'other';
-      this.byNumber.set(parts[0], sec);
-      this.current = sec;
-      return sec;
-    }
-    // The nearest numbered ancestor ("5.4" for "5.4.2", else "5").
-    let parent: SectionCode | undefined;
-    for (let n = parts.length - 1; n >= 1 && parent === undefined; n--) parent = this.byNumber.get(parts.slice(0, n).join('.'));
-    const inherited = parent && parent !== 'other' ? parent : (h.named ?? parent ?? this.current);
-    this.current = switched ?? inherited;
-    this.byNumber.set(parts.join('.'), this.current);
-    return this.current;
-  }
+function titleCaseHeading(trimmed: string): HeadingMatch | null {
+  const title = trimmed.replace(/:$/, '');
+  // The run stops at the "X" appended: the whole title must be Title Case words.
+  if (title.length > 80 || titleCaseRun(`${title} X`, 1) !== title || !titleLike(title)) return null;
+  const named = switchFromTitle(title) ?? sectionFromTitle(title);
+  if (named === null || named === 'C') return null;
+  return { number: null, title, named, kind: 'unnumbered', standAlone: true };
 }
 
 /** Where each section starts in a text: the heading's offset, title and resulting section. */

@@ -1,4 +1,6 @@
 import { parseHeading, sectionFromTitle, type HeadingMatch } from './sections';
+import { BULLET, PAGE_PREFIX, PAREN_MARKER, REFERENCE_END, bulletMarker, splitInlineBullets } from './line-markers';
+import { continuesRow, joinRowLines, rowSentences } from './table-rows';
 
 /** One candidate requirement: a sentence, a list item or a table row. */
 export interface Unit {
@@ -41,9 +43,6 @@ const ABBREVIATIONS = new Set(
   ].map((a) => a.toLowerCase()),
 );
 
-// Bullet markers: symbols, "a." / "a)" / "(a)", "1." / "1)" / "(1)", roman numerals "(iv)" / "iv.".
-const BULLET =
-  /^\s*(?:[-*•▪◦●○■□–—➢✓]|\(?[a-z]\)|[a-z]\.(?=\s)|\(?\d{1,2}\)|\d{1,2}\.(?=\s)|\(?(?:i{1,3}|iv|v|vi{1,3}|ix|x)\)|(?:i{1,3}|iv|v|vi{1,3}|ix|x)\.(?=\s))\s+/i;
 
 const TERMINAL = /[.?!;:]["”’)\]]*$/;
 
@@ -67,6 +66,10 @@ export function splitSentences(text: string): Array<{ text: string; offset: numb
       if (ABBREVIATIONS.has(lower) && !acronym && !companyEnd) continue;
       // Single initials ("J. Smith", "U. S.") do not end sentences, but "Section B." does.
       if (/^[A-Z]$/.test(word) && !/\b(section|attachment|exhibit|appendix|part|volume|item|annex|schedule|block|lot)\s+[A-Z]$/i.test(text.slice(Math.max(from, m.index - 14), m.index))) continue;
+      // "... as follows, a. The plan, b. The schedule": a list letter or number after a comma,
+      // colon or "and" is an inline enumerator, not a sentence end.
+      const enumerator = /([a-z]|[ivx]{1,4}|\d{1,2})$/.exec(text.slice(Math.max(from, m.index - 4), m.index))?.[1];
+      if (enumerator && /(?:[,;:]|\b(?:and|or))\s+\(?$/.test(text.slice(Math.max(from, m.index - enumerator.length - 8), m.index - enumerator.length))) continue;
       // "No. 5" / "Sec. 3" style references were caught above; "2.2." stays a sentence end.
     }
     push(out, text, from, end);
@@ -119,44 +122,66 @@ export interface SegmentOptions {
   skipLine?: (line: string, start: number) => boolean;
   /** The typographic heading level of the line starting at this offset, if its type marks one. */
   headingLevel?: (start: number) => number | undefined;
+  /** The text comes with its type (a PDF): a line its type does not mark is no Title Case heading. */
+  typeKnown?: boolean;
 }
 
 function classifyLines(text: string, options: SegmentOptions): Line[] {
   const lines: Line[] = [];
   let offset = 0;
   for (const raw of text.split('\n')) {
-    const t = raw.replace(/\r$/, '');
-    const line: Line = { text: t, start: offset, kind: 'text' };
+    const full = raw.replace(/\r$/, '');
+    const lineStart = offset;
     offset += raw.length + 1;
-    if (options.skipLine && t.trim() && options.skipLine(t, line.start)) continue;
-    const trimmed = t.trim();
-    const level = options.headingLevel?.(line.start);
-    if (!trimmed) line.kind = 'blank';
-    else if (level !== undefined) {
-      // The page's type marks this line as a heading: its number (if any) still places it.
-      const parsed = parseHeading(trimmed);
-      const title = trimmed.replace(/[.:]$/, '');
-      line.kind = 'heading';
-      line.heading = parsed && parsed.body === undefined
-        ? { ...parsed, level }
-        : { number: null, title, named: sectionFromTitle(title), kind: 'unnumbered', level, typographic: true };
-    } else if (isTableLine(trimmed)) line.kind = 'row';
-    else {
-      const h = parseHeading(trimmed);
-      if (h?.body !== undefined && h.bodyOffset !== undefined) {
-        // A numbered paragraph with its text on the same line: a heading, then body text.
-        lines.push({ text: '', start: line.start, kind: 'heading', heading: h });
-        const lead = t.length - t.trimStart().length + h.bodyOffset;
-        line.text = t.slice(lead);
-        line.start += lead;
-        line.kind = BULLET.test(line.text) ? 'bullet' : 'text';
-      } else if (h) {
-        line.kind = 'heading';
-        line.heading = h;
-      } else if (BULLET.test(t)) line.kind = 'bullet';
-    }
-    lines.push(line);
+    if (options.skipLine && full.trim() && options.skipLine(full, lineStart)) continue;
+    const prefix = PAGE_PREFIX.exec(full)?.[0].length ?? 0;
+    for (const piece of splitInlineBullets(full.slice(prefix))) classifyLine(piece.text, lineStart + prefix + piece.at, lines, options);
   }
+  // An attachment heading stands alone (inside a run of lines it is an entry of a list of
+  // attachments); a Title Case heading follows a blank line (otherwise it is a list item).
+  lines.forEach((l, i) => {
+    if (!l.heading || l.heading.level !== undefined || !(l.heading.kind === 'attachment' || l.heading.standAlone)) return;
+    const alone = (n: Line | undefined) => n === undefined || n.kind === 'blank';
+    if (alone(lines[i - 1]) && (l.heading.standAlone ? !options.typeKnown : alone(lines[i + 1]))) return;
+    l.kind = bulletMarker(l.text) ? 'bullet' : 'text';
+    l.heading = undefined;
+  });
+  promoteTableLines(lines);
+  return lines;
+}
+
+function classifyLine(t: string, start: number, lines: Line[], options: SegmentOptions): void {
+  const line: Line = { text: t, start, kind: 'text' };
+  const trimmed = t.trim();
+  const level = options.headingLevel?.(line.start);
+  if (!trimmed) line.kind = 'blank';
+  else if (level !== undefined) {
+    // The page's type marks this line as a heading: its number (if any) still places it.
+    const parsed = parseHeading(trimmed);
+    const title = trimmed.replace(/[.:]$/, '');
+    line.kind = 'heading';
+    line.heading = parsed && parsed.body === undefined
+      ? { ...parsed, level }
+      : { number: null, title, named: sectionFromTitle(title), kind: 'unnumbered', level, typographic: true };
+  } else if (isTableLine(trimmed)) line.kind = 'row';
+  else {
+    const h = parseHeading(trimmed);
+    if (h?.body !== undefined && h.bodyOffset !== undefined) {
+      // A numbered paragraph with its text on the same line: a heading, then body text.
+      lines.push({ text: '', start: line.start, kind: 'heading', heading: h });
+      const lead = t.length - t.trimStart().length + h.bodyOffset;
+      line.text = t.slice(lead);
+      line.start += lead;
+      line.kind = bulletMarker(line.text) ? 'bullet' : 'text';
+    } else if (h) {
+      line.kind = 'heading';
+      line.heading = h;
+    } else if (bulletMarker(t)) line.kind = 'bullet';
+  }
+  lines.push(line);
+}
+
+function promoteTableLines(lines: Line[]): void {
   // Promote runs of multi-space column lines, and of two-column "label | value" lines, to table rows.
   const onePipe = (l: Line | undefined) => l !== undefined && l.kind !== 'blank' && / \| |\S \|$/.test(l.text) && l.text.trim().length <= MAX_ROW_CHARS;
   for (let i = 0; i < lines.length; i++) {
@@ -175,7 +200,6 @@ function classifyLines(text: string, options: SegmentOptions): Line[] {
     const t = l.text.trim();
     if (t.length <= 200 && (!/[.]["”’)\]]*$/.test(t) || t.length <= 100)) l.kind = 'row';
   }
-  return lines;
 }
 
 // The width a wrapped paragraph's lines reach: lines this long that do not end a sentence
@@ -210,6 +234,14 @@ function toBlocks(lines: Line[]): Block[] {
       prevLine = l;
       continue;
     }
+    const last = blocks.at(-1);
+    if (l.kind === 'row' && last?.kind === 'row' && !blank && continuesRow(l.text, last.text)) {
+      // A wrapped cell: the row above goes on in this line's non-empty cells.
+      last.text = joinRowLines(last.text, l.text);
+      last.lines += 1;
+      prevLine = l;
+      continue;
+    }
     if (l.kind === 'heading' || l.kind === 'row') {
       blocks.push({ kind: l.kind, text: l.text.trim(), start: l.start, heading: l.heading, lines: 1, afterBlank: blank });
       open = null;
@@ -222,7 +254,9 @@ function toBlocks(lines: Line[]): Block[] {
         !TERMINAL.test(prevText) &&
         ((/^[a-z(]/.test(trimmed) && prevText.length >= width * 0.5) || prevText.length >= width);
       const continuesAfterStop = open !== null && l.kind === 'text' && /[,]$/.test(prevText) && /^[a-z]/.test(trimmed);
-      if (open && (continues || continuesAfterStop)) {
+      // "... in accordance with paragraph" / "(c)(1) of this clause": a reference wrapped to the line start.
+      const wrappedReference = open !== null && l.kind === 'bullet' && !TERMINAL.test(prevText) && REFERENCE_END.test(prevText) && PAREN_MARKER.test(trimmed);
+      if (open && (continues || continuesAfterStop || wrappedReference)) {
         open.text += `\n${l.text}`;
         open.lines += 1;
       } else {
@@ -256,6 +290,12 @@ function itemLike(b: Block, sentences: number): boolean {
   return sentences === 1 && t.length <= 160;
 }
 
+// Under four words starting in lower case: the rest of something cut, not a sentence of its own.
+function isFragment(text: string): boolean {
+  const t = text.trim();
+  return /^[a-z]/.test(t) && !/^[a-z]+:\/\//.test(t) && t.split(/\s+/).length < 4;
+}
+
 /**
  * Cut one page of text into headings, sentences, list items and table rows.
  * Items keep a link to the lead-in sentence they hang from so they can inherit its obligation.
@@ -280,10 +320,20 @@ export function segmentPage(text: string, options: SegmentOptions = {}): Segment
       const rowText = cells.join(' | ');
       const isHeader = tableHeader === null;
       if (isHeader) tableHeader = rowText;
-      out.push({
-        kind: 'row', text: rowText, start: b.start, leadIn: false, parent: leadStack.at(-1) ?? -1, bulleted: false, block: blockIndex,
-        tableHeader: tableHeader ?? rowText, isTableHeader: isHeader,
-      });
+      const header = tableHeader ?? rowText;
+      const last = out.at(-1);
+      // A one-cell row that is the lower-case rest of the row above (a wrapped cell with no column
+      // separators of its own) joins it.
+      if (!isHeader && cells.length === 1 && last?.kind === 'row' && isFragment(rowText) && !TERMINAL.test(last.text)) {
+        last.text = `${last.text} ${rowText}`;
+        continue;
+      }
+      for (const piece of isHeader ? [{ text: rowText, offset: 0 }] : rowSentences(rowText)) {
+        out.push({
+          kind: 'row', text: piece.text, start: b.start, leadIn: false, parent: leadStack.at(-1) ?? -1, bulleted: false, block: blockIndex,
+          tableHeader: header, isTableHeader: isHeader,
+        });
+      }
       continue;
     }
     tableHeader = null;
@@ -292,11 +342,12 @@ export function segmentPage(text: string, options: SegmentOptions = {}): Segment
     let bodyStart = b.start;
     let marker: string | undefined;
     if (b.kind === 'bullet') {
-      const m = BULLET.exec(body);
+      const m = bulletMarker(body);
       if (m) {
+        // A hollow "o" bullet is a symbol, not the letter o of a lettered list.
+        marker = BULLET.test(body) ? /[a-z0-9]+/i.exec(m[0])?.[0].toLowerCase() : undefined;
         body = body.slice(m[0].length);
         bodyStart += m[0].length;
-        marker = /[a-z0-9]+/i.exec(m[0])?.[0].toLowerCase();
       }
     }
     const sentences = splitSentences(body);
@@ -305,6 +356,13 @@ export function segmentPage(text: string, options: SegmentOptions = {}): Segment
     const parent = leadStack.at(-1) ?? -1;
 
     sentences.forEach((s, i) => {
+      const last = out.at(-1);
+      // A few lower-case words left over from a line or cell cut in two ("adds, changes.") join
+      // the unfinished sentence they end.
+      if (b.kind === 'para' && isFragment(s.text) && last !== undefined && last.kind !== 'heading' && !last.leadIn && !TERMINAL.test(last.text)) {
+        last.text = `${last.text} ${collapse(s.text)}`;
+        return;
+      }
       const lead = isLeadIn(s.text, i === sentences.length - 1);
       const unit: Unit = {
         kind: inList && i === 0 ? 'item' : 'sentence',

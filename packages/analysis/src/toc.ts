@@ -6,6 +6,7 @@
 
 // "4.2 Submission process ........ 9", "Submissions | 13", "Section L Instructions 24", "Appendix A … iv".
 const TOC_LINE = /^(?<title>\S.{1,110}?)(?:\s*(?:\.{2,}|…+|·{2,}|_{3,}|\s\.\s\.)[\s.…·_]*|\s*\|\s*|\s+)(?<page>\d{1,3}|[ivxlc]{1,6})$/i;
+const LEADER_RUN = /\.{2,}|…|·{2,}|_{3,}|\s\.\s\.|\s{3,}|\|/;
 const LEADER = /(?:\.{3,}|…{2,}|·{3,}|_{3,}|(?:\. ){3,})/;
 // A run this long is a table of contents; two lines ending in numbers are too common to mean one.
 const MIN_RUN = 3;
@@ -33,8 +34,14 @@ const normal = (t: string) =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
+// Cheap tests first (TOC_LINE tries every title length on every line: most of a long text's cost):
+// an entry ends in a page number, and a line longer than a title and its page has leaders.
+const PAGE_END = /(?:\d|\b[ivxlc]{1,6})$/i;
+const MAX_PLAIN_ENTRY = 125;
+
 function candidate(line: string, start: number): Candidate | null {
   const t = line.trim();
+  if (!PAGE_END.test(t) || (t.length > MAX_PLAIN_ENTRY && !LEADER_RUN.test(t))) return null;
   const m = TOC_LINE.exec(t);
   if (!m?.groups) return null;
   const title = m.groups.title.replace(/[\s.…·_|]+$/, '');
@@ -55,11 +62,13 @@ export function tableOfContentsLines(text: string): Set<number> {
     offset += raw.length + 1;
   }
   const out = new Set<number>();
-  const openings = lineOpenings(lines);
+  // Built only when a run needs it: most texts have no contents list to confirm.
+  let openings: LineOpenings | null = null;
+  const lastSeen = () => (openings ??= lineOpenings(lines));
   let run: Candidate[] = [];
   let runEnd = 0;
   const close = () => {
-    if (run.length >= MIN_RUN && confirmed(run, runEnd, openings)) for (const c of run) out.add(c.start);
+    if (run.length >= MIN_RUN && confirmed(run, runEnd, lastSeen)) for (const c of run) out.add(c.start);
     run = [];
   };
   for (const l of lines) {
@@ -83,21 +92,34 @@ export function tableOfContentsLines(text: string): Set<number> {
 
 // Dot leaders say "contents" on their own; without them, most titles must come back as lines of
 // the document after the list (its headings).
-function confirmed(run: Candidate[], runEnd: number, lastSeen: Map<string, number>): boolean {
+function confirmed(run: Candidate[], runEnd: number, openings: () => LineOpenings): boolean {
   if (run.filter((c) => c.leader).length * 2 >= run.length) return true;
+  const byFirstWord = openings();
   const found = run.filter((c) => {
     const n = normal(c.title);
-    return n.length >= 3 && (lastSeen.get(n) ?? -1) > runEnd;
+    if (n.length < 3 || n.split(' ').length > MAX_OPENING_WORDS) return false;
+    // A later line that opens with the title's words (the heading it points to).
+    return (byFirstWord.get(n.split(' ')[0]) ?? []).some((l) => l.start > runEnd && (l.norm === n || l.norm.startsWith(`${n} `)));
   }).length;
   return found * 2 >= run.length;
 }
 
-/** For every line opening (its first one to eight normalised words), the last offset it starts at. */
-function lineOpenings(lines: Array<{ text: string; start: number }>): Map<string, number> {
-  const seen = new Map<string, number>();
+// A title comes back as the opening of a line: at most its first eight words.
+const MAX_OPENING_WORDS = 8;
+
+type LineOpenings = Map<string, Array<{ start: number; norm: string }>>;
+
+/** Every non-empty line's normalised text, grouped by its first word. */
+function lineOpenings(lines: Array<{ text: string; start: number }>): LineOpenings {
+  const byFirstWord: LineOpenings = new Map();
   for (const l of lines) {
-    const words = normal(l.text).split(' ').filter(Boolean).slice(0, 8);
-    for (let k = 1; k <= words.length; k++) seen.set(words.slice(0, k).join(' '), l.start);
+    const norm = normal(l.text);
+    if (!norm) continue;
+    const space = norm.indexOf(' ');
+    const first = space < 0 ? norm : norm.slice(0, space);
+    const list = byFirstWord.get(first);
+    if (list) list.push({ start: l.start, norm });
+    else byFirstWord.set(first, [{ start: l.start, norm }]);
   }
-  return seen;
+  return byFirstWord;
 }

@@ -16,6 +16,9 @@ export interface Requirement {
   text: string;
   /** 1-based page the requirement starts on; null when the source has no pages. */
   page: number | null;
+  /** Other pages the same requirement is printed on in its section (repeats merged into this one);
+   * absent when it appears once. */
+  pages?: number[];
   /** Why the engine took it: shown to the user ("Why is this a requirement?") and exported as the
    * Basis column. Absent on requirements stored before the engine recorded it. */
   basis?: RequirementBasis;
