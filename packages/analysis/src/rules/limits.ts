@@ -1,0 +1,43 @@
+import { LIMIT, SOW_LEAD_IN } from '../cues';
+import { subjectIsOfferor } from './subject';
+import type { Rule } from './types';
+
+/** Cue-stage rules for limits and statement-of-work scope. */
+
+// A limit the buyer sets for itself or a third party ("The Government will respond no later than ..."), or permissive ("may be up to").
+const PERMISSIVE_BEFORE = /\bmay\s+(?:\w+\s+){0,4}$/i;
+
+export const limit: Rule = {
+  id: 'limit.length',
+  stage: 'cue',
+  priority: 200,
+  description:
+    'A page, length, font, count or time limit ("limited to 10 pages", "12-point font", "no later than") binds the offeror, unless the buyer is its subject; with "may" it is advice.',
+  patterns: [PERMISSIVE_BEFORE],
+  decide: ({ text, ctx }) => {
+    const m = LIMIT.exec(text) ?? /\bmaximum (length|number of pages|page count)\b/i.exec(text);
+    if (!m || !subjectIsOfferor(text, m.index, ctx.lexicon)) return null;
+    // MOD-MAY: "Resumes may be no more than two pages" caps a permission: advice.
+    if (PERMISSIVE_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) return { level: 'should', cue: 'may' };
+    return { level: 'weak', cue: 'limit' };
+  },
+  examples: {
+    fire: ['The technical volume is limited to 15 pages.', 'Text in 12-point font, single-spaced.', 'Questions no later than March 3.', 'Past performance references may include no more than three contracts.'],
+    silent: ['The Government will respond no later than March 10.', 'Award is anticipated in June.'],
+  },
+};
+
+export const sowScope: Rule = {
+  id: 'scope.sow-includes',
+  stage: 'cue',
+  priority: 210,
+  description:
+    'A statement of work\'s "The work includes, but is not limited to, ..." describes scope, not a compliance row (FP-SCOPE); as a lead-in its items are still the contractor\'s work.',
+  decide: ({ text, ctx }) => (ctx.section === 'C' && /\bincludes?,? but (are|is) not limited to\b/i.test(text) && SOW_LEAD_IN.test(text) ? { level: 'none', cue: null } : null),
+  examples: {
+    fire: [{ text: 'The types of efforts to be ordered include, but are not limited to:', ctx: { section: 'C' } }],
+    silent: [{ text: 'The types of efforts to be ordered include, but are not limited to:', ctx: { section: 'L' } }],
+  },
+};
+
+export const LIMIT_RULES: readonly Rule[] = [limit, sowScope];

@@ -1,0 +1,104 @@
+import {
+  BY_GOVERNMENT, BY_PARTY, EVALUATED_PASSIVE, GOVERNMENT_HANDLING, MODAL_VERB, OFFEROR_PASSIVE, PARTY, PASSIVE, PASSIVE_ON_PARTY, PRODUCT, RESULT, TO_PARTY,
+} from '../cues';
+import type { SectionCode } from '../types';
+import { EMPTY_DOCUMENT_LEXICON, type DocumentLexicon } from './document-lexicon';
+import { SUBJECT_WINDOW, clauseSubject, headNoun, isGovernment, isOfferorSubject } from './subject';
+import type { ModalFinding } from './types';
+
+/**
+ * Modal analysis: each modal verb read with its subject, negation and the verb phrase after it. The
+ * finding names the sub-rule that decided ("modal.shall", "modal.will-thing"), recorded in the basis.
+ */
+
+const NO_FINDING: ModalFinding = { level: 'none', cue: null, buyerActs: false };
+const RANK = { excluded: 0, none: 0, weak: 1, should: 2, strong: 3 } as const;
+
+// Subjects that are no thing the contract delivers: a pronoun or the document itself.
+const NOT_A_THING = /^(it|this|that|there|these|those|which|who|what|award|contract|order|solicitation|rfq|rfp|period|term|price|prices|payment|invoices?)$/i;
+// "will be 12 months", "will be responsible": a copula states a term, not a duty of the thing.
+const COPULA_STATEMENT = /^\s+(?:not\s+)?(?:be|become|remain|have|include|consist|cover|apply|begin|end|expire|start|occur|take place)\b(?!\s+\w+ed\b)/i;
+
+/** The strongest obligation any modal verb in `t` states for the offeror. */
+export function modalFinding(t: string, section: SectionCode, lex: DocumentLexicon = EMPTY_DOCUMENT_LEXICON): ModalFinding {
+  let best: ModalFinding = NO_FINDING;
+  let buyerActs = false;
+  const consider = (level: ModalFinding['level'], cue: string, rule: string) => {
+    if (RANK[level] > RANK[best.level]) best = { level, cue, rules: [rule], buyerActs: false };
+  };
+  const modal = new RegExp(MODAL_VERB.source, 'gi');
+  let m: RegExpExecArray | null;
+  while ((m = modal.exec(t)) !== null) {
+    const word = m[1].toLowerCase();
+    // Bounded windows keep long run-on text linear: a subject or a following verb phrase is short.
+    const before = t.slice(Math.max(0, m.index - SUBJECT_WINDOW), m.index);
+    const after = t.slice(m.index + m[0].length, m.index + m[0].length + 80);
+    const subject = clauseSubject(before);
+    const gov = isGovernment(subject, lex);
+    const head = headNoun(subject);
+    const offeror = isOfferorSubject(subject, lex);
+    const passive = PASSIVE.test(after);
+    const atStart = m.index === 0 || /^(note|nb)\s*:?\s*$/i.test(before.trim());
+    const failure = /^failure\b/i.test(t);
+
+    if (word === 'shall' || word === 'must') {
+      // "The Government shall provide ..." binds the buyer; "The CO shall be notified" binds the seller.
+      if (gov && !passive) {
+        buyerActs = true;
+        continue;
+      }
+      if (TO_PARTY.test(after)) continue;
+      if (RESULT.test(after) && !failure) continue;
+      // "The Contractor shall be evaluated on ..." describes the buyer's evaluation outside L and M.
+      if (PARTY.test(head) && EVALUATED_PASSIVE.test(after) && section !== 'L' && section !== 'M') continue;
+      consider('strong', word, `modal.${word}`);
+    } else if (word === 'should') {
+      // "Should the Contractor be terminated, ..." is a condition, not advice.
+      if (atStart && /^\s+(the|an?|any)\b/i.test(after)) continue;
+      if (/^\s+(note|be (aware|advised)|refer|see|contact)\b/i.test(after)) continue;
+      if (gov && !passive) continue;
+      consider('should', 'should', 'modal.should');
+    } else if (word === 'will') {
+      if (/^\s+not\s+exceed\b/i.test(after)) {
+        consider('strong', 'will not exceed', 'modal.will-not-exceed');
+        continue;
+      }
+      if (section === 'M') continue;
+      if (gov || BY_GOVERNMENT.test(after) || TO_PARTY.test(after)) {
+        buyerActs = true;
+        continue;
+      }
+      if (RESULT.test(after) && !failure) continue;
+      if (BY_PARTY.test(after)) consider('strong', 'will', 'modal.will-by-party');
+      else if (section === 'L' && EVALUATED_PASSIVE.test(after)) consider('weak', 'criterion', 'modal.will-be-evaluated');
+      else if (offeror) {
+        if (PASSIVE_ON_PARTY.test(after) || /^\s+(not\s+)?(\w+ly\s+)?(receive|get)\b/i.test(after)) continue;
+        consider('strong', 'will', 'modal.will');
+      } else if ((PRODUCT.test(head) && !GOVERNMENT_HANDLING.test(after)) || OFFEROR_PASSIVE.test(after)) {
+        consider('strong', 'will', 'modal.will-product');
+      } else if (section === 'C' && /^[a-z]{3,}$/.test(head) && !NOT_A_THING.test(head) && !GOVERNMENT_HANDLING.test(after) && !COPULA_STATEMENT.test(after)) {
+        // A statement of work's "The system will encrypt data at rest": what the delivered thing does is the contractor's to meet.
+        consider('strong', 'will', 'modal.will-thing');
+      }
+    } else if (word === 'may') {
+      if (gov) continue;
+      if (/^\s+not\b/i.test(after)) {
+        if (/^\s+not\s+(need|have|be able|apply|be (possible|necessary|required))\b/i.test(after)) continue;
+        consider('strong', 'may not', 'modal.may-not');
+      } else if (offeror && /^\s+(\w+\s+)?either\b/i.test(after)) {
+        // "Offeror may either submit X or Y": a choice between two ways of meeting one requirement.
+        consider('should', 'may', 'modal.may-either');
+      } else if (offeror && /^\s+(also\s+)?(have|need) to\b/i.test(after)) {
+        // "Contractors may have to establish ...": a likely obligation, stated as advice.
+        consider('should', 'may have to', 'modal.may-have-to');
+      }
+      // Otherwise "Offerors may submit questions ..." grants a permission: nothing to comply with.
+    } else if (word === 'cannot' || word === 'can') {
+      if (gov) continue;
+      if (word === 'cannot' || /^\s+not\b/i.test(after)) consider('strong', 'cannot', 'modal.cannot');
+      else if (/^\s+(\S+\s+){0,2}only\b/i.test(after) || /\bonly\s*$/i.test(before)) consider('strong', 'can only', 'modal.can-only');
+    }
+  }
+  if (best.level === 'none' && buyerActs) return { level: 'none', cue: 'government', rules: ['modal.buyer-acts'], buyerActs: true };
+  return best;
+}
