@@ -25,7 +25,7 @@ export const GOVERNMENT_ACRONYM = new RegExp(`\\b(?:${alternation(BUYER_ACRONYMS
 
 /** Subordinators and punctuation that start a new clause (the subject of a modal sits after them). */
 export const CLAUSE_BOUNDARY =
-  /[,;:(]|\b(that|which|who|whom|whose|if|when|where|whether|because|since|unless|until|while|although|though|than|so|once|after|before)\b/gi;
+  /[,;:(]|\b(that|which|who|whom|whose|if|when|where|whether|why|how|whereby|because|since|unless|until|while|although|though|than|so|once|after|before)\b/gi;
 
 export const PREPOSITION =
   /^(of|to|for|in|from|with|under|by|on|at|during|after|before|within|without|about|per|via|as|received|submitted|provided|delivered|proposed|identified|required|listed|described|located)$/i;

@@ -48,6 +48,14 @@ export const ISSUING_LABELS = ['issued by', 'issuing office', 'contracting offic
 /** Third parties whose duties a solicitation describes but the offeror does not carry. */
 export const THIRD_PARTIES = ['customer agency', 'customer agencies', 'agencies', 'customers', 'ordering activities', 'ordering offices'] as const;
 
+/** Things a statement of work delivers: with "will" they state what the delivered thing must do (CUE-WILL-THING). */
+export const DELIVERED_THINGS = [
+  'system', 'systems', 'application', 'applications', 'software', 'solution', 'tool', 'tools', 'platform', 'code', 'codebase', 'deliverable', 'deliverables',
+  'database', 'interface', 'interfaces', 'website', 'portal', 'documentation', 'module', 'modules', 'dashboard', 'api',
+] as const;
+/** Verbs after "will" that state a benefit or a plan, not a duty ("the new system will allow ..."). */
+export const BENEFIT_VERBS = ['allow', 'enable', 'help', 'permit', 'improve', 'reduce', 'minimize', 'make', 'give', 'replace', 'likely', 'probably', 'eventually', 'initially', 'ultimately', 'also', 'need', 'be'] as const;
+
 /** Modal verbs the engine weighs, with what each can decide. */
 export const MODALS = ['shall', 'must', 'will', 'should', 'may', 'cannot', 'can'] as const;
 
@@ -85,7 +93,7 @@ export const CONSEQUENCE_REFUSALS = ['accepted', 'considered', 'evaluated', 'rev
 /** What the buyer refuses to do with a non-compliant offer, said actively ("the Government will not consider ..."). */
 export const BUYER_REFUSAL_VERBS = ['accept', 'consider', 'honor', 'entertain', 'open'] as const;
 /** Words that soften an obligation into advice. */
-export const RECOMMENDATION_WORDS = ['encouraged', 'recommended', 'preferred', 'desired', 'suggested', 'advised'] as const;
+export const RECOMMENDATION_WORDS = ['encouraged', 'recommended', 'preferred', 'desired', 'suggested'] as const;
 /** Verbs of recommending that make a lead-in advice ("We suggest including ..."). */
 export const RECOMMENDATION_VERBS = ['suggest', 'suggests', 'recommend', 'recommends', 'encourage', 'encourages', 'advise', 'advises'] as const;
 /** Softeners that make an imperative advice ("If possible, provide ..."). */

@@ -32,11 +32,14 @@ export const sowScope: Rule = {
   stage: 'cue',
   priority: 210,
   description:
-    'A statement of work\'s "The work includes, but is not limited to, ..." describes scope, not a compliance row (FP-SCOPE); as a lead-in its items are still the contractor\'s work.',
-  decide: ({ text, ctx }) => (ctx.section === 'C' && /\bincludes?,? but (are|is) not limited to\b/i.test(text) && SOW_LEAD_IN.test(text) ? { level: 'none', cue: null } : null),
+    'A statement of work\'s "The efforts to be ordered include, but are not limited to: <the work>" states the contractor\'s work inline (as a bare lead-in, list.sow-lead-in hands it to the items).',
+  decide: ({ text, ctx }) => (ctx.section === 'C' && !ctx.leadIn && /\bincludes?,? but (are|is) not limited to\b/i.test(text) && SOW_LEAD_IN.test(text) ? { level: 'weak', cue: 'scope' } : null),
   examples: {
-    fire: [{ text: 'The types of efforts to be ordered include, but are not limited to:', ctx: { section: 'C' } }],
-    silent: [{ text: 'The types of efforts to be ordered include, but are not limited to:', ctx: { section: 'L' } }],
+    fire: [{ text: 'The types of efforts to be ordered include, but are not limited to: scheduling, reporting and audits.', ctx: { section: 'C' } }],
+    silent: [
+      { text: 'The types of efforts to be ordered include, but are not limited to: scheduling, reporting and audits.', ctx: { section: 'L' } },
+      { text: 'The types of efforts to be ordered include, but are not limited to:', ctx: { section: 'C', leadIn: true } },
+    ],
   },
 };
 

@@ -38,7 +38,7 @@ export const addressBlock: Rule = {
   patterns: [ADDRESS_LEAD_IN],
   decide: ({ text, ctx, own }) => {
     if (!hasParent(ctx) || !ADDRESS_LEAD_IN.test(ctx.parentText ?? '') || binding(own)) return null;
-    const addressLike = ADDRESS_LINE.test(text) || (own.level === 'none' && text.split(/\s+/).length <= 8 && !/[.?!]$/.test(text));
+    const addressLike = ADDRESS_LINE.test(text) || (own.level === 'none' && text.split(/\s+/).length <= 12 && !/[.?!]$/.test(text));
     return addressLike ? NONE : null;
   },
   examples: {

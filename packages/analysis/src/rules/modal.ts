@@ -3,6 +3,7 @@ import {
 } from '../cues';
 import type { SectionCode } from '../types';
 import { EMPTY_DOCUMENT_LEXICON, type DocumentLexicon } from './document-lexicon';
+import { BENEFIT_VERBS, DELIVERED_THINGS, alternation } from './lexicon';
 import { SUBJECT_WINDOW, clauseSubject, headNoun, isGovernment, isOfferorSubject } from './subject';
 import type { ModalFinding } from './types';
 
@@ -14,10 +15,9 @@ import type { ModalFinding } from './types';
 const NO_FINDING: ModalFinding = { level: 'none', cue: null, buyerActs: false };
 const RANK = { excluded: 0, none: 0, weak: 1, should: 2, strong: 3 } as const;
 
-// Subjects that are no thing the contract delivers: a pronoun or the document itself.
-const NOT_A_THING = /^(it|this|that|there|these|those|which|who|what|award|contract|order|solicitation|rfq|rfp|period|term|price|prices|payment|invoices?)$/i;
-// "will be 12 months", "will be responsible": a copula states a term, not a duty of the thing.
-const COPULA_STATEMENT = /^\s+(?:not\s+)?(?:be|become|remain|have|include|consist|cover|apply|begin|end|expire|start|occur|take place)\b(?!\s+\w+ed\b)/i;
+const THING = new Set<string>(DELIVERED_THINGS);
+// "will allow", "will likely", "will be": a benefit, a forecast or a state, not what the thing must do.
+const NOT_A_DUTY_VERB = new RegExp(`^\\s+(?:not\\s+)?(?:${alternation(BENEFIT_VERBS)})\\b`, 'i');
 
 /** The strongest obligation any modal verb in `t` states for the offeror. */
 export function modalFinding(t: string, section: SectionCode, lex: DocumentLexicon = EMPTY_DOCUMENT_LEXICON): ModalFinding {
@@ -76,7 +76,7 @@ export function modalFinding(t: string, section: SectionCode, lex: DocumentLexic
         consider('strong', 'will', 'modal.will');
       } else if ((PRODUCT.test(head) && !GOVERNMENT_HANDLING.test(after)) || OFFEROR_PASSIVE.test(after)) {
         consider('strong', 'will', 'modal.will-product');
-      } else if (section === 'C' && /^[a-z]{3,}$/.test(head) && !NOT_A_THING.test(head) && !GOVERNMENT_HANDLING.test(after) && !COPULA_STATEMENT.test(after)) {
+      } else if (section === 'C' && THING.has(head) && !NOT_A_DUTY_VERB.test(after)) {
         // A statement of work's "The system will encrypt data at rest": what the delivered thing does is the contractor's to meet.
         consider('strong', 'will', 'modal.will-thing');
       }
