@@ -185,7 +185,7 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
     if (unit.leadIn) {
       leadVerdicts.set(index, {
         verdict: forItems,
-        examples: forItems.cue !== 'scope' && EXAMPLES_LEAD_IN.test(unit.text.replace(/\s*\(.*?\)\s*$/, '')),
+        examples: forItems.cue !== 'scope' && EXAMPLES_LEAD_IN.test(unit.text.replace(/(?<!\s)\s*\([^()]*\)\s*$/, '')),
         exclusion: forItems.cue === 'exclusion',
         choice: CHOICE_LEAD_IN.test(unit.text),
       });

@@ -58,7 +58,7 @@ export function splitSentences(text: string): Array<{ text: string; offset: numb
     const next = text.slice(m.index + m[0].length, m.index + m[0].length + 2);
     if (!/^[A-Z0-9“"‘'([]/.test(next)) continue;
     if (text[m.index] === '.') {
-      const word = /([A-Za-z./]+)$/.exec(text.slice(Math.max(from, m.index - 12), m.index))?.[1] ?? '';
+      const word = /(?<![A-Za-z./])([A-Za-z./]+)$/.exec(text.slice(Math.max(from, m.index - 12), m.index))?.[1] ?? '';
       const lower = word.toLowerCase().replace(/^\.+/, '');
       // "CO." or "RFQ." is an acronym ending a sentence; "Co." or "No." is an abbreviation.
       const acronym = /^[A-Z]{2,}$/.test(word);

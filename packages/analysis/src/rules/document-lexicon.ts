@@ -73,7 +73,7 @@ export function learnDocumentLexicon(text: string): DocumentLexicon {
     // Roles are listed as short capitalised lines or labels in the key-personnel part.
     for (const line of text.slice(m.index, m.index + 2_000).split('\n')) {
       const unmarked = line.replace(/^\s*(?:[-•*]|\(?[a-z0-9]{1,3}[.)])\s*/i, '');
-      const name = unmarked.replace(/\s*[:–—|-].*$/, '').trim();
+      const name = unmarked.replace(/(?<!\s)\s*[:–—|-].*$/, '').trim();
       const words = name.split(/\s+/);
       if (words.length < 2 || words.length > 4 || !words.every((w) => CAPITALISED.test(w) || CONNECTOR.test(w))) continue;
       // A listed item or a label names a role even with an unusual head noun ("Product Owner").

@@ -50,12 +50,17 @@ export const buyerProcess: Rule = {
   },
 };
 
+// Notifying, inviting or contacting the offeror is the buyer's process whoever the subject is.
+const PARTY_NOTICE = /\bwill (?:then )?(?:not )?be (?:notified|invited|contacted|informed|advised|scheduled)\b/i;
+
 export const processPassive: Rule = {
   id: 'evaluation.process-passive',
   stage: 'cue',
   priority: 70,
   description: 'Buyer handling in the passive in the evaluation part ("scores will then be added") is process, unless the offeror is the subject.',
-  decide: ({ text, ctx }) => (ctx.section === 'M' && PROCESS_PASSIVE.test(text) && !PARTY_WORD.test(text.split(/\bwill\b/i)[0]) ? NOT_A_REQUIREMENT : null),
+  patterns: [PARTY_NOTICE],
+  decide: ({ text, ctx }) =>
+    ctx.section === 'M' && ((PROCESS_PASSIVE.test(text) && !PARTY_WORD.test(text.split(/\bwill\b/i)[0])) || PARTY_NOTICE.test(text)) ? NOT_A_REQUIREMENT : null,
   examples: {
     fire: [
       { text: 'Price scores will then be added to the technical scores.', ctx: { section: 'M' } },
@@ -76,10 +81,10 @@ export const criterion: Rule = {
   patterns: [M_PLAIN_CRITERION],
   decide: ({ text: t, ctx }) => {
     if (ctx.section !== 'M' || !(EVALUATION_VOCAB.test(t) || t.endsWith('?'))) return null;
-    if (/^there (will|shall|is|are) /i.test(t) && !M_PLAIN_CRITERION.test(t)) return { level: 'none', cue: null };
-    if (!/\b(will|shall|must|should|may)\b/i.test(t) && !t.endsWith('?') && !HIGH_IMPORTANCE.test(t) && !M_PLAIN_CRITERION.test(t)) return { level: 'none', cue: null };
+    if (/^there (will|shall|is|are) /i.test(t) && !M_PLAIN_CRITERION.test(t)) return null;
+    if (!/\b(will|shall|must|should|may)\b/i.test(t) && !t.endsWith('?') && !HIGH_IMPORTANCE.test(t) && !M_PLAIN_CRITERION.test(t)) return null;
     // MOD-MAY: "may" alone in the evaluation part reserves a choice; it is a criterion only when it evaluates.
-    if (/\bmay\b/i.test(t) && !/\b(will|shall|must|should)\b/i.test(t) && !M_PLAIN_CRITERION.test(t) && !t.endsWith('?')) return { level: 'none', cue: null };
+    if (/\bmay\b/i.test(t) && !/\b(will|shall|must|should)\b/i.test(t) && !M_PLAIN_CRITERION.test(t) && !t.endsWith('?')) return null;
     return { level: 'weak', cue: 'criterion' };
   },
   examples: {

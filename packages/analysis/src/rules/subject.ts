@@ -56,7 +56,7 @@ export function isGovernment(subject: string, lex: DocumentLexicon = EMPTY_DOCUM
   // A third party counts only as the subject's head ("Customer agencies must ..."), not in a modifier.
   if (THIRD_PARTY.test(subject) && THIRD_PARTY.test(head)) return true;
   if (!namesBuyer(subject, lex)) return false;
-  const core = subjectCore(subject).map((w) => w.replace(/[,.;:]+$/, ''));
+  const core = subjectCore(subject).map((w) => w.replace(/(?<![,.;:])[,.;:]+$/, ''));
   if (core.length === 0) return true;
   const last = core.at(-1)!;
   if (!/-/.test(last) && namesBuyer(last, lex)) return true;
