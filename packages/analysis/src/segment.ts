@@ -242,6 +242,8 @@ const LEAD_IN_FOLLOWING = /\bthe following\b/i;
 function isLeadIn(sentence: string, lastInBlock: boolean): boolean {
   const t = sentence.trimEnd();
   if (t.endsWith(':')) return true;
+  // "Did the team have experience in at least ten of the following areas?" announces items too (LIST-CHOICE).
+  if (t.endsWith('?') && /\bof the following\b/i.test(t)) return true;
   // "the following Key Personnel are necessary (...)" with no closing punctuation announces a list.
   return lastInBlock && LEAD_IN_FOLLOWING.test(t) && !/[.?!]["”’)\]]*$/.test(t);
 }

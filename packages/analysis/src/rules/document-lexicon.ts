@@ -27,19 +27,28 @@ const CAPITALISED = /^[A-Z][A-Za-z&.'’-]*$/;
 const ORGANISATION = new Set<string>(ORGANISATION_NOUNS);
 const ISSUING_LINE = new RegExp(`^\\s*(?:${ISSUING_LABELS.map((l) => l.replace(/ /g, '\\s+')).join('|')})\\s*:\\s*(?<name>[^\\n]{3,160})`, 'gim');
 const KEY_PERSONNEL = /\bkey personnel\b/gi;
+// "fill these three roles: Facilitator, Technical Lead, and Design Lead", "the roles of A and B".
+const ROLE_LIST = /\broles?\s*(?:of|:)\s+(?<names>[A-Z][^.;:\n]{2,160})/g;
 const ROLE_HEAD = new Set<string>(ROLE_HEADS);
 
-// The capitalised words just before "(ACRONYM)", connectors allowed inside: "Office of Family Assistance".
-function expansionBefore(text: string, index: number): string[] {
-  const words = text.slice(Math.max(0, index - 120), index).split(/\s+/).filter(Boolean);
+// The words just before "(ACRONYM)" whose initials spell it, connectors allowed inside: "Office of
+// Family Assistance (OFA)", "Department of Defense (DoD)". Empty when the initials do not match.
+function expansionBefore(text: string, index: number, acronym: string): string[] {
+  const letters = acronym.replace(/[^A-Z]/g, '');
+  const words = text.slice(Math.max(0, index - 160), index).split(/\s+/).filter(Boolean);
   const kept: string[] = [];
-  for (let i = words.length - 1; i >= 0 && kept.length < 10; i -= 1) {
+  let need = letters.length - 1;
+  for (let i = words.length - 1; i >= 0 && need >= 0; i -= 1) {
     const w = words[i].replace(/[,;:]$/, '');
-    if (CAPITALISED.test(w) || (CONNECTOR.test(w) && kept.length > 0)) kept.unshift(w);
-    else break;
+    if (CONNECTOR.test(w) && kept.length > 0) {
+      kept.unshift(w);
+      continue;
+    }
+    if (!CAPITALISED.test(w) || w[0] !== letters[need]) return [];
+    kept.unshift(w);
+    need -= 1;
   }
-  while (kept.length && CONNECTOR.test(kept[0])) kept.shift();
-  return kept;
+  return need < 0 ? kept : [];
 }
 
 // An organisation's name has an organisation noun as its head: last word ("Drug Administration") or
@@ -57,7 +66,7 @@ export function learnDocumentLexicon(text: string): DocumentLexicon {
   const buyerAcronyms = new Set<string>();
   const roles = new Set<string>();
   for (const m of text.matchAll(ACRONYM_IN_PARENS)) {
-    const words = expansionBefore(text, m.index);
+    const words = expansionBefore(text, m.index, m[1]);
     if (!isOrganisation(words)) continue;
     buyerAcronyms.add(m[1]);
     buyerNames.add(words.join(' ').toLowerCase());
@@ -76,8 +85,13 @@ export function learnDocumentLexicon(text: string): DocumentLexicon {
       const name = unmarked.replace(/(?<!\s)\s*[:–—|-].*$/, '').trim();
       const words = name.split(/\s+/);
       if (words.length < 2 || words.length > 4 || !words.every((w) => CAPITALISED.test(w) || CONNECTOR.test(w))) continue;
-      // A listed item or a label names a role even with an unusual head noun ("Product Owner").
-      if (ROLE_HEAD.has(words.at(-1)!.toLowerCase()) || unmarked.trim() !== line.trim()) roles.add(name.toLowerCase());
+      if (ROLE_HEAD.has(words.at(-1)!.toLowerCase())) roles.add(name.toLowerCase());
+    }
+  }
+  for (const m of text.matchAll(ROLE_LIST)) {
+    for (const name of (m.groups?.names ?? '').split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/)) {
+      const words = name.trim().split(/\s+/);
+      if (words.length >= 1 && words.length <= 4 && words.every((w) => CAPITALISED.test(w))) roles.add(name.trim().toLowerCase());
     }
   }
   const pattern = (words: Set<string>, flags: string) => (words.size ? new RegExp(`\\b(?:${alternation([...words])})\\b`, flags) : null);

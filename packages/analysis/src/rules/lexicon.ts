@@ -92,6 +92,8 @@ export const CONSEQUENCE_OUTCOMES = [
 export const CONSEQUENCE_REFUSALS = ['accepted', 'considered', 'evaluated', 'reviewed', 'read', 'opened', 'scored', 'allowed', 'permitted', 'counted', 'honored', 'entertained'] as const;
 /** What the buyer refuses to do with a non-compliant offer, said actively ("the Government will not consider ..."). */
 export const BUYER_REFUSAL_VERBS = ['accept', 'consider', 'honor', 'entertain', 'open'] as const;
+/** The buyer's own events: what it expects of them is no duty of the offeror ("expects these interviews to ..."). */
+export const BUYER_PROCESS_NOUNS = ['interview', 'interviews', 'evaluation', 'evaluations', 'award', 'awards', 'discussions', 'session', 'sessions', 'competition', 'selection', 'review', 'process', 'processes', 'phase', 'phases'] as const;
 /** Words that soften an obligation into advice. */
 export const RECOMMENDATION_WORDS = ['encouraged', 'recommended', 'preferred', 'desired', 'suggested'] as const;
 /** Verbs of recommending that make a lead-in advice ("We suggest including ..."). */

@@ -73,6 +73,8 @@ export function modalFinding(t: string, section: SectionCode, lex: DocumentLexic
       else if (section === 'L' && EVALUATED_PASSIVE.test(after)) consider('weak', 'criterion', 'modal.will-be-evaluated');
       else if (offeror) {
         if (PASSIVE_ON_PARTY.test(after) || /^\s+(not\s+)?(\w+ly\s+)?(receive|get)\b/i.test(after)) continue;
+        // "the contractor will be able to contribute": an ability granted, not a duty (FP-TERMS).
+        if (/^\s+(?:also\s+)?be\s+able\s+to\b/i.test(after)) continue;
         consider('strong', 'will', 'modal.will');
       } else if ((PRODUCT.test(head) && !GOVERNMENT_HANDLING.test(after)) || OFFEROR_PASSIVE.test(after)) {
         consider('strong', 'will', 'modal.will-product');

@@ -1,7 +1,9 @@
 import { ADVICE, CONSEQUENCE, EXPECTATION, HEDGED_REQUIRED, REQUIRED_PHRASE, SHOULD_PHRASE } from '../cues';
-import { subjectIsOfferor } from './subject';
+import { isGovernment, subjectIsOfferor, subordinatePhrase, clauseSubject } from './subject';
+import { PARTY_WORD } from '../cues';
+import { BUYER_PROCESS_NOUNS, alternation } from './lexicon';
 import { NOT_A_REQUIREMENT } from './exclusions';
-import type { Rule } from './types';
+import type { Rule, UnitContext } from './types';
 
 /** Cue-stage rules for obligations phrased without a modal: required, expected, consequences, advice. */
 
@@ -10,20 +12,33 @@ const REQUIRES_CONTENT = /^(?:the|each|every|all|this|your)?\s*(?:\w+\s+){0,3}?(
 // A limit negated or hedged ("need not", "is not required to") stays out; negation sits before the phrase.
 const NEGATED = /\b(not|never|no longer)\s+(\w+\s+)?$/i;
 
+// The phrase binds the offeror: its subject is not the buyer, it is no relative or unforeseen clause,
+// and when the buyer is the sentence's actor the phrase's own subject names the offeror.
+function offerorsPhrase(t: string, index: number, ctx: UnitContext, buyerActs: boolean): boolean {
+  if (subordinatePhrase(t, index) || !subjectIsOfferor(t, index, ctx.lexicon)) return false;
+  return !buyerActs || PARTY_WORD.test(clauseSubject(t.slice(Math.max(0, index - 160), index)));
+}
+
 export const required: Rule = {
   id: 'phrase.required',
   stage: 'cue',
   priority: 100,
   description: '"is required to", "are mandatory", "X requires Y" with the offeror or its offer as subject, unless hedged ("may be required").',
   patterns: [REQUIRES_CONTENT, NEGATED],
-  decide: ({ text, ctx }) => {
+  decide: ({ text, ctx, modal }) => {
     const m = REQUIRED_PHRASE.exec(text);
-    if (m && !HEDGED_REQUIRED.test(text) && !NEGATED.test(text.slice(Math.max(0, m.index - 20), m.index)) && subjectIsOfferor(text, m.index, ctx.lexicon)) return { level: 'strong', cue: 'required' };
+    if (m && !HEDGED_REQUIRED.test(text) && !NEGATED.test(text.slice(Math.max(0, m.index - 20), m.index)) && offerorsPhrase(text, m.index, ctx, modal.buyerActs)) return { level: 'strong', cue: 'required' };
     return REQUIRES_CONTENT.test(text) ? { level: 'strong', cue: 'requires' } : null;
   },
   examples: {
     fire: ['Offerors are required to submit a COI statement.', 'Each resume is mandatory for key personnel.', 'The technical volume requires a staffing table.'],
-    silent: ['Additional data may be required during performance.', 'The Government is required to publish the award.', 'This effort is required to provide expertise.'],
+    silent: [
+      'Additional data may be required during performance.',
+      'The Government is required to publish the award.',
+      'This effort is required to provide expertise.',
+      'Contractor personnel that are required to obtain a badge will be issued a laptop.',
+      'The Government will determine which security controls are required.',
+    ],
   },
 };
 
@@ -62,18 +77,43 @@ export const consequenceOnBuyer: Rule = {
   },
 };
 
+// "expects (that) the contractor / repositories / the labor categories ...": what the buyer expects of
+// the offeror and its work, unless what it expects is its own process ("expects these interviews to").
+const BUYER_EXPECTS = new RegExp(`\\bexpects?\\s+(?!to\\b)(?:that\\s+)?(?!(?:\\w+\\s+){0,3}(?:${alternation(BUYER_PROCESS_NOUNS)})\\b)\\w`, 'i');
+
 export const expectation: Rule = {
   id: 'phrase.expected',
   stage: 'cue',
   priority: 140,
   description: '"is expected to", "the Government expects", "is responsible for", "will need to", "it is essential that" with the offeror as subject.',
-  decide: ({ text, ctx }) => {
+  decide: ({ text, ctx, modal }) => {
     const m = EXPECTATION.exec(text);
-    return m && subjectIsOfferor(text, m.index, ctx.lexicon) ? { level: 'strong', cue: 'expected' } : null;
+    if (m && offerorsPhrase(text, m.index, ctx, modal.buyerActs)) return { level: 'strong', cue: 'expected' };
+    // CUE-BUYER-NAME: "<the buyer, by any of its names> expects (that) the contractor ...".
+    const e = BUYER_EXPECTS.exec(text);
+    return e && isGovernment(clauseSubject(text.slice(Math.max(0, e.index - 160), e.index)), ctx.lexicon) ? { level: 'strong', cue: 'expects' } : null;
   },
+  patterns: [BUYER_EXPECTS],
   examples: {
-    fire: ['The Contractor is expected to staff the help desk from 7 a.m.', 'The Government expects the Contractor to propose a phased transition.', 'It is essential that all resumes show current certifications.'],
-    silent: ['The Government is responsible for site access.', 'Customer agencies are expected to place orders quarterly.'],
+    fire: [
+      'The Contractor is expected to staff the help desk from 7 a.m.',
+      'The Government expects the Contractor to propose a phased transition.',
+      'The Government expects repositories to contain a README.',
+      'It is essential that all resumes show current certifications.',
+      {
+        text: 'OFA expects that the contractor will hold weekly demonstrations.',
+        ctx: { lexicon: { buyerNames: new Set(), buyerAcronyms: new Set(['OFA']), roles: new Set(), buyerName: null, buyerAcronym: /\bOFA\b/ } },
+      },
+    ],
+    silent: [
+      'The Government is responsible for site access.',
+      'Customer agencies are expected to place orders quarterly.',
+      'The government expects these interviews to last an hour.',
+      'The government does not anticipate that contractor personnel will need to access PII.',
+      'OFA expects that the contractor will hold weekly demonstrations.',
+      'Offerors expect prompt answers.',
+      'The Government expects to provide security controls as user stories.',
+    ],
   },
 };
 

@@ -80,6 +80,19 @@ export function isOfferorSubject(subject: string, lex: DocumentLexicon = EMPTY_D
   return ROLE_HEAD_SET.has(head) && /^(the|a|an|each|every|all|its|their|our|your)\b/i.test(subject.trim());
 }
 
+// A phrase inside a relative clause ("personnel that are required to obtain a badge will ...") or a
+// clause the buyer says it does not foresee ("does not anticipate that staff will need to ...") states
+// no duty of its own (FP-SUBJECT-BLIND).
+const RELATIVE_BEFORE = /\b(?:that|which|who|whom)\s*$/i;
+const UNFORESEEN = /\b(?:does|do|did|will)\s+not\s+(?:anticipate|expect|foresee|believe|envision)\s+(?:\w+\s+){0,3}?that\b/i;
+
+/** The phrase at `index` sits in a relative clause, or in a clause the buyer says it does not foresee. */
+export function subordinatePhrase(t: string, index: number): boolean {
+  const before = t.slice(Math.max(0, index - SUBJECT_WINDOW), index);
+  const subject = clauseSubject(before);
+  return (subject === '' && RELATIVE_BEFORE.test(before.trimEnd())) || UNFORESEEN.test(before);
+}
+
 /**
  * Whose obligation a phrase found at `index` states: none when its subject is the buyer, a third
  * party, or the effort itself ("This effort is required to provide expertise").
