@@ -43,7 +43,8 @@ export const IMPERATIVE_VERBS = new Set(
     'train monitor track present limit upload email e-mail send return furnish retain keep observe meet ' +
     'participate attend coordinate collaborate analyze evaluate design deploy migrate configure secure store ' +
     'archive backup migrate validate prioritize facilitate host recruit interview schedule plan record invoice bill ' +
-    'read fill enter mark register contact direct forward bring name'
+    'read fill enter mark register contact direct forward bring name show give justify itemize highlight clarify designate consult ' +
+    'affix insert enclose print staple bind paginate cite'
   ).split(/\s+/),
 );
 

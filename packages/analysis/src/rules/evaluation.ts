@@ -52,19 +52,22 @@ export const buyerProcess: Rule = {
 
 // Notifying, inviting or contacting the offeror is the buyer's process whoever the subject is.
 const PARTY_NOTICE = /\bwill (?:then )?(?:not )?be (?:notified|invited|contacted|informed|advised|scheduled)\b/i;
+// "X will receive one of the ratings described in Table M-1", "rated using the table below": the scale's use.
+const RATING_PROCESS = /\bwill (?:receive|be assigned) (?:an? |one of the )?(?:\w+ )?(?:\w+ )?ratings?\b|\brated using\b|\bratings? (?:described|defined|shown|listed) (?:in|below|above)\b/i;
 
 export const processPassive: Rule = {
   id: 'evaluation.process-passive',
   stage: 'cue',
   priority: 70,
   description: 'Buyer handling in the passive in the evaluation part ("scores will then be added") is process, unless the offeror is the subject.',
-  patterns: [PARTY_NOTICE],
+  patterns: [PARTY_NOTICE, RATING_PROCESS],
   decide: ({ text, ctx }) =>
-    ctx.section === 'M' && ((PROCESS_PASSIVE.test(text) && !PARTY_WORD.test(text.split(/\bwill\b/i)[0])) || PARTY_NOTICE.test(text)) ? NOT_A_REQUIREMENT : null,
+    ctx.section === 'M' && ((PROCESS_PASSIVE.test(text) && !PARTY_WORD.test(text.split(/\bwill\b/i)[0])) || PARTY_NOTICE.test(text) || RATING_PROCESS.test(text)) ? NOT_A_REQUIREMENT : null,
   examples: {
     fire: [
       { text: 'Price scores will then be added to the technical scores.', ctx: { section: 'M' } },
       { text: 'Offerors in the competitive range will be invited to an oral presentation.', ctx: { section: 'M' } },
+      { text: 'The staffing factor will receive one of the ratings described in Table 2.', ctx: { section: 'M' } },
     ],
     silent: [{ text: 'Past performance will be evaluated for recency.', ctx: { section: 'M' } }],
   },

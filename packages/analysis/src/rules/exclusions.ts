@@ -1,4 +1,5 @@
 import { CAPTION, CROSS_REFERENCE, DEFINITION, EXCLUSION, HIGH_IMPORTANCE, NON_OBLIGATION, PARENTHETICAL, SOLICITATION_NUMBER_LINE } from '../cues';
+import { imperativeAfterClause } from './imperatives';
 import type { Rule } from './types';
 
 /** Cue-stage rules that take a unit out whatever list it sits in: reservations, notes, captions, pointers. */
@@ -35,10 +36,12 @@ export const noteOrDefinition: Rule = {
   stage: 'cue',
   priority: 30,
   description: 'A whole sentence in parentheses, a definition ("X means ...") or a solicitation-number line.',
-  decide: ({ text }) => (PARENTHETICAL.test(text) || DEFINITION.test(text) || SOLICITATION_NUMBER_LINE.test(text) ? NOT_A_REQUIREMENT : null),
+  // A parenthesised follow-up instruction ("(If not, indicate the amount.)") is an instruction
+  // (CUE-IMPERATIVE); a bare one ("(Provide any specific requirements.)") is a template's note.
+  decide: ({ text }) => ((PARENTHETICAL.test(text) && !imperativeAfterClause(text)) || DEFINITION.test(text) || SOLICITATION_NUMBER_LINE.test(text) ? NOT_A_REQUIREMENT : null),
   examples: {
-    fire: ['(End of provision)', 'Best value means the expected outcome that provides the greatest benefit.', 'Solicitation No. 47QTCA26R0042'],
-    silent: ['Offerors shall define all acronyms.'],
+    fire: ['(End of provision)', '(Provide any specific requirements.)', 'Best value means the expected outcome that provides the greatest benefit.', 'Solicitation No. 47QTCA26R0042'],
+    silent: ['Offerors shall define all acronyms.', '(If not, indicate the amount required.)'],
   },
 };
 

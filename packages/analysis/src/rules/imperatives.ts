@@ -6,7 +6,7 @@ import type { Rule } from './types';
 // "NOTE:", "Important:", "Reminder -" before an imperative.
 const NOTE_PREFIX = /^(?:note|nb|important|reminder|caution)\s*[:–—-]\s*/i;
 // A long subordinate clause before the verb: "When the draft is complete and reviewed by the team, submit ..."
-const AFTER_LEAD_CLAUSE = /^[^,]{3,160},\s+([a-z][a-z-]+)\s+(\S+)/;
+const AFTER_LEAD_CLAUSE = /^[^,]{3,160},\s+(?:please\s+)?([a-z][a-z-]+)\s+(\S+)/;
 
 function verbAt(first: string, next: string | undefined): boolean {
   const v = first.toLowerCase();
@@ -14,6 +14,12 @@ function verbAt(first: string, next: string | undefined): boolean {
   if (!AMBIGUOUS_VERBS.has(v)) return true;
   // "Use 12-point font", "Label each volume": a noun does not take a number or determiner after it.
   return next !== undefined && (DETERMINER.test(next) || /^(and|or|with|to)$/i.test(next) || /^\d/.test(next));
+}
+
+/** An imperative after a lead clause ("If not, indicate the amount"), or null. */
+export function imperativeAfterClause(t: string): string | null {
+  const m = AFTER_LEAD_CLAUSE.exec(t.replace(/^[“"‘'(]+/, '').replace(NOTE_PREFIX, ''));
+  return m && verbAt(m[1], m[2]) ? m[1] : null;
 }
 
 /** The imperative verb that opens `t` (after a prefix, a note label, an opening parenthesis or a lead clause), or null. */
@@ -63,6 +69,8 @@ export const imperative: Rule = {
       '(Include the CAGE code on the cover page.)',
       'When the draft plan has been reviewed by the program office and all comments resolved, deliver the final plan.',
       'If possible, provide a sample monthly report.',
+      'NOTE: If the information was given elsewhere in your proposal, please identify the page.',
+      'Show the basis of the estimate.',
       'Provide a sample monthly report, if helpful.',
     ],
     silent: ['Design deliverables are listed in Attachment 2.', 'If you would like updates, subscribe to the mailing list.', 'the offeror shall submit'],

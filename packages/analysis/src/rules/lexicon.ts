@@ -106,5 +106,5 @@ export const RATING_WORDS = [
   'blue', 'purple', 'green', 'yellow', 'red', 'white', 'outstanding', 'excellent', 'exceptional', 'very good', 'good', 'satisfactory', 'acceptable',
   'marginal', 'unacceptable', 'neutral', 'high', 'moderate', 'medium', 'low', 'pass', 'fail', 'superior', 'adequate', 'poor', 'unsatisfactory',
   'substantial confidence', 'satisfactory confidence', 'limited confidence', 'no confidence', 'unknown confidence', 'very relevant', 'relevant',
-  'somewhat relevant', 'not relevant', 'highly acceptable', 'not acceptable', 'meets', 'does not meet', 'exceeds', 'discount factor', 'evaluation year',
+  'somewhat relevant', 'not relevant', 'unknown', 'not applicable', 'highly acceptable', 'not acceptable', 'meets', 'does not meet', 'exceeds', 'discount factor', 'evaluation year',
 ] as const;

@@ -1,4 +1,4 @@
-import { ADDRESS_LINE, SOW_LEAD_IN } from '../cues';
+import { ADDRESS_LINE, MODAL_VERB, SOW_LEAD_IN } from '../cues';
 import { criterion } from './evaluation';
 import type { LeadInVerdict, Rule, UnitContext, Verdict } from './types';
 
@@ -95,6 +95,24 @@ export const evaluationItem: Rule = {
   },
 };
 
+export const unledCriterion: Rule = {
+  id: 'evaluation.unled-bullet',
+  stage: 'context',
+  priority: 125,
+  description: 'In the evaluation part, a bullet with no lead-in sentence (criteria under a lettered factor title) is a criterion (LIST-M-NOLEAD).',
+  // A bullet with a modal of its own says what it says; only noun-phrase criteria are taken.
+  decide: ({ text, ctx, own }) =>
+    ctx.section === 'M' && ctx.bulleted && !ctx.parent && !ctx.leadIn && own.level === 'none' && own.cue === null && !MODAL_VERB.test(text) ? { level: 'weak', cue: 'criterion' } : null,
+  examples: {
+    fire: [{ text: 'Recognition of potential difficulties in performance.', ctx: { section: 'M', bulleted: true } }],
+    silent: [
+      { text: 'Recognition of potential difficulties in performance.', ctx: { section: 'L', bulleted: true } },
+      { text: 'Recognition of potential difficulties.', ctx: { section: 'M' } },
+      { text: 'Offerors may be given the opportunity to clarify minor errors.', ctx: { section: 'M', bulleted: true } },
+    ],
+  },
+};
+
 export const noDutyLeadIn: Rule = {
   id: 'list.examples-lead-in',
   stage: 'context',
@@ -149,4 +167,20 @@ export const sowLeadIn: Rule = {
   },
 };
 
-export const LIST_RULES: readonly Rule[] = [bareLeadIn, sowLeadIn, exclusionLeadIn, addressBlock, itemNotRequirement, choiceLeadIn, evaluationItem, noDutyLeadIn, itemOwnCue, inheritLeadIn];
+// "Items may include:", "The narrative may address:" in the instructions or evaluation part (LIST-SOFT-LEAD).
+const PERMISSIVE_LEAD_IN = /\bmay\s+(?:also\s+)?(?:include|contain|address|cover|consist\s+of|describe|discuss|cite)\b/i;
+
+export const softLeadIn: Rule = {
+  id: 'list.soft-lead-in',
+  stage: 'context',
+  priority: 96,
+  description: 'In the instructions or evaluation part, a lead-in saying what the offer "may include:" recommends its items: the lead-in and its items are should-requirements.',
+  patterns: [PERMISSIVE_LEAD_IN],
+  decide: ({ text, ctx, own }) => (ctx.leadIn && (ctx.section === 'L' || ctx.section === 'M') && own.level === 'none' && own.cue !== 'not-a-requirement' && PERMISSIVE_LEAD_IN.test(text) ? { level: 'should', cue: 'may' } : null),
+  examples: {
+    fire: [{ text: 'Using titled subparagraphs, the narrative may include:', ctx: { leadIn: true } }, { text: 'Strengths may include:', ctx: { section: 'M', leadIn: true } }],
+    silent: [{ text: 'Surge activities may include:', ctx: { section: 'C', leadIn: true } }, { text: 'The narrative may include charts.', ctx: { section: 'L' } }],
+  },
+};
+
+export const LIST_RULES: readonly Rule[] = [bareLeadIn, sowLeadIn, softLeadIn, exclusionLeadIn, addressBlock, itemNotRequirement, choiceLeadIn, evaluationItem, unledCriterion, noDutyLeadIn, itemOwnCue, inheritLeadIn];
