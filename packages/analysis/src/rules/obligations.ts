@@ -1,5 +1,5 @@
 import { ADVICE, CONSEQUENCE, EXPECTATION, HEDGED_REQUIRED, REQUIRED_PHRASE, SHOULD_PHRASE } from '../cues';
-import { isGovernment, subjectIsOfferor, subordinatePhrase, clauseSubject } from './subject';
+import { clauseSubject, isGovernment, isOfferorSubject, subjectIsOfferor, subordinatePhrase } from './subject';
 import { PARTY_WORD } from '../cues';
 import { BUYER_PROCESS_NOUNS, alternation } from './lexicon';
 import { NOT_A_REQUIREMENT } from './exclusions';
@@ -88,7 +88,10 @@ export const expectation: Rule = {
   description: '"is expected to", "the Government expects", "is responsible for", "will need to", "it is essential that" with the offeror as subject.',
   decide: ({ text, ctx, modal }) => {
     const m = EXPECTATION.exec(text);
-    if (m && offerorsPhrase(text, m.index, ctx, modal.buyerActs)) return { level: 'strong', cue: 'expected' };
+    // "is responsible for" binds only the offeror or its people (FP-SUBJECT-BLIND): "These individuals
+    // are responsible for reporting" describes someone else's job.
+    const responsibility = m !== null && /responsible/i.test(m[0]) && !isOfferorSubject(clauseSubject(text.slice(Math.max(0, m.index - 160), m.index)), ctx.lexicon) && !PARTY_WORD.test(text.slice(0, m.index));
+    if (m && !responsibility && offerorsPhrase(text, m.index, ctx, modal.buyerActs)) return { level: 'strong', cue: 'expected' };
     // CUE-BUYER-NAME: "<the buyer, by any of its names> expects (that) the contractor ...".
     const e = BUYER_EXPECTS.exec(text);
     return e && isGovernment(clauseSubject(text.slice(Math.max(0, e.index - 160), e.index)), ctx.lexicon) ? { level: 'strong', cue: 'expects' } : null;
@@ -109,6 +112,7 @@ export const expectation: Rule = {
       'The Government is responsible for site access.',
       'Customer agencies are expected to place orders quarterly.',
       'The government expects these interviews to last an hour.',
+      'These individuals are responsible for reporting data to the agency.',
       'The government does not anticipate that contractor personnel will need to access PII.',
       'OFA expects that the contractor will hold weekly demonstrations.',
       'Offerors expect prompt answers.',
