@@ -149,15 +149,20 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
   // What each lead-in hands its items, by segment index.
   const leadVerdicts = new Map<number, LeadInVerdict>();
   let headingTitle = '';
-  let sectionBasis = 'no heading before it';
+  let sectionSource: string | null = null;
   segments.forEach((seg, index) => {
     if (seg.kind === 'heading') {
+      const before = tracker.section;
       tracker.apply(seg.heading);
       ids.heading(seg.heading);
       headingTitle = seg.heading.title || seg.heading.body || '';
-      const shown = [seg.heading.number, headingTitle].filter(Boolean).join(' ').slice(0, 80);
-      const page = pageAt(seg.start);
-      sectionBasis = `heading '${shown}'${page === null ? '' : `, p. ${page}`}`;
+      // The basis names the heading that put the unit in its section ("Section L - Instructions ..."),
+      // not the last paragraph number before it: that is what a reader checks.
+      if (tracker.section !== before || sectionSource === null) {
+        const shown = [seg.heading.number, headingTitle].filter(Boolean).join(' ').slice(0, 80);
+        const page = pageAt(seg.start);
+        sectionSource = `heading '${shown}'${page === null ? '' : `, p. ${page}`}`;
+      }
       return;
     }
     const unit = seg as Unit;
@@ -199,7 +204,7 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
       weight: c.weight,
       text: unit.text,
       page: pageAt(unit.start),
-      basis: { rules: c.rules, cue: verdict.cue, section: sectionBasis },
+      basis: { rules: c.rules, cue: verdict.cue, section: sectionSource ?? 'no heading before it' },
     });
   });
   return out;

@@ -12,6 +12,25 @@ import type { ModalFinding } from './types';
  * finding names the sub-rule that decided ("modal.shall", "modal.will-thing"), recorded in the basis.
  */
 
+/** The sub-rules of the modal analysis, as they appear after "modal.binding" or "modal.advice" in a basis. */
+export const MODAL_FINDINGS: Readonly<Record<string, string>> = {
+  'modal.shall': '"shall" with the offeror, its people or its work as subject',
+  'modal.must': '"must" with the offeror, its people or its work as subject',
+  'modal.will': '"will" with the offeror or one of its people as subject',
+  'modal.will-by-party': '"will be <done> by the contractor"',
+  'modal.will-product': '"will" with the offer or the work as subject ("Proposals will be submitted ...")',
+  'modal.will-thing': 'in a statement of work, "will" with a delivered thing as subject ("The system will encrypt ...")',
+  'modal.will-not-exceed': '"will not exceed": a limit',
+  'modal.will-be-evaluated': 'in the instructions, "will be evaluated": how the offer is judged',
+  'modal.should': '"should" with the offeror or its work as subject',
+  'modal.may-not': '"may not": a prohibition',
+  'modal.may-either': '"may either ... or": two ways to meet one requirement',
+  'modal.may-have-to': '"may have to": a likely obligation',
+  'modal.cannot': '"cannot" / "can not": a prohibition',
+  'modal.can-only': '"can only": a restriction',
+  'modal.buyer-acts': 'the buyer is the only actor',
+};
+
 const NO_FINDING: ModalFinding = { level: 'none', cue: null, buyerActs: false };
 const RANK = { excluded: 0, none: 0, weak: 1, should: 2, strong: 3 } as const;
 
