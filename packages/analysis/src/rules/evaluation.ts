@@ -9,12 +9,23 @@ import type { Rule } from './types';
 const BUYER_OPENING =
   /^(?:[^,]{0,60},\s*)?(?:the\s+)?(?:government|contracting officer|(?:technical )?evaluators?|source selection \w+|evaluation (?:board|team|panel)|library|agency|we)\b\s+(?<rest>.{0,60})/i;
 
+// The document's buyer names as sentence openings, built once per document lexicon.
+const openings = new WeakMap<DocumentLexicon, RegExp[]>();
+function lexiconOpenings(lex: DocumentLexicon): RegExp[] {
+  let found = openings.get(lex);
+  if (!found) {
+    found = [lex.buyerAcronym, lex.buyerName].filter((re): re is RegExp => re !== null).map((re) => new RegExp(`^(?:the\\s+)?(?:${re.source})\\s+`, re.flags));
+    openings.set(lex, found);
+  }
+  return found;
+}
+
 function buyerOpening(t: string, lex: DocumentLexicon): { subject: string; rest: string } | null {
   const m = BUYER_OPENING.exec(t);
   if (m) return { subject: m[0].slice(0, m[0].length - (m.groups?.rest ?? '').length), rest: m.groups?.rest ?? '' };
   // The buyer under the name the document gives it ("FDA will evaluate ...").
-  for (const re of [lex.buyerAcronym, lex.buyerName]) {
-    const n = re ? new RegExp(`^(?:the\\s+)?(?:${re.source})\\s+`, re.flags).exec(t) : null;
+  for (const re of lexiconOpenings(lex)) {
+    const n = re.exec(t);
     if (n) return { subject: n[0], rest: t.slice(n[0].length, n[0].length + 60) };
   }
   return null;

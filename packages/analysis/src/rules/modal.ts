@@ -55,7 +55,8 @@ export function modalFinding(t: string, section: SectionCode, lex: DocumentLexic
     const subject = clauseSubject(before);
     const gov = isGovernment(subject, lex);
     const head = headNoun(subject);
-    const offeror = isOfferorSubject(subject, lex);
+    let offerorMemo: boolean | undefined;
+    const isOfferor = () => (offerorMemo ??= isOfferorSubject(subject, lex));
     const passive = PASSIVE.test(after);
     const atStart = m.index === 0 || /^(note|nb)\s*:?\s*$/i.test(before.trim());
     const failure = /^failure\b/i.test(t);
@@ -90,7 +91,7 @@ export function modalFinding(t: string, section: SectionCode, lex: DocumentLexic
       if (RESULT.test(after) && !failure) continue;
       if (BY_PARTY.test(after)) consider('strong', 'will', 'modal.will-by-party');
       else if (section === 'L' && EVALUATED_PASSIVE.test(after)) consider('weak', 'criterion', 'modal.will-be-evaluated');
-      else if (offeror) {
+      else if (isOfferor()) {
         if (PASSIVE_ON_PARTY.test(after) || /^\s+(not\s+)?(\w+ly\s+)?(receive|get)\b/i.test(after)) continue;
         // "the contractor will be able to contribute": an ability granted, not a duty (FP-TERMS).
         if (/^\s+(?:also\s+)?be\s+able\s+to\b/i.test(after)) continue;
@@ -106,10 +107,10 @@ export function modalFinding(t: string, section: SectionCode, lex: DocumentLexic
       if (/^\s+not\b/i.test(after)) {
         if (/^\s+not\s+(need|have|be able|apply|be (possible|necessary|required))\b/i.test(after)) continue;
         consider('strong', 'may not', 'modal.may-not');
-      } else if (offeror && /^\s+(\w+\s+)?either\b/i.test(after)) {
+      } else if (/^\s+(\w+\s+)?either\b/i.test(after) && isOfferor()) {
         // "Offeror may either submit X or Y": a choice between two ways of meeting one requirement.
         consider('should', 'may', 'modal.may-either');
-      } else if (offeror && /^\s+(also\s+)?(have|need) to\b/i.test(after)) {
+      } else if (/^\s+(also\s+)?(have|need) to\b/i.test(after) && isOfferor()) {
         // "Contractors may have to establish ...": a likely obligation, stated as advice.
         consider('should', 'may have to', 'modal.may-have-to');
       }
