@@ -89,7 +89,7 @@ export function learnDocumentLexicon(text: string): DocumentLexicon {
     }
   }
   for (const m of text.matchAll(ROLE_LIST)) {
-    for (const name of (m.groups?.names ?? '').split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/)) {
+    for (const name of (m.groups?.names ?? '').split(/,\s*(?:and\s+|or\s+)?|(?<!\s)\s+(?:and|or)\s+/)) {
       const words = name.trim().split(/\s+/);
       if (words.length >= 1 && words.length <= 4 && words.every((w) => CAPITALISED.test(w))) roles.add(name.trim().toLowerCase());
     }

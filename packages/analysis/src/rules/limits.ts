@@ -43,4 +43,21 @@ export const sowScope: Rule = {
   },
 };
 
-export const LIMIT_RULES: readonly Rule[] = [limit, sowScope];
+// "Questions due: March 3", "Offer validity period: 90 days" (COVER-FIELDS): a deadline set as a field.
+const DEADLINE_FIELD =
+  /^(?:(?:questions?|offers?|quotes?|quotations?|proposals?|responses?|submissions?|applications?)\s+(?:are\s+)?due(?:\s+date)?|(?:offer|quote|proposal|response)\s+due\s+date|closing\s+date|(?:offer|quote|quotation|proposal)\s+(?:validity|acceptance)(?:\s+period)?|period\s+of\s+acceptance)\s*[:|]\s*\S/i;
+
+export const deadlineField: Rule = {
+  id: 'field.deadline',
+  stage: 'cue',
+  priority: 205,
+  description: 'A cover-page or schedule field setting the offeror a deadline ("Questions due: March 3", "Offer validity period: 90 days") is a requirement.',
+  patterns: [DEADLINE_FIELD],
+  decide: ({ text }) => (DEADLINE_FIELD.test(text) && text.length <= 200 ? { level: 'weak', cue: 'deadline' } : null),
+  examples: {
+    fire: ['Questions due: March 3, 2026, 2:00 p.m. Eastern', 'Offer validity period: 90 days', 'Closing Date | May 15, 2026'],
+    silent: ['Questions were answered in Amendment 2.', 'Date of award: June 1'],
+  },
+};
+
+export const LIMIT_RULES: readonly Rule[] = [limit, sowScope, deadlineField];

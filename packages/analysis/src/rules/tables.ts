@@ -6,6 +6,9 @@ import type { Rule, UnitContext, Verdict } from './types';
 const row = (tableHeader: string, extra: Partial<UnitContext> = {}) => ({ kind: 'row' as const, section: 'C' as const, tableHeader, ...extra });
 const cells = (t: string) => t.split(' | ');
 const NONE: Verdict = { level: 'none', cue: null };
+const DEADLINE_COLUMN = /\b(?:due|deadlines?|closing)\b/i;
+const OFFEROR_EVENT = /\b(?:questions?|quotes?|quotations?|proposals?|offers?|submissions?|responses?|registration|acknowledg\w+)\b/i;
+const BUYER_EVENT = /\b(?:released|issued|posted|answered|published|awarded?|anticipated)\b/i;
 
 export const obligationLabel: Rule = {
   id: 'table.standard-row',
@@ -92,13 +95,21 @@ export const requirementTable: Rule = {
   decide: ({ text, ctx }) => {
     if (ctx.kind !== 'row') return null;
     const header = ctx.tableHeader ?? '';
-    // Column titles, not a first row's values, make a checklist ("Item | Included | Reviewed").
-    const checklist = header.split(' | ').slice(1).some((c) => c.length <= 30 && CHECKLIST_TABLE.test(c));
+    // Column titles, not a first row's values, make a checklist ("Item | Included | Reviewed") or a
+    // deadline table ("Item | Date responses due | Format": COVER-FIELDS).
+    const columns = header.split(' | ').slice(1).filter((c) => c.length <= 30);
+    // In a deadline table only the offeror's own events count, not "Solicitation released".
+    const offerorsDeadline = columns.some((c) => DEADLINE_COLUMN.test(c)) && OFFEROR_EVENT.test(text) && !BUYER_EVENT.test(text);
+    const checklist = offerorsDeadline || columns.some((c) => CHECKLIST_TABLE.test(c));
     return DELIVERABLE_TABLE.test(header) || checklist || STANDARDS_TABLE.test(header) || DUE_ROW.test(text) ? { level: 'weak', cue: 'table' } : null;
   },
   examples: {
-    fire: [{ text: 'Grounds maintenance | Grass kept below 4 inches | 98%', ctx: row('Task | Performance Standard | AQL') }, { text: 'Signed cover letter', ctx: row('Volume | Included | Page limit') }],
-    silent: [{ text: 'Jane Doe | 555-0100', ctx: row('Name | Phone') }],
+    fire: [
+      { text: 'Grounds maintenance | Grass kept below 4 inches | 98%', ctx: row('Task | Performance Standard | AQL') },
+      { text: 'Signed cover letter', ctx: row('Volume | Included | Page limit') },
+      { text: 'Technical questions | March 3 at noon | Email', ctx: row('Item | Date responses due | Format') },
+    ],
+    silent: [{ text: 'Jane Doe | 555-0100', ctx: row('Name | Phone') }, { text: '1 | June 21 | Solicitation released', ctx: row('No. | Due Dates | Event') }],
   },
 };
 
