@@ -36,6 +36,8 @@ export function isBuyerProcess(t: string, lex: DocumentLexicon = EMPTY_DOCUMENT_
   const m = buyerOpening(t, lex);
   if (!m || PARTY_WORD.test(m.subject)) return false;
   if (/^(may|might|can|could|reserves?|retains?)\b/i.test(m.rest)) return true;
+  // "The Government will not evaluate travel costs": what the buyer leaves out of its process.
+  if (/^(?:will|shall|does|do)\s+not\s+(?!consider|accept)\w/i.test(m.rest)) return true;
   if (HIGH_IMPORTANCE.test(t)) return false;
   // The verb right after the subject decides: "will evaluate", "intends to award" are criteria;
   // "anticipates a single award", "will compute" are process.
@@ -53,6 +55,7 @@ export const buyerProcess: Rule = {
     fire: [
       { text: 'The Government anticipates making a single award.', ctx: { section: 'M' } },
       { text: 'The Government may hold discussions with offerors in the competitive range.', ctx: { section: 'M' } },
+      { text: 'The Government will not evaluate travel costs.', ctx: { section: 'M' } },
     ],
     silent: [
       { text: 'The Government will evaluate the staffing plan for realism.', ctx: { section: 'M' } },

@@ -48,6 +48,11 @@ export const ISSUING_LABELS = ['issued by', 'issuing office', 'contracting offic
 /** Third parties whose duties a solicitation describes but the offeror does not carry. */
 export const THIRD_PARTIES = ['customer agency', 'customer agencies', 'agencies', 'customers', 'ordering activities', 'ordering offices'] as const;
 
+/** The buyer's own documents: "The RFQ will be emailed" is the buyer sending, not the offeror. */
+export const BUYER_DOCUMENTS = ['rfq', 'rfp', 'rfi', 'ifb', 'solicitation', 'amendment', 'amendments', 'answers', 'notice', 'modification', 'award'] as const;
+/** What is done to the offeror ("the contractor shall be advised"): no duty, whatever the modal. */
+export const DONE_TO_PARTY_VERBS = ['advised', 'notified', 'informed', 'given', 'paid', 'reimbursed', 'invited', 'contacted', 'allowed', 'permitted', 'entitled', 'compensated'] as const;
+
 /** Things a statement of work delivers: with "will" they state what the delivered thing must do (CUE-WILL-THING). */
 export const DELIVERED_THINGS = [
   'system', 'systems', 'application', 'applications', 'software', 'solution', 'tool', 'tools', 'platform', 'code', 'codebase', 'deliverable', 'deliverables',
@@ -64,7 +69,7 @@ export const OFFEROR_PASSIVE_VERBS = ['submitted', 'delivered', 'prepared', 'for
 /** Passive verbs of the buyer handling what it receives ("Proposals will be evaluated / posted / returned"). */
 export const BUYER_HANDLING_VERBS = [
   'evaluated', 'reviewed', 'rated', 'scored', 'assessed', 'considered', 'posted', 'published', 'answered', 'returned', 'released', 'opened',
-  'made available', 'retained', 'kept', 'shared', 'disclosed', 'notified', 'invited', 'awarded', 'paid', 'reimbursed', 'approved',
+  'made available', 'retained', 'kept', 'shared', 'disclosed', 'notified', 'invited', 'awarded', 'paid', 'reimbursed', 'approved', 'requested',
 ] as const;
 /** Stems of verbs of evaluating or deciding award: a buyer statement with one is an evaluation criterion. */
 export const EVALUATION_VERB_STEMS = ['evaluat', 'assess', 'consider', 'review', 'scor', 'award', 'select', 'determin', 'focus', 'compar', 'intend', 'judg', 'measur', 'weigh', 'prefer'] as const;

@@ -1,5 +1,8 @@
 import { LIMIT, SOW_LEAD_IN } from '../cues';
-import { subjectIsOfferor } from './subject';
+import { BUYER_PROCESS_NOUNS, alternation } from './lexicon';
+import { clauseSubject, headNoun, subjectIsOfferor } from './subject';
+
+const BUYER_EVENT_NOUN = new RegExp(`^(?:${alternation(BUYER_PROCESS_NOUNS)})$`, 'i');
 import type { Rule } from './types';
 
 /** Cue-stage rules for limits and statement-of-work scope. */
@@ -17,13 +20,21 @@ export const limit: Rule = {
   decide: ({ text, ctx }) => {
     const m = LIMIT.exec(text) ?? /\bmaximum (length|number of pages|page count)\b/i.exec(text);
     if (!m || !subjectIsOfferor(text, m.index, ctx.lexicon)) return null;
+    // "not to exceed $1.4 million" is the contract's ceiling (a term), and a limit on the buyer's own
+    // event ("Each interview session will last no more than 45 minutes") is its schedule.
+    if (/^\s*\$/.test(text.slice(m.index + m[0].length)) || BUYER_EVENT_NOUN.test(headNoun(clauseSubject(text.slice(Math.max(0, m.index - 160), m.index))))) return null;
     // MOD-MAY: "Resumes may be no more than two pages" caps a permission: advice.
     if (PERMISSIVE_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) return { level: 'should', cue: 'may' };
     return { level: 'weak', cue: 'limit' };
   },
   examples: {
     fire: ['The technical volume is limited to 15 pages.', 'Text in 12-point font, single-spaced.', 'Questions no later than March 3.', 'Past performance references may include no more than three contracts.'],
-    silent: ['The Government will respond no later than March 10.', 'Award is anticipated in June.'],
+    silent: [
+      'The Government will respond no later than March 10.',
+      'Award is anticipated in June.',
+      'Option years will be at a reduced level of effort, not to exceed $1.4 million each.',
+      'The technical session will last no more than 45 minutes.',
+    ],
   },
 };
 

@@ -3,7 +3,7 @@ import {
 } from '../cues';
 import type { SectionCode } from '../types';
 import { EMPTY_DOCUMENT_LEXICON, type DocumentLexicon } from './document-lexicon';
-import { BENEFIT_VERBS, DELIVERED_THINGS, alternation } from './lexicon';
+import { BENEFIT_VERBS, BUYER_DOCUMENTS, DELIVERED_THINGS, DONE_TO_PARTY_VERBS, alternation } from './lexicon';
 import { SUBJECT_WINDOW, clauseSubject, headNoun, isGovernment, isOfferorSubject } from './subject';
 import type { ModalFinding } from './types';
 
@@ -35,6 +35,11 @@ const NO_FINDING: ModalFinding = { level: 'none', cue: null, buyerActs: false };
 const RANK = { excluded: 0, none: 0, weak: 1, should: 2, strong: 3 } as const;
 
 const THING = new Set<string>(DELIVERED_THINGS);
+const BUYER_DOCUMENT = new Set<string>(BUYER_DOCUMENTS);
+// "shall be advised / given the opportunity": done to the offeror (FP-TERMS).
+const DONE_TO_PARTY = new RegExp(`^\\s+(?:not\\s+)?(?:\\w+ly\\s+)?be\\s+(?:\\w+ly\\s+)?(?:${alternation(DONE_TO_PARTY_VERBS)})\\b`, 'i');
+// "Reports will be for ...", "the proposal will become part of the file": a statement about the thing.
+const THING_STATEMENT = /^\s+(?:\w+ly\s+)?(?:become|be\s+(?!\w+(?:ed|en|wn)\b)\w+)/i;
 // "will allow", "will likely", "will be": a benefit, a forecast or a state, not what the thing must do.
 const NOT_A_DUTY_VERB = new RegExp(`^\\s+(?:not\\s+)?(?:${alternation(BENEFIT_VERBS)})\\b`, 'i');
 
@@ -69,6 +74,7 @@ export function modalFinding(t: string, section: SectionCode, lex: DocumentLexic
       }
       if (TO_PARTY.test(after)) continue;
       if (RESULT.test(after) && !failure) continue;
+      if (DONE_TO_PARTY.test(after) && isOfferor()) continue;
       // "The Contractor shall be evaluated on ..." describes the buyer's evaluation outside L and M.
       if (PARTY.test(head) && EVALUATED_PASSIVE.test(after) && section !== 'L' && section !== 'M') continue;
       consider('strong', word, `modal.${word}`);
@@ -96,7 +102,10 @@ export function modalFinding(t: string, section: SectionCode, lex: DocumentLexic
         // "the contractor will be able to contribute": an ability granted, not a duty (FP-TERMS).
         if (/^\s+(?:also\s+)?be\s+able\s+to\b/i.test(after)) continue;
         consider('strong', 'will', 'modal.will');
-      } else if ((PRODUCT.test(head) && !GOVERNMENT_HANDLING.test(after)) || OFFEROR_PASSIVE.test(after)) {
+      } else if (BUYER_DOCUMENT.has(head)) {
+        // "The RFQ will be emailed", "Answers will be issued": the buyer's own documents.
+        continue;
+      } else if ((PRODUCT.test(head) && !GOVERNMENT_HANDLING.test(after) && !THING_STATEMENT.test(after)) || OFFEROR_PASSIVE.test(after)) {
         consider('strong', 'will', 'modal.will-product');
       } else if (section === 'C' && THING.has(head) && !NOT_A_DUTY_VERB.test(after)) {
         // A statement of work's "The system will encrypt data at rest": what the delivered thing does is the contractor's to meet.

@@ -90,7 +90,7 @@ export const expectation: Rule = {
     const m = EXPECTATION.exec(text);
     // "is responsible for" binds only the offeror or its people (FP-SUBJECT-BLIND): "These individuals
     // are responsible for reporting" describes someone else's job.
-    const responsibility = m !== null && /responsible/i.test(m[0]) && !isOfferorSubject(clauseSubject(text.slice(Math.max(0, m.index - 160), m.index)), ctx.lexicon) && !PARTY_WORD.test(text.slice(0, m.index));
+    const responsibility = m !== null && /responsible|need to/i.test(m[0]) && !isOfferorSubject(clauseSubject(text.slice(Math.max(0, m.index - 160), m.index)), ctx.lexicon) && !PARTY_WORD.test(text.slice(0, m.index));
     if (m && !responsibility && offerorsPhrase(text, m.index, ctx, modal.buyerActs)) return { level: 'strong', cue: 'expected' };
     // CUE-BUYER-NAME: "<the buyer, by any of its names> expects (that) the contractor ...".
     const e = BUYER_EXPECTS.exec(text);
@@ -100,6 +100,7 @@ export const expectation: Rule = {
   examples: {
     fire: [
       'The Contractor is expected to staff the help desk from 7 a.m.',
+      'The Offeror will need to obtain a facility clearance before award.',
       'The Government expects the Contractor to propose a phased transition.',
       'The Government expects repositories to contain a README.',
       'It is essential that all resumes show current certifications.',
@@ -113,6 +114,7 @@ export const expectation: Rule = {
       'Customer agencies are expected to place orders quarterly.',
       'The government expects these interviews to last an hour.',
       'These individuals are responsible for reporting data to the agency.',
+      'Data validation rules will need to be adapted to the new format.',
       'The government does not anticipate that contractor personnel will need to access PII.',
       'OFA expects that the contractor will hold weekly demonstrations.',
       'Offerors expect prompt answers.',
