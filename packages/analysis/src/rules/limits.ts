@@ -1,7 +1,8 @@
-import { LIMIT, SOW_LEAD_IN } from '../cues';
+import { GOVERNMENT_HANDLING, LIMIT, SOW_LEAD_IN } from '../cues';
 import { BUYER_PROCESS_NOUNS, alternation } from './lexicon';
 import { clauseSubject, headNoun, subjectIsOfferor } from './subject';
 
+const BUYER_HANDLED = new RegExp(`\\bwill${GOVERNMENT_HANDLING.source.slice(1)}`, 'i');
 const BUYER_EVENT_NOUN = new RegExp(`^(?:${alternation(BUYER_PROCESS_NOUNS)})$`, 'i');
 import type { Rule } from './types';
 
@@ -22,6 +23,8 @@ export const limit: Rule = {
     if (!m || !subjectIsOfferor(text, m.index, ctx.lexicon)) return null;
     // "not to exceed $1.4 million" is the contract's ceiling (a term), and a limit on the buyer's own
     // event ("Each interview session will last no more than 45 minutes") is its schedule.
+    // "A maximum of four reports will be requested": the buyer's handling sets the count.
+    if (BUYER_HANDLED.test(text)) return null;
     if (/^\s*\$/.test(text.slice(m.index + m[0].length)) || BUYER_EVENT_NOUN.test(headNoun(clauseSubject(text.slice(Math.max(0, m.index - 160), m.index))))) return null;
     // MOD-MAY: "Resumes may be no more than two pages" caps a permission: advice.
     if (PERMISSIVE_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) return { level: 'should', cue: 'may' };
@@ -34,6 +37,7 @@ export const limit: Rule = {
       'Award is anticipated in June.',
       'Option years will be at a reduced level of effort, not to exceed $1.4 million each.',
       'The technical session will last no more than 45 minutes.',
+      'A maximum of four special reports will be requested each year.',
     ],
   },
 };

@@ -4,7 +4,7 @@ import {
 import type { SectionCode } from '../types';
 import { EMPTY_DOCUMENT_LEXICON, type DocumentLexicon } from './document-lexicon';
 import { BENEFIT_VERBS, BUYER_DOCUMENTS, DELIVERED_THINGS, DONE_TO_PARTY_VERBS, alternation } from './lexicon';
-import { SUBJECT_WINDOW, clauseSubject, headNoun, isGovernment, isOfferorSubject } from './subject';
+import { SUBJECT_WINDOW, clauseSubject, headNoun, isGovernment, isOfferorSubject, unforeseen } from './subject';
 import type { ModalFinding } from './types';
 
 /**
@@ -65,6 +65,8 @@ export function modalFinding(t: string, section: SectionCode, lex: DocumentLexic
     const passive = PASSIVE.test(after);
     const atStart = m.index === 0 || /^(note|nb)\s*:?\s*$/i.test(before.trim());
     const failure = /^failure\b/i.test(t);
+    // "The Government does not anticipate that contractor staff will need ...": a forecast denied, no duty.
+    if (unforeseen(before)) continue;
 
     if (word === 'shall' || word === 'must') {
       // "The Government shall provide ..." binds the buyer; "The CO shall be notified" binds the seller.

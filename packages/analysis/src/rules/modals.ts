@@ -22,6 +22,7 @@ export const modalBinding: Rule = {
     ],
     silent: [
       'The Contracting Officer will notify the Contractor of the decision.',
+      'The Government does not anticipate that contractor staff will work on weekends.',
       'Offerors may submit questions by email.',
       'The Contractor will be notified of award by email.',
       { text: 'The period of performance will be twelve months.', ctx: { section: 'C' } },

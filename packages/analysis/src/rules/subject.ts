@@ -86,6 +86,11 @@ export function isOfferorSubject(subject: string, lex: DocumentLexicon = EMPTY_D
 const RELATIVE_BEFORE = /\b(?:that|which|who|whom)\s*$/i;
 const UNFORESEEN = /\b(?:does|do|did|will)\s+not\s+(?:anticipate|expect|foresee|believe|envision)\s+(?:\w+\s+){0,3}?that\b/i;
 
+/** `before` ends inside a clause the buyer says it does not foresee ("does not anticipate that ..."). */
+export function unforeseen(before: string): boolean {
+  return UNFORESEEN.test(before);
+}
+
 /** The phrase at `index` sits in a relative clause, or in a clause the buyer says it does not foresee. */
 export function subordinatePhrase(t: string, index: number): boolean {
   const before = t.slice(Math.max(0, index - SUBJECT_WINDOW), index);
