@@ -36,6 +36,7 @@ const RANK = { excluded: 0, none: 0, weak: 1, should: 2, strong: 3 } as const;
 
 const THING = new Set<string>(DELIVERED_THINGS);
 const BUYER_DOCUMENT = new Set<string>(BUYER_DOCUMENTS);
+const CONTRACT_TERM = /^\s+be\s+for\s+(?:a\s+(?:period\s+of\s+)?)?(?:\d{1,3}|one|two|three|four|five|six|twelve|eighteen|twenty-four|thirty-six)[\s-]*(?:\(\d+\)\s*)?(?:calendar\s+)?(?:month|year|day|week)s?\b/i;
 // "shall be advised / given the opportunity": done to the offeror (FP-TERMS).
 const DONE_TO_PARTY = new RegExp(`^\\s+(?:not\\s+)?(?:\\w+ly\\s+)?be\\s+(?:\\w+ly\\s+)?(?:${alternation(DONE_TO_PARTY_VERBS)})\\b`, 'i');
 // "Reports will be for ...", "the proposal will become part of the file": a statement about the thing.
@@ -77,6 +78,8 @@ export function modalFinding(t: string, section: SectionCode, lex: DocumentLexic
       if (TO_PARTY.test(after)) continue;
       if (RESULT.test(after) && !failure) continue;
       if (DONE_TO_PARTY.test(after) && isOfferor()) continue;
+      // "Performance shall be for a 12-month base year": the contract's term, not a duty (FP-TERMS).
+      if (CONTRACT_TERM.test(after)) continue;
       // "The Contractor shall be evaluated on ..." describes the buyer's evaluation outside L and M.
       if (PARTY.test(head) && EVALUATED_PASSIVE.test(after) && section !== 'L' && section !== 'M') continue;
       consider('strong', word, `modal.${word}`);

@@ -26,6 +26,7 @@ export const modalBinding: Rule = {
       'Offerors may submit questions by email.',
       'The Contractor will be notified of award by email.',
       { text: 'The period of performance will be twelve months.', ctx: { section: 'C' } },
+      { text: 'Performance under this contract shall be for a 12-month base year and four option years.', ctx: { section: 'C' } },
       { text: 'FDA will provide the data extract weekly.', ctx: { section: 'C', lexicon: { buyerNames: new Set(['food and drug administration']), buyerAcronyms: new Set(['FDA']), roles: new Set(), buyerName: /\bfood\s+and\s+drug\s+administration\b/i, buyerAcronym: /\bFDA\b/ } } },
     ],
   },
