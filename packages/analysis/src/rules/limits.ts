@@ -3,6 +3,8 @@ import { BUYER_PROCESS_NOUNS, alternation } from './lexicon';
 import { clauseSubject, headNoun, subjectIsOfferor } from './subject';
 
 const BUYER_HANDLED = new RegExp(`\\bwill${GOVERNMENT_HANDLING.source.slice(1)}`, 'i');
+// The subject ends where its verb starts: "The technical session | will last ...".
+const VERB_AFTER_SUBJECT = /\b(?:will|shall|must|should|may|can|is|are|was|were|lasts?)\b/i;
 const BUYER_EVENT_NOUN = new RegExp(`^(?:${alternation(BUYER_PROCESS_NOUNS)})$`, 'i');
 import type { Rule } from './types';
 
@@ -25,7 +27,7 @@ export const limit: Rule = {
     // event ("Each interview session will last no more than 45 minutes") is its schedule.
     // "A maximum of four reports will be requested": the buyer's handling sets the count.
     if (BUYER_HANDLED.test(text)) return null;
-    if (/^\s*\$/.test(text.slice(m.index + m[0].length)) || BUYER_EVENT_NOUN.test(headNoun(clauseSubject(text.slice(Math.max(0, m.index - 160), m.index))))) return null;
+    if (/^\s*\$/.test(text.slice(m.index + m[0].length)) || BUYER_EVENT_NOUN.test(headNoun(clauseSubject(text.slice(Math.max(0, m.index - 160), m.index)).split(VERB_AFTER_SUBJECT)[0]))) return null;
     // MOD-MAY: "Resumes may be no more than two pages" caps a permission: advice.
     if (PERMISSIVE_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) return { level: 'should', cue: 'may' };
     return { level: 'weak', cue: 'limit' };
