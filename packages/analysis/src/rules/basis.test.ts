@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { classifyRequirement, extractRequirements } from '../requirements';
 import { MODAL_FINDINGS } from './modal';
@@ -46,5 +49,22 @@ describe('requirement basis', () => {
   it('is given for a sentence classified alone', () => {
     expect(classifyRequirement('Quotes received late will not be considered.', 'L')).toMatchObject({ rules: ['cue.consequence'], cue: 'consequence' });
     expect(classifyRequirement('The Government will provide badges.', 'C')).toMatchObject({ isRequirement: false, rules: ['modal.buyer-acts'] });
+  });
+});
+
+// The labelled solicitations beside the repository (../shared/data/rfp, as dev-set.test.ts reads them):
+// on real documents too, every basis names only known rules and a section source.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dataDir = process.env.RFP_DATA_DIR ?? path.resolve(here, '../../../../../shared/data/rfp');
+
+describe('requirement basis on the labelled solicitations', () => {
+  it.each(['dod-disa-chargecard-rfp', 'gsa-dol-14c-rfq', 'gsa-tdrs-rfq', 'hhs-fda-milkdrug-rfp', 'loc-fedlink-language-rfp'])('%s', (base) => {
+    const reqs = extractRequirements([{ page: 1, text: readFileSync(path.join(dataDir, `${base}.txt`), 'utf8') }]);
+    expect(reqs.length).toBeGreaterThan(100);
+    for (const r of reqs) {
+      expect(RULES.some((rule) => rule.id === r.basis?.rules[0]), r.text).toBe(true);
+      for (const id of r.basis!.rules) expect(KNOWN.has(id), `${id} (${r.text})`).toBe(true);
+      expect(r.basis!.section).toMatch(/^(heading '.+'(, p\. \d+)?|no heading before it)$/);
+    }
   });
 });
