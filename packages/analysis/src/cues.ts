@@ -3,7 +3,7 @@
  * non-UCF), built from the vocabulary in rules/lexicon.ts. Nothing here is specific to one document.
  */
 import {
-  BUYER_ACRONYMS, BUYER_HANDLING_VERBS, BUYER_REFUSAL_VERBS, BUYER_NAMES, CONSEQUENCE_OUTCOMES, CONSEQUENCE_REFUSALS, CORE_PARTY_NOUNS, EVALUATION_VERB_STEMS, EVALUATION_VERB_WORDS, LIMIT_PHRASES,
+  BUYER_ACRONYMS, BUYER_HANDLING_VERBS, BUYER_REFUSAL_VERBS, BUYER_NAMES, BUYER_SHORT_NAMES, CONSEQUENCE_OUTCOMES, CONSEQUENCE_REFUSALS, CORE_PARTY_NOUNS, EVALUATION_VERB_STEMS, EVALUATION_VERB_WORDS, LIMIT_PHRASES,
   MODALS, OFFEROR_PASSIVE_VERBS, PARTY_NOUNS, PARTY_PRONOUNS, PROCESS_VERBS, RATING_WORDS, RECOMMENDATION_VERBS, RECOMMENDATION_WORDS, SOFTENERS, THIRD_PARTIES,
   alternation,
 } from './rules/lexicon';
@@ -189,7 +189,7 @@ export const IF_POSSIBLE = new RegExp(`^(?:${alternation(SOFTENERS)})\\b|,\\s*(?
 
 /** "... will be performed by the COR": the buyer acts; the subject before it is no obligation. */
 export const BY_GOVERNMENT = new RegExp(
-  `^\\s+(?:not\\s+)?be\\s+\\w+(?:\\s+\\w+){0,8}?\\s+by\\s+(?:the\\s+)?(?:${BUYERS}|co|cor|acor|ko|library)\\b`,
+  `^\\s+(?:not\\s+)?be\\s+\\w+(?:\\s+\\w+){0,8}?\\s+by\\s+(?:the\\s+)?(?:${BUYERS}|${alternation(BUYER_ACRONYMS)}|acor|${alternation(BUYER_SHORT_NAMES)})\\b`,
   'i',
 );
 /** "... will be documented by the contractor": the offeror acts. */

@@ -1,13 +1,16 @@
 import { EVALUATION_VERB, EVALUATION_VOCAB, HIGH_IMPORTANCE, PARTY_WORD, PROCESS_PASSIVE } from '../cues';
 import { EMPTY_DOCUMENT_LEXICON, type DocumentLexicon } from './document-lexicon';
+import { BUYER_NAMES, BUYER_SHORT_NAMES, alternation } from './lexicon';
 import { NOT_A_REQUIREMENT } from './exclusions';
 import type { Rule } from './types';
 
 /** Rules of the evaluation part (Section M): the buyer's process is not a criterion; its criteria are. */
 
 // "The Government / the evaluators / we ..." opening a sentence, with what follows it.
-const BUYER_OPENING =
-  /^(?:[^,]{0,60},\s*)?(?:the\s+)?(?:government|contracting officer|(?:technical )?evaluators?|source selection \w+|evaluation (?:board|team|panel)|library|agency|we)\b\s+(?<rest>.{0,60})/i;
+const BUYER_OPENING = new RegExp(
+  `^(?:[^,]{0,60},\\s*)?(?:the\\s+)?(?:technical\\s+)?(?:${alternation(BUYER_NAMES)}|source selection \\w+|${alternation(BUYER_SHORT_NAMES)})\\b\\s+(?<rest>.{0,60})`,
+  'i',
+);
 
 // The document's buyer names as sentence openings, built once per document lexicon.
 const openings = new WeakMap<DocumentLexicon, RegExp[]>();

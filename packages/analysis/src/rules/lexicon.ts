@@ -34,6 +34,8 @@ export const BUYER_NAMES = [
   'source selection board', 'source selection team', 'source selection panel', 'source selection committee',
   'source selection authority', 'the department', 'ordering activity',
 ] as const;
+/** Short names buyers give themselves in their own text ("The Library will ...", "We will evaluate ..."). */
+export const BUYER_SHORT_NAMES = ['library', 'we'] as const;
 /** Official acronyms; matched case-sensitively ("CO" is not "co-"). */
 export const BUYER_ACRONYMS = ['CO', 'COR', 'KO', 'SSA', 'SSEB', 'TEP', 'TET', 'PCO', 'ACO', 'COTR', 'TPOC'] as const;
 /** The buyer's people: "Government personnel will ..." is the buyer acting. */
