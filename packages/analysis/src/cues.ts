@@ -185,7 +185,7 @@ export const RECORD_KEY_LABEL =
 export const GOVERNMENT_LABEL = /^(method of surveillance|surveillance( method)?|incentives?|disincentives?|remed(y|ies)|inspection( method)?|monitoring( method)?)\s*:?$/i;
 
 /** "If possible, provide ...": an imperative softened into advice. */
-export const IF_POSSIBLE = new RegExp(`^(?:${alternation(SOFTENERS)})\\b|,\\s*(?:${alternation(SOFTENERS)})[.,]?$`, 'i');
+export const IF_POSSIBLE = new RegExp(`^(?:${alternation(SOFTENERS)})\\b|,\\s*(?:${alternation(SOFTENERS)})[.,:]?$`, 'i');
 
 /** "... will be performed by the COR": the buyer acts; the subject before it is no obligation. */
 export const BY_GOVERNMENT = new RegExp(

@@ -104,4 +104,26 @@ L.7 Using titled subparagraphs, the management plan may include:
     expect(reqs.map((r) => r.text)).toEqual(['Using titled subparagraphs, the management plan may include:', 'Risk management approach.', 'Staffing of surge periods.']);
     expect(reqs.every((r) => r.must_or_should === 'should')).toBe(true);
   });
+
+  it('MOD-ITEM: a softener after the lead-in ("if applicable:") makes its items advice', () => {
+    const doc = `SECTION L - INSTRUCTIONS TO OFFERORS
+Include the following, if applicable:
+- Teaming agreements
+- Letters of commitment`;
+    const reqs = extract(doc);
+    expect(reqs.map((r) => [r.text, r.must_or_should])).toEqual([
+      ['Include the following, if applicable:', 'should'],
+      ['Teaming agreements', 'should'],
+      ['Letters of commitment', 'should'],
+    ]);
+  });
+
+  it('LIST-TITLES: form-field names listed under a lead-in are blanks, not duties', () => {
+    const doc = `SECTION L - INSTRUCTIONS TO OFFERORS
+L.9 The cover page shall show:
+- Company name
+- Telephone number:
+- The solicitation number`;
+    expect(texts(doc)).toEqual(['The cover page shall show:', 'The solicitation number']);
+  });
 });

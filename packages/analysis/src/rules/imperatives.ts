@@ -72,6 +72,7 @@ export const imperative: Rule = {
       'NOTE: If the information was given elsewhere in your proposal, please identify the page.',
       'Show the basis of the estimate.',
       'Provide a sample monthly report, if helpful.',
+      'Include the following, if applicable:',
     ],
     silent: ['Design deliverables are listed in Attachment 2.', 'If you would like updates, subscribe to the mailing list.', 'the offeror shall submit'],
   },

@@ -18,6 +18,8 @@ export const CHOICE_LEAD_IN =
 export const ADDRESS_LEAD_IN = /\b(?:address(?:ed)?|mail(?:ed)?|deliver(?:ed)?|sen[dt]|ship(?:ped)?|forward(?:ed)?|hand-carr(?:y|ied)|courier(?:ed)?)\s+(?:\w+\s+){0,3}?(?:to|as follows|at)\b/i;
 /** "<thing> must:" with nothing else: a fragment whose items carry the duty (LIST-TITLES). */
 export const BARE_LEAD_IN = /^(?:the\s+|each\s+|all\s+|every\s+)?(?:[\w/-]+\s+){0,3}(?:shall|must|should|will)(?:\s+(?:also|be able to|at a minimum))?\s*:$/i;
+// A form field's name as a list item ("Name:", "Telephone number", "Signature") is a blank to fill, not a duty (LIST-TITLES).
+const FIELD_NAME = /^(?:(?:company|firm|offeror|contractor|vendor)\s+)?(?:name|title|signature|date|telephone|phone|fax|e-?mail|address|duns|uei|cage(?:\s+code)?|tax\s+id|tin)(?:\s+(?:number|no\.?|address))?\s*:?$/i;
 // A quoted legend inside a list ("“Use or disclosure of data ...”") is text to print, not a duty.
 const QUOTED = /^["“][^"”]{3,}["”]\.?$/;
 
@@ -59,13 +61,22 @@ export const itemNotRequirement: Rule = {
   stage: 'context',
   priority: 110,
   description: 'A note, caption, definition or quoted legend in a list is not a requirement whatever the lead-in.',
-  patterns: [QUOTED],
+  patterns: [QUOTED, FIELD_NAME],
+  itemsGet: 'parent',
   decide: ({ text, ctx, own }) => {
     if (!hasParent(ctx)) return null;
     if (own.cue === 'not-a-requirement') return own;
-    return QUOTED.test(text) ? NONE : null;
+    return QUOTED.test(text) || FIELD_NAME.test(text) ? NONE : null;
   },
-  examples: { fire: [{ text: '(End of list)', ctx: item(lead('strong')) }, { text: '“Proprietary data – use limited to evaluation”', ctx: item(lead('strong')) }], silent: [{ text: 'A cover letter', ctx: item(lead('strong')) }] },
+  examples: {
+    fire: [
+      { text: '(End of list)', ctx: item(lead('strong')) },
+      { text: '“Proprietary data – use limited to evaluation”', ctx: item(lead('strong')) },
+      { text: 'Telephone number:', ctx: item(lead('strong')) },
+      { text: 'Company name', ctx: item(lead('strong')) },
+    ],
+    silent: [{ text: 'A cover letter', ctx: item(lead('strong')) }, { text: 'Name of the proposed project manager', ctx: item(lead('strong')) }],
+  },
 };
 
 export const choiceLeadIn: Rule = {

@@ -91,5 +91,7 @@ export function judgeUnit(text: string, ctx: UnitContext): Judgement {
   const decided = walkStage('unit', facts) ?? walkStage('context', facts);
   const verdict = decided?.verdict ?? facts.own;
   const itemsGet = decided?.rule.itemsGet;
-  return { verdict, forItems: itemsGet === 'own' ? facts.own : (itemsGet ?? verdict) };
+  if (itemsGet === 'own') return { verdict, forItems: facts.own };
+  if (itemsGet === 'parent') return { verdict, forItems: ctx.parent?.verdict ?? verdict };
+  return { verdict, forItems: itemsGet ?? verdict };
 }

@@ -84,8 +84,9 @@ export interface Rule {
   /** The decision, or null to let lower-priority rules speak. */
   decide: (facts: UnitFacts) => Verdict | null;
   /** When this rule decides a lead-in, what its items inherit instead of the rule's decision: 'own' is what
-   * the cue stage decided (a bare "X must:"); a verdict is handed as is ("The following tasks are anticipated:"). */
-  itemsGet?: 'own' | Verdict;
+   * the cue stage decided (a bare "X must:"); 'parent' is what the unit's own lead-in handed it (a field
+   * name "Phone:" read as a lead-in passes its list on); a verdict is handed as is ("The following tasks are anticipated:"). */
+  itemsGet?: 'own' | 'parent' | Verdict;
   /** The patterns the rule uses beyond cues.ts, so the stall test runs them too. */
   patterns?: readonly RegExp[];
   examples: { fire: readonly RuleExample[]; silent: readonly RuleExample[] };
