@@ -37,8 +37,9 @@ const RANK = { excluded: 0, none: 0, weak: 1, should: 2, strong: 3 } as const;
 const THING = new Set<string>(DELIVERED_THINGS);
 const BUYER_DOCUMENT = new Set<string>(BUYER_DOCUMENTS);
 const CONTRACT_TERM = /^\s+be\s+for\s+(?:a\s+(?:period\s+of\s+)?)?(?:\d{1,3}|one|two|three|four|five|six|twelve|eighteen|twenty-four|thirty-six)[\s-]*(?:\(\d+\)\s*)?(?:calendar\s+)?(?:month|year|day|week)s?\b/i;
-// "shall be advised / given the opportunity": done to the offeror (FP-TERMS).
-const DONE_TO_PARTY = new RegExp(`^\\s+(?:not\\s+)?(?:\\w+ly\\s+)?be\\s+(?:\\w+ly\\s+)?(?:${alternation(DONE_TO_PARTY_VERBS)})\\b`, 'i');
+// "shall be advised / given the opportunity": done to the offeror (FP-TERMS). Negated it limits the
+// offeror's claims ("shall not be paid for work it could have avoided") and still binds.
+const DONE_TO_PARTY = new RegExp(`^\\s+(?:\\w+ly\\s+)?be\\s+(?:\\w+ly\\s+)?(?:${alternation(DONE_TO_PARTY_VERBS)})\\b`, 'i');
 // "Reports will be for ...", "the proposal will become part of the file": a statement about the thing.
 const THING_STATEMENT = /^\s+(?:\w+ly\s+)?(?:become|be\s+(?!\w+(?:ed|en|wn)\b)\w+)/i;
 // "will allow", "will likely", "will be": a benefit, a forecast or a state, not what the thing must do.
