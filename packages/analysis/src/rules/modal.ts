@@ -31,6 +31,8 @@ export const MODAL_FINDINGS: Readonly<Record<string, string>> = {
   'modal.buyer-acts': 'the buyer is the only actor',
 };
 
+// One scanner for every call: the loop below runs it to exhaustion, so lastIndex is back to 0 after.
+const MODAL_SCAN = new RegExp(MODAL_VERB.source, 'gi');
 const NO_FINDING: ModalFinding = { level: 'none', cue: null, buyerActs: false };
 const RANK = { excluded: 0, none: 0, weak: 1, should: 2, strong: 3 } as const;
 
@@ -52,7 +54,8 @@ export function modalFinding(t: string, section: SectionCode, lex: DocumentLexic
   const consider = (level: ModalFinding['level'], cue: string, rule: string) => {
     if (RANK[level] > RANK[best.level]) best = { level, cue, rules: [rule], buyerActs: false };
   };
-  const modal = new RegExp(MODAL_VERB.source, 'gi');
+  const modal = MODAL_SCAN;
+  modal.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = modal.exec(t)) !== null) {
     const word = m[1].toLowerCase();

@@ -5,6 +5,7 @@ import { LIMIT_RULES } from './limits';
 import { LIST_RULES } from './lists';
 import { MODAL_RULES } from './modals';
 import { modalFinding } from './modal';
+import { titleOnly } from './titles';
 import { OBLIGATION_RULES } from './obligations';
 import { TABLE_RULES } from './tables';
 import { TITLE_RULES } from './titles';
@@ -58,6 +59,7 @@ export function walkStage(stage: Stage, facts: UnitFacts): { verdict: Verdict; r
 export function unitFacts(text: string, ctx: UnitContext): UnitFacts {
   let modal: ModalFinding | undefined;
   let own: Verdict | undefined;
+  let title: boolean | undefined;
   const facts: UnitFacts = {
     text,
     ctx,
@@ -73,6 +75,10 @@ export function unitFacts(text: string, ctx: UnitContext): UnitFacts {
     get own() {
       own ??= walkStage('cue', facts)?.verdict ?? NONE;
       return own;
+    },
+    get title() {
+      title ??= titleOnly(text);
+      return title;
     },
   };
   return facts;

@@ -36,7 +36,7 @@ export const letteredFactor: Rule = {
   priority: 60,
   description: 'A lettered title under a factors heading in the evaluation part is an evaluation factor.',
   patterns: [FACTOR_HEADING],
-  decide: ({ text, ctx }) => (ctx.kind !== 'row' && titleOnly(text) && ctx.section === 'M' && ctx.marker && FACTOR_HEADING.test(ctx.headingTitle ?? '') ? { level: 'weak', cue: 'factor' } : null),
+  decide: ({ ctx, title }) => (ctx.kind !== 'row' && ctx.section === 'M' && ctx.marker && title && FACTOR_HEADING.test(ctx.headingTitle ?? '') ? { level: 'weak', cue: 'factor' } : null),
   examples: {
     fire: [{ text: 'Staffing Approach.', ctx: { section: 'M', marker: 'a', headingTitle: 'TECHNICAL FACTORS' } }],
     silent: [{ text: 'Staffing Approach.', ctx: { section: 'M', marker: 'a', headingTitle: 'GENERAL' } }],
@@ -48,7 +48,7 @@ export const runInTitle: Rule = {
   stage: 'unit',
   priority: 70,
   description: 'A run-in paragraph title ("c. Page Numbering. Number every page.") or a stand-alone title in the evaluation part is a heading.',
-  decide: ({ text, ctx }) => (ctx.kind !== 'row' && titleOnly(text) && (ctx.runIn || (ctx.section === 'M' && ctx.kind !== 'item')) ? NOT_A_REQUIREMENT : null),
+  decide: ({ ctx, title }) => (ctx.kind !== 'row' && (ctx.runIn || (ctx.section === 'M' && ctx.kind !== 'item')) && title ? NOT_A_REQUIREMENT : null),
   examples: {
     fire: [{ text: 'Page Numbering.', ctx: { section: 'L', runIn: true } }, { text: 'Past Performance', ctx: { section: 'M' } }],
     silent: [{ text: 'Page Numbering.', ctx: { section: 'L' } }, { text: 'Number every page of each volume.', ctx: { section: 'L', runIn: true } }],

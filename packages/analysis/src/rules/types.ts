@@ -64,6 +64,8 @@ export interface UnitFacts {
   readonly modal: ModalFinding;
   /** What the unit decides on its own (the cue stage), for rules of later stages. */
   readonly own: Verdict;
+  /** The unit is a bare title: a few capitalised words, no verb (rules/titles.ts). */
+  readonly title: boolean;
 }
 
 /** The stages rules belong to, walked in this order (see README.md). */
