@@ -12,7 +12,7 @@ const FUNCTION_WORD = /\b(a|an|the|of|to|for|and|or|in|on|at|by|with|from|as|tha
 
 export const endsInFunctionWord = (text: string): boolean => FUNCTION_WORD.test(text.trim());
 
-const words = (r: Requirement) => r.text.replace(/\s*\|\s*/g, ' ').split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
+const words = (r: Requirement) => r.text.replace(/(?<!\s)\s*\|\s*/g, ' ').split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
 
 /** Requirements under four words (list markers and cell separators not counted). */
 export function shortRequirements(reqs: Requirement[]): Requirement[] {

@@ -18,7 +18,8 @@ export function bulletMarker(line: string): RegExpExecArray | null {
 
 // Bullets printed inline ("ˇ Conduct surveillance; ˇ Provide clarification; ˇ Review ..."): the
 // line holds several items. Only unambiguous symbols; "-" and "o" are words or dashes mid-line.
-const INLINE_BULLET = /(?<=\S\s+)[ˇ•▪●■□➢Ø](?=\s+\S)/g;
+// Bounded gaps keep it linear: an unbounded look-behind rescans a long run of spaces at each position.
+const INLINE_BULLET = /(?<=\S\s{1,16})[ˇ•▪●■□➢Ø](?=\s{1,16}\S)/g;
 const INLINE_SYMBOL = /[ˇ•▪●■□➢Ø]/;
 
 /** A line cut before each inline bullet when it holds two or more, with each piece's offset. */

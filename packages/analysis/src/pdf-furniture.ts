@@ -15,7 +15,9 @@ const MIN_SHARE = 0.25;
 const MAX_CHARS = 160;
 
 // "Page 3 of 40", "3", "- 12 -", "iv", "3/40", "Page 3", "3 | Page", "Page | 3".
-const PAGE_NUMBER = /^\s*(?:page\s*\|?\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlc]{1,7})\s*[-–—]?\s*(?:(?:of|\/)\s*\d{1,4})?\s*(?:\|?\s*page)?\s*$/i;
+// Matched on the trimmed line with its whitespace runs collapsed, so no two adjacent \s* can trade a
+// long run of spaces between them (REDOS).
+const PAGE_NUMBER = /^(?:page ?\|? ?)?[-–—]? ?(?:\d{1,4}|[ivxlc]{1,7}) ?[-–—]? ?(?:(?:of|\/) ?\d{1,4})? ?(?:\|? ?page)?$/i;
 
 const textOf = (l: Line) => l.cells.map((c) => c.text).join(' | ');
 
@@ -23,7 +25,8 @@ const textOf = (l: Line) => l.cells.map((c) => c.text).join(' | ');
 const key = (l: Line) => textOf(l).toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 
 export function isPageNumber(text: string): boolean {
-  return PAGE_NUMBER.test(text);
+  const t = text.trim();
+  return t.length <= 40 && PAGE_NUMBER.test(t.replace(/\s+/g, ' '));
 }
 
 /** The pages without their running headers, footers and page numbers. */

@@ -37,7 +37,7 @@ export function contentHash(text: string): string {
 function headingNumber(h: HeadingMatch): string | null {
   if (!h.number || h.kind === 'ucf') return null;
   const n = h.kind === 'ucf-paragraph' && /^[LMC]\./.test(h.number) ? h.number.slice(2) : h.number;
-  return n.replace(/\.+$/, '');
+  return n.replace(/(?<!\.)\.+$/, '');
 }
 
 export class RequirementIds {

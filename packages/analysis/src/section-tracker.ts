@@ -94,6 +94,7 @@ export class SectionTracker {
   /** Apply one heading (at `start` in the text, when known) and return the section in force after it. */
   apply(h: HeadingMatch, start: number | null = null): SectionCode {
     const source = (reason: SectionSource['reason']): SectionSource => ({ reason, heading: headingLabel(h), start });
+    const before = this.current;
     let reason: SectionSource['reason'] | null;
     if (h.kind === 'attachment') reason = this.applyAttachment(h);
     else if (h.level === undefined) reason = this.applyHeading(h, source);
@@ -103,8 +104,11 @@ export class SectionTracker {
       reason = h.typographic ? this.applyTypographic(h) : this.applyHeading(h, source);
       this.typeStack.push({ level, section: this.current });
     }
-    // A heading that leaves the section as it was (null) is not where the section came from.
-    if (reason) this.currentSource = source(reason);
+    // A heading that leaves the section as it was is not where the section came from: under
+    // "SECTION M" (or "5.0 Instructions to Offerors") the paragraphs "M.1" and "5.2 Format" keep
+    // the part heading as the source, which is what a reader checks. An attachment always resets.
+    const kept = this.current === before && this.currentSource.reason !== 'none' && this.currentSource.reason !== 'preamble' && reason !== 'attachment';
+    if (reason && !kept) this.currentSource = source(reason);
     return this.current;
   }
 

@@ -57,7 +57,7 @@ export function splitSentences(text: string): Array<{ text: string; offset: numb
     const next = text.slice(m.index + m[0].length, m.index + m[0].length + 2);
     if (!/^[A-Z0-9“"‘'([]/.test(next)) continue;
     if (text[m.index] === '.') {
-      const word = /([A-Za-z./]+)$/.exec(text.slice(Math.max(from, m.index - 12), m.index))?.[1] ?? '';
+      const word = /(?<![A-Za-z./])([A-Za-z./]+)$/.exec(text.slice(Math.max(from, m.index - 12), m.index))?.[1] ?? '';
       const lower = word.toLowerCase().replace(/^\.+/, '');
       // "CO." or "RFQ." is an acronym ending a sentence; "Co." or "No." is an abbreviation.
       const acronym = /^[A-Z]{2,}$/.test(word);
@@ -276,6 +276,8 @@ const LEAD_IN_FOLLOWING = /\bthe following\b/i;
 function isLeadIn(sentence: string, lastInBlock: boolean): boolean {
   const t = sentence.trimEnd();
   if (t.endsWith(':')) return true;
+  // "Did the team have experience in at least ten of the following areas?" announces items too (LIST-CHOICE).
+  if (t.endsWith('?') && /\bof the following\b/i.test(t)) return true;
   // "the following Key Personnel are necessary (...)" with no closing punctuation announces a list.
   return lastInBlock && LEAD_IN_FOLLOWING.test(t) && !/[.?!]["”’)\]]*$/.test(t);
 }

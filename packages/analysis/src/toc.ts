@@ -5,7 +5,9 @@
  */
 
 // "4.2 Submission process ........ 9", "Submissions | 13", "Section L Instructions 24", "Appendix A … iv".
-const TOC_LINE = /^(?<title>\S.{1,110}?)(?:\s*(?:\.{2,}|…+|·{2,}|_{3,}|\s\.\s\.)[\s.…·_]*|\s*\|\s*|\s+)(?<page>\d{1,3}|[ivxlc]{1,6})$/i;
+// The leader starts with a fixed mark and the class after it takes the rest, so a long run of dots
+// has one way to split, not n² (a catastrophic backtrack on a line of dots otherwise).
+const TOC_LINE = /^(?<title>\S.{1,110}?)(?:\s*(?:\.{2}|…|·{2}|_{3}|\s\.\s\.)[\s.…·_]*|\s*\|\s*|\s+)(?<page>\d{1,3}|[ivxlc]{1,6})$/i;
 const LEADER_RUN = /\.{2,}|…|·{2,}|_{3,}|\s\.\s\.|\s{3,}|\|/;
 const LEADER = /(?:\.{3,}|…{2,}|·{3,}|_{3,}|(?:\. ){3,})/;
 // A run this long is a table of contents; two lines ending in numbers are too common to mean one.
@@ -44,7 +46,7 @@ function candidate(line: string, start: number): Candidate | null {
   if (!PAGE_END.test(t) || (t.length > MAX_PLAIN_ENTRY && !LEADER_RUN.test(t))) return null;
   const m = TOC_LINE.exec(t);
   if (!m?.groups) return null;
-  const title = m.groups.title.replace(/[\s.…·_|]+$/, '');
+  const title = m.groups.title.replace(/(?<![\s.…·_|])[\s.…·_|]+$/, '');
   // A sentence that happens to end in a number ("… within 30 days of award 2") is not an entry.
   if (!/[A-Za-z]{2}/.test(title) || /[;!?]$/.test(title) || title.split(/\s+/).length > 16) return null;
   const p = m.groups.page;
