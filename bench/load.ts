@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,8 +18,8 @@ import { createMessage } from '../apps/api/test/message-factories';
 import { percentile } from './measure';
 
 /**
- * npx tsx bench/load.ts [--processes 1] [--only listing|polling] [--duration 20] [--connections 100]
- *                       [--users 200] [--poll-seconds 60] [--port 3211] [--listing-cache-ms 5000] [--keep]
+ * npx tsx bench/load.ts [--processes 1] [--only listing|polling|baseline] [--duration 20] [--connections 100]
+ *                       [--users 200] [--poll-seconds 60] [--port 3211] [--listing-cache-ms 5000] [--keep] [--no-baseline]
  *   Creates a scratch PostgreSQL database (bench_load_<pid> on BENCH_PG_URL, default
  *   postgres://postgres@127.0.0.1:5432/postgres; dropped at the end), loads the demo rows (the bundled
  *   3,882-row SAM.gov extract, as the embedded first start does), 200 users with notifications and
@@ -29,6 +29,9 @@ import { percentile } from './measure';
  *   (a) GET /api/opportunities (the default page, signed in, `Accept-Encoding: br, gzip` as a browser
  *       sends) from autocannon, --connections connections, each signed in as one of the users,
  *       5 s of warm-up then --duration seconds: requests/s and latency percentiles;
+ *   (base) right after (a) (unless --no-baseline; --only baseline runs it alone): bare Fastify on
+ *       --port + 1 sending the bytes the API sent for (a)'s request, same client settings; the API's
+ *       (a) as a share of it.
  *   (b) --users users (after one untimed poll of each kind), each on its own keep-alive connection, polling GET /api/notifications every
  *       30 s and GET /api/workspaces/{id}/messages?after=<newest> every 5 s (as the web app does),
  *       first polls spread over the first interval, for --poll-seconds: errors and latency.
@@ -48,6 +51,8 @@ const { values } = parseArgs({
     'server-node-args': { type: 'string', default: '' },
     // Leave the scratch database in place (to look at its queries afterwards); its name is printed.
     keep: { type: 'boolean', default: false },
+    // Skip the bare-Fastify yardstick that follows (a).
+    'no-baseline': { type: 'boolean', default: false },
     // The server's LISTING_CACHE_MS; 0 measures the listing as it was before the shared page cache.
     'listing-cache-ms': { type: 'string', default: '5000' },
   },
@@ -268,12 +273,13 @@ async function checkSavedFlags(db: Db, seeded: Seeded) {
   console.log('check   saved flags on the listing are each user\'s own (users 0 and 1)');
 }
 
-async function listingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>, serverPid: number) {
+/** autocannon on the listing URL of `base`: 5 s of warm-up, then --duration seconds measured. */
+async function measureListing(base: string, seeded: Seeded, onWarm: () => void) {
   const connections = Number(values.connections);
   let next = 0;
   const run = (duration: number) =>
     autocannon({
-      url: `${BASE}/api/opportunities`,
+      url: `${base}/api/opportunities`,
       connections,
       duration,
       headers: { 'accept-encoding': 'br, gzip' },
@@ -281,15 +287,70 @@ async function listingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>, se
       setupClient: (client) => client.setHeaders({ authorization: `Bearer ${seeded.tokens[next++ % seeded.tokens.length]}`, 'accept-encoding': 'br, gzip' }),
     });
   await run(5);
-  rss.reset();
-  const before = load();
-  const cpu = cpuShare(serverPid);
-  const r = await run(Number(values.duration));
+  onWarm();
+  return run(Number(values.duration));
+}
+
+async function listingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>, serverPid: number) {
+  const connections = Number(values.connections);
+  let before = '';
+  let cpu = () => '';
+  const r = await measureListing(BASE, seeded, () => {
+    rss.reset();
+    before = load();
+    cpu = cpuShare(serverPid);
+  });
   console.log(
     `(a)     GET /api/opportunities, ${connections} connections, ${values.duration} s, ${PROCESSES} process(es), LISTING_CACHE_MS=${values['listing-cache-ms']}: ${Math.round(r.requests.average)} req/s, ` +
       `latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; 2xx ${r['2xx']}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; ` +
       `${(r.throughput.average / 1024).toFixed(0)} KB/s; server RSS peak ${rss.report()}; load average ${before} before, ${load()} after; ${cpu()}`,
   );
+  return r.requests.average;
+}
+
+/**
+ * The yardstick, in the same run: bare Fastify in its own process (bare-fastify-server.ts) sending
+ * the bytes the API just sent user 0 for the same request (same size, same encoding), measured
+ * with the same client settings. The API's figure as a share of it is its per-request cost.
+ */
+async function baselineLoad(seeded: Seeded, apiRequestsPerSecond: number | undefined) {
+  // node:http, not fetch: fetch would decompress the body, and the yardstick must send it as sent.
+  const { encoding, bytes } = await new Promise<{ encoding: string; bytes: Buffer }>((resolve, reject) => {
+    const req = request(`${BASE}/api/opportunities`, { headers: { authorization: `Bearer ${seeded.tokens[0]}`, 'accept-encoding': 'br, gzip' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), 'biddesk-bench-bare-'));
+  const bodyFile = path.join(dir, 'body');
+  writeFileSync(bodyFile, bytes);
+  const port = PORT + 1;
+  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify-server.ts', String(port), bodyFile, encoding], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      bare.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+      bare.once('exit', (code) => reject(new Error(`bare Fastify exited with ${code}`)));
+    });
+    let before = '';
+    let cpu = () => '';
+    const r = await measureListing(`http://127.0.0.1:${port}`, seeded, () => {
+      before = load();
+      cpu = cpuShare(bare.pid!);
+    });
+    const share = apiRequestsPerSecond ? `; the API's (a) is ${((100 * apiRequestsPerSecond) / r.requests.average).toFixed(1)}% of it` : '';
+    console.log(
+      `(base)  bare Fastify, the same ${bytes.length} bytes (${encoding}), ${values.connections} connections, ${values.duration} s: ${Math.round(r.requests.average)} req/s, ` +
+        `latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; 2xx ${r['2xx']}, non-2xx ${r.non2xx}, errors ${r.errors}${share}; ` +
+        `load average ${before} before, ${load()} after; ${cpu()}`,
+    );
+  } finally {
+    bare.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function get(agent: Agent, pathAndQuery: string, token: string): Promise<{ status: number; ms: number }> {
@@ -373,10 +434,11 @@ async function main() {
     const rss = serverRss(server.pid!);
     console.log(`server  ${PROCESSES} process(es) up, RSS ${rss.report()}; load average ${load()}`);
     await checkSavedFlags(database.db, seeded);
-    if (values.only !== 'polling') await listingLoad(seeded, rss, server.pid!);
+    const apiRate = values.only !== 'polling' && values.only !== 'baseline' ? await listingLoad(seeded, rss, server.pid!) : undefined;
+    if (values.only !== 'polling' && !values['no-baseline']) await baselineLoad(seeded, apiRate);
     // Let the listing run's backlog (PostgreSQL, garbage collection) settle before the polling run.
     if (values.only === undefined) await sleep(10_000);
-    if (values.only !== 'listing') await pollingLoad(seeded, rss, server.pid!);
+    if (values.only !== 'listing' && values.only !== 'baseline') await pollingLoad(seeded, rss, server.pid!);
     rss.stop();
     await database.close();
   } finally {
