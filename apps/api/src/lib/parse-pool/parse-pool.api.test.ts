@@ -5,8 +5,8 @@ import { longPdf } from '../../../test/big-pdf';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpportunity, createUser, createWorkspace } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { rfpSnapshot, textPdf } from '../../../test/rfp-factories';
-import { solicitationPdf } from '../../../test/solicitation-pdf';
+import { rfpSnapshot } from '../../../test/rfp-factories';
+import { solicitationPdf, textPdf } from '../../../test/solicitation-pdf';
 import { createParsePool, parseBudgetMs, parseOwnQueueFull } from './parse-pool';
 
 /**
