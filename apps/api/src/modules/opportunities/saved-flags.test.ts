@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   const now = Date.now();
   for (let i = 0; i < 6; i++) {
-    ids.push(await createOpportunity(t.db, { noticeId: `batch-${i}`, title: `Batch ${i}`, postedDate: new Date(now - (i + 1) * DAY), responseDeadline: new Date(now + 30 * DAY) }));
+    ids.push(await createOpportunity(t.db, { noticeId: `${i}-batch-flags`, title: `Batch ${i}`, postedDate: new Date(now - (i + 1) * DAY), responseDeadline: new Date(now + 30 * DAY) }));
   }
   // Five users, each with a different set of saves.
   for (let u = 0; u < 5; u++) {
