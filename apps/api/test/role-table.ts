@@ -99,10 +99,11 @@ export interface RoleTableEndpoint<F extends RoleFixture, S> {
   /** More checks of a 2xx answer (what a read returns), per scenario. */
   answer?: (f: F, res: LightMyRequestResponse, s: Scenario) => void;
   /**
-   * The 404 row: the URL with an unknown id in place of the one the endpoint names, and the answer's
-   * detail. Default: the workspace id replaced, "Workspace not found". false: no such row.
+   * The 404 row: the fixture with an unknown id in place of the one the endpoint names (its URL and
+   * request are built from it), and the answer's detail. Default: the workspace id replaced,
+   * "Workspace not found". false: no such row.
    */
-  unknownId?: false | { url: (f: F, id: string) => string; detail: string };
+  unknownId?: false | { swap: (f: F, id: string) => F; detail: string };
 }
 
 export interface RoleRequest {
@@ -123,7 +124,7 @@ export interface RoleTableSpec<F extends RoleFixture, S> {
    * Completes one cell's workspace: it already has the owner, a CONTRIBUTOR, a REVIEWER, a VIEWER
    * and an NDA-pending CONTRIBUTOR, archived a minute ago for ARCHIVED_* scenarios.
    */
-  fixture: (ctx: RoleTableContext, s: Scenario, workspaceId: string) => Promise<F>;
+  fixture: (ctx: RoleTableContext, s: Scenario, workspaceId: string, workspace: Awaited<ReturnType<typeof createWorkspace>>) => Promise<F>;
   /** The rows a call may change; compared before and after every call. */
   snapshot: (ctx: RoleTableContext, f: F) => Promise<S>;
   endpoints: RoleTableEndpoint<F, S>[];
@@ -161,10 +162,10 @@ export function describeRoleTable<F extends RoleFixture, S>(spec: RoleTableSpec<
     await addMember(t.db, ws.id, users.reviewer!.user.id, 'REVIEWER');
     await addMember(t.db, ws.id, users.viewer!.user.id, 'VIEWER');
     await addMember(t.db, ws.id, users.pending!.user.id, 'CONTRIBUTOR', { ndaAccepted: false });
-    return spec.fixture(ctx, s, ws.id);
+    return spec.fixture(ctx, s, ws.id, ws);
   };
-  const call = async (ep: RoleTableEndpoint<F, S>, f: F, token: string | null, url: string) =>
-    ctx.t.injectAs(token, { method: ep.method, url, ...((await ep.request?.(f)) ?? {}) });
+  const call = async (ep: RoleTableEndpoint<F, S>, f: F, token: string | null) =>
+    ctx.t.injectAs(token, { method: ep.method, url: ep.url(f), ...((await ep.request?.(f)) ?? {}) });
 
   beforeAll(async () => {
     ctx.t = await buildTestApp(spec.env);
@@ -181,20 +182,20 @@ export function describeRoleTable<F extends RoleFixture, S>(spec: RoleTableSpec<
     it.each(SCENARIOS)('as %s answers as the matrix says', async (s) => {
       const f = await fixture(s);
       const before = await spec.snapshot(ctx, f);
-      const res = await call(ep, f, ctx.actorOf(s)?.token ?? null, ep.url(f));
+      const res = await call(ep, f, ctx.actorOf(s)?.token ?? null);
       expectCell(res, ep.cells[s]);
       const after = await spec.snapshot(ctx, f);
       expectChange(res, ep.method, before, after, ep.effect && ((b, a) => ep.effect!(f, b, a, res)));
       if (res.statusCode < 300) ep.answer?.(f, res, s);
     });
 
-    const unknown = ep.unknownId ?? { url: (f: F, id: string) => ep.url({ ...f, workspaceId: id }), detail: 'Workspace not found' };
+    const unknown = ep.unknownId ?? { swap: (f: F, id: string) => ({ ...f, workspaceId: id }), detail: 'Workspace not found' };
     if (!unknown) return;
     it(`answers 404 "${unknown.detail}" for an unknown or malformed id`, async () => {
       const f = await fixture('OWNER');
       const before = await spec.snapshot(ctx, f);
       for (const id of [randomUUID(), 'not-a-uuid']) {
-        const res = await call(ep, f, ctx.users.owner!.token, unknown.url(f, id));
+        const res = await call(ep, unknown.swap(f, id), ctx.users.owner!.token);
         expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 404, detail: unknown.detail });
       }
       expect(await spec.snapshot(ctx, f)).toEqual(before);

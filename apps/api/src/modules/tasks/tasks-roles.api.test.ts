@@ -21,7 +21,7 @@ interface Fixture {
 type Endpoint = RoleTableEndpoint<Fixture, Snapshot>;
 
 /** The URL names a task, not a workspace: the unknown-id row expects "Task not found". */
-const taskInUrl = { url: (f: Fixture, id: string) => `/api/tasks/${id}`, detail: 'Task not found' };
+const taskInUrl = { swap: (f: Fixture, id: string) => ({ ...f, todoId: id, inProgressId: id, ownTaskId: id }), detail: 'Task not found' };
 
 const NO = { status: 403, detail: "You don't have permission to do that in this workspace" };
 const NOT_BACK = { status: 403, detail: 'Reviewers can only move tasks forward' };

@@ -31,7 +31,7 @@ const everyMemberReads = cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWE
 const editors = cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: NOT_ALLOWED, VIEWER: NOT_ALLOWED, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED });
 const docUrl = (suffix: string) => (f: Fixture) => `/api/documents/${f.freeId}${suffix}`;
 /** The unknown-id row of an endpoint that names a document: the document's id replaced. */
-const idInDocument = (url: (f: Fixture) => string) => ({ url: (f: Fixture, id: string) => url({ ...f, freeId: id, heldId: id, staleId: id }), detail: 'Document not found' });
+const idInDocument = { swap: (f: Fixture, id: string) => ({ ...f, freeId: id, heldId: id, staleId: id }), detail: 'Document not found' };
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -54,14 +54,14 @@ const ENDPOINTS: Endpoint[] = [
     cells: everyMemberReads,
     answer: (f, res) => expect(res.json().map((d: { id: string }) => d.id).sort()).toEqual([f.freeId, f.heldId, f.staleId].sort()),
   },
-  { name: 'GET /documents/{id}/download', method: 'GET', url: docUrl('/download'), cells: everyMemberReads, unknownId: idInDocument(docUrl('/download')) },
-  { name: 'GET /documents/{id}/versions', method: 'GET', url: docUrl('/versions'), cells: everyMemberReads, unknownId: idInDocument(docUrl('/versions')) },
-  { name: 'GET /documents/{id}/versions/{version}/download', method: 'GET', url: docUrl('/versions/1/download'), cells: everyMemberReads, unknownId: idInDocument(docUrl('/versions/1/download')) },
+  { name: 'GET /documents/{id}/download', method: 'GET', url: docUrl('/download'), cells: everyMemberReads, unknownId: idInDocument },
+  { name: 'GET /documents/{id}/versions', method: 'GET', url: docUrl('/versions'), cells: everyMemberReads, unknownId: idInDocument },
+  { name: 'GET /documents/{id}/versions/{version}/download', method: 'GET', url: docUrl('/versions/1/download'), cells: everyMemberReads, unknownId: idInDocument },
   {
     name: 'POST /documents/{id}/check-out',
     method: 'POST',
     url: docUrl('/check-out'),
-    unknownId: idInDocument(docUrl('/check-out')),
+    unknownId: idInDocument,
     cells: editors,
     effect: (f, before, after) => {
       expect(after.documents.find((d) => d.id === f.freeId)!.checkedOutBy).toBe(f.actorId);
@@ -72,7 +72,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST /documents/{id}/check-in (with a file)',
     method: 'POST',
     url: (f) => `/api/documents/${f.heldId}/check-in`,
-    unknownId: idInDocument((f) => `/api/documents/${f.heldId}/check-in`),
+    unknownId: idInDocument,
     request: () => multipartBody({ name: 'volume-1-v2.docx', bytes: Buffer.from(`v2 ${randomUUID()}`) }, { note: 'Section L answered' }),
     cells: editors,
     effect: (f, before, after) => {
@@ -86,7 +86,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST /documents/{id}/force-release',
     method: 'POST',
     url: (f) => `/api/documents/${f.staleId}/force-release`,
-    unknownId: idInDocument((f) => `/api/documents/${f.staleId}/force-release`),
+    unknownId: idInDocument,
     request: () => ({ payload: { reason: 'Holder is on leave' } }),
     cells: cells({ OWNER: OK, CONTRIBUTOR: NOT_ALLOWED, REVIEWER: NOT_ALLOWED, VIEWER: NOT_ALLOWED, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
     effect: (f, before, after) => {
@@ -99,7 +99,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'DELETE /documents/{id}',
     method: 'DELETE',
     url: docUrl(''),
-    unknownId: idInDocument(docUrl('')),
+    unknownId: idInDocument,
     cells: cells({ OWNER: OK, CONTRIBUTOR: OWNER_DELETES, REVIEWER: OWNER_DELETES, VIEWER: OWNER_DELETES, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
     effect: (f, before, after) => {
       expect(after.documents.map((d) => d.id)).toEqual(before.documents.map((d) => d.id).filter((id) => id !== f.freeId));
