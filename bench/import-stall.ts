@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -11,6 +10,7 @@ import { importOpportunitiesCsv } from '../apps/api/src/modules/opportunities/im
 import { csvRecordToRow } from '../apps/api/src/modules/opportunities/import/csv-row';
 import { DecodeLines } from '../apps/api/src/modules/opportunities/import/decode-lines';
 import { generateCsv } from './generate-rows';
+import { postFile, probeWhile, sleep, timedGet, waitUntilServing } from './http-probe';
 import { percentile } from './measure';
 
 /**
@@ -35,7 +35,6 @@ const port = Number(arg('port') ?? 3203);
 const databaseUrl = arg('database-url');
 const base = `http://127.0.0.1:${port}`;
 const root = path.resolve(import.meta.dirname, '..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return `n=${s.length} p50 ${percentile(s, 50)} ms, p95 ${percentile(s, 95)} ms, max ${s.at(-1)} ms`;
@@ -50,37 +49,6 @@ function sampled() {
     const ms = (n: number) => Math.round(n / 1e6);
     return `${Math.round(performance.now() - started)} ms; event loop delay p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`;
   };
-}
-
-async function timed(url: string, token?: string): Promise<number> {
-  const started = performance.now();
-  const res = await fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return Math.round(performance.now() - started);
-}
-
-/** Streams the CSV as multipart field `file` (node:http: fetch would buffer or time out). */
-function upload(token: string, file: string): Promise<{ status: number; body: { id?: string; detail?: string } }> {
-  const boundary = '----biddeskbench';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rows.csv"\r\nContent-Type: text/csv\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}/api/admin/import-jobs/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + statSync(file).size + tail.length },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.write(head);
-    const body = createReadStream(file);
-    body.on('end', () => req.end(tail));
-    body.pipe(req, { end: false });
-  });
 }
 
 async function serverRun(csv: string, dir: string) {
@@ -103,45 +71,40 @@ async function serverRun(csv: string, dir: string) {
     },
   });
   try {
-    for (let i = 0; !(await timed(`${base}/api/health`).then(() => true, () => false)); i++) {
-      if (i > 600) throw new Error('server did not start');
-      await sleep(500);
-    }
+    await waitUntilServing(`${base}/api/health`, 600);
     const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password }) });
     const { token } = (await login.json()) as { token: string };
     if (!token) throw new Error(`sign-in failed: ${login.status}`);
     const idle = { health: [] as number[], listing: [] as number[] };
     for (let i = 0; i < 20; i++) {
-      idle.health.push(await timed(`${base}/api/health`));
-      idle.listing.push(await timed(`${base}/api/opportunities?limit=20`, token));
+      idle.health.push(await timedGet(`${base}/api/health`));
+      idle.listing.push(await timedGet(`${base}/api/opportunities?limit=20`, token));
       await sleep(100);
     }
 
     const started = performance.now();
-    const stored = await upload(token, csv);
+    const stored = await postFile<{ id?: string; detail?: string }>(`${base}/api/admin/import-jobs/upload`, token, { name: 'rows.csv', contentType: 'text/csv', path: csv });
     if (stored.status !== 202 || !stored.body.id) throw new Error(`upload answered ${stored.status}: ${JSON.stringify(stored.body)}`);
     console.log(`upload stored and queued in ${Math.round(performance.now() - started)} ms`);
     let job: { status: string; imported: number; error: string | null } = { status: 'queued', imported: 0, error: null };
-    const during = { health: [] as number[], listing: [] as number[] };
-    // A request that fails (reset, timeout) is counted, not fatal: that is what users would see.
-    const failed = { health: [] as string[], listing: [] as string[] };
-    const poll = async (what: 'health' | 'listing', url: string, auth?: string) => {
-      while (job.status === 'queued' || job.status === 'running') {
-        await timed(url, auth).then(
-          (ms) => job.status === 'running' && during[what].push(ms),
-          (err: Error) => failed[what].push(String((err.cause as Error | undefined)?.message ?? err.message)),
-        );
-        await sleep(100);
-      }
-    };
+    const unfinished = () => job.status === 'queued' || job.status === 'running';
     const watch = async () => {
-      while (job.status === 'queued' || job.status === 'running') {
+      while (unfinished()) {
         await sleep(1000);
         const res = await fetch(`${base}/api/admin/import-jobs/${stored.body.id}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
         if (res?.ok) job = (await res.json()) as typeof job;
       }
     };
-    await Promise.all([watch(), poll('health', `${base}/api/health`), poll('listing', `${base}/api/opportunities?limit=20`, token)]);
+    // Latencies count while the job runs, not while it is queued.
+    const running = () => job.status === 'running';
+    const [, health, listing] = await Promise.all([
+      watch(),
+      probeWhile(unfinished, `${base}/api/health`, { counts: running }),
+      probeWhile(unfinished, `${base}/api/opportunities?limit=20`, { token, counts: running }),
+    ]);
+    const during = { health: health.during, listing: listing.during };
+    // A request that failed (reset, timeout) is counted, not fatal: that is what users would see.
+    const failed = { health: health.failed, listing: listing.failed };
     console.log(`server (${databaseUrl ? 'PostgreSQL' : 'PGlite'}): import ${job.status} in ${Math.round((performance.now() - started) / 1000)} s, ${job.imported} rows${job.error ? `: ${job.error}` : ''}`);
     console.log(`  /api/health idle:                    ${stats(idle.health)}`);
     console.log(`  /api/health during the import:       ${stats(during.health)}`);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,8 +18,9 @@ import { createMessage } from '../apps/api/test/message-factories';
 import { percentile } from './measure';
 
 /**
- * npx tsx bench/load.ts [--processes 1] [--only listing|polling] [--duration 20] [--connections 100]
- *                       [--users 200] [--poll-seconds 60] [--port 3211] [--listing-cache-ms 5000] [--keep]
+ * npx tsx bench/load.ts [--processes 1] [--only listing|polling|baseline] [--duration 20] [--connections 100]
+ *                       [--users 200] [--poll-seconds 60] [--port 3211] [--listing-cache-ms 5000] [--keep] [--no-baseline]
+ *                       [--compare-root DIR --rounds 3]
  *   Creates a scratch PostgreSQL database (bench_load_<pid> on BENCH_PG_URL, default
  *   postgres://postgres@127.0.0.1:5432/postgres; dropped at the end), loads the demo rows (the bundled
  *   3,882-row SAM.gov extract, as the embedded first start does), 200 users with notifications and
@@ -29,6 +30,12 @@ import { percentile } from './measure';
  *   (a) GET /api/opportunities (the default page, signed in, `Accept-Encoding: br, gzip` as a browser
  *       sends) from autocannon, --connections connections, each signed in as one of the users,
  *       5 s of warm-up then --duration seconds: requests/s and latency percentiles;
+ *   (base) right after (a) (unless --no-baseline; --only baseline runs it alone): bare Fastify on
+ *       --port + 1 sending the bytes the API sent for (a)'s request, same client settings; the API's
+ *       (a) as a share of it.
+ *   --compare-root DIR: instead, the listing of DIR's server (another checkout: the code before a
+ *       change, on port + 2, same database) and this one's, then the yardstick, in turn for --rounds
+ *       rounds; prints each share of the yardstick and their medians.
  *   (b) --users users (after one untimed poll of each kind), each on its own keep-alive connection, polling GET /api/notifications every
  *       30 s and GET /api/workspaces/{id}/messages?after=<newest> every 5 s (as the web app does),
  *       first polls spread over the first interval, for --poll-seconds: errors and latency.
@@ -48,6 +55,11 @@ const { values } = parseArgs({
     'server-node-args': { type: 'string', default: '' },
     // Leave the scratch database in place (to look at its queries afterwards); its name is printed.
     keep: { type: 'boolean', default: false },
+    // Another checkout's server (the code before a change) measured in turn with this one, --rounds times.
+    'compare-root': { type: 'string' },
+    rounds: { type: 'string', default: '3' },
+    // Skip the bare-Fastify yardstick that follows (a).
+    'no-baseline': { type: 'boolean', default: false },
     // The server's LISTING_CACHE_MS; 0 measures the listing as it was before the shared page cache.
     'listing-cache-ms': { type: 'string', default: '5000' },
   },
@@ -188,6 +200,24 @@ function cpuShare(serverPid: number) {
   };
 }
 
+/**
+ * CPU time the server's processes and the scratch database's backends spend, per request: what a
+ * request costs, which other people's work on the shared cores moves much less than requests/s.
+ */
+function cpuPerRequest(serverPid: number) {
+  const ticksOf = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuTicks(pid)]));
+  const server0 = ticksOf(processTree(serverPid));
+  const db0 = ticksOf(databaseBackends());
+  return (requests: number) => {
+    const spent = (before: Map<number, number>, pids: number[]) => pids.reduce((sum, pid) => sum + cpuTicks(pid) - (before.get(pid) ?? 0), 0);
+    // 100 ticks a second: a tick is 10 ms, 10,000 µs.
+    const us = (ticks: number) => Math.round((ticks * 10_000) / Math.max(1, requests));
+    const server = us(spent(server0, processTree(serverPid)));
+    const database = us(spent(db0, databaseBackends()));
+    return { server, database, text: `CPU per request: server ${server} µs + PostgreSQL ${database} µs` };
+  };
+}
+
 function rssMb(pid: number): number {
   try {
     const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -218,13 +248,14 @@ function serverRss(rootPid: number) {
   };
 }
 
-async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
+async function startServer(databaseUrl: string, dataDir: string, cwd = root, port = PORT): Promise<ChildProcess> {
+  const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [...values['server-node-args']!.split(' ').filter(Boolean), '--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
+    cwd,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
@@ -244,7 +275,7 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<ChildP
   });
   for (let i = 0; i < 240; i++) {
     try {
-      if (allListening && (await fetch(`${BASE}/api/health`)).ok) return server;
+      if (allListening && (await fetch(`${base}/api/health`)).ok) return server;
     } catch {
       // not up yet
     }
@@ -268,12 +299,13 @@ async function checkSavedFlags(db: Db, seeded: Seeded) {
   console.log('check   saved flags on the listing are each user\'s own (users 0 and 1)');
 }
 
-async function listingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>, serverPid: number) {
+/** autocannon on the listing URL of `base`: 5 s of warm-up, then --duration seconds measured. */
+async function measureListing(base: string, seeded: Seeded, onWarm: () => void) {
   const connections = Number(values.connections);
   let next = 0;
   const run = (duration: number) =>
     autocannon({
-      url: `${BASE}/api/opportunities`,
+      url: `${base}/api/opportunities`,
       connections,
       duration,
       headers: { 'accept-encoding': 'br, gzip' },
@@ -281,15 +313,117 @@ async function listingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>, se
       setupClient: (client) => client.setHeaders({ authorization: `Bearer ${seeded.tokens[next++ % seeded.tokens.length]}`, 'accept-encoding': 'br, gzip' }),
     });
   await run(5);
-  rss.reset();
-  const before = load();
-  const cpu = cpuShare(serverPid);
-  const r = await run(Number(values.duration));
+  onWarm();
+  return run(Number(values.duration));
+}
+
+async function listingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>, serverPid: number, base = BASE, label = '(a)    ') {
+  const connections = Number(values.connections);
+  let before = '';
+  let cpu = () => '';
+  let perRequest = (_requests: number) => ({ server: 0, database: 0, text: '' });
+  const r = await measureListing(base, seeded, () => {
+    rss.reset();
+    before = load();
+    cpu = cpuShare(serverPid);
+    perRequest = cpuPerRequest(serverPid);
+  });
+  const cost = perRequest(r.requests.total);
   console.log(
-    `(a)     GET /api/opportunities, ${connections} connections, ${values.duration} s, ${PROCESSES} process(es), LISTING_CACHE_MS=${values['listing-cache-ms']}: ${Math.round(r.requests.average)} req/s, ` +
+    `${label} GET /api/opportunities, ${connections} connections, ${values.duration} s, ${PROCESSES} process(es), LISTING_CACHE_MS=${values['listing-cache-ms']}: ${Math.round(r.requests.average)} req/s, ` +
       `latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; 2xx ${r['2xx']}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; ` +
-      `${(r.throughput.average / 1024).toFixed(0)} KB/s; server RSS peak ${rss.report()}; load average ${before} before, ${load()} after; ${cpu()}`,
+      `${(r.throughput.average / 1024).toFixed(0)} KB/s; ${cost.text}; server RSS peak ${rss.report()}; load average ${before} before, ${load()} after; ${cpu()}`,
   );
+  return { rate: r.requests.average, cpuUs: cost.server + cost.database };
+}
+
+/**
+ * The yardstick, in the same run: bare Fastify in its own process (bare-fastify-server.ts) sending
+ * the bytes the API just sent user 0 for the same request (same size, same encoding), measured
+ * with the same client settings. The API's figure as a share of it is its per-request cost.
+ */
+async function startBaseline(seeded: Seeded) {
+  // node:http, not fetch: fetch would decompress the body, and the yardstick must send it as sent.
+  const { encoding, bytes } = await new Promise<{ encoding: string; bytes: Buffer }>((resolve, reject) => {
+    const req = request(`${BASE}/api/opportunities`, { headers: { authorization: `Bearer ${seeded.tokens[0]}`, 'accept-encoding': 'br, gzip' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), 'biddesk-bench-bare-'));
+  const bodyFile = path.join(dir, 'body');
+  writeFileSync(bodyFile, bytes);
+  const port = PORT + 1;
+  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify-server.ts', String(port), bodyFile, encoding], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    bare.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+    bare.once('exit', (code) => reject(new Error(`bare Fastify exited with ${code}`)));
+  });
+  return {
+    async measure(apiRequestsPerSecond?: number) {
+      let before = '';
+      let cpu = () => '';
+      let perRequest = (_requests: number) => ({ server: 0, database: 0, text: '' });
+      const r = await measureListing(`http://127.0.0.1:${port}`, seeded, () => {
+        before = load();
+        cpu = cpuShare(bare.pid!);
+        perRequest = cpuPerRequest(bare.pid!);
+      });
+      const cost = perRequest(r.requests.total);
+      const share = apiRequestsPerSecond ? `; the API's (a) is ${((100 * apiRequestsPerSecond) / r.requests.average).toFixed(1)}% of it` : '';
+      console.log(
+        `(base)  bare Fastify, the same ${bytes.length} bytes (${encoding}), ${values.connections} connections, ${values.duration} s: ${Math.round(r.requests.average)} req/s, ` +
+          `latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; 2xx ${r['2xx']}, non-2xx ${r.non2xx}, errors ${r.errors}${share}; ` +
+          `CPU per request: ${cost.server} µs; load average ${before} before, ${load()} after; ${cpu()}`,
+      );
+      return { rate: r.requests.average, cpuUs: cost.server };
+    },
+    stop() {
+      bare.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * --compare-root: the server of another checkout (the "before" tree; same database) measured in
+ * turn with this one and the yardstick, --rounds times (A B base, A B base, ...), so both see the
+ * same machine: other people's work on the shared cores moves every absolute figure.
+ */
+async function compareRounds(seeded: Seeded, databaseUrl: string, dataDir: string, rss: ReturnType<typeof serverRss>, serverPid: number) {
+  const otherPort = PORT + 2;
+  const other = await startServer(databaseUrl, dataDir, path.resolve(values['compare-root']!), otherPort);
+  const baseline = await startBaseline(seeded);
+  const shares: Record<'before' | 'after', number[]> = { before: [], after: [] };
+  const costs: Record<'before' | 'after' | 'base', number[]> = { before: [], after: [], base: [] };
+  try {
+    for (let round = 1; round <= Number(values.rounds); round++) {
+      console.log(`round   ${round}`);
+      const b = await listingLoad(seeded, rss, other.pid!, `http://127.0.0.1:${otherPort}`, '(a, before)');
+      const a = await listingLoad(seeded, rss, serverPid, BASE, '(a, after)');
+      const yardstick = await baseline.measure();
+      shares.before.push((100 * b.rate) / yardstick.rate);
+      shares.after.push((100 * a.rate) / yardstick.rate);
+      costs.before.push(b.cpuUs);
+      costs.after.push(a.cpuUs);
+      costs.base.push(yardstick.cpuUs);
+      console.log(`share   round ${round}: before ${shares.before.at(-1)!.toFixed(1)}%, after ${shares.after.at(-1)!.toFixed(1)}% of bare Fastify`);
+    }
+    const median = (xs: number[]) => percentile([...xs].sort((x, y) => x - y), 50).toFixed(1);
+    console.log(`median  share of bare Fastify's requests/s over ${values.rounds} rounds: before ${median(shares.before)}%, after ${median(shares.after)}%`);
+    console.log(
+      `median  CPU per request (server + PostgreSQL): before ${median(costs.before)} µs, after ${median(costs.after)} µs, bare Fastify ${median(costs.base)} µs ` +
+        `(bare Fastify's cost as a share of the API's: before ${((100 * Number(median(costs.base))) / Number(median(costs.before))).toFixed(1)}%, after ${((100 * Number(median(costs.base))) / Number(median(costs.after))).toFixed(1)}%)`,
+    );
+  } finally {
+    baseline.stop();
+    other.kill('SIGTERM');
+    await new Promise((r) => other.once('exit', r));
+  }
 }
 
 function get(agent: Agent, pathAndQuery: string, token: string): Promise<{ status: number; ms: number }> {
@@ -373,10 +507,17 @@ async function main() {
     const rss = serverRss(server.pid!);
     console.log(`server  ${PROCESSES} process(es) up, RSS ${rss.report()}; load average ${load()}`);
     await checkSavedFlags(database.db, seeded);
-    if (values.only !== 'polling') await listingLoad(seeded, rss, server.pid!);
+    if (values['compare-root']) await compareRounds(seeded, scratch.url, dataDir, rss, server.pid!);
+    else {
+      const apiRate = values.only !== 'polling' && values.only !== 'baseline' ? (await listingLoad(seeded, rss, server.pid!)).rate : undefined;
+      if (values.only !== 'polling' && !values['no-baseline']) {
+        const baseline = await startBaseline(seeded);
+        await baseline.measure(apiRate).finally(() => baseline.stop());
+      }
+    }
     // Let the listing run's backlog (PostgreSQL, garbage collection) settle before the polling run.
     if (values.only === undefined) await sleep(10_000);
-    if (values.only !== 'listing') await pollingLoad(seeded, rss, server.pid!);
+    if (values.only !== 'listing' && values.only !== 'baseline') await pollingLoad(seeded, rss, server.pid!);
     rss.stop();
     await database.close();
   } finally {

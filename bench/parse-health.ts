@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -8,6 +7,7 @@ import { longPdf } from '../apps/api/test/big-pdf';
 import { extractPdfText, extractRequirements } from '../packages/analysis/src/index';
 import { createParsePool } from '../apps/api/src/lib/parse-pool/parse-pool';
 import { solicitationPdf } from '../apps/api/test/solicitation-pdf';
+import { postFile, probeWhile, sleep, timedGet, waitUntilServing } from './http-probe';
 import { percentile } from './measure';
 
 /**
@@ -37,38 +37,12 @@ const LINES = arg('lines', 40);
 const PORT = arg('port', 3103);
 const BASE = `http://127.0.0.1:${PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return `n=${s.length} p50=${percentile(s, 50)} ms p95=${percentile(s, 95)} ms p99=${percentile(s, 99)} ms max=${s.at(-1)} ms`;
 };
 
-async function timedHealth(): Promise<number> {
-  const started = performance.now();
-  const res = await fetch(`${BASE}/api/health`);
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`health answered ${res.status}`);
-  return Math.round(performance.now() - started);
-}
-
-function postFile(url: string, token: string, fileName: string, bytes: Uint8Array) {
-  const boundary = '----biddeskbench';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`),
-    Buffer.from(bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return new Promise<{ status: number; body: { metadata?: { page_count: number; requirements_count: number }; detail?: string } }>((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const timedHealth = () => timedGet(`${BASE}/api/health`);
 
 async function serverRun(pdf: Uint8Array) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'biddesk-bench-parse-'));
@@ -90,11 +64,8 @@ async function serverRun(pdf: Uint8Array) {
     },
   });
   try {
-    for (let i = 0; ; i++) {
-      if (await timedHealth().then(() => true, () => false)) break;
-      if (i > 2400) throw new Error('server did not start'); // the demo seed takes minutes on a loaded machine
-      await sleep(500);
-    }
+    // The demo seed takes minutes on a loaded machine.
+    await waitUntilServing(`${BASE}/api/health`, 2400);
     const login = await fetch(`${BASE}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -114,17 +85,18 @@ async function serverRun(pdf: Uint8Array) {
     const uploadStarted = performance.now();
     let uploadMs = 0;
     // node:http rather than fetch: fetch gives up waiting for response headers after 300 s.
-    const upload = postFile(`${BASE}/api/opportunities/${opportunityId}/upload-pdf`, token, `long-${PAGES}.pdf`, pdf).finally(
+    const upload = postFile<{ metadata?: { page_count: number; requirements_count: number }; detail?: string }>(`${BASE}/api/opportunities/${opportunityId}/upload-pdf`, token, {
+      name: `long-${PAGES}.pdf`,
+      contentType: 'application/pdf',
+      bytes: pdf,
+    }).finally(
       () => (uploadMs = Math.round(performance.now() - uploadStarted)),
     );
     // Handled here too: a failed upload must not crash the script before `finally` stops the server.
     upload.catch(() => undefined);
-    const during: number[] = [];
-    while (!uploadMs) {
-      const ms = await timedHealth();
-      if (!uploadMs) during.push(ms);
-      await sleep(100);
-    }
+    const probed = await probeWhile(() => !uploadMs, `${BASE}/api/health`);
+    if (probed.failed.length) throw new Error(`health failed during the read: ${probed.failed[0]}`);
+    const during = probed.during;
     const result = await upload;
     console.log(`server (npm start's command, PGlite): upload ${result.status} in ${uploadMs} ms, ${JSON.stringify(result.body.metadata ? { pages: result.body.metadata.page_count, requirements: result.body.metadata.requirements_count } : result.body)}`);
     console.log(`  /api/health idle:        ${stats(idle)}`);

@@ -5,7 +5,7 @@ import { blockingViolations, expectNoSeriousA11yViolations } from './axe';
 import { waitForMailLink } from './outbox';
 import { E2E_ADMIN, E2E_PORT } from './playwright.config';
 import { signIn } from './sign-in';
-import { textPdf } from './solicitation-pdf';
+import { textPdf } from '../apps/api/test/solicitation-pdf';
 
 // Each screen waits for its data on a busy two-core machine before axe reads it.
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from './playwright.config';
 import { signIn } from './sign-in';
-import { realSolicitationPdf } from './solicitation-pdf';
+import { realSolicitationPdf } from '../apps/api/test/solicitation-pdf';
 
 // Issue 4's journey: a real solicitation PDF becomes requirements and bid documents.
 test('upload a solicitation PDF, see its requirements, generate documents, find them under Saved Docs', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './playwright.config';
 import { signIn } from './sign-in';
-import { realSolicitationPdf } from './solicitation-pdf';
+import { realSolicitationPdf } from '../apps/api/test/solicitation-pdf';
 
 // Issue 21 item 4: at 390 px the opportunity page was 471 px wide (Create Workspace and Save cut
 // off) and the row actions of Saved Docs and workspace Documents were off screen; at 1280 px with

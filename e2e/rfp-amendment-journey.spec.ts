@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { RFQ_AMENDMENT, amendRfqText } from '../apps/api/test/rfq-amendment';
 import { E2E_ADMIN } from './playwright.config';
 import { signIn } from './sign-in';
-import { textPdf } from './solicitation-pdf';
+import { textPdf } from '../apps/api/test/solicitation-pdf';
 
 const RFQ_TEXT = readFileSync(path.resolve(import.meta.dirname, '../../shared/data/rfp/gsa-dol-14c-rfq.txt'), 'utf8');
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from './playwright.config';
 import { signIn } from './sign-in';
-import { textPdf } from './solicitation-pdf';
+import { textPdf } from '../apps/api/test/solicitation-pdf';
 
 const RFP_DIR = path.resolve(import.meta.dirname, '../../shared/data/rfp');
 

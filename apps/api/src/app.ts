@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
 
   await app.register(
     async (api) => {
-      registerAuth(api, deps);
+      registerAuth(api, deps, { redis });
       await api.register(healthRoutes({ redis, recoverSchema }));
       await api.register(
         authRoutes({

@@ -145,6 +145,12 @@ const ConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** How long a listing page is shared by all users of a process before it is read again, in ms; 0 = off. */
   LISTING_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /**
+   * How long a signed-in user's row is reused by the auth hook before it is read again, in ms; 0 = off.
+   * A deleted user or an ended session is refused on every process within this bound (at once where
+   * the change was made and, with REDIS_URL, everywhere). At most 10 s: "within seconds" is the rule.
+   */
+  AUTH_USER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
 });
 
 /** A proxy address for TRUST_PROXY: an IP, a CIDR, or one of proxy-addr's named ranges. */

@@ -2,7 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Db } from '../src/db/client';
 import { activity, notifications, rfpAnalyses, rfpSolicitations } from '../src/db/schema/index';
 import type { TestApp } from './build-test-app';
@@ -13,34 +12,6 @@ export const RFP_DATA = path.resolve(import.meta.dirname, '../../../../shared/da
 
 /** The GSA DOL 14(c) RFQ as its real typeset PDF. */
 export const realRfqPdf = (): Buffer => readFileSync(path.join(RFP_DATA, 'gsa-dol-14c-rfq.pdf'));
-
-/** Breaks a paragraph into lines that fit the page width. */
-function wrap(paragraph: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + word.length + 1 > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  lines.push(line);
-  return lines;
-}
-
-/** Plain text typeset as a letter-size PDF (Helvetica 10 pt, 54 lines a page). */
-export async function textPdf(text: string): Promise<Buffer> {
-  // Helvetica's WinAnsi encoding lacks a few symbols; anything outside it becomes '?'.
-  const clean = text.replace(/[^\x20-\x7e\n\u2018\u2019\u201c\u201d\u2013\u2014\u2022]/g, '?');
-  const lines = clean.split('\n').flatMap((p) => (p.trim() ? wrap(p, 100) : ['']));
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let start = 0; start < lines.length; start += 54) {
-    const page = doc.addPage([612, 792]);
-    lines.slice(start, start + 54).forEach((line, i) => page.drawText(line, { x: 50, y: 740 - i * 13, size: 10, font }));
-  }
-  return Buffer.from(await doc.save());
-}
 
 export const draftText = (which: 'strong' | 'weak'): string => readFileSync(path.join(RFP_DATA, 'drafts', `${which}.txt`), 'utf8');
 

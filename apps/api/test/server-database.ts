@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client';
 import { withDatabase } from './global-setup';
 
 /**
@@ -17,13 +18,15 @@ export interface ServerDatabase {
   /** PostgreSQL only: the database's name and a connection to the server's `postgres` maintenance role. */
   name?: string;
   admin?: pg.Client;
+  /** Opens it from this process (to prepare rows before the server starts, or read them after it stopped). */
+  open(): Promise<Database>;
   drop(): Promise<void>;
 }
 
-export async function prepareServerDatabase(dataDir: string): Promise<ServerDatabase> {
+export async function prepareServerDatabase(dataDir: string, namePrefix = 'biddesk_t_srv'): Promise<ServerDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (url && inject('pgTemplate')) {
-    const name = `biddesk_t_srv_${randomBytes(6).toString('hex')}`;
+    const name = `${namePrefix}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     for (let attempt = 0; ; attempt++) {
@@ -36,18 +39,21 @@ export async function prepareServerDatabase(dataDir: string): Promise<ServerData
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }
+    const databaseUrl = withDatabase(url, name);
     return {
       kind: 'postgres',
-      env: { DATABASE_URL: withDatabase(url, name) },
+      env: { DATABASE_URL: databaseUrl },
       name,
       admin,
+      open: () => openDatabase({ databaseUrl }),
       async drop() {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       },
     };
   }
-  const seeded = await PGlite.create({ dataDir: path.join(dataDir, 'pg'), loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
+  const pgDir = path.join(dataDir, 'pg');
+  const seeded = await PGlite.create({ dataDir: pgDir, loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
   await seeded.close();
-  return { kind: 'pglite', env: {}, drop: async () => {} };
+  return { kind: 'pglite', env: {}, open: async () => openDatabase({ pglite: await PGlite.create(pgDir) }), drop: async () => {} };
 }

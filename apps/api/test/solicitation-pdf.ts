@@ -1,4 +1,15 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+/**
+ * PDFs for tests, shared by the API tests and the e2e journeys (one typesetter, not two copies):
+ * the small UCF solicitation, any text typeset as a writer would export it, the real 14(c) RFQ
+ * typeset from its text, and a PDF without text.
+ */
+
+// The real GSA 14(c) RFQ text beside the repository (../shared/data/rfp; CI has it there too).
+const RFQ_TEXT = path.resolve(import.meta.dirname, '../../../../shared/data/rfp/gsa-dol-14c-rfq.txt');
 
 /** A small Uniform Contract Format solicitation: Section L instructions and Section M factors. */
 export const SOLICITATION_PAGES: string[][] = [
@@ -37,4 +48,37 @@ export async function pdfWithoutText(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.addPage([612, 792]).drawRectangle({ x: 50, y: 50, width: 200, height: 100 });
   return doc.save();
+}
+
+/** Breaks a paragraph into lines that fit the page width. */
+function wrap(paragraph: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/** Plain text typeset as a letter-size PDF (Helvetica 10 pt, 54 lines a page), as a writer would export it. */
+export async function textPdf(text: string): Promise<Buffer> {
+  // Helvetica's WinAnsi encoding lacks a few symbols; anything outside it becomes '?'.
+  const clean = text.replace(/[^\x20-\x7e\n\u2018\u2019\u201c\u201d\u2013\u2014\u2022]/g, '?');
+  const lines = clean.split('\n').flatMap((p) => (p.trim() ? wrap(p, 100) : ['']));
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let start = 0; start < lines.length; start += 54) {
+    const page = doc.addPage([612, 792]);
+    lines.slice(start, start + 54).forEach((line, i) => page.drawText(line, { x: 50, y: 740 - i * 13, size: 10, font }));
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** The real RFQ typeset as a letter-size PDF. */
+export async function realSolicitationPdf(): Promise<Buffer> {
+  return textPdf(readFileSync(RFQ_TEXT, 'utf8'));
 }

@@ -74,7 +74,8 @@ describe('no secret reaches a log line', () => {
     expect(failed.statusCode).toBe(500);
     secrets.push('failed-insert@example.com', 'Failed-Insert-Pw-6');
 
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Log lines reach the stream asynchronously: wait for the last one this test caused.
+    await vi.waitFor(() => expect(lines.join('')).toContain('log_test_refuses_boom'), { timeout: 10_000, interval: 10 });
     const log = lines.join('');
     // The log is not empty: requests and the failed insert (with its SQLSTATE) are there.
     expect(log).toContain('/api/auth/reset-password?token=[redacted]&new_password=[redacted]');

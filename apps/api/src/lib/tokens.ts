@@ -18,6 +18,11 @@ export async function signSessionToken(secret: string, claims: SessionClaims, tt
     .sign(new TextEncoder().encode(secret));
 }
 
+/** A verified token's claims and its expiry (seconds since the epoch), for the session cache. */
+export interface VerifiedSession extends SessionClaims {
+  exp: number;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -25,12 +30,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (we never issue one, so a token without `exp` was not made by this server's rules and would never
  * end), or names a subject that is not a user id (it would otherwise reach the users query).
  */
-export async function verifySessionToken(secret: string, token: string): Promise<SessionClaims | null> {
+export async function verifySessionToken(secret: string, token: string): Promise<VerifiedSession | null> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
     if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
     if (typeof payload.ver !== 'number' || !Number.isSafeInteger(payload.ver)) return null;
-    return { sub: payload.sub, ver: payload.ver };
+    return { sub: payload.sub, ver: payload.ver, exp: payload.exp! };
   } catch {
     return null;
   }

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { UserRow } from '../db/schema/index';
 import type { AppDeps, Ctx } from '../lib/ctx';
 import { forbidden, sessionEndedError, unauthorized } from '../lib/errors';
-import { verifySessionToken } from '../lib/tokens';
+import { REDIS_KEY_PREFIX } from '../lib/redis';
+import { SessionCache, announceUserChanges, forgetUserHere } from '../lib/session-cache';
+import { verifySessionToken, type SessionClaims } from '../lib/tokens';
 import * as usersRepository from '../modules/auth/users.repository';
 
 declare module 'fastify' {
@@ -19,9 +23,29 @@ declare module 'fastify' {
 /**
  * Authentication is on by default (STYLE §4): every route needs a valid bearer token unless it
  * is marked `config: { public: true }`; `config: { role: 'admin' }` also needs an admin.
- * The user is re-read on each request so a deleted user or a reset password ends old tokens.
+ * A deleted user or a reset password ends old tokens on every process within AUTH_USER_CACHE_MS
+ * (lib/session-cache.ts), at once in the process that made the change and, with Redis, in the others.
  */
-export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
+export function registerAuth(app: FastifyInstance, deps: AppDeps, opts: { redis?: Redis | null } = {}): void {
+  const cache = new SessionCache(deps.config.AUTH_USER_CACHE_MS);
+  app.addHook('onClose', async () => cache.close());
+  if (opts.redis && deps.config.AUTH_USER_CACHE_MS > 0) shareUserChanges(app, opts.redis);
+
+  /** The caller's claims, from the cache when this token was verified before. */
+  const claimsOf = async (token: string): Promise<SessionClaims | null> => {
+    const known = cache.verifiedToken(token);
+    if (known) return known;
+    const verified = await verifySessionToken(deps.config.JWT_SECRET, token);
+    if (verified) cache.rememberToken(token, verified, verified.exp);
+    return verified;
+  };
+  const userOf = async (claims: SessionClaims): Promise<UserRow | undefined> => {
+    const load = () => usersRepository.findById(deps.db, claims.sub);
+    const user = await cache.user(claims.sub, load);
+    // A kept row older than the token (signed after a password change elsewhere) is stale: read again.
+    return user && user.tokenVersion < claims.ver ? cache.reload(claims.sub, load) : user;
+  };
+
   app.decorateRequest('ctx', null as unknown as Ctx);
   // The OpenAPI document says every route needs the bearer token; public ones say they do not.
   app.addHook('onRoute', (route) => {
@@ -35,8 +59,8 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
     // A genuine token of an older token_version: its session was ended by a password change or reset.
     let sessionEnded = false;
     if (token) {
-      const claims = await verifySessionToken(deps.config.JWT_SECRET, token);
-      const user = claims ? await usersRepository.findById(deps.db, claims.sub) : undefined;
+      const claims = await claimsOf(token);
+      const user = claims ? await userOf(claims) : undefined;
       if (user && claims && user.tokenVersion === claims.ver) request.ctx.actor = user;
       else if (user && claims && user.tokenVersion > claims.ver) sessionEnded = true;
     }
@@ -44,5 +68,29 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
     if (routeConfig.public || !request.routeOptions.url) return;
     if (!request.ctx.actor) throw sessionEnded ? sessionEndedError() : unauthorized(token ? 'Could not validate credentials' : 'Not authenticated');
     if (routeConfig.role === 'admin' && request.ctx.actor.role !== 'admin') throw forbidden('Admin access required');
+  });
+}
+
+const USERS_CHANGED_CHANNEL = `${REDIS_KEY_PREFIX}users-changed`;
+
+/**
+ * Tells the other API processes of every users write made here, and hears theirs, on a Redis
+ * channel (a subscribed connection can do nothing else, hence the duplicate). A message lost while
+ * Redis is away only delays the change to the cache's TTL bound.
+ */
+function shareUserChanges(app: FastifyInstance, redis: Redis): void {
+  const subscriber = redis.duplicate();
+  subscriber.on('error', (err: Error) => app.log.warn(`Redis subscriber error: ${err.message}`));
+  subscriber.on('message', (channel: string, userId: string) => {
+    if (channel === USERS_CHANGED_CHANNEL) forgetUserHere(userId);
+  });
+  const subscribed = subscriber.subscribe(USERS_CHANGED_CHANNEL).catch((err: unknown) => app.log.warn({ err }, 'could not subscribe to user changes; other processes see them within AUTH_USER_CACHE_MS'));
+  const stopAnnouncing = announceUserChanges((userId) => {
+    redis.publish(USERS_CHANGED_CHANNEL, userId).catch((err: unknown) => app.log.warn({ err }, 'could not announce a user change; other processes see it within AUTH_USER_CACHE_MS'));
+  });
+  app.addHook('onReady', async () => void (await subscribed));
+  app.addHook('onClose', async () => {
+    stopAnnouncing();
+    await subscriber.quit().catch(() => subscriber.disconnect());
   });
 }

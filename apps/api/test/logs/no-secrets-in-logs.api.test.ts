@@ -1,18 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client';
 import { users } from '../../src/db/schema/index';
 import { hashToken } from '../../src/lib/tokens';
 import { createOpportunity } from '../factories';
 import { freePort } from '../scale-out/api-process';
-import { withDatabase } from '../global-setup';
+import { prepareServerDatabase } from '../server-database';
 
 /**
  * Issue 16: no secret reaches a log line. The real server (`src/server.ts`, its own logger, mailer
@@ -29,7 +26,7 @@ const JWT_SECRET = 'log-test-secret-log-test-secret-0123456789';
 const ADMIN = { email: 'root@example.com', password: 'Admin-Pw-7Q2xv9' };
 
 let dataDir: string;
-let serverDb: ServerDatabase;
+let serverDb: LogTestDatabase;
 let server: ChildProcess;
 let output = '';
 let base = '';
@@ -40,44 +37,15 @@ let base = '';
  * insert a user whose address starts with `refused-` (the "failed insert" whose parameters once
  * reached the log). PostgreSQL when the run has one, else the embedded PGlite in DATA_DIR/pg.
  */
-interface ServerDatabase {
+interface LogTestDatabase {
   env: Record<string, string>;
   opportunityId: string;
   open(): Promise<Database>;
   drop(): Promise<void>;
 }
 
-async function prepareDatabase(dir: string): Promise<ServerDatabase> {
-  let env: Record<string, string> = {};
-  let open: () => Promise<Database>;
-  let drop = async () => {};
-  const url = process.env.TEST_DATABASE_URL;
-  if (url && inject('pgTemplate')) {
-    const name = `biddesk_t_logs_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-        break;
-      } catch (err) {
-        // Another file is cloning the same template at this moment.
-        if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-    env = { DATABASE_URL: withDatabase(url, name) };
-    open = () => openDatabase({ databaseUrl: env.DATABASE_URL });
-    drop = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
-  } else {
-    const pgDir = path.join(dir, 'pg');
-    const seeded = await PGlite.create({ dataDir: pgDir, loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
-    await seeded.close();
-    open = async () => openDatabase({ pglite: await PGlite.create(pgDir) });
-  }
+async function prepareDatabase(dir: string): Promise<LogTestDatabase> {
+  const { env, open, drop } = await prepareServerDatabase(dir, 'biddesk_t_logs');
   const database = await open();
   const opportunityId = await createOpportunity(database.db);
   await database.db.execute(

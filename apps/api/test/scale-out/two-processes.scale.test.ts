@@ -48,6 +48,13 @@ let opportunityIds: string[] = [];
  * (LOGIN_LIMIT a minute), so the tests share this one instead of signing in again.
  */
 let ownerToken: string;
+/** The first admin's session, issued by A in beforeAll (sign-ins count towards its login limit). */
+let adminToken: string;
+/**
+ * Both processes keep users rows for the longest time allowed (lib/session-cache.ts), so a session
+ * ended on one and refused by the other well within it was ended by the Redis announcement.
+ */
+const AUTH_USER_CACHE_MS = 10_000;
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -74,6 +81,23 @@ async function login(proc: ApiProcess, who: { email: string; password: string })
   const res = await call(proc, 'POST', '/api/auth/login', { json: { email: who.email, password: who.password } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.token as string;
+}
+
+/**
+ * Asks `proc` who `token` is, every 100 ms, until it answers 401: when that request was sent (ms
+ * after `since`), the send times of the requests still accepted, and the refusal's body.
+ */
+async function askUntilRefused(proc: ApiProcess, token: string, since: number) {
+  const acceptedAtMs: number[] = [];
+  for (;;) {
+    const sentMs = performance.now() - since;
+    const res = await call(proc, 'GET', '/api/auth/refresh-user', { token });
+    if (res.status === 401) return { refusedAfterMs: sentMs, acceptedAtMs, last: res.body };
+    expect(res.status).toBe(200);
+    acceptedAtMs.push(sentMs);
+    if (sentMs > 3 * AUTH_USER_CACHE_MS) throw new Error(`${proc.name} still accepted the ended session ${Math.round(sentMs)} ms after the change`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** One statement on the run's database, as a third party (neither API process). */
@@ -121,6 +145,7 @@ beforeAll(async () => {
       PARSE_WORKERS: '1',
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: '/nonexistent',
+      AUTH_USER_CACHE_MS: String(AUTH_USER_CACHE_MS),
     };
   };
   // One after the other, as the README says to start them: the first start migrates the empty
@@ -134,7 +159,7 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-  const adminToken = await login(a, ADMIN);
+  adminToken = await login(a, ADMIN);
   for (const user of [owner, limited]) {
     const res = await call(a, 'POST', '/api/admin/create-user', { token: adminToken, json: { ...user, role: 'user' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -220,6 +245,43 @@ describe('two API processes on one PostgreSQL, Redis and S3 bucket', () => {
     }
     expect(readdirSync(s3.directory, { recursive: true }).length).toBeGreaterThan(1);
   });
+
+  it('a password change or deletion on one process ends the session on the other at once (Redis)', async () => {
+    const who = { email: `revoked-${run}@scale.example.com`, password: 'Revoked-Pw-5hQ2wd', name: 'Rae Revoked' };
+    expect((await call(a, 'POST', '/api/admin/create-user', { token: adminToken, json: { ...who, role: 'user' } })).status).toBe(200);
+    const token = await login(b, who);
+    // Each process has now read and kept the user's row.
+    for (const proc of [a, b]) expect((await call(proc, 'GET', '/api/auth/refresh-user', { token })).status).toBe(200);
+
+    const changed = await call(a, 'POST', '/api/auth/change-password', { token, json: { current_password: who.password, new_password: 'Revoked-Pw-9kL4xz' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const ended = await askUntilRefused(b, token, performance.now());
+    expect(ended.refusedAfterMs).toBeLessThan(AUTH_USER_CACHE_MS / 2);
+    expect(ended.last.code).toBe('SESSION_ENDED');
+
+    const fresh = changed.body.token as string;
+    expect((await call(b, 'GET', '/api/auth/refresh-user', { token: fresh })).status).toBe(200);
+    const userId = (changed.body.user as { id: string }).id;
+    expect((await call(a, 'DELETE', `/api/admin/users/${userId}`, { token: adminToken })).status).toBe(200);
+    const gone = await askUntilRefused(b, fresh, performance.now());
+    expect(gone.refusedAfterMs).toBeLessThan(AUTH_USER_CACHE_MS / 2);
+    expect(gone.last.detail).toBe('Could not validate credentials');
+  }, 60_000);
+
+  it('a session ended behind both processes (SQL, the CLI: nothing announced) is refused by each within AUTH_USER_CACHE_MS', async () => {
+    const who = { email: `behind-${run}@scale.example.com`, password: 'Behind-Pw-3mV7kc', name: 'Bea Behind' };
+    expect((await call(a, 'POST', '/api/admin/create-user', { token: adminToken, json: { ...who, role: 'user' } })).status).toBe(200);
+    const token = await login(a, who);
+    for (const proc of [a, b]) expect((await call(proc, 'GET', '/api/auth/refresh-user', { token })).status).toBe(200);
+    await query(`update users set token_version = token_version + 1 where email = $1`, [who.email]);
+    const since = performance.now();
+    const [onA, onB] = await Promise.all([askUntilRefused(a, token, since), askUntilRefused(b, token, since)]);
+    for (const ended of [onA, onB]) {
+      // Every request sent a TTL or more after the change was refused (the first refusal ends the asking).
+      expect(ended.acceptedAtMs.filter((ms) => ms >= AUTH_USER_CACHE_MS)).toEqual([]);
+      expect(ended.last.code).toBe('SESSION_ENDED');
+    }
+  }, 60_000);
 
   it('a check-out race split across both processes has exactly one winner', async () => {
     const token = ownerToken;

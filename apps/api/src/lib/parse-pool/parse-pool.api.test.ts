@@ -5,8 +5,8 @@ import { longPdf } from '../../../test/big-pdf';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpportunity, createUser, createWorkspace } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { rfpSnapshot, textPdf } from '../../../test/rfp-factories';
-import { solicitationPdf } from '../../../test/solicitation-pdf';
+import { rfpSnapshot } from '../../../test/rfp-factories';
+import { solicitationPdf, textPdf } from '../../../test/solicitation-pdf';
 import { createParsePool, parseBudgetMs, parseOwnQueueFull } from './parse-pool';
 
 /**
@@ -52,10 +52,13 @@ describe('a long PDF is read off the request thread', () => {
     const res = await upload;
     expect(res.statusCode).toBe(200);
     expect(res.json().metadata.page_count).toBe(200);
-    // The read took seconds (so the loop above ran through it) and health never waited for it.
+    // The read took seconds (so the loop above ran through it) and health never waited for it: a
+    // read on the request thread would hold one health call for most of the read. The bound is
+    // relative, so it holds on a loaded 2-core machine where everything is slower; the latency
+    // figures themselves are measured by bench/parse-health.ts.
     expect(finished - started).toBeGreaterThan(1000);
     expect(latencies.length).toBeGreaterThanOrEqual(10);
-    expect(Math.max(...latencies)).toBeLessThan(500);
+    expect(Math.max(...latencies)).toBeLessThan((finished - started) / 2);
   });
 });
 

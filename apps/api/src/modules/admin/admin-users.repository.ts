@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { userChanged } from '../../lib/session-cache';
 import {
   activity,
   generatedDocuments,
@@ -66,6 +67,7 @@ export async function findByIdForUpdate(db: Db, id: string): Promise<UserRow | u
 /** Sets a user's role. */
 export async function updateRole(db: Db, id: string, role: 'user' | 'admin'): Promise<void> {
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+  userChanged(id);
 }
 
 export interface RemovedCounts {
@@ -97,6 +99,7 @@ export async function deleteUserAndOwned(db: Db, id: string): Promise<RemovedCou
   await db.update(activity).set({ userId: null }).where(eq(activity.userId, id));
   await db.update(inviteCodes).set({ createdBy: null }).where(eq(inviteCodes.createdBy, id));
   await db.delete(users).where(eq(users.id, id));
+  userChanged(id);
   return {
     saved_opportunities: saved.length,
     generated_documents: docs.length,

@@ -4,6 +4,7 @@ import { users } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest, conflict } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { userChanged } from '../../lib/session-cache';
 import { issueSession } from './auth.service';
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
@@ -24,6 +25,8 @@ export async function changePassword(ctx: AuthedCtx, body: ChangePasswordBody): 
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
     .where(and(eq(users.id, ctx.actor.id), eq(users.tokenVersion, ctx.actor.tokenVersion)))
     .returning();
+  // The auth hook's cached row of this user is stale now, here and in other processes.
+  userChanged(ctx.actor.id);
   if (!user) throw conflict('Your password was just changed in another session. Sign in again with the new password.');
   ctx.log.info({ userId: user.id }, 'password changed; other sessions ended');
   return issueSession(ctx, user);

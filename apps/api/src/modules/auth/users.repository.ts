@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/index';
+import { userChanged } from '../../lib/session-cache';
 
 /** Finds a user by id. */
 export async function findById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -26,6 +27,7 @@ export async function insert(
 /** Sets a user's name and returns the row (undefined if the user is gone). */
 export async function updateName(db: Db, id: string, name: string): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  userChanged(id);
   return row;
 }
 
@@ -35,6 +37,7 @@ export async function updatePassword(db: Db, id: string, passwordHash: string): 
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
     .where(eq(users.id, id));
+  userChanged(id);
 }
 
 /**
@@ -46,6 +49,7 @@ export async function upgradePasswordHash(db: Db, id: string, verifiedHash: stri
     .update(users)
     .set({ passwordHash })
     .where(and(eq(users.id, id), eq(users.passwordHash, verifiedHash)));
+  userChanged(id);
 }
 
 /** Number of admins. */
@@ -72,4 +76,5 @@ export async function promoteToAdmin(db: Db, id: string, passwordHash: string): 
     .update(users)
     .set({ role: 'admin', passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
     .where(eq(users.id, id));
+  userChanged(id);
 }

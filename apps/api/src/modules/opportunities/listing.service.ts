@@ -4,6 +4,7 @@ import type { AuthedCtx, Ctx } from '../../lib/ctx';
 import type { UserRow } from '../../db/schema/index';
 import { ListingCache, type CachedListing } from './listing-cache';
 import * as repo from './opportunities.repository';
+import * as savedFlags from './saved-flags.repository';
 import { filtersOf, listOpportunities, orderOf } from './opportunities.service';
 import { presentSummary } from './opportunity.presenter';
 
@@ -16,14 +17,14 @@ export interface SharedListing {
 /**
  * GET /opportunities through the shared page cache (see listing-cache.ts): the page is loaded once
  * per query and TTL for every user, the caller's saved flags are read fresh on every request (a
- * user who just saved a notice sees it at once). My Saved, or the cache turned off: the plain path.
+ * user who just saved a notice sees it at once), in one query with the other requests of the turn. My Saved, or the cache turned off: the plain path.
  */
 export async function listOpportunitiesShared(ctx: AuthedCtx, q: OpportunityListQuery): Promise<SharedListing | OpportunityListResponse> {
   const cache = listingCacheOf(ctx);
   const filters = filtersOf(q);
   if (filters.savedOnly || !cache.enabled) return listOpportunities(ctx, q);
   const page = await cachedPage(ctx, cache, q);
-  const saved = await repo.savedAmong(ctx.db, ctx.actor.id, page.ids);
+  const saved = await savedFlags.savedAmong(ctx.db, ctx.actor.id, page.ids);
   return { cached: page, saved: page.ids.map((id) => saved.has(id)) };
 }
 

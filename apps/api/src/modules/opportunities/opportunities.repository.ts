@@ -171,27 +171,6 @@ export async function listPage(
   return { rows: rows as OpportunityListRow[], total: count?.n ?? 0 };
 }
 
-const savedAmongQuery = (db: Db) =>
-  db
-    .select({ id: savedOpportunities.opportunityId })
-    .from(savedOpportunities)
-    .where(and(eq(savedOpportunities.userId, sql.placeholder('userId')), sql`${savedOpportunities.opportunityId} = any(${sql.placeholder('ids')}::uuid[])`))
-    .prepare('listing_saved_among');
-// Built once per database handle; a named statement is parsed and planned once per connection.
-const savedAmongStatements = new WeakMap<Db, ReturnType<typeof savedAmongQuery>>();
-
-/**
- * Which of these opportunities the user saved: the per-user part of a cached listing page, so the
- * one query every listing request runs besides the user lookup (a prepared statement).
- */
-export async function savedAmong(db: Db, userId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  let statement = savedAmongStatements.get(db);
-  if (!statement) savedAmongStatements.set(db, (statement = savedAmongQuery(db)));
-  const rows = await statement.execute({ userId, ids });
-  return new Set(rows.map((r) => r.id));
-}
-
 /** The groups of these notices (a SAM.gov answer), in the answer's order, duplicates dropped. */
 export async function groupKeysOf(db: Db, noticeIds: string[]): Promise<string[]> {
   if (!noticeIds.length) return [];

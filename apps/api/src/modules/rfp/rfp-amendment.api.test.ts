@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addMember, createUser, createWorkspace } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { RFP_DATA, textPdf } from '../../../test/rfp-factories';
+import { RFP_DATA } from '../../../test/rfp-factories';
 import { RFQ_AMENDMENT, amendRfqText } from '../../../test/rfq-amendment';
-import { SOLICITATION_PAGES, solicitationPdf } from '../../../test/solicitation-pdf';
+import { SOLICITATION_PAGES, solicitationPdf, textPdf } from '../../../test/solicitation-pdf';
 import { notifications } from '../../db/schema/index';
 
 /**

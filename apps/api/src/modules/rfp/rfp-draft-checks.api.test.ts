@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser, createWorkspace } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { docx, textPdf } from '../../../test/rfp-factories';
-import { solicitationPdf } from '../../../test/solicitation-pdf';
+import { docx } from '../../../test/rfp-factories';
+import { solicitationPdf, textPdf } from '../../../test/solicitation-pdf';
 
 /**
  * Issue 14 through the API: Section L format rules checked on the uploaded draft (page limit, font

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addMember, createUser, createWorkspace } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { draftText, realRfqPdf, textPdf } from '../../../test/rfp-factories';
+import { draftText, realRfqPdf } from '../../../test/rfp-factories';
+import { textPdf } from '../../../test/solicitation-pdf';
 import { seedSolicitation, smallRequirements, workPlanSnapshot } from '../../../test/rfp-work-plan';
 
 /**

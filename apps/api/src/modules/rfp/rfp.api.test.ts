@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addMember, createUser, createWorkspace } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { docx, draftText, encryptedPdf, realRfqPdf, rfpSnapshot, storedFileCount, textPdf } from '../../../test/rfp-factories';
-import { pdfWithoutText, solicitationPdf } from '../../../test/solicitation-pdf';
+import { docx, draftText, encryptedPdf, realRfqPdf, rfpSnapshot, storedFileCount } from '../../../test/rfp-factories';
+import { pdfWithoutText, solicitationPdf, textPdf } from '../../../test/solicitation-pdf';
 
 /**
  * SPEC §7 RFP on real files: the GSA 14(c) RFQ's requirements with pages, versions kept, the strong

@@ -1,17 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addMember, createUser, createWorkspace } from '../../../test/factories';
+import { expect } from 'vitest';
 import { createTask, taskSnapshot } from '../../../test/task-factories';
-import { SCENARIOS, ARCHIVED, NDA, OK, cells, expectCell, expectChange, type Scenario, type Cell } from '../../../test/role-table';
+import { ARCHIVED, NDA, OK, cells, describeRoleTable, type Cell, type RoleTableEndpoint, type Scenario } from '../../../test/role-table';
 
 /**
  * WORKSPACES.md §5 for the task board: every task endpoint, table-driven over the roles, a
  * non-member, no token, an NDA-pending member and an archived workspace. Each cell runs on a fresh
  * workspace; a refused call (and any read) must leave tasks, activity and notifications as they were.
  */
-
 
 type Snapshot = Awaited<ReturnType<typeof taskSnapshot>>;
 interface Fixture {
@@ -23,16 +18,10 @@ interface Fixture {
   /** Created by the caller (the owner's for NON_MEMBER and ANONYMOUS). */
   ownTaskId: string;
 }
-interface Endpoint {
-  name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  url: (f: Fixture, workspaceId: string) => string;
-  body?: () => Record<string, unknown>;
-  cells: Record<Scenario, Cell>;
-  effect?: (f: Fixture, before: Snapshot, after: Snapshot, res: LightMyRequestResponse) => void;
-  /** The URL names a task, not a workspace: the unknown-id row expects "Task not found". */
-  taskInUrl?: boolean;
-}
+type Endpoint = RoleTableEndpoint<Fixture, Snapshot>;
+
+/** The URL names a task, not a workspace: the unknown-id row expects "Task not found". */
+const taskInUrl = { swap: (f: Fixture, id: string) => ({ ...f, todoId: id, inProgressId: id, ownTaskId: id }), detail: 'Task not found' };
 
 const NO = { status: 403, detail: "You don't have permission to do that in this workspace" };
 const NOT_BACK = { status: 403, detail: 'Reviewers can only move tasks forward' };
@@ -47,14 +36,15 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'GET /workspaces/{id}/tasks',
     method: 'GET',
-    url: (_f, id) => `/api/workspaces/${id}/tasks`,
+    url: (f) => `/api/workspaces/${f.workspaceId}/tasks`,
     cells: cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: OK, NDA_PENDING: NDA, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OK }),
+    answer: (_f, res) => expect(res.json().map((task: { title: string }) => task.title)).toEqual(['Outline', 'Mine', 'Pricing']),
   },
   {
     name: 'POST /workspaces/{id}/tasks',
     method: 'POST',
-    url: (_f, id) => `/api/workspaces/${id}/tasks`,
-    body: () => ({ title: 'Draft the past performance volume', labels: ['volume-3'] }),
+    url: (f) => `/api/workspaces/${f.workspaceId}/tasks`,
+    request: () => ({ payload: { title: 'Draft the past performance volume', labels: ['volume-3'] } }),
     cells: changes({ OWNER: { status: 201 }, CONTRIBUTOR: { status: 201 }, REVIEWER: NO, VIEWER: NO }),
     effect: (_f, before, after, res) => {
       expect(after.tasks).toHaveLength(before.tasks.length + 1);
@@ -66,25 +56,25 @@ const ENDPOINTS: Endpoint[] = [
     name: 'PATCH /tasks/{id} TODO → IN_PROGRESS (forward)',
     method: 'PATCH',
     url: (f) => `/api/tasks/${f.todoId}`,
-    body: () => ({ status: 'IN_PROGRESS' }),
+    request: () => ({ payload: { status: 'IN_PROGRESS' } }),
     cells: changes({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: NO }),
     effect: (f, before, after) => {
       expect(after.tasks.find((t) => t.id === f.todoId)!.status).toBe('IN_PROGRESS');
       expect(newActions(before, after)).toEqual(['task.moved']);
     },
-    taskInUrl: true,
+    unknownId: taskInUrl,
   },
   {
     name: 'PATCH /tasks/{id} IN_PROGRESS → TODO (back)',
     method: 'PATCH',
     url: (f) => `/api/tasks/${f.inProgressId}`,
-    body: () => ({ status: 'TODO' }),
+    request: () => ({ payload: { status: 'TODO' } }),
     cells: changes({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: NOT_BACK, VIEWER: NO }),
     effect: (f, before, after) => {
       expect(after.tasks.find((t) => t.id === f.inProgressId)!.status).toBe('TODO');
       expect(newActions(before, after)).toEqual(['task.moved']);
     },
-    taskInUrl: true,
+    unknownId: taskInUrl,
   },
   {
     name: "DELETE /tasks/{id} (someone else's task)",
@@ -95,7 +85,7 @@ const ENDPOINTS: Endpoint[] = [
       expect(after.tasks.map((t) => t.id)).toEqual(before.tasks.map((t) => t.id).filter((id) => id !== f.todoId));
       expect(newActions(before, after)).toEqual(['task.deleted']);
     },
-    taskInUrl: true,
+    unknownId: taskInUrl,
   },
   {
     name: 'DELETE /tasks/{id} (own task)',
@@ -106,64 +96,20 @@ const ENDPOINTS: Endpoint[] = [
       expect(after.tasks.map((t) => t.id)).toEqual(before.tasks.map((t) => t.id).filter((id) => id !== f.ownTaskId));
       expect(newActions(before, after)).toEqual(['task.deleted']);
     },
-    taskInUrl: true,
+    unknownId: taskInUrl,
   },
 ];
 
-let t: TestApp;
-const users: Record<string, { user: { id: string }; token: string }> = {};
-
-function actorOf(s: Scenario) {
-  const key = { OWNER: 'owner', ARCHIVED_OWNER: 'owner', CONTRIBUTOR: 'contributor', ARCHIVED_CONTRIBUTOR: 'contributor', REVIEWER: 'reviewer', VIEWER: 'viewer', NDA_PENDING: 'pending', NON_MEMBER: 'outsider', ANONYMOUS: undefined }[s];
-  return key ? users[key] : undefined;
-}
-
-async function fixture(s: Scenario): Promise<Fixture> {
-  const archived = s.startsWith('ARCHIVED_');
-  const ownerId = users.owner!.user.id;
-  const ws = await createWorkspace(t.db, ownerId, { name: 'Task roles', archivedAt: archived ? new Date(Date.now() - 60_000) : null });
-  await addMember(t.db, ws.id, users.contributor!.user.id, 'CONTRIBUTOR');
-  await addMember(t.db, ws.id, users.reviewer!.user.id, 'REVIEWER');
-  await addMember(t.db, ws.id, users.viewer!.user.id, 'VIEWER');
-  await addMember(t.db, ws.id, users.pending!.user.id, 'CONTRIBUTOR', { ndaAccepted: false });
-  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
-  const todo = await createTask(t.db, ws.id, { title: 'Outline', createdBy: ownerId, createdAt: at(3) });
-  const inProgress = await createTask(t.db, ws.id, { title: 'Pricing', status: 'IN_PROGRESS', createdBy: ownerId, createdAt: at(2) });
-  const own = await createTask(t.db, ws.id, { title: 'Mine', createdBy: actorOf(s)?.user.id ?? ownerId, createdAt: at(1) });
-  return { workspaceId: ws.id, todoId: todo.id, inProgressId: inProgress.id, ownTaskId: own.id };
-}
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  for (const name of ['owner', 'contributor', 'reviewer', 'viewer', 'pending', 'outsider']) {
-    users[name] = await createUser(t.db, t.config, { name: `Ms ${name}` });
-  }
-});
-afterAll(async () => {
-  await t.close();
-});
-
-describe.each(ENDPOINTS)('$name', (ep) => {
-  it.each(SCENARIOS)('as %s answers as the matrix says', async (s) => {
-    const f = await fixture(s);
-    const before = await taskSnapshot(t.db, f.workspaceId);
-    const res = await t.injectAs(actorOf(s)?.token ?? null, { method: ep.method, url: ep.url(f, f.workspaceId), ...(ep.body ? { payload: ep.body() } : {}) });
-    expectCell(res, ep.cells[s]);
-    const after = await taskSnapshot(t.db, f.workspaceId);
-    expectChange(res, ep.method, before, after, ep.effect && ((b, a) => ep.effect!(f, b, a, res)));
-    if (ep.method === 'GET' && res.statusCode === 200) {
-      expect(res.json().map((task: { title: string }) => task.title)).toEqual(['Outline', 'Mine', 'Pricing']);
-    }
-  });
-
-  it(`answers 404 "${ep.taskInUrl ? 'Task' : 'Workspace'} not found" for an unknown or malformed id`, async () => {
-    const f = await fixture('OWNER');
-    const before = await taskSnapshot(t.db, f.workspaceId);
-    for (const id of [randomUUID(), 'not-a-uuid']) {
-      const url = ep.taskInUrl ? ep.url(f, f.workspaceId).replace(/[^/]+$/, id) : ep.url(f, id);
-      const res = await t.injectAs(users.owner!.token, { method: ep.method, url, ...(ep.body ? { payload: ep.body() } : {}) });
-      expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 404, detail: ep.taskInUrl ? 'Task not found' : 'Workspace not found' });
-    }
-    expect(await taskSnapshot(t.db, f.workspaceId)).toEqual(before);
-  });
+describeRoleTable<Fixture, Snapshot>({
+  workspaceName: 'Task roles',
+  fixture: async ({ t, users, actorOf }, s, workspaceId) => {
+    const ownerId = users.owner!.user.id;
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const todo = await createTask(t.db, workspaceId, { title: 'Outline', createdBy: ownerId, createdAt: at(3) });
+    const inProgress = await createTask(t.db, workspaceId, { title: 'Pricing', status: 'IN_PROGRESS', createdBy: ownerId, createdAt: at(2) });
+    const own = await createTask(t.db, workspaceId, { title: 'Mine', createdBy: actorOf(s)?.user.id ?? ownerId, createdAt: at(1) });
+    return { workspaceId, todoId: todo.id, inProgressId: inProgress.id, ownTaskId: own.id };
+  },
+  snapshot: ({ t }, f) => taskSnapshot(t.db, f.workspaceId),
+  endpoints: ENDPOINTS,
 });

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { desc } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addMember, createInvite, createUser, createWorkspace, workspaceSnapshot } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { addMember, createInvite, workspaceSnapshot } from '../../../test/factories';
 import { ndaVersions } from '../../db/schema/index';
-import { SCENARIOS, ARCHIVED, NDA, OK, cells, expectCell, expectChange, type Scenario, type Cell } from '../../../test/role-table';
+import { ARCHIVED, NDA, OK, cells, describeRoleTable, type Cell, type RoleTableEndpoint, type Scenario } from '../../../test/role-table';
 
 /**
  * WORKSPACES.md §5: every workspace endpoint, table-driven over the roles, a non-member, no token,
@@ -24,17 +22,7 @@ interface Fixture {
   actorId: string | undefined;
   archived: boolean;
 }
-interface Endpoint {
-  name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  url: (f: Fixture, workspaceId: string) => string;
-  body?: () => Record<string, unknown>;
-  cells: Record<Scenario, Cell>;
-  /** For a successful change: what it must have done. Reads and refusals must change nothing. */
-  effect?: (f: Fixture, before: Snapshot, after: Snapshot, res: LightMyRequestResponse) => void;
-  /** The workspace id is not in the URL (DELETE /invites/{id}): no unknown-workspace row. */
-  noWorkspaceInUrl?: boolean;
-}
+type Endpoint = RoleTableEndpoint<Fixture, Snapshot>;
 
 const refuse = (detail: string): Cell => ({ status: 403, detail });
 const OWNER_INVITES = refuse('Only the workspace owner can manage invitations');
@@ -49,21 +37,20 @@ const OWNER_STAYS = refuse('The workspace owner cannot leave the workspace. Dele
 const everyMember = (nda: Cell): Record<Scenario, Cell> =>
   cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: OK, NDA_PENDING: nda, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OK });
 
-let t: TestApp;
 let currentNdaId: string;
-const users: Record<string, { user: { id: string }; token: string }> = {};
 
 const ENDPOINTS: Endpoint[] = [
   {
     name: 'GET /workspaces/{id}',
     method: 'GET',
-    url: (_f, id) => `/api/workspaces/${id}`,
+    url: (f) => `/api/workspaces/${f.workspaceId}`,
     cells: everyMember(OK),
+    answer: (f, res, s) => expect(res.json()).toMatchObject({ id: f.workspaceId, nda_required: s === 'NDA_PENDING', archived: f.archived }),
   },
   {
     name: 'DELETE /workspaces/{id}',
     method: 'DELETE',
-    url: (_f, id) => `/api/workspaces/${id}`,
+    url: (f) => `/api/workspaces/${f.workspaceId}`,
     cells: cells({ OWNER: OK, CONTRIBUTOR: OWNER_DELETES, REVIEWER: OWNER_DELETES, VIEWER: OWNER_DELETES, NDA_PENDING: OWNER_DELETES, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OWNER_DELETES }),
     effect: (_f, _b, after) => {
       expect(after.workspace).toBeUndefined();
@@ -75,7 +62,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'PATCH /workspaces/{id}/archive (archive, or restore when archived)',
     method: 'PATCH',
-    url: (f, id) => `/api/workspaces/${id}/archive?archive=${f.archived ? 'false' : 'true'}`,
+    url: (f) => `/api/workspaces/${f.workspaceId}/archive?archive=${f.archived ? 'false' : 'true'}`,
     cells: cells({ OWNER: OK, CONTRIBUTOR: OWNER_ARCHIVES, REVIEWER: OWNER_ARCHIVES, VIEWER: OWNER_ARCHIVES, NDA_PENDING: OWNER_ARCHIVES, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OWNER_ARCHIVES }),
     effect: (f, _b, after, res) => {
       expect(Boolean(after.workspace!.archivedAt)).toBe(!f.archived);
@@ -85,7 +72,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'POST /workspaces/{id}/leave',
     method: 'POST',
-    url: (_f, id) => `/api/workspaces/${id}/leave`,
+    url: (f) => `/api/workspaces/${f.workspaceId}/leave`,
     cells: cells({ OWNER: OWNER_STAYS, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: OK, NDA_PENDING: OK, ARCHIVED_OWNER: OWNER_STAYS, ARCHIVED_CONTRIBUTOR: OK }),
     effect: (f, before, after) => {
       expect(after.members.map((m) => m.userId)).toEqual(before.members.map((m) => m.userId).filter((id) => id !== f.actorId));
@@ -95,13 +82,14 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'GET /workspaces/{id}/members',
     method: 'GET',
-    url: (_f, id) => `/api/workspaces/${id}/members`,
+    url: (f) => `/api/workspaces/${f.workspaceId}/members`,
     cells: everyMember(NDA),
+    answer: (_f, res) => expect(res.json()).toHaveLength(6),
   },
   {
     name: 'DELETE /workspaces/{id}/members/{userId}',
     method: 'DELETE',
-    url: (f, id) => `/api/workspaces/${id}/members/${f.targetId}`,
+    url: (f) => `/api/workspaces/${f.workspaceId}/members/${f.targetId}`,
     cells: cells({ OWNER: OK, CONTRIBUTOR: OWNER_REMOVES, REVIEWER: OWNER_REMOVES, VIEWER: OWNER_REMOVES, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
     effect: (f, before, after) => {
       expect(after.members.map((m) => m.userId)).toEqual(before.members.map((m) => m.userId).filter((id) => id !== f.targetId));
@@ -110,8 +98,8 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'POST /workspaces/{id}/invite',
     method: 'POST',
-    url: (_f, id) => `/api/workspaces/${id}/invite`,
-    body: () => ({ email: `new-${randomUUID()}@example.com`, role: 'VIEWER' }),
+    url: (f) => `/api/workspaces/${f.workspaceId}/invite`,
+    request: () => ({ payload: { email: `new-${randomUUID()}@example.com`, role: 'VIEWER' } }),
     cells: cells({ OWNER: { status: 201 }, CONTRIBUTOR: OWNER_INVITES, REVIEWER: OWNER_INVITES, VIEWER: OWNER_INVITES, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
     effect: (_f, before, after, res) => {
       expect(after.invites).toHaveLength(before.invites.length + 1);
@@ -121,7 +109,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'GET /workspaces/{id}/invites',
     method: 'GET',
-    url: (_f, id) => `/api/workspaces/${id}/invites`,
+    url: (f) => `/api/workspaces/${f.workspaceId}/invites`,
     cells: cells({ OWNER: OK, CONTRIBUTOR: OWNER_INVITES, REVIEWER: OWNER_INVITES, VIEWER: OWNER_INVITES, NDA_PENDING: NDA, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OWNER_INVITES }),
   },
   {
@@ -132,19 +120,20 @@ const ENDPOINTS: Endpoint[] = [
     effect: (f, _b, after) => {
       expect(after.invites.find((i) => i.id === f.inviteId)?.status).toBe('REVOKED');
     },
-    noWorkspaceInUrl: true,
+    // The workspace id is not in the URL: no unknown-workspace row (an unknown invite: below).
+    unknownId: false,
   },
   {
     name: 'GET /workspaces/{id}/settings',
     method: 'GET',
-    url: (_f, id) => `/api/workspaces/${id}/settings`,
+    url: (f) => `/api/workspaces/${f.workspaceId}/settings`,
     cells: everyMember(OK),
   },
   {
     name: 'PATCH /workspaces/{id}/settings',
     method: 'PATCH',
-    url: (_f, id) => `/api/workspaces/${id}/settings`,
-    body: () => ({ require_nda: false }),
+    url: (f) => `/api/workspaces/${f.workspaceId}/settings`,
+    request: () => ({ payload: { require_nda: false } }),
     cells: cells({ OWNER: OK, CONTRIBUTOR: OWNER_SETTINGS, REVIEWER: OWNER_SETTINGS, VIEWER: OWNER_SETTINGS, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
     effect: (_f, _b, after) => {
       expect(after.workspace!.requireNda).toBe(false);
@@ -153,13 +142,13 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'GET /workspaces/{id}/activity',
     method: 'GET',
-    url: (_f, id) => `/api/workspaces/${id}/activity`,
+    url: (f) => `/api/workspaces/${f.workspaceId}/activity`,
     cells: everyMember(NDA),
   },
   {
     name: 'POST /workspaces/{id}/nda/accept',
     method: 'POST',
-    url: (_f, id) => `/api/workspaces/${id}/nda/accept?nda_version_id=${currentNdaId}`,
+    url: (f) => `/api/workspaces/${f.workspaceId}/nda/accept?nda_version_id=${currentNdaId}`,
     // Accepting is how a pending member gets in; it is a write, so an archived workspace refuses it (409).
     cells: cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: OK, NDA_PENDING: OK, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
     effect: (f, _b, after) => {
@@ -170,67 +159,26 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-function actorOf(s: Scenario) {
-  const key = { OWNER: 'owner', ARCHIVED_OWNER: 'owner', CONTRIBUTOR: 'contributor', ARCHIVED_CONTRIBUTOR: 'contributor', REVIEWER: 'reviewer', VIEWER: 'viewer', NDA_PENDING: 'pending', NON_MEMBER: 'outsider', ANONYMOUS: undefined }[s];
-  return key ? users[key] : undefined;
-}
-
-async function fixture(s: Scenario): Promise<Fixture> {
-  const archived = s.startsWith('ARCHIVED_');
-  const ws = await createWorkspace(t.db, users.owner!.user.id, { name: 'Roles workspace', archivedAt: archived ? new Date(Date.now() - 60_000) : null });
-  await addMember(t.db, ws.id, users.contributor!.user.id, 'CONTRIBUTOR');
-  await addMember(t.db, ws.id, users.reviewer!.user.id, 'REVIEWER');
-  await addMember(t.db, ws.id, users.viewer!.user.id, 'VIEWER');
-  await addMember(t.db, ws.id, users.pending!.user.id, 'CONTRIBUTOR', { ndaAccepted: false });
-  await addMember(t.db, ws.id, users.target!.user.id, 'VIEWER');
-  const invite = await createInvite(t.db, ws.id, `invitee-${randomUUID()}@example.com`, { invitedBy: users.owner!.user.id });
-  return { workspaceId: ws.id, inviteId: invite.id, targetId: users.target!.user.id, actorId: actorOf(s)?.user.id, archived };
-}
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  for (const name of ['owner', 'contributor', 'reviewer', 'viewer', 'pending', 'target', 'outsider']) {
-    users[name] = await createUser(t.db, t.config, { name: `Ms ${name}` });
-  }
-  const [nda] = await t.db.select().from(ndaVersions).orderBy(desc(ndaVersions.version)).limit(1);
-  currentNdaId = nda!.id;
-});
-afterAll(async () => {
-  await t.close();
-});
-
-describe.each(ENDPOINTS)('$name', (ep) => {
-  it.each(SCENARIOS)('as %s answers as the matrix says', async (s) => {
-    const f = await fixture(s);
-    const before = await workspaceSnapshot(t.db, f.workspaceId);
-    const res = await t.injectAs(actorOf(s)?.token ?? null, { method: ep.method, url: ep.url(f, f.workspaceId), ...(ep.body ? { payload: ep.body() } : {}) });
-    expectCell(res, ep.cells[s]);
-    const after = await workspaceSnapshot(t.db, f.workspaceId);
-    expectChange(res, ep.method, before, after, ep.effect && ((b, a) => ep.effect!(f, b, a, res)));
-    if (ep.name === 'GET /workspaces/{id}' && res.statusCode === 200) {
-      expect(res.json()).toMatchObject({ id: f.workspaceId, nda_required: s === 'NDA_PENDING', archived: f.archived });
-    }
-    if (ep.name === 'GET /workspaces/{id}/members' && res.statusCode === 200) {
-      expect(res.json()).toHaveLength(6);
-    }
-  });
-
-  if (ep.noWorkspaceInUrl) return;
-  it('answers 404 "Workspace not found" for an unknown or malformed workspace id', async () => {
-    const f = await fixture('OWNER');
-    const before = await workspaceSnapshot(t.db, f.workspaceId);
-    for (const id of [randomUUID(), 'not-a-uuid']) {
-      const res = await t.injectAs(users.owner!.token, { method: ep.method, url: ep.url(f, id), ...(ep.body ? { payload: ep.body() } : {}) });
-      expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 404, detail: 'Workspace not found' });
-    }
-    expect(await workspaceSnapshot(t.db, f.workspaceId)).toEqual(before);
-  });
+const table = describeRoleTable<Fixture, Snapshot>({
+  extraUsers: ['target'],
+  workspaceName: 'Roles workspace',
+  setUp: async ({ t }) => {
+    const [nda] = await t.db.select().from(ndaVersions).orderBy(desc(ndaVersions.version)).limit(1);
+    currentNdaId = nda!.id;
+  },
+  fixture: async ({ t, users, actorOf }, s, workspaceId) => {
+    await addMember(t.db, workspaceId, users.target!.user.id, 'VIEWER');
+    const invite = await createInvite(t.db, workspaceId, `invitee-${randomUUID()}@example.com`, { invitedBy: users.owner!.user.id });
+    return { workspaceId, inviteId: invite.id, targetId: users.target!.user.id, actorId: actorOf(s)?.user.id, archived: s.startsWith('ARCHIVED_') };
+  },
+  snapshot: ({ t }, f) => workspaceSnapshot(t.db, f.workspaceId),
+  endpoints: ENDPOINTS,
 });
 
 describe('DELETE /invites/{id} with an unknown id', () => {
   it('answers 404 "Invite not found"', async () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
-      const res = await t.injectAs(users.owner!.token, { method: 'DELETE', url: `/api/invites/${id}` });
+      const res = await table.t.injectAs(table.users.owner!.token, { method: 'DELETE', url: `/api/invites/${id}` });
       expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 404, detail: 'Invite not found' });
     }
   });

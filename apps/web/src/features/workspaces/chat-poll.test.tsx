@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CHAT_POLL_MS, type ChatMessage } from '@biddesk/shared';
+import { fakePollingPage } from '../../test/polling-page';
 import { plainUser, renderApp, stubApi, type FetchCall } from '../../test/render-app';
 import { appendNewer, fetchNewer, prependOlder, reconcileLatest } from './api/messages';
 import { workspaceApi, ws } from './workspace-test-api';
@@ -70,17 +71,7 @@ describe('fetchNewer (one poll)', () => {
 });
 
 describe('the panel polls every 5 s only while open and the tab is visible', () => {
-  let visibility: DocumentVisibilityState;
-  beforeEach(() => {
-    visibility = 'visible';
-    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
-    // Only intervals are faked: the poll's timer; Mantine and the test helpers keep real timeouts.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
+  const page = fakePollingPage();
 
   it('fetches after=<newest id>, shows new messages once, and stops while hidden or collapsed', async () => {
     let server = range(1, 2);
@@ -104,12 +95,12 @@ describe('the panel polls every 5 s only while open and the tab is visible', () 
     expect(polls().map(params)).toEqual([{ after: 'm-002', limit: '100' }]);
     expect(within(chat).getAllByTestId('chat-message')).toHaveLength(3);
 
-    visibility = 'hidden';
+    page.visibility = 'hidden';
     server = range(1, 4);
     await act(() => vi.advanceTimersByTimeAsync(CHAT_POLL_MS * 3));
     expect(polls()).toHaveLength(1);
 
-    visibility = 'visible';
+    page.visibility = 'visible';
     await act(() => vi.advanceTimersByTimeAsync(CHAT_POLL_MS));
     expect(await within(chat).findByText('message 4')).toBeInTheDocument();
     expect(polls().map((c) => params(c).after)).toEqual(['m-002', 'm-003']);
@@ -122,14 +113,7 @@ describe('the panel polls every 5 s only while open and the tab is visible', () 
 });
 
 describe('the panel re-reads the latest page every sixth poll', () => {
-  beforeEach(() => {
-    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => 'visible');
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
+  fakePollingPage();
 
   it("so another member's delete and edit show within 30 s", async () => {
     let server = range(1, 3);

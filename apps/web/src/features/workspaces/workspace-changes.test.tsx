@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CHAT_POLL_MS, type WorkspaceChangeArea, type WorkspaceDocument } from '@biddesk/shared';
+import { fakePollingPage } from '../../test/polling-page';
 import { plainUser, renderApp, stubApi, type FetchCall } from '../../test/render-app';
 import { staleQueries } from './api/workspace-changes';
 import { workspaceApi, ws } from './workspace-test-api';
@@ -31,16 +32,7 @@ describe('staleQueries', () => {
 });
 
 describe("the workspace page follows other members' changes", () => {
-  let visibility: DocumentVisibilityState;
-  beforeEach(() => {
-    visibility = 'visible';
-    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
+  const page = fakePollingPage();
 
   it('refetches the documents after a reported change, not the tasks, and asks nothing while hidden', async () => {
     let holder: string | null = null;
@@ -74,11 +66,11 @@ describe("the workspace page follows other members' changes", () => {
     await act(() => vi.advanceTimersByTimeAsync(CHAT_POLL_MS));
     expect(documentReads()).toBe(readsBefore);
 
-    visibility = 'hidden';
+    page.visibility = 'hidden';
     const pollsBefore = polls().length;
     await act(() => vi.advanceTimersByTimeAsync(CHAT_POLL_MS * 3));
     expect(polls()).toHaveLength(pollsBefore);
-    visibility = 'visible';
+    page.visibility = 'visible';
     await act(async () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
