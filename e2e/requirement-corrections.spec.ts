@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { E2E_ADMIN } from './playwright.config';
 import { signIn } from './sign-in';
-import { textPdf } from './solicitation-pdf';
+import { textPdf } from '../apps/api/test/solicitation-pdf';
 
 /** A short Uniform Contract Format solicitation, with one sentence a team would not call a requirement. */
 const RFP_TEXT = [
