@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps, Ctx } from '../lib/ctx';
 import { forbidden, sessionEndedError, unauthorized } from '../lib/errors';
+import { GUEST_REFUSAL, isGuestRoute } from '../lib/guest-access';
 import { verifySessionToken } from '../lib/tokens';
 import * as usersRepository from '../modules/auth/users.repository';
 
@@ -18,7 +19,8 @@ declare module 'fastify' {
 
 /**
  * Authentication is on by default (STYLE §4): every route needs a valid bearer token unless it
- * is marked `config: { public: true }`; `config: { role: 'admin' }` also needs an admin.
+ * is marked `config: { public: true }`; `config: { role: 'admin' }` also needs an admin, and a
+ * guest account is refused unless lib/guest-access.ts lists the route.
  * The user is re-read on each request so a deleted user or a reset password ends old tokens.
  */
 export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
@@ -44,5 +46,6 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
     if (routeConfig.public || !request.routeOptions.url) return;
     if (!request.ctx.actor) throw sessionEnded ? sessionEndedError() : unauthorized(token ? 'Could not validate credentials' : 'Not authenticated');
     if (routeConfig.role === 'admin' && request.ctx.actor.role !== 'admin') throw forbidden('Admin access required');
+    if (request.ctx.actor.isGuest && !isGuestRoute(request.method, request.routeOptions.url)) throw forbidden(GUEST_REFUSAL);
   });
 }

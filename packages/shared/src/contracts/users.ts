@@ -10,6 +10,8 @@ export const UserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: AppRoleSchema,
+  /** A teaming partner's account (issue 26): sees only its workspaces, never the pipeline. */
+  is_guest: z.boolean(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;

@@ -68,6 +68,11 @@ export async function updateRole(db: Db, id: string, role: 'user' | 'admin'): Pr
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
 }
 
+/** Makes a user a guest or an internal user (issue 26). */
+export async function updateGuest(db: Db, id: string, isGuest: boolean): Promise<void> {
+  await db.update(users).set({ isGuest, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
 export interface RemovedCounts {
   saved_opportunities: number;
   generated_documents: number;
