@@ -20,6 +20,7 @@ const loadSettings = () => import('./routes/settings');
 const loadAdmin = () => import('./routes/admin');
 const loadWorkspace = () => import('./routes/workspace');
 const loadJoin = () => import('./routes/join');
+const loadPipeline = () => import('./routes/pipeline');
 
 /**
  * A lazily loaded screen that, once its code is here (prefetched or preloaded), renders directly
@@ -45,10 +46,11 @@ const SettingsRoute = lazyScreen(loadSettings, (m) => m.SettingsRoute);
 const AdminRoute = lazyScreen(loadAdmin, (m) => m.AdminRoute);
 const WorkspaceRoute = lazyScreen(loadWorkspace, (m) => m.WorkspaceRoute);
 const JoinRoute = lazyScreen(loadJoin, (m) => m.JoinRoute);
+const PipelineRoute = lazyScreen(loadPipeline, (m) => m.PipelineRoute);
 
 /** Loads every screen's code now: the web tests render routes without waiting on imports. */
 export async function preloadRoutes(): Promise<void> {
-  await Promise.all([AppLayout, DashboardRoute, OpportunityDetailRoute, DocumentsRoute, SettingsRoute, AdminRoute, WorkspaceRoute, JoinRoute].map((s) => s.preload()));
+  await Promise.all([AppLayout, DashboardRoute, OpportunityDetailRoute, DocumentsRoute, SettingsRoute, AdminRoute, WorkspaceRoute, JoinRoute, PipelineRoute].map((s) => s.preload()));
 }
 
 const fallback = (
@@ -106,6 +108,7 @@ const SignedInRoutes = memo(function SignedInRoutes({ location }: { location: { 
           <Route path="/settings" element={<Lazy><SettingsRoute /></Lazy>} />
           <Route path="/admin" element={<Lazy><AdminRoute /></Lazy>} />
           <Route path="/workspace/:workspaceId" element={<Lazy><WorkspaceRoute /></Lazy>} />
+          <Route path="/pipeline" element={<Lazy><PipelineRoute /></Lazy>} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
