@@ -19,7 +19,6 @@ import { SavedSearchesMenu } from '../../features/saved-searches/components/save
 import { StatCards } from '../../features/opportunities/components/stat-cards';
 import { PendingInvitationsCard } from '../../features/invites/components/pending-invitations-card';
 import { MyWorkspacesCard } from '../../features/workspaces/components/my-workspaces-card';
-import { useSession } from '../../features/auth/session-context';
 import { usePursuitLookup } from '../../features/pipeline/api/pursuits-api';
 import { TrackButton } from '../../features/pipeline/components/track-button';
 import { EMPTY_FILTERS, hasCriterion, readRecentFilters, rememberFilter, type FilterValues, type RecentFilter } from '../../features/opportunities/recent-filters';
@@ -35,25 +34,6 @@ const found = (n: number) => `Found ${COUNT.format(n)} ${n === 1 ? 'opportunity'
  * listed lives in the URL (url-state.ts), so Back and reload return to the same page, sort and view.
  */
 export function DashboardRoute() {
-  const { user } = useSession();
-  return user?.is_guest ? <GuestDashboard /> : <OpportunityDashboard />;
-}
-
-/**
- * A guest's dashboard (issue 26): a teaming partner sees their invitations and workspaces, never
- * the opportunity data (the server refuses those calls to guests too).
- */
-function GuestDashboard() {
-  return (
-    <>
-      <PageHeader title="Dashboard" description="The workspaces you were invited to." />
-      <PendingInvitationsCard />
-      <MyWorkspacesCard guest />
-    </>
-  );
-}
-
-function OpportunityDashboard() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readDashboardState(params), [params]);
   const prefs = usePreferences();
@@ -228,3 +208,4 @@ function OpportunityDashboard() {
     </>
   );
 }
+

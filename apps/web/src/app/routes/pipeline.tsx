@@ -45,7 +45,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
   const [editing, setEditing] = useState<Pursuit | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
-  const stages = list.data?.stages ?? [];
+  const stages = useMemo(() => list.data?.stages ?? [], [list.data]);
   const canChange = (p: Pursuit) => canPipeline(caller, 'pursuit.move', { actorId: userId, ownerId: p.owner?.id ?? null });
   const opensAt = stages.find((s) => s.opens_workspace)?.position ?? Infinity;
   const canOpenWorkspace = (p: Pursuit) => {
