@@ -12,6 +12,19 @@ async function api(request: APIRequestContext, token: string | null, method: 'GE
   return res.json();
 }
 
+/** The page is no wider than the window; on failure, names the elements that stick out. */
+async function expectNoHorizontalOverflow(page: Page, where: string) {
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    innerWidth: window.innerWidth,
+    wide: [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 6)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${el.getAttribute('data-testid') ?? ''}] right=${Math.round(el.getBoundingClientRect().right)}`),
+  }));
+  expect(scrollWidth, `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window: ${wide.join('; ')}`).toBeLessThanOrEqual(innerWidth);
+}
+
 /** Moves the pursuit one stage right with Alt+→ on its Move button, and waits for its new column. */
 async function moveRight(page: Page, title: string, to: string) {
   const column = page.getByTestId('pipeline-column').filter({ has: page.getByRole('heading', { name: new RegExp(`^${to} \\(`) }) });
@@ -69,7 +82,7 @@ test('a capture lead tracks two notices, moves one to Proposal by keyboard and o
     await drawer.getByLabel('p(win) %').fill('40');
     await drawer.getByLabel('p(go) %').fill('75');
     await expect(drawer.getByTestId('editor-weighted')).toHaveText('Weighted value: $600,000');
-    await drawer.getByLabel('Next action').fill('Call the contracting officer');
+    await drawer.getByLabel('Next action', { exact: true }).fill('Call the contracting officer');
     await expectNoSeriousA11yViolations(page, 'Pipeline: edit pursuit');
     await drawer.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Pursuit saved')).toBeVisible();
@@ -89,6 +102,7 @@ test('a capture lead tracks two notices, moves one to Proposal by keyboard and o
     await expect(page.getByRole('status')).toHaveText(`Moved ${first!.title} to Bid decision`);
     await moveRight(page, first!.title, 'Proposal');
     await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('group', { name: first!.title }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/pipeline-board-1280.png', fullPage: true });
   });
 
@@ -104,6 +118,7 @@ test('a capture lead tracks two notices, moves one to Proposal by keyboard and o
     await page.reload();
     await expect(page.getByTestId('pipeline-table')).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalOverflow(page, 'Pipeline table at 390 px');
     await page.screenshot({ path: 'test-results/pipeline-table-390.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
@@ -120,7 +135,8 @@ test('a capture lead tracks two notices, moves one to Proposal by keyboard and o
     await page.goto('/pipeline');
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('pipeline-board')).toBeVisible();
-    await page.screenshot({ path: 'test-results/pipeline-board-390.png', fullPage: false });
+    await expectNoHorizontalOverflow(page, 'Pipeline board at 390 px');
+    await page.screenshot({ path: 'test-results/pipeline-board-390.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 

@@ -138,6 +138,30 @@ export async function listInternalUsers(db: Db): Promise<{ id: string; name: str
   return db.select({ id: users.id, name: users.name }).from(users).where(eq(users.isGuest, false)).orderBy(asc(users.name), asc(users.id));
 }
 
+/**
+ * Bell reminders for next actions due on or before `today` (a UTC calendar date), one per pursuit,
+ * owner and due date: the notification's dedupe key makes a repeat run, or a second process, add
+ * nothing; a new due date reminds again. Guests never own pursuits, and are skipped all the same.
+ */
+export async function insertNextActionReminders(db: Db, today: string): Promise<number> {
+  const rows = await db.execute(sql`
+    insert into notifications (user_id, title, message, type, link, dedupe_key)
+    select p.owner_id,
+           'Next action due',
+           p.next_action || ' — ' || coalesce(o.title, p.notice->>'title'),
+           'pipeline',
+           '/pipeline',
+           'pursuit-next:' || p.id || ':' || p.owner_id || ':' || p.next_action_due
+    from pursuits p
+    join users u on u.id = p.owner_id and not u.is_guest
+    left join opportunities o on o.id = p.opportunity_id
+    where p.next_action is not null and p.next_action_due <= ${today}::date
+    on conflict (dedupe_key) do nothing
+    returning id`);
+  // PGlite and node-postgres answer execute() differently: an array, or an object with rows.
+  return (Array.isArray(rows) ? rows : (rows as unknown as { rows: unknown[] }).rows).length;
+}
+
 export async function findUser(db: Db, id: string) {
   const [row] = await db.select({ id: users.id, isGuest: users.isGuest }).from(users).where(eq(users.id, id));
   return row;

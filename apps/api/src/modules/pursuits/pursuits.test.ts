@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpportunity, createUser } from '../../../test/factories';
-import { pursuits, workspaceMembers } from '../../db/schema/index';
+import { notifications, pursuits, workspaceMembers } from '../../db/schema/index';
 import { GUEST_REFUSAL } from '../../lib/guest-access';
+import { runNextActionReminders } from './next-action-reminders';
 
 /**
  * Issue 26 item 2: the capture pipeline's API, tried over admin / capture owner / another internal
@@ -246,5 +247,24 @@ describe('PUT /admin/pipeline/stages', () => {
     }
     const restore = await t.injectAs(admin.token, { method: 'PUT', url: '/api/admin/pipeline/stages', payload: body(after.filter((s) => s.name !== 'Pink team').map((s) => (s.name === 'Shaping' ? { ...s, name: 'Capture' } : s))) });
     expect(restore.json().data.map((s: { name: string }) => s.name)).toEqual(stages.map((s) => s.name));
+  });
+});
+
+describe('next action reminders (the bell)', () => {
+  it('reminds the capture owner on the due date once per date, never early, and again for a new date', async () => {
+    const { pursuit } = await track(owner);
+    await t.injectAs(owner.token, { method: 'PATCH', url: `/api/pursuits/${pursuit.id}`, payload: { next_action: 'Send capability statement', next_action_due: '2026-12-10' } });
+    const mine = async () => (await t.db.select().from(notifications).where(eq(notifications.userId, owner.user.id))).filter((n) => n.dedupeKey?.startsWith(`pursuit-next:${pursuit.id}`));
+    await runNextActionReminders(t.db, new Date('2026-12-09T23:59:00Z'));
+    expect(await mine()).toEqual([]);
+    await runNextActionReminders(t.db, new Date('2026-12-10T08:00:00Z'));
+    await runNextActionReminders(t.db, new Date('2026-12-10T09:00:00Z'));
+    const [reminder, ...more] = await mine();
+    expect(more).toEqual([]);
+    expect(reminder).toMatchObject({ title: 'Next action due', type: 'pipeline', link: '/pipeline' });
+    expect(reminder!.message).toMatch(/^Send capability statement — /);
+    await t.injectAs(owner.token, { method: 'PATCH', url: `/api/pursuits/${pursuit.id}`, payload: { next_action_due: '2026-12-12' } });
+    await runNextActionReminders(t.db, new Date('2026-12-12T08:00:00Z'));
+    expect(await mine()).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Center, Group, Loader, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Center, Loader, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
 import { canPipeline, pipelineCaller, type Pursuit } from '@biddesk/shared';
@@ -137,8 +137,8 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
 /** Count, value and weighted value per stage, above the table. */
 function StageTotalsTable({ data }: { data: NonNullable<ReturnType<typeof usePursuits>['data']> }) {
   return (
-    <Group mb="md">
-      <Table withTableBorder fz="sm" w="auto" data-testid="stage-totals-table">
+    <Table.ScrollContainer minWidth={340} mb="md">
+      <Table withTableBorder fz="sm" data-testid="stage-totals-table" maw={560}>
         <Table.Caption>Totals per stage</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -162,6 +162,6 @@ function StageTotalsTable({ data }: { data: NonNullable<ReturnType<typeof usePur
           })}
         </Table.Tbody>
       </Table>
-    </Group>
+    </Table.ScrollContainer>
   );
 }

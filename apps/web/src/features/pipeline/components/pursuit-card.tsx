@@ -59,7 +59,7 @@ export function PursuitCard({ pursuit: p, stages, canChange, canOpenWorkspace, o
       </Text>
       <Group gap={6} mt={4} wrap="wrap">
         <Text size="xs" title="Estimated value">
-          {formatMoney(p.estimated_value)}
+          {p.estimated_value === null ? 'No value' : formatMoney(p.estimated_value)}
         </Text>
         <Text size="xs" c="dimmed">
           p(win) {formatPercent(p.p_win)}
