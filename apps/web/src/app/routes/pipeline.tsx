@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
 import { canPipeline, pipelineCaller, type Pursuit } from '@biddesk/shared';
@@ -13,6 +13,7 @@ import { PipelineBoard } from '../../features/pipeline/components/pipeline-board
 import { PipelineFilters } from '../../features/pipeline/components/pipeline-filters';
 import { PipelineTable, TABLE_PAGE_SIZE, sortPursuits } from '../../features/pipeline/components/pipeline-table';
 import { PursuitEditor } from '../../features/pipeline/components/pursuit-editor';
+import { StageEditor } from '../../features/pipeline/components/stage-editor';
 import { formatMoney } from '../../features/pipeline/pipeline-format';
 import { readPipelineState, writePipelineState, type PipelineState } from '../../features/pipeline/url-state';
 
@@ -44,6 +45,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
   const navigate = useNavigate();
   const [editing, setEditing] = useState<Pursuit | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [editingStages, setEditingStages] = useState(false);
 
   const stages = useMemo(() => list.data?.stages ?? [], [list.data]);
   const canChange = (p: Pursuit) => canPipeline(caller, 'pursuit.move', { actorId: userId, ownerId: p.owner?.id ?? null });
@@ -79,15 +81,22 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
         title="Pipeline"
         description="Every opportunity the company is pursuing, by stage. Weighted value = value × p(win) × p(go)."
         actions={
-          <SegmentedControl
-            aria-label="View"
-            value={state.view}
-            onChange={(v) => update({ view: v as PipelineState['view'], page: 1 })}
-            data={[
-              { value: 'board', label: 'Board' },
-              { value: 'table', label: 'Table' },
-            ]}
-          />
+          <Group gap="sm">
+            {canPipeline(caller, 'pipeline.configureStages') && (
+              <Button variant="default" onClick={() => setEditingStages(true)} disabled={stages.length === 0}>
+                Stages
+              </Button>
+            )}
+            <SegmentedControl
+              aria-label="View"
+              value={state.view}
+              onChange={(v) => update({ view: v as PipelineState['view'], page: 1 })}
+              data={[
+                { value: 'board', label: 'Board' },
+                { value: 'table', label: 'Table' },
+              ]}
+            />
+          </Group>
         }
       />
       <PipelineFilters filters={state.filters} stages={stages} owners={owners.data ?? []} onChange={(filters) => update({ filters, page: 1 })} />
@@ -129,6 +138,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
           )}
         </>
       )}
+      <StageEditor opened={editingStages} stages={stages} onClose={() => setEditingStages(false)} />
       <PursuitEditor pursuit={editing} owners={owners.data ?? []} onClose={() => setEditing(null)} />
     </>
   );

@@ -171,3 +171,34 @@ describe('pipeline URL state and sorting', () => {
     expect(sortPursuits(items, stages, 'value', 'desc').map((p) => p.title)).toEqual(['Pursuit 3', 'Pursuit 2', 'Pursuit 1']);
   });
 });
+
+describe('stage editor', () => {
+  const adminUser: User = { ...plainUser, id: 'a1', role: 'admin' };
+  it('lets an admin rename and reorder stages, sending the whole list; users see no Stages button', async () => {
+    const calls = stubApi({
+      ...refresh(adminUser),
+      'GET /api/pursuits': () => ({ body: listResponse([]) }),
+      'GET /api/pipeline/owners': () => ({ body: { data: [] } }),
+      'PUT /api/admin/pipeline/stages': () => ({ body: { data: stages } }),
+    });
+    renderApp('/pipeline', adminUser);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Stages' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Pipeline stages' });
+    const name = within(dialog).getByRole('textbox', { name: 'Stage 3 name' });
+    await user.clear(name);
+    await user.type(name, 'Shaping');
+    await user.click(within(dialog).getByRole('button', { name: 'Move stage 3 up' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save stages' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      stages: [stages[0], stages[2], stages[1], stages[3], stages[4]].map((s) => ({ id: s!.id, name: s!.name === 'Capture' ? 'Shaping' : s!.name, outcome: null, opens_workspace: s!.opens_workspace })),
+    }));
+  });
+
+  it('shows no Stages button to a user', async () => {
+    stubPipeline([]);
+    renderApp('/pipeline', plainUser);
+    await screen.findByTestId('pipeline-board', {}, SLOW);
+    expect(screen.queryByRole('button', { name: 'Stages' })).not.toBeInTheDocument();
+  });
+});

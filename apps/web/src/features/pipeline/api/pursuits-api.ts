@@ -83,3 +83,16 @@ export function useOpenPursuitWorkspace() {
     },
   });
 }
+
+/** PUT /admin/pipeline/stages: the whole list in board order (admins). */
+export function useReplaceStages() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stages: { id?: string; name: string; outcome: PipelineStage['outcome']; opens_workspace: boolean }[]) =>
+      apiRequest<{ data: PipelineStage[] }>('/admin/pipeline/stages', { method: 'PUT', body: { stages } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: PURSUITS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['pipeline', 'stages'] });
+    },
+  });
+}
