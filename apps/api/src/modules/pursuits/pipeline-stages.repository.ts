@@ -1,6 +1,7 @@
 import { asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pipelineStages, pursuits, type PipelineStageRow } from '../../db/schema/index';
+import { isForeignKeyViolation } from './pursuits.repository';
 
 export async function listStages(db: Db): Promise<PipelineStageRow[]> {
   return db.select().from(pipelineStages).orderBy(asc(pipelineStages.position), asc(pipelineStages.id));
@@ -38,9 +39,20 @@ export interface StageValues {
  * inserts new ones. Names are unique case-insensitively, so every kept stage first takes a
  * temporary name: a swap of two names must not trip the index halfway.
  */
-export async function replaceStages(db: Db, stages: StageValues[]): Promise<void> {
+export async function replaceStages(db: Db, stages: StageValues[]): Promise<'in-use' | void> {
   const keptIds = stages.flatMap((s) => (s.id ? [s.id] : []));
-  await db.delete(pipelineStages).where(keptIds.length ? notInArray(pipelineStages.id, keptIds) : sql`true`);
+  // A savepoint: a pursuit moved into a removed stage after the caller's count fails the delete
+  // (foreign key), which the caller answers as "in use" rather than an error.
+  const removed = await db
+    .transaction(async (sp) => {
+      await sp.delete(pipelineStages).where(keptIds.length ? notInArray(pipelineStages.id, keptIds) : sql`true`);
+    })
+    .then(() => true)
+    .catch((err: unknown) => {
+      if (isForeignKeyViolation(err)) return false;
+      throw err;
+    });
+  if (!removed) return 'in-use';
   if (keptIds.length) {
     await db.update(pipelineStages).set({ name: sql`${pipelineStages.id}::text` }).where(inArray(pipelineStages.id, keptIds));
   }

@@ -88,13 +88,19 @@ export async function findOpportunity(db: Db, id: string): Promise<OpportunityRo
 export async function insertIfUntracked(
   db: Db,
   values: { opportunityId: string; noticeId: string; notice: PursuitNoticeSnapshot; stageId: string; ownerId: string; estimatedValue: number | null },
-): Promise<PursuitRow | undefined> {
-  const [row] = await db
-    .insert(pursuits)
-    .values({ ...values, createdBy: values.ownerId, valueSource: values.estimatedValue === null ? null : 'notice' })
-    .onConflictDoNothing({ target: pursuits.noticeId })
-    .returning();
-  return row;
+): Promise<PursuitRow | undefined | 'gone'> {
+  try {
+    const [row] = await db
+      .insert(pursuits)
+      .values({ ...values, createdBy: values.ownerId, valueSource: values.estimatedValue === null ? null : 'notice' })
+      .onConflictDoNothing({ target: pursuits.noticeId })
+      .returning();
+    return row;
+  } catch (err) {
+    // The stage or the opportunity was deleted after the caller read it.
+    if (isForeignKeyViolation(err)) return 'gone';
+    throw err;
+  }
 }
 
 export type PursuitPatch = Partial<
@@ -110,13 +116,27 @@ export async function update(db: Db, id: string, patch: PursuitPatch): Promise<b
  * Moves a pursuit only if it is still in the stage the caller saw: one conditional UPDATE, so of
  * concurrent moves exactly one wins and the others see false.
  */
-export async function moveIfAt(db: Db, id: string, fromStageId: string, toStageId: string): Promise<boolean> {
-  const rows = await db
-    .update(pursuits)
-    .set({ stageId: toStageId, stageChangedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(pursuits.id, id), eq(pursuits.stageId, fromStageId), ne(pursuits.stageId, toStageId)))
-    .returning({ id: pursuits.id });
-  return rows.length === 1;
+export async function moveIfAt(db: Db, id: string, fromStageId: string, toStageId: string): Promise<boolean | 'gone'> {
+  try {
+    const rows = await db
+      .update(pursuits)
+      .set({ stageId: toStageId, stageChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(pursuits.id, id), eq(pursuits.stageId, fromStageId), ne(pursuits.stageId, toStageId)))
+      .returning({ id: pursuits.id });
+    return rows.length === 1;
+  } catch (err) {
+    // An admin removed the target stage after the caller read the list.
+    if (isForeignKeyViolation(err)) return 'gone';
+    throw err;
+  }
+}
+
+/** A foreign-key violation (23503), however deep the driver wrapped it. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23503') return true;
+  }
+  return false;
 }
 
 export async function remove(db: Db, id: string): Promise<boolean> {

@@ -25,6 +25,7 @@ import type { PursuitView } from './pursuits.repository';
 const PURSUIT_NOT_FOUND = 'Pursuit not found';
 const NOT_OWNER = 'Only the capture owner or an admin can change this pursuit';
 const DAY_MS = 24 * 60 * 60 * 1000;
+const CHANGED = 'The pipeline changed a moment ago (a stage or the opportunity was removed). Reload and try again.';
 
 /** Refuses a caller the pipeline matrix (packages/shared permissions/pipeline-roles) does not allow. */
 export function assertPipeline(ctx: AuthedCtx, ability: PipelineAbility, pursuit?: { ownerId: string | null }): void {
@@ -93,6 +94,7 @@ export async function trackOpportunity(ctx: AuthedCtx, body: TrackOpportunityBod
     ownerId: ctx.actor.id,
     estimatedValue: valueFromNotice(opportunity),
   });
+  if (row === 'gone') throw conflict(CHANGED);
   if (!row) {
     const existing = await repo.findByNotice(ctx.db, opportunity.noticeId);
     throw conflict(`This opportunity is already in the pipeline${existing?.ownerName ? ` (capture owner: ${existing.ownerName})` : ''}`);
@@ -137,7 +139,9 @@ export async function movePursuit(ctx: AuthedCtx, id: string, body: MovePursuitB
   assertPipeline(ctx, 'pursuit.move', pursuit);
   if (!(await stagesRepository.findStage(ctx.db, body.stage_id))) throw badRequest('Unknown stage: reload the pipeline to see the current stages');
   if (body.stage_id === body.from_stage_id) throw badRequest('The pursuit is already in that stage');
-  if (!(await repo.moveIfAt(ctx.db, pursuit.id, body.from_stage_id, body.stage_id))) {
+  const moved = await repo.moveIfAt(ctx.db, pursuit.id, body.from_stage_id, body.stage_id);
+  if (moved === 'gone') throw conflict(CHANGED);
+  if (!moved) {
     throw conflict('Someone else moved this pursuit a moment ago. Reload the pipeline to see where it is now.');
   }
   return getPursuit(ctx, pursuit.id);

@@ -6,6 +6,8 @@ import { createOpportunity, createUser } from '../../../test/factories';
 import { notifications, pursuits, workspaceMembers } from '../../db/schema/index';
 import { GUEST_REFUSAL } from '../../lib/guest-access';
 import { runNextActionReminders } from './next-action-reminders';
+import * as stagesRepository from './pipeline-stages.repository';
+import { moveIfAt } from './pursuits.repository';
 
 /**
  * Issue 26 item 2: the capture pipeline's API, tried over admin / capture owner / another internal
@@ -17,7 +19,7 @@ let admin: Caller;
 let owner: Caller;
 let other: Caller;
 let guest: Caller;
-let stages: { id: string; name: string; opens_workspace: boolean }[];
+let stages: { id: string; name: string; outcome: string | null; opens_workspace: boolean }[];
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -108,7 +110,7 @@ describe('the role table', () => {
   }
 
   it('PUT /admin/pipeline/stages: admin only (a user, a guest 403; anonymous 401)', async () => {
-    const body = { stages: stages.map((s) => ({ id: s.id, name: s.name, outcome: (s as { outcome: string | null }).outcome, opens_workspace: s.opens_workspace })) };
+    const body = { stages: stages.map((s) => ({ id: s.id, name: s.name, outcome: s.outcome, opens_workspace: s.opens_workspace })) };
     for (const [caller, status] of [[null, 401], [guest, 403], [owner, 403], [admin, 200]] as const) {
       const res = await t.injectAs(as(caller), { method: 'PUT', url: '/api/admin/pipeline/stages', payload: body });
       expect(res.statusCode).toBe(status);
@@ -266,5 +268,18 @@ describe('next action reminders (the bell)', () => {
     await t.injectAs(owner.token, { method: 'PATCH', url: `/api/pursuits/${pursuit.id}`, payload: { next_action_due: '2026-12-12' } });
     await runNextActionReminders(t.db, new Date('2026-12-12T08:00:00Z'));
     expect(await mine()).toHaveLength(2);
+  });
+});
+
+describe('a stage removed under a concurrent change', () => {
+  it('turns the foreign-key refusal into "gone" / "in-use", never an error, and changes nothing', async () => {
+    const { pursuit } = await track(owner);
+    expect(await moveIfAt(t.db, pursuit.id, stage('Identified'), randomUUID())).toBe('gone');
+    expect((await row(pursuit.id))!.stageId).toBe(stage('Identified'));
+    const before = await stagesRepository.listStages(t.db);
+    const withoutIdentified = before.filter((s) => s.name !== 'Identified').map((s) => ({ id: s.id, name: s.name, outcome: s.outcome, opensWorkspace: s.opensWorkspace }));
+    const outcome = await t.db.transaction((tx) => stagesRepository.replaceStages(tx, withoutIdentified));
+    expect(outcome).toBe('in-use');
+    expect(await stagesRepository.listStages(t.db)).toEqual(before);
   });
 });
