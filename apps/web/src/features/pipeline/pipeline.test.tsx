@@ -202,3 +202,29 @@ describe('stage editor', () => {
     expect(screen.queryByRole('button', { name: 'Stages' })).not.toBeInTheDocument();
   });
 });
+
+describe('pursuit editor', () => {
+  it('saves the fields it shows, and stops tracking only after confirming', async () => {
+    const calls = stubPipeline([pursuit(1)], {
+      [`PATCH /api/pursuits/${id(1)}`]: () => ({ body: pursuit(1) }),
+      [`DELETE /api/pursuits/${id(1)}`]: () => ({ status: 204 }),
+    });
+    renderApp('/pipeline', plainUser);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Pursuit 1' }, SLOW));
+    const drawer = await screen.findByRole('dialog', { name: 'Edit pursuit: Pursuit 1' });
+    const pWin = within(drawer).getByRole('textbox', { name: 'p(win) %' });
+    await user.clear(pWin);
+    await user.type(pWin, '70');
+    expect(within(drawer).getByTestId('editor-weighted')).toHaveTextContent('Weighted value: $700,000');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ owner_id: plainUser.id, estimated_value: 1_000_000, p_win: 70, p_go: null, next_action: 'Call the contracting officer', next_action_due: '2026-12-01' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Pursuit 1' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Edit pursuit: Pursuit 1' })).getByRole('button', { name: 'Stop tracking' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Stop tracking?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Stop tracking' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === `/api/pursuits/${id(1)}`)).toBe(true));
+  });
+});

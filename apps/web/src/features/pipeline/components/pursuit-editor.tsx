@@ -2,6 +2,7 @@ import { Button, Drawer, Group, NumberInput, Select, Stack, TagsInput, Text, Tex
 import { notifications } from '@mantine/notifications';
 import { PURSUIT_NAMES_MAX, weightedValue, type Pursuit, type UpdatePursuitBody } from '@biddesk/shared';
 import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeletePursuit, useUpdatePursuit } from '../api/pursuits-api';
 import { formatMoney } from '../pipeline-format';
@@ -44,6 +45,7 @@ export function PursuitEditor({ pursuit, owners, onClose }: Props) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const update = useUpdatePursuit();
   const remove = useDeletePursuit();
+  const [confirmRemove, setConfirmRemove] = useState(false);
   useEffect(() => setDraft(pursuit ? toDraft(pursuit) : null), [pursuit]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => (d ? { ...d, [key]: value } : d));
 
@@ -94,20 +96,7 @@ export function PursuitEditor({ pursuit, owners, onClose }: Props) {
           <TagsInput label="Teaming partners" description="Press Enter after each name" maxTags={PURSUIT_NAMES_MAX} value={draft.teaming_partners} onChange={(v) => set('teaming_partners', v)} />
           <Textarea label="Notes" autosize minRows={3} maxRows={10} value={draft.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
           <Group justify="space-between" mt="sm">
-            <Button
-              color="red"
-              variant="subtle"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(pursuit.id, {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: 'Removed from the pipeline' });
-                    onClose();
-                  },
-                  onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to remove the pursuit') }),
-                })
-              }
-            >
+            <Button color="red" variant="subtle" onClick={() => setConfirmRemove(true)}>
               Stop tracking
             </Button>
             <Button onClick={save} loading={update.isPending}>
@@ -116,6 +105,26 @@ export function PursuitEditor({ pursuit, owners, onClose }: Props) {
           </Group>
         </Stack>
       )}
+      <ConfirmDialog
+        opened={confirmRemove && pursuit !== null}
+        title="Stop tracking?"
+        message={`${pursuit?.title ?? ''} leaves the pipeline.`}
+        consequences={['Its stage, values, next action, competitors, partners and notes are deleted', 'Its workspace, if any, stays as it is']}
+        confirmLabel="Stop tracking"
+        busy={remove.isPending}
+        onCancel={() => setConfirmRemove(false)}
+        onConfirm={() =>
+          pursuit &&
+          remove.mutate(pursuit.id, {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: 'Removed from the pipeline' });
+              setConfirmRemove(false);
+              onClose();
+            },
+            onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to remove the pursuit') }),
+          })
+        }
+      />
     </Drawer>
   );
 }
