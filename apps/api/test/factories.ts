@@ -22,13 +22,14 @@ const hashOnce = (password: string) => {
 export async function createUser(
   db: Db,
   config: Config,
-  overrides: Partial<{ name: string; email: string; role: 'user' | 'admin'; password: string }> = {},
+  overrides: Partial<{ name: string; email: string; role: 'user' | 'admin'; password: string; isGuest: boolean }> = {},
 ): Promise<{ user: UserRow; token: string }> {
   const user = await usersRepository.insert(db, {
     name: overrides.name ?? 'Test User',
     email: overrides.email ?? `user-${randomUUID()}@example.com`,
     passwordHash: await hashOnce(overrides.password ?? TEST_PASSWORD),
     role: overrides.role ?? 'user',
+    isGuest: overrides.isGuest ?? false,
   });
   const token = await signSessionToken(config.JWT_SECRET, { sub: user.id, ver: user.tokenVersion }, 1);
   return { user, token };

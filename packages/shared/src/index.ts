@@ -29,3 +29,5 @@ export * from './contracts/rfp-amendments';
 export * from './contracts/rfp-corrections';
 export * from './contracts/saved-searches';
 export * from './contracts/import-jobs';
+export * from './contracts/pursuits';
+export * from './permissions/pipeline-roles';

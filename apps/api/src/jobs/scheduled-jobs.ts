@@ -4,6 +4,7 @@ import { samSyncJob } from '../modules/sam-sync/sam-sync.job';
 import { deadlineAlertsJob } from '../modules/saved-searches/alerts/deadline-alerts';
 import { newMatchAlertsJob } from '../modules/saved-searches/alerts/new-match-alerts';
 import { csvImportJob } from '../modules/import-jobs/import-jobs.job';
+import { nextActionRemindersJob } from '../modules/pursuits/next-action-reminders';
 import { orphanFilesJob } from './orphan-files.job';
 
 /**
@@ -14,5 +15,5 @@ import { orphanFilesJob } from './orphan-files.job';
 export function scheduledJobs(deps: AppDeps): JobDefinition[] {
   const alertDeps = { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.PUBLIC_URL };
   // The admin's background imports come last: one may hold the tick that takes it over for minutes.
-  return [samSyncJob(deps), newMatchAlertsJob(alertDeps), deadlineAlertsJob(alertDeps), orphanFilesJob(deps), csvImportJob(deps)];
+  return [samSyncJob(deps), newMatchAlertsJob(alertDeps), deadlineAlertsJob(alertDeps), nextActionRemindersJob(deps), orphanFilesJob(deps), csvImportJob(deps)];
 }

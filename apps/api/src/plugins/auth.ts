@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { UserRow } from '../db/schema/index';
 import type { AppDeps, Ctx } from '../lib/ctx';
 import { forbidden, sessionEndedError, unauthorized } from '../lib/errors';
+import { GUEST_REFUSAL, isGuestRoute } from '../lib/guest-access';
 import { REDIS_KEY_PREFIX } from '../lib/redis';
 import { SessionCache, announceUserChanges, forgetUserHere } from '../lib/session-cache';
 import { verifySessionToken, type SessionClaims } from '../lib/tokens';
@@ -22,7 +23,8 @@ declare module 'fastify' {
 
 /**
  * Authentication is on by default (STYLE §4): every route needs a valid bearer token unless it
- * is marked `config: { public: true }`; `config: { role: 'admin' }` also needs an admin.
+ * is marked `config: { public: true }`; `config: { role: 'admin' }` also needs an admin, and a
+ * guest account is refused unless lib/guest-access.ts lists the route.
  * A deleted user or a reset password ends old tokens on every process within AUTH_USER_CACHE_MS
  * (lib/session-cache.ts), at once in the process that made the change and, with Redis, in the others.
  */
@@ -68,6 +70,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, opts: { redis?
     if (routeConfig.public || !request.routeOptions.url) return;
     if (!request.ctx.actor) throw sessionEnded ? sessionEndedError() : unauthorized(token ? 'Could not validate credentials' : 'Not authenticated');
     if (routeConfig.role === 'admin' && request.ctx.actor.role !== 'admin') throw forbidden('Admin access required');
+    if (request.ctx.actor.isGuest && !isGuestRoute(request.method, request.routeOptions.url)) throw forbidden(GUEST_REFUSAL);
   });
 }
 

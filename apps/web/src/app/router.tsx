@@ -20,6 +20,8 @@ const loadSettings = () => import('./routes/settings');
 const loadAdmin = () => import('./routes/admin');
 const loadWorkspace = () => import('./routes/workspace');
 const loadJoin = () => import('./routes/join');
+const loadPipeline = () => import('./routes/pipeline');
+const loadGuestDashboard = () => import('./routes/guest-dashboard');
 
 /**
  * A lazily loaded screen that, once its code is here (prefetched or preloaded), renders directly
@@ -45,10 +47,12 @@ const SettingsRoute = lazyScreen(loadSettings, (m) => m.SettingsRoute);
 const AdminRoute = lazyScreen(loadAdmin, (m) => m.AdminRoute);
 const WorkspaceRoute = lazyScreen(loadWorkspace, (m) => m.WorkspaceRoute);
 const JoinRoute = lazyScreen(loadJoin, (m) => m.JoinRoute);
+const PipelineRoute = lazyScreen(loadPipeline, (m) => m.PipelineRoute);
+const GuestDashboardRoute = lazyScreen(loadGuestDashboard, (m) => m.GuestDashboardRoute);
 
 /** Loads every screen's code now: the web tests render routes without waiting on imports. */
 export async function preloadRoutes(): Promise<void> {
-  await Promise.all([AppLayout, DashboardRoute, OpportunityDetailRoute, DocumentsRoute, SettingsRoute, AdminRoute, WorkspaceRoute, JoinRoute].map((s) => s.preload()));
+  await Promise.all([AppLayout, DashboardRoute, OpportunityDetailRoute, DocumentsRoute, SettingsRoute, AdminRoute, WorkspaceRoute, JoinRoute, PipelineRoute, GuestDashboardRoute].map((s) => s.preload()));
 }
 
 const fallback = (
@@ -91,7 +95,7 @@ const PUBLIC_PATHS = ['/login', '/register', '/forgot-password', '/reset-passwor
  * changes only with path, query and hash): revealing a preview (same path, now with a session)
  * re-renders none of the screen's route and location consumers, only what reads the session.
  */
-const SignedInRoutes = memo(function SignedInRoutes({ location }: { location: { pathname: string; search: string; hash: string } }) {
+const SignedInRoutes = memo(function SignedInRoutes({ location, isGuest }: { location: { pathname: string; search: string; hash: string }; isGuest: boolean }) {
   return (
     <Routes location={location}>
       {PUBLIC_PATHS.map((path) => (
@@ -99,13 +103,16 @@ const SignedInRoutes = memo(function SignedInRoutes({ location }: { location: { 
       ))}
       <Route element={<RequireAuth />}>
         <Route element={<Lazy><AppLayout /></Lazy>}>
-          <Route path="/" element={<Lazy><DashboardRoute /></Lazy>} />
+          {/* Issue 26: a guest's / holds no opportunity data. Chosen here, from a prop that stays
+              false for internal users, so the hidden preview's dashboard is kept on sign-in. */}
+          <Route path="/" element={<Lazy>{isGuest ? <GuestDashboardRoute /> : <DashboardRoute />}</Lazy>} />
           <Route path="/opportunity/:id" element={<Lazy><OpportunityDetailRoute /></Lazy>} />
           <Route path="/documents" element={<Lazy><DocumentsRoute /></Lazy>} />
           <Route path="/ai-workspace" element={<Lazy><DocumentsRoute /></Lazy>} />
           <Route path="/settings" element={<Lazy><SettingsRoute /></Lazy>} />
           <Route path="/admin" element={<Lazy><AdminRoute /></Lazy>} />
           <Route path="/workspace/:workspaceId" element={<Lazy><WorkspaceRoute /></Lazy>} />
+          <Route path="/pipeline" element={<Lazy><PipelineRoute /></Lazy>} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
@@ -123,7 +130,7 @@ const SignedInRoutes = memo(function SignedInRoutes({ location }: { location: { 
  * tree follows the URL as a single tree would.
  */
 export function AppRoutes() {
-  const { nextScreen, setNextScreen } = useSession();
+  const { nextScreen, setNextScreen, user } = useSession();
   const location = useLocation();
   const onSignIn = SIGN_IN_PATHS.has(location.pathname);
   // Still on the sign-in page after the token arrived (the navigation is a transition that lands a
@@ -151,7 +158,7 @@ export function AppRoutes() {
       </Routes>
       <Activity mode={preview ? 'hidden' : 'visible'}>
         <PreviewContext.Provider value={Boolean(preview)}>
-          <SignedInRoutes location={signedInLocation} />
+          <SignedInRoutes location={signedInLocation} isGuest={user?.is_guest ?? false} />
         </PreviewContext.Provider>
       </Activity>
     </>

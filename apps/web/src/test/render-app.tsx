@@ -28,6 +28,7 @@ export const EMPTY_DASHBOARD: Record<string, Handler> = {
   'GET /api/opportunities': () => ({ body: { data: [], total: 0, total_pages: 0, page: 1 } }),
   'GET /api/opportunities/stats': () => ({ body: { open_solicitations: 0, due_this_week: 0, favorited: 0, recently_updated: 0 } }),
   'GET /api/saved-searches': () => ({ body: { data: [] } }),
+  'GET /api/pursuits/lookup': () => ({ body: { data: [] } }),
 };
 
 /** Requests that had no handler; test/setup.ts fails the test in afterEach when any is left. */
@@ -90,5 +91,5 @@ export function renderApp(path: string, user?: User) {
   );
 }
 
-export const adminUser: User = { id: 'a1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin', created_at: '2026-01-01T00:00:00.000Z' };
-export const plainUser: User = { id: 'u1', name: 'Uma User', email: 'uma@example.com', role: 'user', created_at: '2026-01-01T00:00:00.000Z' };
+export const adminUser: User = { id: 'a1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin', is_guest: false, created_at: '2026-01-01T00:00:00.000Z' };
+export const plainUser: User = { id: 'u1', name: 'Uma User', email: 'uma@example.com', role: 'user', is_guest: false, created_at: '2026-01-01T00:00:00.000Z' };

@@ -10,6 +10,7 @@ export const AdminUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: AppRoleSchema,
+  is_guest: z.boolean(),
   created_at: z.string(),
   stats: z.object({ opportunities: z.number().int(), documents_generated: z.number().int() }),
 });
@@ -47,6 +48,10 @@ export const ActivityItemSchema = z.object({
 export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 export const ActivityListSchema = z.array(ActivityItemSchema);
 export const ActivityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+
+/** PUT /admin/users/{id}/guest body (issue 26). */
+export const GuestChangeBodySchema = z.object({ is_guest: z.boolean({ error: 'is_guest must be true or false' }) });
+export type GuestChangeBody = z.infer<typeof GuestChangeBodySchema>;
 
 export const RoleChangeQuerySchema = z.object({ role: AppRoleSchema });
 /** SPEC: POST /admin/users/{id}/reset-password?new_password= */

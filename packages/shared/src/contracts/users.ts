@@ -10,6 +10,11 @@ export const UserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: AppRoleSchema,
+  /**
+   * A teaming partner's account (issue 26): sees only its workspaces, never the pipeline. Defaults
+   * to false so a session stored before the flag existed still parses (the server always sends it).
+   */
+  is_guest: z.boolean().default(false),
   created_at: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;

@@ -11,3 +11,4 @@ export * from './jobs';
 export * from './saved-searches';
 export * from './import-jobs';
 export * from './storage-reservations';
+export * from './pursuits';

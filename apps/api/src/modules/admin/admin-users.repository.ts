@@ -70,6 +70,13 @@ export async function updateRole(db: Db, id: string, role: 'user' | 'admin'): Pr
   userChanged(id);
 }
 
+/** Makes a user a guest or an internal user (issue 26). */
+export async function updateGuest(db: Db, id: string, isGuest: boolean): Promise<void> {
+  await db.update(users).set({ isGuest, updatedAt: new Date() }).where(eq(users.id, id));
+  // The auth hook caches user rows (lib/session-cache.ts): a new guest is refused at once.
+  userChanged(id);
+}
+
 export interface RemovedCounts {
   saved_opportunities: number;
   generated_documents: number;

@@ -6,6 +6,7 @@ import {
   CreateUserBodySchema,
   DeleteUserResponseSchema,
   ErrorBodySchema,
+  GuestChangeBodySchema,
   MessageResponseSchema,
   RoleChangeQuerySchema,
 } from '@biddesk/shared';
@@ -30,6 +31,11 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { role: 'admin' },
     schema: { tags: ['admin'], params: IdParams, querystring: RoleChangeQuerySchema, response: { 200: AdminUserSchema, ...withNotFound } },
   }, async (request) => service.changeRole(request.ctx as AuthedCtx, request.params.id, request.query.role));
+
+  app.put('/admin/users/:id/guest', {
+    config: { role: 'admin' },
+    schema: { tags: ['admin'], params: IdParams, body: GuestChangeBodySchema, response: { 200: AdminUserSchema, ...withNotFound } },
+  }, async (request) => service.changeGuest(request.ctx as AuthedCtx, request.params.id, request.body.is_guest));
 
   app.delete('/admin/users/:id', {
     config: { role: 'admin' },

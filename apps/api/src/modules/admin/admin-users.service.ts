@@ -25,6 +25,7 @@ export function presentAdminUser({ user, savedCount, documentCount }: UserWithSt
     name: user.name,
     email: user.email,
     role: user.role,
+    is_guest: user.isGuest,
     created_at: user.createdAt.toISOString(),
     stats: { opportunities: savedCount, documents_generated: documentCount },
   };
@@ -72,6 +73,7 @@ export async function changeRole(ctx: AuthedCtx, id: string, role: AppRole): Pro
   await ctx.db.transaction(async (tx) => {
     const target = await lockTarget(tx, ctx, id, role !== 'admin', 'The last admin cannot be demoted. Make another user an admin first.');
     if (target.role === role) return;
+    if (role === 'admin' && target.isGuest) throw badRequest(GUEST_ADMIN);
     await adminUsersRepository.updateRole(tx, id, role);
     await recordActivity(tx, ctx.actor, {
       action: 'admin.user_role_changed',
@@ -81,6 +83,32 @@ export async function changeRole(ctx: AuthedCtx, id: string, role: AppRole): Pro
     });
   });
   ctx.log.info({ userId: id, role }, 'user role changed');
+  return getAdminUser(ctx.db, id);
+}
+
+const GUEST_ADMIN = 'A guest cannot be an admin. Make them an internal user first.';
+
+/**
+ * PUT /admin/users/{id}/guest (issue 26): makes an account a guest (a teaming partner: its
+ * workspaces only) or an internal user. Admins are never guests. The flag is read on every
+ * request, so the user's next call already follows it; workspace memberships are kept.
+ */
+export async function changeGuest(ctx: AuthedCtx, id: string, isGuest: boolean): Promise<AdminUser> {
+  assertUserId(id);
+  if (id === ctx.actor.id) throw badRequest('You cannot make your own account a guest');
+  await ctx.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, ctx, id, false, '');
+    if (target.isGuest === isGuest) return;
+    if (isGuest && target.role === 'admin') throw badRequest('An admin cannot be a guest. Change the role to user first.');
+    await adminUsersRepository.updateGuest(tx, id, isGuest);
+    await recordActivity(tx, ctx.actor, {
+      action: 'admin.user_guest_changed',
+      targetType: 'user',
+      targetId: id,
+      details: { email: target.email, is_guest: isGuest },
+    });
+  });
+  ctx.log.info({ userId: id, isGuest }, 'user guest flag changed');
   return getAdminUser(ctx.db, id);
 }
 

@@ -96,6 +96,7 @@ describe('GET /admin/users', () => {
       name: 'Stat Person',
       email: someone.user.email,
       role: 'user',
+      is_guest: false,
       created_at: someone.user.createdAt.toISOString(),
       stats: { opportunities: 2, documents_generated: 3 },
     });

@@ -146,7 +146,7 @@ describe('GET /api/auth/refresh-user', () => {
     const { user, token } = await createUser(t.db, t.config, { name: 'Refresh Me' });
     const res = await t.injectAs(token, { method: 'GET', url: '/api/auth/refresh-user' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: user.id, name: 'Refresh Me', email: user.email, role: 'user', created_at: user.createdAt.toISOString() });
+    expect(res.json()).toEqual({ id: user.id, name: 'Refresh Me', email: user.email, role: 'user', is_guest: false, created_at: user.createdAt.toISOString() });
   });
 
   it('answers 401 without a token, with a forged token, and for a deleted user', async () => {

@@ -8,6 +8,7 @@ export function presentUser(row: UserRow): User {
     name: row.name,
     email: row.email,
     role: row.role,
+    is_guest: row.isGuest,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -18,7 +18,7 @@ export async function findByEmail(db: Db, email: string): Promise<UserRow | unde
 /** Inserts a user and returns the row. */
 export async function insert(
   db: Db,
-  values: { name: string; email: string; passwordHash: string; role: 'user' | 'admin' },
+  values: { name: string; email: string; passwordHash: string; role: 'user' | 'admin'; isGuest?: boolean },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values({ ...values, email: values.email.toLowerCase() }).returning();
   return row;

@@ -3,6 +3,7 @@ import { generateDocument as renderDocument } from '@biddesk/analysis';
 import type { GeneratedDocumentRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
 import { notFound } from '../../lib/errors';
+import { assertInternal } from '../../lib/guest-access';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activity/activity.service';
 import { requireOpportunity } from '../opportunities/opportunities.service';
@@ -28,6 +29,8 @@ export async function listRequirements(ctx: AuthedCtx, opportunityId: string): P
  */
 export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBody, now = new Date()): Promise<GeneratedDocument | WorkspaceGeneratedDocument> {
   if (body.workspace_id) return generateWorkspaceDocument(ctx, { ...body, workspace_id: body.workspace_id }, now);
+  // Personal documents are made from opportunity data, which guests never see (issue 26).
+  assertInternal(ctx);
   // The contract requires opportunity_id and an opportunity-side type without workspace_id.
   const documentType = body.document_type as OpportunityDocumentType;
   const opportunity = await requireOpportunity(ctx, body.opportunity_id!);
@@ -76,6 +79,7 @@ export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBod
 /** The caller's own documents, newest first (SPEC §7 GET /documents), or a workspace's with workspace_id. */
 export async function listDocuments(ctx: AuthedCtx, query: DocumentListQuery): Promise<GeneratedDocument[] | WorkspaceGeneratedDocument[]> {
   if (query.workspace_id) return listWorkspaceDocuments(ctx, query.workspace_id);
+  assertInternal(ctx);
   const rows = await documents.listForUser(ctx.db, ctx.actor.id, query.opportunity_id);
   return rows.map(presentGeneratedDocument);
 }

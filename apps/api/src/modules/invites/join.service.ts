@@ -75,7 +75,8 @@ export async function registerWithInvite(ctx: Ctx, token: string, body: JoinRegi
     if (await usersRepository.findByEmail(tx, invite.email)) {
       throw conflict('An account with this email already exists. Sign in to accept the invite.');
     }
-    const created = await usersRepository.insert(tx, { name: body.name, email: invite.email, passwordHash, role: 'user' });
+    // A teaming partner's account: a guest, who sees only its workspaces (issue 26).
+    const created = await usersRepository.insert(tx, { name: body.name, email: invite.email, passwordHash, role: 'user', isGuest: true });
     const accepted = await invitesRepository.acceptIfPending(tx, { tokenHash: invite.tokenHash }, invite.email, created.id, new Date());
     if (!accepted) refuseInvite(await invitesRepository.findById(tx, invite.id));
     return { user: created, joined: await joinFromInvite(tx, ctx, accepted, created) };

@@ -1,6 +1,6 @@
 import { AppShell, Avatar, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFileText, IconLayoutDashboard, IconLogout, IconSettings, IconShieldLock, IconSparkles } from '@tabler/icons-react';
+import { IconFileText, IconLayoutDashboard, IconLogout, IconSettings, IconShieldLock, IconSparkles, IconTargetArrow } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_TAGLINE, PRODUCT_VERSION, initials } from '@biddesk/shared';
 import { SkipLink, skipTargetClass } from '../../components/ui/skip-link';
@@ -10,6 +10,7 @@ import { NAV_ITEMS, isNavItemActive } from './nav-items';
 
 const ICONS: Record<string, typeof IconSettings> = {
   '/': IconLayoutDashboard,
+  '/pipeline': IconTargetArrow,
   '/ai-workspace': IconSparkles,
   '/documents': IconFileText,
   '/settings': IconSettings,
@@ -22,7 +23,7 @@ export function AppLayout() {
   const { user, token, signOut } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const items = NAV_ITEMS.filter((item) => !item.adminOnly || user?.role === 'admin');
+  const items = NAV_ITEMS.filter((item) => (!item.adminOnly || user?.role === 'admin') && (!item.internalOnly || !user?.is_guest));
 
   const handleLogout = () => {
     signOut({ byUser: true });

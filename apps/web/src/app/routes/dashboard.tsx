@@ -19,6 +19,8 @@ import { SavedSearchesMenu } from '../../features/saved-searches/components/save
 import { StatCards } from '../../features/opportunities/components/stat-cards';
 import { PendingInvitationsCard } from '../../features/invites/components/pending-invitations-card';
 import { MyWorkspacesCard } from '../../features/workspaces/components/my-workspaces-card';
+import { usePursuitLookup } from '../../features/pipeline/api/pursuits-api';
+import { TrackButton } from '../../features/pipeline/components/track-button';
 import { EMPTY_FILTERS, hasCriterion, readRecentFilters, rememberFilter, type FilterValues, type RecentFilter } from '../../features/opportunities/recent-filters';
 import { readDashboardState, writeDashboardState, type DashboardState } from '../../features/opportunities/url-state';
 
@@ -116,6 +118,14 @@ export function DashboardRoute() {
     return { items: listing.data?.data ?? [], totalPages: listing.data?.total_pages ?? 0, total: listing.data?.total ?? 0 };
   }, [mode, search.data, listing.data, state.page]);
 
+  // Which of the listed opportunities are in the pipeline, for their Track buttons (issue 26).
+  const lookup = usePursuitLookup(useMemo(() => items.map((o) => o.id), [items]));
+  const renderTrack = useCallback(
+    // Nothing until the lookup answers: a Track button on an already tracked notice would be wrong.
+    (o: OpportunitySummary) => (lookup.data ? <TrackButton opportunityId={o.id} title={o.title} trackedStage={lookup.data.find((t) => t.opportunity_id === o.id)?.stage_name} /> : null),
+    [lookup.data],
+  );
+
   const loading = mode === 'search' ? search.isPending && search.fetchStatus !== 'idle' : listing.isPending;
   const statusLabel = NOTICE_STATUS_OPTIONS.find((o) => o.value === status)?.label ?? '';
   const heading = mode === 'search' ? 'Search results' : mode === 'saved' ? 'My Saved Opportunities' : status === 'open' ? 'Open opportunities' : statusLabel;
@@ -176,13 +186,14 @@ export function DashboardRoute() {
           order={order}
           onSort={(s) => update({ sort: s, order: s === sort ? (order === 'asc' ? 'desc' : 'asc') : defaultOrder(s), page: 1 })}
           onToggleSaved={onToggleSaved}
+          renderTrack={renderTrack}
         />
       ) : view === 'compact' ? (
-        <OpportunityCompactList items={items} onToggleSaved={onToggleSaved} />
+        <OpportunityCompactList items={items} onToggleSaved={onToggleSaved} renderTrack={renderTrack} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {items.map((o) => (
-            <OpportunityCard key={o.id} opportunity={o} onToggleSaved={onToggleSaved} />
+            <OpportunityCard key={o.id} opportunity={o} onToggleSaved={onToggleSaved} renderTrack={renderTrack} />
           ))}
         </SimpleGrid>
       )}
@@ -197,3 +208,4 @@ export function DashboardRoute() {
     </>
   );
 }
+

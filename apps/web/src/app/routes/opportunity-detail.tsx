@@ -12,6 +12,8 @@ import { RequirementsTable } from '../../features/documents/components/requireme
 import { useOpportunity, useToggleSaved } from '../../features/opportunities/api/opportunities-api';
 import { OpportunityDescription } from '../../features/opportunities/components/opportunity-description';
 import { OpportunityMetadata } from '../../features/opportunities/components/opportunity-metadata';
+import { usePursuitLookup } from '../../features/pipeline/api/pursuits-api';
+import { TrackButton } from '../../features/pipeline/components/track-button';
 import { OpportunityWorkspaceAction } from '../../features/workspaces/components/opportunity-workspace-action';
 
 /**
@@ -25,6 +27,7 @@ export function OpportunityDetailRoute() {
   const toggleSaved = useToggleSaved();
   const documents = useGeneratedDocuments(id);
   const requirements = useRequirements(id, Boolean(opportunity.data?.pdf_processed));
+  const tracked = usePursuitLookup([id]);
 
   useEffect(() => {
     if (opportunity.isError) {
@@ -59,7 +62,8 @@ export function OpportunityDetailRoute() {
                 {o.pdf_processed && <Badge color="teal" variant="light">PDF processed</Badge>}
               </Group>
             </div>
-            <Group gap="sm" wrap="nowrap" align="center">
+            <Group gap="sm" wrap="wrap" align="center">
+              {tracked.data && <TrackButton opportunityId={o.id} title={o.title} trackedStage={tracked.data.find((t) => t.opportunity_id === o.id)?.stage_name} size="sm" />}
               <OpportunityWorkspaceAction opportunity={o} />
               <Tooltip label={o.saved ? 'Remove from saved' : 'Save'}>
                 <ActionIcon

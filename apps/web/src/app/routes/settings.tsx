@@ -1,12 +1,15 @@
 import { Tabs } from '@mantine/core';
 import { IconBell, IconLayout, IconPlugConnected, IconUser } from '@tabler/icons-react';
 import { PageHeader } from '../../components/ui/page-header';
+import { useSession } from '../../features/auth/session-context';
 import { DisplaySettings, IntegrationSettings } from '../../features/settings/components/preference-tabs';
 import { NotificationSettings } from '../../features/settings/components/notification-settings';
 import { ProfileSettings } from '../../features/settings/components/profile-settings';
 
 /** Settings (SPEC §2): Profile, Notifications (alert switches on the server), Integration, Display (this browser). */
 export function SettingsRoute() {
+  // Notifications are saved-search and deadline alerts on opportunity data, which guests never see (issue 26).
+  const isGuest = useSession().user?.is_guest ?? false;
   return (
     <>
       <PageHeader title="Settings" description="Your profile and preferences. Notification alerts are kept with your account; display preferences in this browser." />
@@ -15,9 +18,11 @@ export function SettingsRoute() {
           <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
             Profile
           </Tabs.Tab>
-          <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
-            Notifications
-          </Tabs.Tab>
+          {!isGuest && (
+            <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
+              Notifications
+            </Tabs.Tab>
+          )}
           <Tabs.Tab value="integration" leftSection={<IconPlugConnected size={16} />}>
             Integration
           </Tabs.Tab>

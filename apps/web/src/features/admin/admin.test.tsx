@@ -34,6 +34,7 @@ const bob: AdminUser = {
   name: 'Bob Bidder',
   email: 'bob@example.com',
   role: 'user',
+  is_guest: false,
   created_at: '2026-02-03T00:00:00.000Z',
   stats: { opportunities: 5, documents_generated: 17 },
 };

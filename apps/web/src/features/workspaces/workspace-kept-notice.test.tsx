@@ -51,3 +51,14 @@ describe('a workspace whose opportunity was cleared', () => {
     expect(screen.queryByTestId('ai-no-opportunity')).toBeNull();
   });
 });
+
+describe('a guest in a workspace (issue 26)', () => {
+  const guestUser = { ...plainUser, id: 'g1', is_guest: true };
+  it('sees the notice facts in the header but no link to the opportunity page, which is closed to guests', async () => {
+    stubApi({ ...workspaceApi(ws), 'GET /api/auth/refresh-user': () => ({ body: guestUser }) });
+    renderApp(`/workspace/${ws.id}`, guestUser);
+    const facts = await screen.findByTestId('workspace-facts');
+    expect(within(facts).queryByRole('link', { name: 'View opportunity' })).toBeNull();
+    expect(within(facts).queryByTestId('opportunity-unlinked')).toBeNull();
+  });
+});

@@ -62,6 +62,15 @@ export function useChangeRole() {
   });
 }
 
+/** PUT /admin/users/{id}/guest (issue 26): a guest sees only the workspaces it belongs to. */
+export function useChangeGuest() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, isGuest }: { id: string; isGuest: boolean }) => apiRequest<unknown>(`/admin/users/${id}/guest`, { method: 'PUT', body: { is_guest: isGuest } }),
+    onSuccess: invalidate,
+  });
+}
+
 /** DELETE /admin/users/{id}: the user with their saved opportunities, documents and notifications. */
 export function useDeleteUser() {
   const invalidate = useInvalidateAdmin();

@@ -1,9 +1,9 @@
-import { ActionIcon, Alert, Badge, Button, Card, Center, Group, List, Loader, Modal, PasswordInput, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Center, Group, List, Loader, Modal, PasswordInput, Select, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconKey, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { AppRoleSchema, MIN_PASSWORD_LENGTH, formatDate, type AdminUser, type AppRole } from '@biddesk/shared';
-import { adminErrorMessage, useAdminUsers, useChangeRole, useDeleteUser, useResetUserPassword } from '../api/admin-api';
+import { adminErrorMessage, useAdminUsers, useChangeGuest, useChangeRole, useDeleteUser, useResetUserPassword } from '../api/admin-api';
 
 const ROLE_OPTIONS = AppRoleSchema.options.map((role) => ({ value: role, label: role === 'admin' ? 'Admin' : 'User' }));
 
@@ -19,6 +19,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
   const [roleChange, setRoleChange] = useState<{ user: AdminUser; role: AppRole } | null>(null);
   const [resetFor, setResetFor] = useState<AdminUser | null>(null);
   const [deleteFor, setDeleteFor] = useState<AdminUser | null>(null);
+  const changeGuest = useChangeGuest();
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -33,13 +34,14 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
       {users.isError && <Text c="red">{adminErrorMessage(users.error, 'Failed to load users')}</Text>}
       {users.data && users.data.length === 0 && <Text c="dimmed">No users yet.</Text>}
       {users.data && users.data.length > 0 && (
-        <Table.ScrollContainer minWidth={820}>
+        <Table.ScrollContainer minWidth={880}>
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Email</Table.Th>
                 <Table.Th>Role</Table.Th>
+                <Table.Th>Guest</Table.Th>
                 <Table.Th>Joined</Table.Th>
                 <Table.Th ta="right">Saved</Table.Th>
                 <Table.Th ta="right">Documents</Table.Th>
@@ -62,6 +64,23 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                     <Table.Td>{u.email}</Table.Td>
                     <Table.Td>
                       <RoleBadge role={u.role} />
+                    </Table.Td>
+                    <Table.Td>
+                      {/* Issue 26: a guest (teaming partner) sees only its workspaces; admins are never guests. */}
+                      <Switch
+                        aria-label={`Guest account: ${u.name}`}
+                        checked={u.is_guest}
+                        disabled={isSelf || u.role === 'admin' || changeGuest.isPending}
+                        onChange={(e) =>
+                          changeGuest.mutate(
+                            { id: u.id, isGuest: e.currentTarget.checked },
+                            {
+                              onSuccess: (_, v) => notifications.show({ color: 'green', message: v.isGuest ? `${u.name} is now a guest` : `${u.name} is now an internal user` }),
+                              onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to change the guest setting') }),
+                            },
+                          )
+                        }
+                      />
                     </Table.Td>
                     <Table.Td>{formatDate(u.created_at)}</Table.Td>
                     <Table.Td ta="right">{u.stats.opportunities}</Table.Td>

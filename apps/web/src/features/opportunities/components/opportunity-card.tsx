@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { OpportunitySummary } from '@biddesk/shared';
 import { formatDate } from '@biddesk/shared';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DeadlineBadge } from '../../../components/ui/deadline-badge';
 import { deadlineText } from '../deadline-text';
@@ -29,7 +29,16 @@ export function NoticeCount({ count }: { count: number }) {
  * Memoised: the dashboard renders again as its other panels' data arrive, the cards only when
  * their row (or the save handler) changes.
  */
-export const OpportunityCard = memo(function OpportunityCard({ opportunity: o, onToggleSaved }: { opportunity: OpportunitySummary; onToggleSaved: (o: OpportunitySummary) => void }) {
+export const OpportunityCard = memo(function OpportunityCard({
+  opportunity: o,
+  onToggleSaved,
+  renderTrack,
+}: {
+  opportunity: OpportunitySummary;
+  onToggleSaved: (o: OpportunitySummary) => void;
+  /** The pipeline's Track control (issue 26), given by the screen: features never import each other. */
+  renderTrack?: (o: OpportunitySummary) => ReactNode;
+}) {
   const codes = [o.naics && `NAICS ${o.naics}`, o.psc && `PSC ${o.psc}`].filter(Boolean).join(' · ');
   return (
     <div className={classes.card} data-testid="opportunity-card">
@@ -63,6 +72,7 @@ export const OpportunityCard = memo(function OpportunityCard({ opportunity: o, o
         <span data-testid="opportunity-due">Due {deadlineText(o)}</span>
         <DeadlineBadge dueDate={o.response_date} />
       </div>
+      {renderTrack && <div className={classes.row}>{renderTrack(o)}</div>}
     </div>
   );
 });

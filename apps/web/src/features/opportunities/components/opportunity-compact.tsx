@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { OpportunitySummary } from '@biddesk/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DeadlineBadge } from '../../../components/ui/deadline-badge';
 import { deadlineText } from '../deadline-text';
@@ -8,7 +9,16 @@ import { NoticeTypeBadge } from './notice-type-badge';
 import { SaveToggle } from './save-toggle';
 
 /** The compact view: one dense line per notice (issue 15). */
-export function OpportunityCompactList({ items, onToggleSaved }: { items: OpportunitySummary[]; onToggleSaved: (o: OpportunitySummary) => void }) {
+export function OpportunityCompactList({
+  items,
+  onToggleSaved,
+  renderTrack,
+}: {
+  items: OpportunitySummary[];
+  onToggleSaved: (o: OpportunitySummary) => void;
+  /** The pipeline's Track control (issue 26), given by the screen. */
+  renderTrack?: (o: OpportunitySummary) => ReactNode;
+}) {
   return (
     <Paper withBorder radius="md" data-testid="opportunity-compact">
       <Stack gap={0}>
@@ -36,6 +46,7 @@ export function OpportunityCompactList({ items, onToggleSaved }: { items: Opport
               {deadlineText(o)}
             </Text>
             <DeadlineBadge dueDate={o.response_date} />
+            {renderTrack?.(o)}
           </Group>
         ))}
       </Stack>

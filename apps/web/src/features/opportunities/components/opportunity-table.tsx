@@ -1,7 +1,7 @@
-import { Group, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, ScrollArea, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { formatDate, type OpportunitySort, type OpportunitySummary, type SortOrder } from '@biddesk/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DeadlineBadge } from '../../../components/ui/deadline-badge';
 import { deadlineText } from '../deadline-text';
@@ -27,6 +27,8 @@ interface Props {
   order: SortOrder;
   onSort: (sort: OpportunitySort) => void;
   onToggleSaved: (o: OpportunitySummary) => void;
+  /** The pipeline's Track control (issue 26), given by the screen. */
+  renderTrack?: (o: OpportunitySummary) => ReactNode;
 }
 
 function SortHeader({ column, active, order, onSort }: { column: (typeof COLUMNS)[number]; active: boolean; order: SortOrder; onSort: Props['onSort'] }) {
@@ -49,7 +51,7 @@ function SortHeader({ column, active, order, onSort }: { column: (typeof COLUMNS
  * The table view: sortable columns, one row per solicitation. On narrow screens it scrolls
  * sideways inside its frame, with a fading edge and a "Scroll for more" cue until the end is seen.
  */
-export function OpportunityTable({ items, sort, order, onSort, onToggleSaved }: Props) {
+export function OpportunityTable({ items, sort, order, onSort, onToggleSaved, renderTrack }: Props) {
   const [atEnd, setAtEnd] = useState(false);
   const [scrollable, setScrollable] = useState(false);
   return (
@@ -72,6 +74,11 @@ export function OpportunityTable({ items, sort, order, onSort, onToggleSaved }: 
                 <SortHeader key={c.sort} column={c} active={c.sort === sort} order={order} onSort={onSort} />,
                 i === 0 ? <Table.Th key="saved" w={40} aria-label="Saved" /> : null,
               ])}
+              {renderTrack && (
+                <Table.Th>
+                  <VisuallyHidden>Pipeline</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -106,6 +113,7 @@ export function OpportunityTable({ items, sort, order, onSort, onToggleSaved }: 
                   <Text size="xs">{deadlineText(o)}</Text>
                   <DeadlineBadge dueDate={o.response_date} />
                 </Table.Td>
+                {renderTrack && <Table.Td style={{ whiteSpace: 'nowrap' }}>{renderTrack(o)}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>

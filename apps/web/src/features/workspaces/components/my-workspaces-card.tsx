@@ -4,8 +4,11 @@ import { useState } from 'react';
 import { useWorkspaces } from '../api/list-workspaces';
 import { WorkspaceList } from './workspace-list';
 
-/** Dashboard "My Workspaces" card (SPEC §2): the caller's active workspaces. */
-export function MyWorkspacesCard() {
+/**
+ * Dashboard "My Workspaces" card (SPEC §2): the caller's active workspaces. A guest (issue 26)
+ * cannot create workspaces, so their empty state only mentions invitations.
+ */
+export function MyWorkspacesCard({ guest = false }: { guest?: boolean }) {
   const workspaces = useWorkspaces(false);
   return (
     <Card withBorder radius="md" mb="md" data-testid="my-workspaces">
@@ -22,7 +25,7 @@ export function MyWorkspacesCard() {
         </Text>
       ) : workspaces.data.length === 0 ? (
         <Text size="sm" c="dimmed">
-          You are not in any workspace yet. Open an opportunity and choose Create Workspace, or accept an invitation.
+          {guest ? 'You are not in any workspace yet. Accept an invitation to join one.' : 'You are not in any workspace yet. Open an opportunity and choose Create Workspace, or accept an invitation.'}
         </Text>
       ) : (
         <WorkspaceList workspaces={workspaces.data} />

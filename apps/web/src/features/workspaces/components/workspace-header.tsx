@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { formatDate, type Workspace } from '@biddesk/shared';
 import { DeadlineBadge } from '../../../components/ui/deadline-badge';
 import { RoleBadge } from '../../../components/ui/role-badge';
+import { useSession } from '../../auth/session-context';
 import { WorkspaceMenu } from './workspace-menu';
 import { memberCountLabel } from './workspace-list';
 
 /** Workspace header (SPEC §2): name, deadline, agency, number, due date, member count, role, menu. */
 export function WorkspaceHeader({ workspace }: { workspace: Workspace }) {
   const opportunity = workspace.opportunity;
+  const isGuest = useSession().user?.is_guest ?? false;
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" mb="md">
       <div style={{ minWidth: 0 }}>
@@ -31,7 +33,8 @@ export function WorkspaceHeader({ workspace }: { workspace: Workspace }) {
           <Text size="sm" c="dimmed">
             {memberCountLabel(workspace.member_count)}
           </Text>
-          {opportunity?.id ? (
+          {/* Guests (issue 26) never see the opportunity pages: no link to one. */}
+          {isGuest ? null : opportunity?.id ? (
             <Anchor component={Link} to={`/opportunity/${opportunity.id}`} size="sm">
               View opportunity
             </Anchor>

@@ -1,0 +1,177 @@
+import { Alert, Button, Center, Group, Loader, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLock } from '@tabler/icons-react';
+import { canPipeline, pipelineCaller, type Pursuit } from '@biddesk/shared';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/ui/page-header';
+import { errorMessage } from '../../lib/api-client';
+import { useSession } from '../../features/auth/session-context';
+import { Pager } from '../../features/opportunities/components/pager';
+import { useMovePursuit, useOpenPursuitWorkspace, usePipelineOwners, usePursuits } from '../../features/pipeline/api/pursuits-api';
+import { PipelineBoard } from '../../features/pipeline/components/pipeline-board';
+import { PipelineFilters } from '../../features/pipeline/components/pipeline-filters';
+import { PipelineTable, TABLE_PAGE_SIZE, sortPursuits } from '../../features/pipeline/components/pipeline-table';
+import { PursuitEditor } from '../../features/pipeline/components/pursuit-editor';
+import { StageEditor } from '../../features/pipeline/components/stage-editor';
+import { formatMoney } from '../../features/pipeline/pipeline-format';
+import { readPipelineState, writePipelineState, type PipelineState } from '../../features/pipeline/url-state';
+
+/**
+ * /pipeline (issue 26, beyond SPEC): the company's pursuits as a board by stage or a dense table,
+ * filtered and sorted through the URL, with totals and weighted totals per stage. Guests never see
+ * it (the server refuses them too).
+ */
+export function PipelineRoute() {
+  const { user } = useSession();
+  if (!user || user.is_guest) {
+    return (
+      <Alert color="red" icon={<IconLock size={18} />} title="Access Denied">
+        The pipeline is for this company&apos;s own users. Guest accounts see only the workspaces they were invited to.
+      </Alert>
+    );
+  }
+  return <Pipeline userId={user.id} caller={pipelineCaller(user)} />;
+}
+
+function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeof pipelineCaller> }) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readPipelineState(params), [params]);
+  const update = (patch: Partial<PipelineState>) => setParams(writePipelineState({ ...state, ...patch }));
+  const list = usePursuits(state.filters);
+  const owners = usePipelineOwners();
+  const move = useMovePursuit();
+  const openWorkspace = useOpenPursuitWorkspace();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<Pursuit | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [editingStages, setEditingStages] = useState(false);
+
+  const stages = useMemo(() => list.data?.stages ?? [], [list.data]);
+  const canChange = (p: Pursuit) => canPipeline(caller, 'pursuit.move', { actorId: userId, ownerId: p.owner?.id ?? null });
+  const opensAt = stages.find((s) => s.opens_workspace)?.position ?? Infinity;
+  const canOpenWorkspace = (p: Pursuit) => {
+    const stage = stages.find((s) => s.id === p.stage_id);
+    return Boolean(p.opportunity_id && stage && stage.outcome === null && stage.position >= opensAt && canPipeline(caller, 'pursuit.createWorkspace', { actorId: userId, ownerId: p.owner?.id ?? null }));
+  };
+  const onMove = (p: Pursuit, stageId: string) => {
+    const to = stages.find((s) => s.id === stageId)?.name ?? 'the stage';
+    move.mutate(
+      { pursuit: p, stageId },
+      {
+        onSuccess: () => setAnnouncement(`Moved ${p.title} to ${to}`),
+        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to move the pursuit') }),
+      },
+    );
+  };
+  const onWorkspace = (p: Pursuit) =>
+    openWorkspace.mutate(p.id, {
+      onSuccess: (r) => navigate(`/workspace/${r.workspace_id}`),
+      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to create the workspace') }),
+    });
+
+  const sorted = useMemo(() => sortPursuits(list.data?.data ?? [], stages, state.sort, state.order), [list.data, stages, state.sort, state.order]);
+  const totalPages = Math.max(1, Math.ceil(sorted.length / TABLE_PAGE_SIZE));
+  const page = Math.min(state.page, totalPages);
+  const all = list.data?.totals.reduce((a, t) => ({ count: a.count + t.count, value: a.value + t.total_value, weighted: a.weighted + t.weighted_value }), { count: 0, value: 0, weighted: 0 });
+
+  return (
+    <>
+      <PageHeader
+        title="Pipeline"
+        description="Every opportunity the company is pursuing, by stage. Weighted value = value × p(win) × p(go)."
+        actions={
+          <Group gap="sm">
+            {canPipeline(caller, 'pipeline.configureStages') && (
+              <Button variant="default" onClick={() => setEditingStages(true)} disabled={stages.length === 0}>
+                Stages
+              </Button>
+            )}
+            <SegmentedControl
+              aria-label="View"
+              value={state.view}
+              onChange={(v) => update({ view: v as PipelineState['view'], page: 1 })}
+              data={[
+                { value: 'board', label: 'Board' },
+                { value: 'table', label: 'Table' },
+              ]}
+            />
+          </Group>
+        }
+      />
+      <PipelineFilters filters={state.filters} stages={stages} owners={owners.data ?? []} onChange={(filters) => update({ filters, page: 1 })} />
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : list.isError ? (
+        <Alert color="red">{errorMessage(list.error, 'Failed to load the pipeline')}</Alert>
+      ) : (
+        <>
+          <Text size="sm" mb="sm" data-testid="pipeline-summary">
+            {all!.count} {all!.count === 1 ? 'pursuit' : 'pursuits'} · {formatMoney(all!.value)} · weighted {formatMoney(all!.weighted)}
+          </Text>
+          {list.data.data.length === 0 && (
+            <Alert color="gray" variant="light" mb="md">
+              {Object.values(state.filters).some(Boolean) ? 'No pursuits match these filters.' : 'Nothing in the pipeline yet. Use Track on an opportunity to add it.'}
+            </Alert>
+          )}
+          {state.view === 'board' ? (
+            <PipelineBoard stages={stages} pursuits={list.data.data} totals={list.data.totals} canChange={canChange} canOpenWorkspace={canOpenWorkspace} onMove={onMove} onEdit={setEditing} onWorkspace={onWorkspace} />
+          ) : (
+            <>
+              <StageTotalsTable data={list.data} />
+              <PipelineTable
+                rows={sorted.slice((page - 1) * TABLE_PAGE_SIZE, page * TABLE_PAGE_SIZE)}
+                stages={stages}
+                sort={state.sort}
+                order={state.order}
+                onSort={(s) => update({ sort: s, order: s === state.sort && state.order === 'asc' ? 'desc' : 'asc', page: 1 })}
+                canChange={canChange}
+                onEdit={setEditing}
+              />
+              <Pager page={page} totalPages={totalPages} onChange={(p) => update({ page: p })} />
+            </>
+          )}
+        </>
+      )}
+      <StageEditor opened={editingStages} stages={stages} onClose={() => setEditingStages(false)} />
+      <PursuitEditor pursuit={editing} owners={owners.data ?? []} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+/** Count, value and weighted value per stage, above the table. */
+function StageTotalsTable({ data }: { data: NonNullable<ReturnType<typeof usePursuits>['data']> }) {
+  return (
+    <Table.ScrollContainer minWidth={340} mb="md">
+      <Table withTableBorder fz="sm" data-testid="stage-totals-table" maw={560}>
+        <Table.Caption>Totals per stage</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Stage</Table.Th>
+            <Table.Th ta="right">Pursuits</Table.Th>
+            <Table.Th ta="right">Value</Table.Th>
+            <Table.Th ta="right">Weighted</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.stages.map((s) => {
+            const t = data.totals.find((x) => x.stage_id === s.id);
+            return (
+              <Table.Tr key={s.id}>
+                <Table.Td>{s.name}</Table.Td>
+                <Table.Td ta="right">{t?.count ?? 0}</Table.Td>
+                <Table.Td ta="right">{formatMoney(t?.total_value ?? 0)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(t?.weighted_value ?? 0)}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,123 @@
+import { Anchor, Button, Group, ScrollArea, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { formatDate, type PipelineStage, type Pursuit } from '@biddesk/shared';
+import { Link } from 'react-router';
+import { formatDay, formatMoney, formatPercent } from '../pipeline-format';
+import type { PipelineSort } from '../url-state';
+
+export const TABLE_PAGE_SIZE = 50;
+
+const COLUMNS: { sort: PipelineSort; label: string; numeric?: boolean }[] = [
+  { sort: 'title', label: 'Opportunity' },
+  { sort: 'agency', label: 'Agency' },
+  { sort: 'stage', label: 'Stage' },
+  { sort: 'owner', label: 'Owner' },
+  { sort: 'value', label: 'Value', numeric: true },
+  { sort: 'p_win', label: 'p(win)', numeric: true },
+  { sort: 'weighted', label: 'Weighted', numeric: true },
+  { sort: 'due', label: 'Due' },
+  { sort: 'next', label: 'Next action' },
+];
+
+/** Sorts a copy; unknown values (no value, no date) go last in either order. */
+export function sortPursuits(items: Pursuit[], stages: PipelineStage[], sort: PipelineSort, order: 'asc' | 'desc'): Pursuit[] {
+  const position = new Map(stages.map((s) => [s.id, s.position]));
+  const key = (p: Pursuit): string | number | null => {
+    switch (sort) {
+      case 'title': return p.title.toLowerCase();
+      case 'agency': return p.agency?.toLowerCase() ?? null;
+      case 'stage': return position.get(p.stage_id) ?? null;
+      case 'owner': return p.owner?.name.toLowerCase() ?? null;
+      case 'value': return p.estimated_value;
+      case 'p_win': return p.p_win;
+      case 'weighted': return p.weighted_value;
+      case 'due': return p.response_deadline;
+      case 'next': return p.next_action_due;
+    }
+  };
+  const sign = order === 'asc' ? 1 : -1;
+  return [...items].sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    return (x < y ? -1 : x > y ? 1 : 0) * sign || a.id.localeCompare(b.id);
+  });
+}
+
+interface Props {
+  rows: Pursuit[];
+  stages: PipelineStage[];
+  sort: PipelineSort;
+  order: 'asc' | 'desc';
+  onSort: (sort: PipelineSort) => void;
+  canChange: (p: Pursuit) => boolean;
+  onEdit: (p: Pursuit) => void;
+}
+
+/** The dense table (issue 26): one row per pursuit, sortable by every column. */
+export function PipelineTable({ rows, stages, sort, order, onSort, canChange, onEdit }: Props) {
+  const stageName = new Map(stages.map((s) => [s.id, s.name]));
+  return (
+    <ScrollArea type="auto" offsetScrollbars data-testid="pipeline-table">
+      <Table striped highlightOnHover withTableBorder verticalSpacing={4} fz="sm" style={{ minWidth: 1000 }}>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((c) => {
+              const active = c.sort === sort;
+              const Icon = active ? (order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
+              return (
+                <Table.Th key={c.sort} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined} style={{ textAlign: c.numeric ? 'right' : undefined }}>
+                  <UnstyledButton onClick={() => onSort(c.sort)} fw={600} fz="sm">
+                    <Group gap={2} wrap="nowrap" justify={c.numeric ? 'flex-end' : undefined}>
+                      {c.label}
+                      <Icon size={14} aria-hidden />
+                    </Group>
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((p) => (
+            <Table.Tr key={p.id} data-testid="pursuit-row">
+              <Table.Td maw={320}>
+                {p.opportunity_id ? (
+                  <Anchor component={Link} to={`/opportunity/${p.opportunity_id}`} size="sm" lineClamp={2}>
+                    {p.title}
+                  </Anchor>
+                ) : (
+                  <Text size="sm" lineClamp={2}>{p.title}</Text>
+                )}
+              </Table.Td>
+              <Table.Td maw={200}>
+                <Text size="xs" lineClamp={2}>{p.agency ?? '—'}</Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{stageName.get(p.stage_id) ?? '—'}</Table.Td>
+              <Table.Td>{p.owner?.name ?? '—'}</Table.Td>
+              <Table.Td ta="right">{formatMoney(p.estimated_value)}</Table.Td>
+              <Table.Td ta="right">{formatPercent(p.p_win)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(p.weighted_value)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.response_deadline ? formatDate(p.response_deadline) : '—'}</Table.Td>
+              <Table.Td maw={220}>
+                <Text size="xs" lineClamp={2}>
+                  {p.next_action ? `${p.next_action}${p.next_action_due ? ` (${formatDay(p.next_action_due)})` : ''}` : '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {canChange(p) && (
+                  <Button size="compact-xs" variant="default" aria-label={`Edit ${p.title}`} onClick={() => onEdit(p)}>
+                    Edit
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,94 @@
+import { ActionIcon, Button, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { STAGE_NAME_MAX, type PipelineStage, type StageOutcome } from '@biddesk/shared';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useReplaceStages } from '../api/pursuits-api';
+
+const OUTCOMES: { value: string; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'won', label: 'Closes: won' },
+  { value: 'lost', label: 'Closes: lost' },
+  { value: 'no_bid', label: 'Closes: no bid' },
+  { value: 'cancelled', label: 'Closes: cancelled' },
+];
+
+type Row = { key: string; id?: string; name: string; outcome: StageOutcome | null; opens_workspace: boolean };
+
+/**
+ * Admins edit the stage list (issue 26): rename, reorder, add, remove, and choose which open stage
+ * creates the workspace. The server refuses removing a stage that still holds pursuits, with the
+ * stages and counts in its detail, which is shown as is.
+ */
+export function StageEditor({ opened, stages, onClose }: { opened: boolean; stages: PipelineStage[]; onClose: () => void }) {
+  const [rows, setRows] = useState<Row[]>([]);
+  const replace = useReplaceStages();
+  useEffect(() => {
+    if (opened) setRows(stages.map((s) => ({ key: s.id, id: s.id, name: s.name, outcome: s.outcome, opens_workspace: s.opens_workspace })));
+  }, [opened, stages]);
+  const update = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const swap = (i: number, j: number) =>
+    setRows((rs) => {
+      const next = [...rs];
+      [next[i], next[j]] = [next[j]!, next[i]!];
+      return next;
+    });
+  const save = () =>
+    replace.mutate(
+      rows.map(({ id, name, outcome, opens_workspace }) => ({ id, name, outcome, opens_workspace })),
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: 'Stages saved' });
+          onClose();
+        },
+        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to save the stages') }),
+      },
+    );
+  return (
+    <Modal opened={opened} onClose={onClose} title="Pipeline stages" size="lg">
+      <Radio.Group
+        label="The stage from which the workspace can be created"
+        value={rows.find((r) => r.opens_workspace)?.key ?? ''}
+        onChange={(key) => setRows((rs) => rs.map((r) => ({ ...r, opens_workspace: r.key === key })))}
+      >
+        <Stack gap="xs" mt="xs">
+          {rows.map((r, i) => (
+            <Group key={r.key} gap="xs" wrap="nowrap" align="flex-end">
+              <TextInput aria-label={`Stage ${i + 1} name`} value={r.name} maxLength={STAGE_NAME_MAX} onChange={(e) => update(i, { name: e.currentTarget.value })} style={{ flex: 1 }} />
+              <Select
+                aria-label={`Stage ${i + 1} kind`}
+                data={OUTCOMES}
+                value={r.outcome ?? 'open'}
+                allowDeselect={false}
+                onChange={(v) => update(i, { outcome: v === 'open' || !v ? null : (v as StageOutcome), opens_workspace: v === 'open' ? r.opens_workspace : false })}
+                w={170}
+              />
+              <Radio value={r.key} aria-label={`Stage ${i + 1} opens the workspace`} disabled={r.outcome !== null} />
+              <ActionIcon variant="subtle" aria-label={`Move stage ${i + 1} up`} disabled={i === 0} onClick={() => swap(i, i - 1)}>
+                <IconArrowUp size={16} />
+              </ActionIcon>
+              <ActionIcon variant="subtle" aria-label={`Move stage ${i + 1} down`} disabled={i === rows.length - 1} onClick={() => swap(i, i + 1)}>
+                <IconArrowDown size={16} />
+              </ActionIcon>
+              <ActionIcon variant="subtle" color="red" aria-label={`Remove stage ${i + 1}`} onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Text size="xs" c="dimmed" mt="sm">
+        A stage that still holds pursuits cannot be removed: move them first.
+      </Text>
+      <Group justify="space-between" mt="md">
+        <Button variant="default" onClick={() => setRows((rs) => [...rs, { key: `new-${Date.now()}`, name: '', outcome: null, opens_workspace: false }])}>
+          Add stage
+        </Button>
+        <Button onClick={save} loading={replace.isPending}>
+          Save stages
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,230 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { PipelineStage, Pursuit, PursuitListResponse, User } from '@biddesk/shared';
+import { opportunitySummaryFixture } from '../../test/fixtures';
+import { plainUser, renderApp, stubApi, type FetchCall } from '../../test/render-app';
+import { readPipelineState, writePipelineState } from './url-state';
+import { sortPursuits } from './components/pipeline-table';
+
+const SLOW = { timeout: 10_000 };
+const guestUser: User = { ...plainUser, id: 'g1', name: 'Gia Guest', email: 'gia@partner.example', is_guest: true };
+const refresh = (user: User) => ({ 'GET /api/auth/refresh-user': () => ({ body: user }) });
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const stages: PipelineStage[] = ['Identified', 'Qualified', 'Capture', 'Bid decision', 'Proposal'].map((name, i) => ({ id: id(100 + i), name, position: i, outcome: null, opens_workspace: name === 'Proposal' }));
+
+function pursuit(n: number, overrides: Partial<Pursuit> = {}): Pursuit {
+  return {
+    id: id(n),
+    opportunity_id: id(200 + n),
+    notice_id: `N${n}`,
+    title: `Pursuit ${n}`,
+    solicitation_number: `SOL-${n}`,
+    agency: 'DEPT OF THE NAVY',
+    naics_code: '541512',
+    response_deadline: '2030-06-01T20:00:00.000Z',
+    stage_id: stages[0]!.id,
+    owner: { id: plainUser.id, name: plainUser.name },
+    estimated_value: 1_000_000 * n,
+    value_source: 'entered',
+    p_win: 50,
+    p_go: null,
+    weighted_value: 500_000 * n,
+    expected_award_date: null,
+    next_action: 'Call the contracting officer',
+    next_action_due: '2026-12-01',
+    competitors: [],
+    teaming_partners: [],
+    notes: '',
+    workspace_id: null,
+    stage_changed_at: '2026-11-01T00:00:00.000Z',
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function listResponse(pursuits: Pursuit[]): PursuitListResponse {
+  return {
+    data: pursuits,
+    stages,
+    totals: stages.map((s) => {
+      const inStage = pursuits.filter((p) => p.stage_id === s.id);
+      return { stage_id: s.id, count: inStage.length, total_value: inStage.reduce((a, p) => a + (p.estimated_value ?? 0), 0), weighted_value: inStage.reduce((a, p) => a + (p.weighted_value ?? 0), 0), unvalued: 0 };
+    }),
+  };
+}
+
+function stubPipeline(pursuits: Pursuit[], extra: Record<string, (c: FetchCall) => { status?: number; body?: unknown }> = {}) {
+  return stubApi({
+    ...refresh(plainUser),
+    'GET /api/pursuits': () => ({ body: listResponse(pursuits) }),
+    'GET /api/pipeline/owners': () => ({ body: { data: [{ id: plainUser.id, name: plainUser.name }] } }),
+    ...extra,
+  });
+}
+
+describe('/pipeline', () => {
+  it('shows a column per stage with its count, value and weighted value; the day of a next action is the same in every time zone', async () => {
+    stubPipeline([pursuit(1), pursuit(2, { stage_id: stages[1]!.id })]);
+    renderApp('/pipeline', plainUser);
+    const columns = await screen.findAllByTestId('pipeline-column', {}, SLOW);
+    expect(columns.map((c) => c.getAttribute('data-stage'))).toEqual(stages.map((s) => s.name));
+    expect(within(columns[0]!).getByRole('heading', { level: 2 })).toHaveTextContent('Identified (1)');
+    expect(within(columns[0]!).getByTestId('stage-totals')).toHaveTextContent('$1M · weighted $500K');
+    expect(within(columns[0]!).getByText(/Next: Call the contracting officer \(Dec 1, 2026\)/)).toBeInTheDocument();
+    expect(screen.getByTestId('pipeline-summary')).toHaveTextContent('2 pursuits · $3,000,000 · weighted $1,500,000');
+  });
+
+  it('moves a pursuit to the next stage with Alt+→, sending the stage it was seen in', async () => {
+    const moveCalls = stubPipeline([pursuit(1)], { [`POST /api/pursuits/${id(1)}/move`]: (c) => ({ body: pursuit(1, { stage_id: (c.body as { stage_id: string }).stage_id }) }) });
+    renderApp('/pipeline', plainUser);
+    const card = await screen.findByRole('group', { name: 'Pursuit 1' }, SLOW);
+    within(card).getByRole('button', { name: 'Move Pursuit 1' }).focus();
+    fireEvent.keyDown(within(card).getByRole('button', { name: 'Move Pursuit 1' }), { key: 'ArrowRight', altKey: true });
+    await waitFor(() => expect(moveCalls.find((c) => c.url.endsWith('/move'))?.body).toEqual({ stage_id: stages[1]!.id, from_stage_id: stages[0]!.id }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Moved Pursuit 1 to Qualified');
+  });
+
+  it('moves through the Move menu with the keyboard', async () => {
+    const calls = stubPipeline([pursuit(1)], { [`POST /api/pursuits/${id(1)}/move`]: () => ({ body: pursuit(1) }) });
+    renderApp('/pipeline', plainUser);
+    const user = userEvent.setup();
+    const move = await screen.findByRole('button', { name: 'Move Pursuit 1' }, SLOW);
+    await user.click(move);
+    await user.click(await screen.findByRole('menuitem', { name: 'Capture', hidden: true }));
+    await waitFor(() => expect(calls.find((c) => c.url.endsWith('/move'))?.body).toEqual({ stage_id: stages[2]!.id, from_stage_id: stages[0]!.id }));
+  });
+
+  it('offers no move or edit on another owner’s pursuit, and Create workspace only from Proposal on', async () => {
+    stubPipeline([pursuit(1, { owner: { id: 'someone', name: 'Sam Else' } }), pursuit(2, { stage_id: stages[4]!.id }), pursuit(3, { workspace_id: id(900) })]);
+    renderApp('/pipeline', plainUser);
+    const other = await screen.findByRole('group', { name: 'Pursuit 1' }, SLOW);
+    expect(within(other).queryByRole('button', { name: /Move|Edit/ })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Pursuit 2' })).getByRole('button', { name: 'Create workspace for Pursuit 2' })).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Pursuit 3' })).getByRole('link', { name: 'Open workspace of Pursuit 3' })).toHaveAttribute('href', `/workspace/${id(900)}`);
+  });
+
+  it('shows the table from the URL, sorted by weighted value, with totals per stage; filters go to the URL and the API', async () => {
+    const calls = stubPipeline([pursuit(1), pursuit(3), pursuit(2)]);
+    renderApp('/pipeline?view=table&sort=weighted&order=desc', plainUser);
+    await screen.findByTestId('pipeline-table', {}, SLOW);
+    expect(screen.getAllByTestId('pursuit-row').map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Pursuit 3', 'Pursuit 2', 'Pursuit 1']);
+    expect(within(screen.getByTestId('pipeline-table')).getByRole('columnheader', { name: /Weighted/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(screen.getByTestId('stage-totals-table')).getByRole('row', { name: /Identified 3 \$6,000,000 \$3,000,000/ })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'NAICS' }), '5415{Enter}');
+    await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent('view=table&naics=5415&sort=weighted&order=desc'));
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/pursuits?')).at(-1)?.url).toBe('/api/pursuits?naics=5415'));
+  });
+});
+
+describe('guests', () => {
+  it('see no Pipeline, no opportunity data and no AI documents: only their invitations and workspaces', async () => {
+    const calls = stubApi(refresh(guestUser));
+    renderApp('/', guestUser);
+    expect(await screen.findByText('You are not in any workspace yet. Accept an invitation to join one.', {}, SLOW)).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: /main/i });
+    expect(within(nav).queryByRole('link', { name: /Pipeline|AI Workspace|Saved Docs/ })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('opportunity-card')).not.toBeInTheDocument();
+    expect(calls.map((c) => c.url).filter((u) => /\/api\/(opportunities|saved-searches|pursuits)/.test(u))).toEqual([]);
+  });
+
+  it('are told the pipeline is not theirs, and nothing is fetched', async () => {
+    const calls = stubApi(refresh(guestUser));
+    renderApp('/pipeline', guestUser);
+    expect(await screen.findByText(/Guest accounts see only the workspaces they were invited to/, {}, SLOW)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/pursuits') || c.url.startsWith('/api/pipeline'))).toEqual([]);
+  });
+});
+
+describe('Track', () => {
+  it('tracks an opportunity from its card, and a tracked one links to the pipeline with its stage', async () => {
+    const rows = [opportunitySummaryFixture(1), opportunitySummaryFixture(2)];
+    const calls = stubApi({
+      ...refresh(plainUser),
+      'GET /api/opportunities': () => ({ body: { data: rows, total: 2, total_pages: 1, page: 1 } }),
+      'GET /api/pursuits/lookup': () => ({ body: { data: [{ opportunity_id: rows[1]!.id, pursuit_id: id(1), stage_name: 'Capture' }] } }),
+      'POST /api/pursuits': () => ({ status: 201, body: pursuit(9) }),
+    });
+    renderApp('/', plainUser);
+    const track = await screen.findByRole('button', { name: `Track ${rows[0]!.title}` }, SLOW);
+    expect(screen.getByRole('link', { name: `${rows[1]!.title}: in the pipeline, Capture` })).toHaveAttribute('href', '/pipeline');
+    await userEvent.setup().click(track);
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url === '/api/pursuits')?.body).toEqual({ opportunity_id: rows[0]!.id }));
+    expect(await screen.findByText('Added to the pipeline')).toBeInTheDocument();
+  });
+});
+
+describe('pipeline URL state and sorting', () => {
+  it('round-trips and drops malformed values', () => {
+    const state = readPipelineState(new URLSearchParams(`view=table&stage=${id(100)}&owner=none&naics=54&due=30&sort=value&order=desc&page=2`));
+    expect(state).toEqual({ view: 'table', filters: { stage: id(100), owner: 'none', agency: undefined, naics: '54', dueWithin: 30 }, sort: 'value', order: 'desc', page: 2 });
+    expect(readPipelineState(writePipelineState(state))).toEqual(state);
+    expect(readPipelineState(new URLSearchParams('stage=x&owner=y&naics=abc&due=999&sort=nope'))).toEqual({ view: 'board', filters: { stage: undefined, owner: undefined, agency: undefined, naics: undefined, dueWithin: undefined }, sort: 'due', order: 'asc', page: 1 });
+  });
+
+  it('puts unknown values last in either order', () => {
+    const items = [pursuit(1, { estimated_value: null }), pursuit(2), pursuit(3)];
+    expect(sortPursuits(items, stages, 'value', 'asc').map((p) => p.title)).toEqual(['Pursuit 2', 'Pursuit 3', 'Pursuit 1']);
+    expect(sortPursuits(items, stages, 'value', 'desc').map((p) => p.title)).toEqual(['Pursuit 3', 'Pursuit 2', 'Pursuit 1']);
+  });
+});
+
+describe('stage editor', () => {
+  const adminUser: User = { ...plainUser, id: 'a1', role: 'admin' };
+  it('lets an admin rename and reorder stages, sending the whole list; users see no Stages button', async () => {
+    const calls = stubApi({
+      ...refresh(adminUser),
+      'GET /api/pursuits': () => ({ body: listResponse([]) }),
+      'GET /api/pipeline/owners': () => ({ body: { data: [] } }),
+      'PUT /api/admin/pipeline/stages': () => ({ body: { data: stages } }),
+    });
+    renderApp('/pipeline', adminUser);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Stages' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Pipeline stages' });
+    const name = within(dialog).getByRole('textbox', { name: 'Stage 3 name' });
+    await user.clear(name);
+    await user.type(name, 'Shaping');
+    await user.click(within(dialog).getByRole('button', { name: 'Move stage 3 up' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save stages' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      stages: [stages[0], stages[2], stages[1], stages[3], stages[4]].map((s) => ({ id: s!.id, name: s!.name === 'Capture' ? 'Shaping' : s!.name, outcome: null, opens_workspace: s!.opens_workspace })),
+    }));
+  });
+
+  it('shows no Stages button to a user', async () => {
+    stubPipeline([]);
+    renderApp('/pipeline', plainUser);
+    await screen.findByTestId('pipeline-board', {}, SLOW);
+    expect(screen.queryByRole('button', { name: 'Stages' })).not.toBeInTheDocument();
+  });
+});
+
+describe('pursuit editor', () => {
+  it('saves the fields it shows, and stops tracking only after confirming', async () => {
+    const calls = stubPipeline([pursuit(1)], {
+      [`PATCH /api/pursuits/${id(1)}`]: () => ({ body: pursuit(1) }),
+      [`DELETE /api/pursuits/${id(1)}`]: () => ({ status: 204 }),
+    });
+    renderApp('/pipeline', plainUser);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Pursuit 1' }, SLOW));
+    const drawer = await screen.findByRole('dialog', { name: 'Edit pursuit: Pursuit 1' });
+    const pWin = within(drawer).getByRole('textbox', { name: 'p(win) %' });
+    await user.clear(pWin);
+    await user.type(pWin, '70');
+    expect(within(drawer).getByTestId('editor-weighted')).toHaveTextContent('Weighted value: $700,000');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ owner_id: plainUser.id, estimated_value: 1_000_000, p_win: 70, p_go: null, next_action: 'Call the contracting officer', next_action_due: '2026-12-01' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Pursuit 1' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Edit pursuit: Pursuit 1' })).getByRole('button', { name: 'Stop tracking' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Stop tracking?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Stop tracking' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === `/api/pursuits/${id(1)}`)).toBe(true));
+  });
+});
