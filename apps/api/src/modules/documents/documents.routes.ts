@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
 import { IdParamsSchema, standardErrors } from '../../lib/route-schemas';
-import { readMultipart } from '../workspace-documents/document-files';
+import { readMultipart } from '../../lib/uploaded-file';
 import * as service from './documents.service';
 import { exportComplianceMatrix } from './matrix-export.service';
 import { PDF_ONLY, uploadSolicitationPdf, type UploadedFile } from './pdf-upload.service';

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendAttachment } from '../../lib/attachment';
 import { IdParamsSchema, standardErrors } from '../../lib/route-schemas';
-import { readMultipart } from '../workspace-documents/document-files';
+import { readMultipart } from '../../lib/uploaded-file';
 import { listAmendments } from './rfp-amendment.service';
 import * as analyses from './rfp-analysis.service';
 import { exportMatrix } from './rfp-matrix-export';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { IdParamsSchema, standardErrors } from '../../lib/route-schemas';
 import { checkInDocument, checkOutDocument, forceReleaseDocument } from './document-locks.service';
 import { sendAttachment } from '../../lib/attachment';
-import { readMultipart } from './document-files';
+import { readMultipart } from '../../lib/uploaded-file';
 import * as service from './workspace-documents.service';
 
 const errors = standardErrors(400, 401, 403, 404, 409);

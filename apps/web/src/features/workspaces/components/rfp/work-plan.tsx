@@ -15,7 +15,7 @@ import { RequirementsTable } from './requirements-table';
 export function WorkPlan({ workspace, can, requirements, view }: { workspace: Workspace; can: WorkspaceAbilityCheck; requirements: RfpRequirement[]; view: 'requirements' | 'matrix' }) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [dialogOpen, setDialogOpen] = useState(false);
-  const mayCreate = can('task.create') && !workspace.archived;
+  const mayCreate = can('task.create');
   // Only ids of the current RFP count (a new version may have dropped some).
   const chosen = requirements.map((r) => r.requirement_id).filter((id) => selected.has(id));
 
