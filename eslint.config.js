@@ -15,6 +15,17 @@ export default tseslint.config(
     },
   },
   {
+    // STYLE §2: queries live in repositories. Routes, services, presenters and jobs reach the
+    // database through a `*.repository.ts`; only those, db/ and tests import drizzle-orm.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**', 'apps/api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Queries live in *.repository.ts (STYLE §2): move this query into the module\'s repository.' }],
+      }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

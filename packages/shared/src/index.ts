@@ -17,6 +17,7 @@ export * from './contracts/admin';
 export * from './contracts/notifications';
 export * from './contracts/documents';
 export * from './permissions/workspace-roles';
+export * from './permissions/task-moves';
 export * from './contracts/workspaces';
 export * from './contracts/workspace-changes';
 export * from './contracts/invites';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { hashPassword } from '../lib/password';
 import * as usersRepository from '../modules/auth/users.repository';
@@ -20,13 +19,10 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
   // insert one (the second crashing on the unique e-mail); the lock makes the second wait and then
   // find the first one's admin.
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+    await usersRepository.lockFirstAdmin(tx as unknown as Db);
     return createAdminIfNone(tx as unknown as Db, config, log);
   });
 }
-
-/** An arbitrary constant shared by every process of one deployment. */
-const FIRST_ADMIN_LOCK = 7_240_001;
 
 async function createAdminIfNone(db: Db, config: Config, log: FastifyBaseLogger): Promise<FirstAdminResult> {
   if ((await usersRepository.countAdmins(db)) > 0) return { created: false };

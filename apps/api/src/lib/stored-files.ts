@@ -3,43 +3,14 @@
  * that a file no row refers to is deleted, a failed upload leaves nothing behind, and each user's
  * uploads count against one storage quota.
  */
-import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { chatMessages, documentVersions, importJobFiles, rfpAnalyses, rfpSolicitations, solicitationPdfs, storageReservations, users } from '../db/schema/index';
 import type { AuthedCtx } from './ctx';
 import { AppError } from './errors';
 import type { FileStore } from './file-store';
+import { referencedKeys, releaseReservation, reserveWithinQuota, usedAndReserved } from './stored-files.repository';
 
-interface FileReference {
-  table: PgTable;
-  key: PgColumn;
-  size: PgColumn;
-  /** Who uploaded it: their quota pays for it. None: the file is transient and counts for no one. */
-  owner?: PgColumn;
-}
-
-/** Every place a stored file key is kept. A new table holding files must be added here. */
-export const FILE_REFERENCES: readonly FileReference[] = [
-  { table: solicitationPdfs, key: solicitationPdfs.storageKey, size: solicitationPdfs.sizeBytes, owner: solicitationPdfs.uploadedBy },
-  { table: documentVersions, key: documentVersions.storageKey, size: documentVersions.sizeBytes, owner: documentVersions.uploadedBy },
-  { table: chatMessages, key: chatMessages.fileKey, size: chatMessages.fileSize, owner: chatMessages.userId },
-  { table: rfpSolicitations, key: rfpSolicitations.storageKey, size: rfpSolicitations.sizeBytes, owner: rfpSolicitations.uploadedBy },
-  { table: rfpAnalyses, key: rfpAnalyses.draftStorageKey, size: rfpAnalyses.draftSizeBytes, owner: rfpAnalyses.createdBy },
-  // An admin's CSV import, kept only until the import ends (modules/import-jobs).
-  { table: importJobFiles, key: importJobFiles.storageKey, size: importJobFiles.sizeBytes },
-];
-
-/** The stored keys among `keys` that some row still refers to. */
-export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
-  const still = new Set<string>();
-  if (keys.length === 0) return still;
-  for (const ref of FILE_REFERENCES) {
-    const rows = await db.select({ key: ref.key }).from(ref.table).where(inArray(ref.key, keys));
-    for (const r of rows) if (typeof r.key === 'string') still.add(r.key);
-  }
-  return still;
-}
+// The queries live in the repository; these keep the lifecycle's callers on one import.
+export { FILE_REFERENCES, referencedKeys, storageUsedBy } from './stored-files.repository';
 
 /**
  * Deletes the stored files among `keys` that no row refers to any more. Files are content-addressed
@@ -55,20 +26,6 @@ export async function removeUnreferencedFiles(db: Db, files: FileStore, keys: st
   return orphans.length;
 }
 
-/** Bytes of the files `userId` uploaded and rows still keep (the same file twice counts twice). */
-export async function storageUsedBy(db: Db, userId: string): Promise<number> {
-  let total = 0;
-  for (const ref of FILE_REFERENCES) {
-    if (!ref.owner) continue;
-    const [row] = await db
-      .select({ bytes: sql<string | number>`coalesce(sum(${ref.size}), 0)` })
-      .from(ref.table)
-      .where(and(eq(ref.owner, userId), isNotNull(ref.key)));
-    total += Number(row?.bytes ?? 0);
-  }
-  return total;
-}
-
 const MB = 1024 * 1024;
 function formatSize(bytes: number): string {
   const [value, unit] = bytes < 1024 ? [bytes, 'bytes'] : bytes < MB ? [bytes / 1024, 'KB'] : [bytes / MB, 'MB'];
@@ -77,26 +34,6 @@ function formatSize(bytes: number): string {
 
 export const quotaExceeded = (usedBytes: number, fileBytes: number, quotaBytes: number) =>
   `This upload would go over your storage quota: you use ${formatSize(usedBytes)} of ${formatSize(quotaBytes)} and the file is ${formatSize(fileBytes)}. Delete files you no longer need, or ask an administrator to raise USER_STORAGE_QUOTA_MB.`;
-
-/** A reservation older than this belonged to a process that died mid-upload: it counts for nothing. */
-const RESERVATION_TTL_MS = 60 * 60 * 1000;
-
-/** SQL: bytes of `userId`'s stored files plus their live reservations (uploads in flight). */
-function usedAndReservedSql(userId: string, liveSince: Date): SQL<string> {
-  const parts = FILE_REFERENCES.filter((ref) => ref.owner).map(
-    (ref) => sql`(select coalesce(sum(${ref.size}), 0) from ${ref.table} where ${ref.owner!} = ${userId} and ${ref.key} is not null)`,
-  );
-  parts.push(
-    sql`(select coalesce(sum(${storageReservations.bytes}), 0) from ${storageReservations} where ${storageReservations.userId} = ${userId} and ${storageReservations.createdAt} > ${liveSince})`,
-  );
-  return sql<string>`(${sql.join(parts, sql` + `)})`;
-}
-
-/** Bytes the user's files and uploads in flight hold. */
-async function usedAndReserved(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ bytes: usedAndReservedSql(userId, new Date(Date.now() - RESERVATION_TTL_MS)) }).from(users).where(eq(users.id, userId));
-  return Number(row?.bytes ?? 0);
-}
 
 const quotaOf = (ctx: AuthedCtx) => Math.floor(ctx.config.USER_STORAGE_QUOTA_MB * MB);
 
@@ -122,17 +59,7 @@ export async function assertStorageQuota(ctx: AuthedCtx, fileBytes: number): Pro
 export async function reserveStorage(ctx: AuthedCtx, fileBytes: number): Promise<string> {
   const quotaBytes = quotaOf(ctx);
   const userId = ctx.actor.id;
-  const liveSince = new Date(Date.now() - RESERVATION_TTL_MS);
-  const id = await ctx.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-    await tx.delete(storageReservations).where(and(eq(storageReservations.userId, userId), lte(storageReservations.createdAt, liveSince)));
-    const rows = await tx.execute<{ id: string }>(sql`
-      insert into ${storageReservations} (user_id, bytes)
-      select ${userId}, ${fileBytes}
-      where ${usedAndReservedSql(userId, liveSince)} + ${fileBytes} <= ${quotaBytes}
-      returning id`);
-    return rowsOf<{ id: string }>(rows)[0]?.id;
-  });
+  const id = await reserveWithinQuota(ctx.db, userId, fileBytes, quotaBytes);
   if (id) return id;
   const used = await usedAndReserved(ctx.db, userId);
   throw new AppError(413, 'VALIDATION', quotaExceeded(used, fileBytes, quotaBytes));
@@ -140,12 +67,7 @@ export async function reserveStorage(ctx: AuthedCtx, fileBytes: number): Promise
 
 /** Ends a reservation (the file's row has committed, or the upload failed). */
 export async function releaseStorage(db: Db, reservationId: string): Promise<void> {
-  await db.delete(storageReservations).where(eq(storageReservations.id, reservationId));
-}
-
-/** `execute` answers rows as an array (PGlite) or in `.rows` (node-postgres). */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+  await releaseReservation(db, reservationId);
 }
 
 /**

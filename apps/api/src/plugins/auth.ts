@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { UserRow } from '../db/schema/index';
-import type { AppDeps, Ctx } from '../lib/ctx';
+import type { AppDeps, AuthedCtx, Ctx } from '../lib/ctx';
 import { forbidden, sessionEndedError, unauthorized } from '../lib/errors';
 import { GUEST_REFUSAL, isGuestRoute } from '../lib/guest-access';
 import { REDIS_KEY_PREFIX } from '../lib/redis';
@@ -17,7 +17,10 @@ declare module 'fastify' {
     role?: 'admin';
   }
   interface FastifyRequest {
+    /** Every route's context; `actor` is null on public routes and for a caller without a token. */
     ctx: Ctx;
+    /** The context of a signed-in caller: what an authed route hands its service (no cast). */
+    readonly authedCtx: AuthedCtx;
   }
 }
 
@@ -49,6 +52,14 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, opts: { redis?
   };
 
   app.decorateRequest('ctx', null as unknown as Ctx);
+  app.decorateRequest('authedCtx', {
+    getter(this: FastifyRequest): AuthedCtx {
+      // The onRequest hook below refuses a non-public route without an actor, so this throws only
+      // when a public route asks for a signed-in caller: a 401, not a null actor in a service.
+      if (!this.ctx?.actor) throw unauthorized('Not authenticated');
+      return this.ctx as AuthedCtx;
+    },
+  });
   // The OpenAPI document says every route needs the bearer token; public ones say they do not.
   app.addHook('onRoute', (route) => {
     if (route.config?.public) route.schema = { ...route.schema, security: [] };

@@ -229,7 +229,7 @@ const RAW_QUERY_VALUES = ['%ED%A0%80', '%FF', '%', '%E0%A4%A', '%C0%80', '%uD800
 // ---------------------------------------------------------------- valid bases
 
 /** A value satisfying `schema`, preferring a real row's id for a property of that name. */
-function validValue(schema: JsonSchema, name: string, targets: FuzzTargets): unknown {
+export function validValue(schema: JsonSchema, name: string, targets: FuzzTargets): unknown {
   const named = targets.namedValue(name, schema);
   if (named !== undefined) return named;
   if (schema.anyOf?.length) return validValue(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!, name, targets);

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import * as jobRuns from './job-runs.repository';
 
 /** What a job's run gets: the database, a logger, the period it runs for and the clock it runs at. */
 export interface JobRunContext {
@@ -38,7 +38,6 @@ export interface JobRunnerOptions {
   retryAfterMs?: number;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
  * Runs scheduled jobs exactly once per (job, period) however many API processes tick at once.
@@ -133,23 +132,17 @@ export class JobRunner {
     const job = this.find(name);
     if (!(await this.claim(name, period))) return { job: name, period, status: 'skipped' };
     const heartbeat = setInterval(() => {
-      void this.opts.db
-        .execute(sql`update job_runs set heartbeat_at = now() where job = ${name} and period = ${period} and status = 'running'`)
-        .catch(() => {});
+      void jobRuns.heartbeat(this.opts.db, name, period).catch(() => {});
     }, Math.max(1000, Math.floor((this.opts.staleAfterMs ?? 300_000) / 4)));
     heartbeat.unref();
     try {
       const result = (await job.run({ db: this.opts.db, log: this.opts.log, period, now, signal: this.stopSignal })) ?? {};
-      await this.opts.db.execute(
-        sql`update job_runs set status = 'done', finished_at = now(), result = ${JSON.stringify(result)}::jsonb, error = null where job = ${name} and period = ${period}`,
-      );
+      await jobRuns.markDone(this.opts.db, name, period, result);
       this.opts.log.info({ job: name, period, result }, 'job done');
       return { job: name, period, status: 'done', result };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      await this.opts.db
-        .execute(sql`update job_runs set status = 'failed', finished_at = now(), error = ${message.slice(0, 2000)} where job = ${name} and period = ${period}`)
-        .catch(() => {});
+      await jobRuns.markFailed(this.opts.db, name, period, message).catch(() => {});
       this.opts.log.error({ job: name, period, error: message }, 'job failed');
       return { job: name, period, status: 'failed', error: message };
     } finally {
@@ -188,17 +181,11 @@ export class JobRunner {
   }
 
   private async claim(name: string, period: string): Promise<boolean> {
-    const stale = `${Math.ceil((this.opts.staleAfterMs ?? 300_000) / 1000)} seconds`;
-    const retry = `${Math.ceil((this.opts.retryAfterMs ?? 300_000) / 1000)} seconds`;
-    const maxAttempts = this.opts.maxAttempts ?? 3;
-    const result = await this.opts.db.execute(sql`
-      insert into job_runs (job, period, status) values (${name}, ${period}, 'running')
-      on conflict (job, period) do update
-        set status = 'running', attempts = job_runs.attempts + 1, started_at = now(), heartbeat_at = now(), finished_at = null, error = null
-        where (job_runs.status = 'failed' and job_runs.attempts < ${maxAttempts} and job_runs.finished_at < now() - ${retry}::interval)
-           or (job_runs.status = 'running' and job_runs.heartbeat_at < now() - ${stale}::interval)
-      returning job`);
-    return rowsOf(result).length === 1;
+    return jobRuns.claim(this.opts.db, name, period, {
+      staleSeconds: Math.ceil((this.opts.staleAfterMs ?? 300_000) / 1000),
+      retrySeconds: Math.ceil((this.opts.retryAfterMs ?? 300_000) / 1000),
+      maxAttempts: this.opts.maxAttempts ?? 3,
+    });
   }
 
   private find(name: string): JobDefinition {

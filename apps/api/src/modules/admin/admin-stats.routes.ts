@@ -1,19 +1,19 @@
-import { ActivityListSchema, ActivityQuerySchema, AdminStatsSchema, ErrorBodySchema } from '@biddesk/shared';
+import { ActivityListSchema, ActivityQuerySchema, AdminStatsSchema } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthedCtx } from '../../lib/ctx';
+import { standardErrors } from '../../lib/route-schemas';
 import { adminStats, recentActivity } from './admin-stats.service';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const errors = standardErrors(400, 401, 403);
 
 /** SPEC §7 Admin: stats (Analytics tab) and recent activity (Activity tab). */
 export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/stats', {
     config: { role: 'admin' },
     schema: { tags: ['admin'], response: { 200: AdminStatsSchema, ...errors } },
-  }, async (request) => adminStats(request.ctx as AuthedCtx));
+  }, async (request) => adminStats(request.authedCtx));
 
   app.get('/admin/activity', {
     config: { role: 'admin' },
     schema: { tags: ['admin'], querystring: ActivityQuerySchema, response: { 200: ActivityListSchema, ...errors } },
-  }, async (request) => recentActivity(request.ctx as AuthedCtx, request.query.limit));
+  }, async (request) => recentActivity(request.authedCtx, request.query.limit));
 };

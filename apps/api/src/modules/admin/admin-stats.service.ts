@@ -1,7 +1,7 @@
 import { RECENT_REGISTRATION_DAYS, type ActivityItem, type AdminStats } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
-import type { ActivityRow } from '../../db/schema/index';
 import * as statsRepository from './admin-stats.repository';
+import { presentActivity } from './admin-stats.presenter';
 
 const DAY_MS = 86_400_000;
 const MOST_ACTIVE_LIMIT = 5;
@@ -41,22 +41,6 @@ export async function adminStats(ctx: AuthedCtx, now = new Date()): Promise<Admi
     },
     most_active_users: mostActive.map((u) => ({ name: u.name, email: u.email, document_count: u.n })),
     registrations_by_day,
-  };
-}
-
-/**
- * Wire shape of an activity record (SPEC §3 activity item). The actor's name and email are copied
- * when the record is written, so a deleted user's actions still show who did them (user_id is
- * then null); a record without an actor was written by the system (CLI import, bootstrap).
- */
-export function presentActivity(row: ActivityRow): ActivityItem {
-  return {
-    id: row.id,
-    user: row.actorName || row.actorEmail || 'System',
-    action: row.action,
-    document_type: row.documentType,
-    solicitation_number: row.solicitationNumber,
-    timestamp: row.createdAt.toISOString(),
   };
 }
 

@@ -9,27 +9,14 @@ import { recordActivity } from '../activity/activity.service';
 import * as resetTokensRepository from '../auth/reset-tokens.repository';
 import * as usersRepository from '../auth/users.repository';
 import { handOverOwnedWorkspaces } from '../workspaces/workspace-ownership';
-import { removeUnreferencedFiles } from '../workspaces/workspace-files';
+import { removeUnreferencedFiles } from '../../lib/stored-files';
 import * as adminUsersRepository from './admin-users.repository';
-import type { UserWithStats } from './admin-users.repository';
+import { presentAdminUser } from './admin-users.presenter';
 
 type DeleteUserResponse = z.infer<typeof DeleteUserResponseSchema>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const USER_NOT_FOUND = 'User not found';
-
-/** Wire shape of a user in the admin list (SPEC §3 admin user view). */
-export function presentAdminUser({ user, savedCount, documentCount }: UserWithStats): AdminUser {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    role: user.role,
-    is_guest: user.isGuest,
-    created_at: user.createdAt.toISOString(),
-    stats: { opportunities: savedCount, documents_generated: documentCount },
-  };
-}
 
 /** Every user with their counts, newest first. */
 export async function listUsers(ctx: AuthedCtx): Promise<AdminUser[]> {

@@ -1,7 +1,7 @@
-import { ErrorBodySchema, ImportResultSchema } from '@biddesk/shared';
+import { ImportResultSchema } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';
+import { standardErrors } from '../../lib/route-schemas';
 import { importFromUpload } from '../opportunities/import.service';
 import { importJobsRoutes } from '../import-jobs/import-jobs.routes';
 
@@ -14,11 +14,11 @@ export const importUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['admin'],
       consumes: ['multipart/form-data'],
-      response: { 200: ImportResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 409: ErrorBodySchema, 413: ErrorBodySchema },
+      response: { 200: ImportResultSchema, ...standardErrors(400, 401, 403, 409, 413) },
     },
   }, async (request) => {
     if (!request.isMultipart()) throw badRequest('Please choose a CSV file');
     const file = await request.file({ limits: { fileSize: request.ctx.config.IMPORT_MAX_BYTES, files: 1 } });
-    return importFromUpload(request.ctx as AuthedCtx, file);
+    return importFromUpload(request.authedCtx, file);
   });
 };

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { InviteCode } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import * as inviteCodesRepository from './invite-codes.repository';
-import type { InviteCodeRow } from '../../db/schema/index';
+import { presentInviteCode } from './invite-codes.presenter';
 
 // Crockford-style alphabet without 0/O/1/I/L so codes read aloud and typed by hand survive.
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -18,18 +18,6 @@ export function generateCode(): string {
     groups.push(s);
   }
   return groups.join('-');
-}
-
-/** Wire shape of an invite code (SPEC §3). */
-export function presentInviteCode(row: InviteCodeRow): InviteCode {
-  return {
-    id: row.id,
-    code: row.code,
-    used: row.usedAt !== null,
-    created_at: row.createdAt.toISOString(),
-    used_by_email: row.usedByEmail,
-    used_at: row.usedAt?.toISOString() ?? null,
-  };
 }
 
 /** Creates a fresh invite code (admin only; enforced on the route). */

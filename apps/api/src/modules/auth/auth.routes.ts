@@ -1,6 +1,5 @@
 import {
   AuthResponseSchema,
-  ErrorBodySchema,
   ForgotPasswordQuerySchema,
   LoginBodySchema,
   MessageResponseSchema,
@@ -13,8 +12,8 @@ import {
 } from '@biddesk/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthedCtx } from '../../lib/ctx';
 import { parseOrBadRequest, tooManyRequests } from '../../lib/errors';
+import { standardErrors } from '../../lib/route-schemas';
 import * as authService from './auth.service';
 
 export interface AuthRouteOptions {
@@ -31,7 +30,7 @@ const RATE_LIMITED = 'Too many attempts. Please try again later.';
 /** SPEC §7 Auth. */
 export const authRoutes = (opts: AuthRouteOptions): FastifyPluginAsyncZod => async (app) => {
   const rateLimit = { max: opts.rateLimitPerMinute, timeWindow: '1 minute' };
-  const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema };
+  const errors = standardErrors(400, 401, 429);
 
   // Login counters beyond the per-address one, in the same rate-limit store (shared across
   // processes with Redis). Per (account, address): a stranger's wrong guesses lock out only their
@@ -87,8 +86,8 @@ export const authRoutes = (opts: AuthRouteOptions): FastifyPluginAsyncZod => asy
   }, async (request) => authService.login(request.ctx, request.body));
 
   app.get('/auth/refresh-user', {
-    schema: { tags: ['auth'], response: { 200: UserSchema, 401: ErrorBodySchema } },
-  }, async (request) => authService.refreshUser(request.ctx as AuthedCtx));
+    schema: { tags: ['auth'], response: { 200: UserSchema, ...standardErrors(401) } },
+  }, async (request) => authService.refreshUser(request.authedCtx));
 
   app.post('/auth/forgot-password', {
     config: { public: true, rateLimit },

@@ -1,7 +1,7 @@
-import { AuthResponseSchema, ChangePasswordBodySchema, ErrorBodySchema } from '@biddesk/shared';
+import { AuthResponseSchema, ChangePasswordBodySchema } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthedCtx } from '../../lib/ctx';
 import { tooManyRequests } from '../../lib/errors';
+import { standardErrors } from '../../lib/route-schemas';
 import { changePassword } from './password-change.service';
 
 /**
@@ -13,7 +13,7 @@ export const passwordChangeRoutes = (opts: { rateLimitPerMinute: number; account
   const accountLimit = app.createRateLimit({
     max: opts.accountRateLimitPerMinute,
     timeWindow: '1 minute',
-    keyGenerator: (request) => `change-password-account:${(request.ctx as AuthedCtx).actor.id}`,
+    keyGenerator: (request) => `change-password-account:${request.authedCtx.actor.id}`,
   });
   app.post('/auth/change-password', {
     config: { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: '1 minute' } },
@@ -24,7 +24,7 @@ export const passwordChangeRoutes = (opts: { rateLimitPerMinute: number; account
     schema: {
       tags: ['auth'],
       body: ChangePasswordBodySchema,
-      response: { 200: AuthResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema },
+      response: { 200: AuthResponseSchema, ...standardErrors(400, 401, 409, 429) },
     },
-  }, async (request) => changePassword(request.ctx as AuthedCtx, request.body));
+  }, async (request) => changePassword(request.authedCtx, request.body));
 };

@@ -1,11 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { AuthResponse, ChangePasswordBody } from '@biddesk/shared';
-import { users } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest, conflict } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { userChanged } from '../../lib/session-cache';
 import { issueSession } from './auth.service';
+import * as usersRepository from './users.repository';
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
@@ -20,13 +18,7 @@ export async function changePassword(ctx: AuthedCtx, body: ChangePasswordBody): 
   if (!(await verifyPassword(body.current_password, ctx.actor.passwordHash))) throw badRequest(CURRENT_PASSWORD_WRONG);
   if (body.new_password === body.current_password) throw badRequest('The new password must differ from the current one');
   const passwordHash = await hashPassword(body.new_password);
-  const [user] = await ctx.db
-    .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-    .where(and(eq(users.id, ctx.actor.id), eq(users.tokenVersion, ctx.actor.tokenVersion)))
-    .returning();
-  // The auth hook's cached row of this user is stale now, here and in other processes.
-  userChanged(ctx.actor.id);
+  const user = await usersRepository.changePasswordIfVersion(ctx.db, ctx.actor.id, ctx.actor.tokenVersion, passwordHash);
   if (!user) throw conflict('Your password was just changed in another session. Sign in again with the new password.');
   ctx.log.info({ userId: user.id }, 'password changed; other sessions ended');
   return issueSession(ctx, user);

@@ -78,3 +78,26 @@ export async function promoteToAdmin(db: Db, id: string, passwordHash: string): 
     .where(eq(users.id, id));
   userChanged(id);
 }
+
+/**
+ * Sets a new password and ends every session (token_version + 1), only if the token version is
+ * still `tokenVersion`: of two changes racing, one wins. Undefined when it lost.
+ */
+export async function changePasswordIfVersion(db: Db, id: string, tokenVersion: number, passwordHash: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.tokenVersion, tokenVersion)))
+    .returning();
+  // The auth hook's cached row of this user is stale now, here and in other processes.
+  userChanged(id);
+  return user;
+}
+
+/** An arbitrary constant shared by every process of one deployment. */
+const FIRST_ADMIN_LOCK = 7_240_001;
+
+/** Holds the transaction-scoped lock that lets one starting process at a time create the first admin. */
+export async function lockFirstAdmin(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+}

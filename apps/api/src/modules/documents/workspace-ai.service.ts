@@ -1,11 +1,11 @@
 import { generateDocument as renderDocument } from '@biddesk/analysis';
-import { WORKSPACE_DOCUMENT_LABELS, can, type GenerateDocumentBody, type WorkspaceDocumentType, type WorkspaceGeneratedDocument } from '@biddesk/shared';
+import { WORKSPACE_DOCUMENT_LABELS, type GenerateDocumentBody, type WorkspaceDocumentType, type WorkspaceGeneratedDocument } from '@biddesk/shared';
 import type { GeneratedDocumentRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
-import { badRequest, forbidden } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { recordActivity } from '../activity/activity.service';
 import * as opportunitiesRepository from '../opportunities/opportunities.repository';
-import { assertCan, requireMember } from '../workspaces/workspace-access';
+import { requireAbility } from '../workspaces/workspace-access';
 import * as documents from './generated-documents.repository';
 import { presentWorkspaceDocument } from './generated-document.presenter';
 import { opportunityFacts } from './opportunity-facts';
@@ -25,8 +25,7 @@ export async function generateWorkspaceDocument(
   body: GenerateDocumentBody & { workspace_id: string },
   now = new Date(),
 ): Promise<WorkspaceGeneratedDocument> {
-  const { workspace, member } = await requireMember(ctx, body.workspace_id, { content: true, write: true });
-  assertCan(member, 'ai.generate');
+  const { workspace } = await requireAbility(ctx, body.workspace_id, 'ai.generate');
   // The body's type was checked against the workspace types by the contract.
   const documentType = body.document_type as WorkspaceDocumentType;
   if (body.opportunity_id && body.opportunity_id !== workspace.opportunityId) {
@@ -84,8 +83,7 @@ export async function generateWorkspaceDocument(
 
 /** GET /documents?workspace_id=: the workspace's documents, newest first, for any member past the NDA. */
 export async function listWorkspaceDocuments(ctx: AuthedCtx, workspaceId: string): Promise<WorkspaceGeneratedDocument[]> {
-  const { workspace, member } = await requireMember(ctx, workspaceId, { content: true });
-  assertCan(member, 'workspace.view');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   const rows = await documents.listForWorkspace(ctx.db, workspace.id);
   return rows.map((row) => presentWorkspaceDocument(row as WorkspaceDocumentRow));
 }
@@ -95,10 +93,8 @@ export async function listWorkspaceDocuments(ctx: AuthedCtx, workspaceId: string
  * The workspace comes from the row, never from the request.
  */
 export async function deleteWorkspaceDocument(ctx: AuthedCtx, row: WorkspaceDocumentRow): Promise<{ deleted: true }> {
-  const { member } = await requireMember(ctx, row.workspaceId, { content: true, write: true });
-  if (!can(member.role, 'ai.deleteDocument', { actorId: ctx.actor.id, createdBy: row.userId })) {
-    throw forbidden(`Only its author or the workspace owner can delete this ${WORKSPACE_DOCUMENT_LABELS[row.documentType as WorkspaceDocumentType] ?? 'document'}`);
-  }
+  const label = WORKSPACE_DOCUMENT_LABELS[row.documentType as WorkspaceDocumentType] ?? 'document';
+  await requireAbility(ctx, row.workspaceId, 'ai.deleteDocument', { createdBy: row.userId, label });
   await documents.deleteById(ctx.db, row.id);
   return { deleted: true };
 }

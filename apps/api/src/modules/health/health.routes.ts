@@ -3,9 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Redis } from 'ioredis';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { PRODUCT_VERSION } from '@biddesk/shared';
 import { MIGRATIONS_DIR, type Db } from '../../db/client';
+import { databaseAnswers, newestAppliedMigration } from './health.repository';
 
 const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -24,9 +24,7 @@ const NEWEST_MIGRATION = Math.max(...(JSON.parse(readFileSync(path.join(MIGRATIO
 
 async function schemaState(db: Db): Promise<Health['schema']> {
   try {
-    const result = await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: { newest: unknown }[] }).rows) as { newest: unknown }[];
-    return Number(rows[0]?.newest ?? 0) >= NEWEST_MIGRATION ? 'ok' : 'outdated';
+    return (await newestAppliedMigration(db)) >= NEWEST_MIGRATION ? 'ok' : 'outdated';
   } catch (err) {
     const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
     return code === '42P01' || code === '3F000' ? 'missing' : 'unknown';
@@ -55,7 +53,7 @@ export const healthRoutes = (opts: { redis: Redis | null; recoverSchema?: () => 
     schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
   }, async (request, reply) => {
     const db = request.ctx.db;
-    const databaseUp = await db.execute(sql`select 1`).then(() => true, () => false);
+    const databaseUp = await databaseAnswers(db);
     const [schema, redis] = await Promise.all([databaseUp ? schemaState(db) : ('unknown' as const), redisState(opts.redis)]);
     if (schema === 'missing' || schema === 'outdated') void opts.recoverSchema?.();
     const problems = [

@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import Papa from 'papaparse';
 import type { ImportJob, ImportResult } from '@biddesk/shared';
-import type { ImportJobRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { parseDownloadUrl } from '../../lib/safe-download';
@@ -10,34 +9,11 @@ import { REQUIRED_COLUMNS } from '../opportunities/import/csv-row';
 import { executeClaimed, removeJobFiles } from './import-job-run';
 import { CSV_IMPORT_JOB } from './import-jobs.job';
 import * as repo from './import-jobs.repository';
+import { presentImportJob } from './import-jobs.presenter';
 
 /** Parts an upload is stored in: any file store takes them, and one part at a time is in memory. */
 export const IMPORT_PART_BYTES = 8 * 1024 * 1024;
 const RECENT_JOBS = 20;
-
-export function presentImportJob(row: ImportJobRow): ImportJob {
-  return {
-    id: row.id,
-    status: row.status,
-    source: row.source,
-    source_label: row.sourceLabel,
-    created_by: row.createdBy,
-    rows_read: row.rowsRead,
-    imported: row.imported,
-    inserted: row.inserted,
-    updated: row.updated,
-    unchanged: row.unchanged,
-    malformed: row.malformed,
-    errors: row.errors,
-    bytes_read: row.bytesRead,
-    total_bytes: row.totalBytes,
-    error: row.error,
-    attempts: row.attempts,
-    created_at: row.createdAt.toISOString(),
-    started_at: row.startedAt?.toISOString() ?? null,
-    finished_at: row.finishedAt?.toISOString() ?? null,
-  };
-}
 
 const megabytes = (bytes: number) => (bytes / 1048576).toLocaleString('en-US', { maximumFractionDigits: 1 });
 

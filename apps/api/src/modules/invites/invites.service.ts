@@ -9,7 +9,7 @@ import { recordActivity } from '../activity/activity.service';
 import * as usersRepository from '../auth/users.repository';
 import * as notificationsRepository from '../notifications/notifications.repository';
 import * as ndaRepository from '../nda/nda.repository';
-import { assertCan, requireMember, WORKSPACE_ARCHIVED } from '../workspaces/workspace-access';
+import { requireAbility, WORKSPACE_ARCHIVED } from '../workspaces/workspace-access';
 import * as workspacesRepository from '../workspaces/workspaces.repository';
 import { notifyOwnerAfterCommit, type OwnerNotice } from '../workspaces/owner-notices';
 import { sendInviteMail } from './invite-mail';
@@ -25,8 +25,7 @@ const DAY_MS = 86_400_000;
  * The mail carries the link; an existing user also gets a bell notification.
  */
 export async function sendInvite(ctx: AuthedCtx, workspaceId: string, body: InviteBody): Promise<SentInvite> {
-  const { workspace, member } = await requireMember(ctx, workspaceId, { content: true, write: true });
-  assertCan(member, 'member.invite');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'member.invite');
   if (await workspacesRepository.isMemberByEmail(ctx.db, workspace.id, body.email)) {
     throw conflict(`${body.email} is already a member of this workspace`);
   }
@@ -87,8 +86,7 @@ export async function sendInvite(ctx: AuthedCtx, workspaceId: string, body: Invi
 
 /** GET /workspaces/{id}/invites: the owner's list (SPEC §6: loaded only for owners). */
 export async function listInvites(ctx: AuthedCtx, workspaceId: string): Promise<WorkspaceInvite[]> {
-  const { workspace, member } = await requireMember(ctx, workspaceId, { content: true });
-  assertCan(member, 'member.invite');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'member.listInvites');
   const now = new Date();
   return (await invitesRepository.listByWorkspace(ctx.db, workspace.id)).map((r) => presentInvite(r, now));
 }
@@ -177,8 +175,7 @@ export async function deleteInvite(ctx: AuthedCtx, id: string): Promise<MessageR
   const invite = isUuid(id) ? await invitesRepository.findById(ctx.db, id) : undefined;
   if (!invite) throw notFound(INVITE_NOT_FOUND);
   if (invite.email === ctx.actor.email) return declineInvite(ctx, id);
-  const { member } = await requireMember(ctx, invite.workspaceId, { content: true, write: true });
-  assertCan(member, 'member.invite');
+  await requireAbility(ctx, invite.workspaceId, 'member.invite');
   await ctx.db.transaction(async (tx) => {
     const ended = await invitesRepository.endIfPending(tx, invite.id, 'revoked', new Date());
     if (!ended) refuseInvite(await invitesRepository.findById(tx, invite.id));

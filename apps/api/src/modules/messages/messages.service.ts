@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { ChatMessageRow } from '../../db/schema/index';
 import { recordActivity } from '../activity/activity.service';
-import { assertCan, requireMember, type WorkspaceAccess } from '../workspaces/workspace-access';
+import { requireAbility, type WorkspaceAccess } from '../workspaces/workspace-access';
 import { removeUnreferencedFiles, storeFileThen } from '../../lib/stored-files';
 import * as messagesRepository from './messages.repository';
 import { presentMessage } from './messages.presenter';
@@ -35,8 +35,7 @@ async function loadMessage(ctx: AuthedCtx, access: WorkspaceAccess, msgId: strin
  * upload is read, so a refused caller's file is never stored; `readInput` enforces the 10 MB limit.
  */
 export async function sendMessage(ctx: AuthedCtx, workspaceId: string, readInput: () => Promise<ChatInput>): Promise<ChatMessage> {
-  const { workspace, member } = await requireMember(ctx, workspaceId, { content: true, write: true });
-  assertCan(member, 'message.send');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'message.send');
   const input = await readInput();
   if (!input.text.trim() && !input.file) throw badRequest(MESSAGE_REQUIRED);
   const insert = (stored: { key: string; size: number } | null) => ctx.db.transaction(async (tx) => {
@@ -72,8 +71,7 @@ export async function sendMessage(ctx: AuthedCtx, workspaceId: string, readInput
  * neither repeat nor skip a message while others write.
  */
 export async function listMessages(ctx: AuthedCtx, workspaceId: string, query: ChatMessageListQuery): Promise<ChatMessageList> {
-  const { workspace, member } = await requireMember(ctx, workspaceId, { content: true });
-  assertCan(member, 'workspace.view');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   const cursor = query.before ?? query.after;
   if (cursor !== undefined) {
     const row = isUuid(cursor) ? await messagesRepository.findById(ctx.db, cursor) : undefined;
@@ -93,9 +91,11 @@ export async function listMessages(ctx: AuthedCtx, workspaceId: string, query: C
  * The window is enforced by the UPDATE's own condition on the server clock, not by a prior read.
  */
 export async function editMessage(ctx: AuthedCtx, workspaceId: string, msgId: string, text: string): Promise<ChatMessage> {
-  const access = await requireMember(ctx, workspaceId, { content: true, write: true });
-  const message = await loadMessage(ctx, access, msgId);
-  assertCan(access.member, 'message.edit', { createdBy: message.userId });
+  let message!: ChatMessageRow;
+  await requireAbility(ctx, workspaceId, 'message.edit', async (found) => {
+    message = await loadMessage(ctx, found, msgId);
+    return { createdBy: message.userId };
+  });
   if (!text.trim() && !message.fileKey) throw badRequest(MESSAGE_REQUIRED);
   const updated = await messagesRepository.updateTextWithinWindow(ctx.db, message.id, ctx.actor.id, text, CHAT_EDIT_WINDOW_MS);
   if (!updated) {
@@ -111,9 +111,11 @@ export async function editMessage(ctx: AuthedCtx, workspaceId: string, msgId: st
  * once no row refers to it.
  */
 export async function deleteMessage(ctx: AuthedCtx, workspaceId: string, msgId: string): Promise<{ message: string }> {
-  const access = await requireMember(ctx, workspaceId, { content: true, write: true });
-  const message = await loadMessage(ctx, access, msgId);
-  assertCan(access.member, 'message.delete', { createdBy: message.userId });
+  let message!: ChatMessageRow;
+  const access = await requireAbility(ctx, workspaceId, 'message.delete', async (found) => {
+    message = await loadMessage(ctx, found, msgId);
+    return { createdBy: message.userId };
+  });
   const removed = await ctx.db.transaction(async (tx) => {
     const row = await messagesRepository.remove(tx, message.id);
     if (row && row.userId !== ctx.actor.id) {
@@ -134,8 +136,7 @@ export async function deleteMessage(ctx: AuthedCtx, workspaceId: string, msgId: 
 
 /** GET /workspaces/{id}/messages/{msgId}/download: any member, also in an archived workspace. */
 export async function getAttachment(ctx: AuthedCtx, workspaceId: string, msgId: string): Promise<{ fileName: string; bytes: Buffer }> {
-  const access = await requireMember(ctx, workspaceId, { content: true });
-  assertCan(access.member, 'workspace.view');
+  const access = await requireAbility(ctx, workspaceId, 'content.view');
   const message = await loadMessage(ctx, access, msgId);
   if (!message.fileKey) throw notFound('File not found');
   const bytes = await ctx.files.read(message.fileKey).catch(() => {

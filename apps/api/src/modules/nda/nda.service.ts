@@ -2,15 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Nda, NdaAcceptResponse } from '@biddesk/shared';
 import type { AuthedCtx, Ctx } from '../../lib/ctx';
 import { conflict, notFound } from '../../lib/errors';
-import type { NdaVersionRow } from '../../db/schema/index';
 import { recordActivity } from '../activity/activity.service';
-import { requireMember } from '../workspaces/workspace-access';
+import { requireAbility } from '../workspaces/workspace-access';
 import * as workspacesRepository from '../workspaces/workspaces.repository';
 import * as ndaRepository from './nda.repository';
-
-function presentNda(row: NdaVersionRow): Nda {
-  return { id: row.id, title: row.title, body_markdown: row.bodyMarkdown, version: row.version, effective_at: row.effectiveAt.toISOString() };
-}
+import { presentNda } from './nda.presenter';
 
 /** GET /nda/current (public): the agreement in force. */
 export async function getCurrentNda(ctx: Ctx): Promise<Nda> {
@@ -34,7 +30,7 @@ export interface AcceptanceOrigin {
  */
 export async function acceptNda(ctx: AuthedCtx, workspaceId: string, ndaVersionId: string, origin: AcceptanceOrigin): Promise<NdaAcceptResponse> {
   // A write like any other: an archived workspace is read-only (409), and records no acceptance.
-  const { workspace } = await requireMember(ctx, workspaceId, { write: true });
+  const { workspace } = await requireAbility(ctx, workspaceId, 'nda.accept');
   const current = await ndaRepository.findCurrent(ctx.db);
   if (!current || current.id !== ndaVersionId) {
     throw conflict('This NDA version is no longer in force. Please review the current version.');

@@ -1,23 +1,21 @@
-import { ErrorBodySchema, MessageResponseSchema, NotificationListSchema, NotificationSchema } from '@biddesk/shared';
+import { MessageResponseSchema, NotificationListSchema, NotificationSchema } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AuthedCtx } from '../../lib/ctx';
+import { IdParamsSchema, standardErrors } from '../../lib/route-schemas';
 import * as service from './notifications.service';
 
-const errors = { 401: ErrorBodySchema };
-const IdParams = z.object({ id: z.string() });
+const errors = standardErrors(401);
 
 /** SPEC §7 Notifications: the caller's own in-app notifications. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/notifications', {
     schema: { tags: ['notifications'], response: { 200: NotificationListSchema, ...errors } },
-  }, async (request) => service.listNotifications(request.ctx as AuthedCtx));
+  }, async (request) => service.listNotifications(request.authedCtx));
 
   app.put('/notifications/:id/read', {
-    schema: { tags: ['notifications'], params: IdParams, response: { 200: NotificationSchema, ...errors, 404: ErrorBodySchema } },
-  }, async (request) => service.markRead(request.ctx as AuthedCtx, request.params.id));
+    schema: { tags: ['notifications'], params: IdParamsSchema, response: { 200: NotificationSchema, ...errors, ...standardErrors(404) } },
+  }, async (request) => service.markRead(request.authedCtx, request.params.id));
 
   app.delete('/notifications/:id', {
-    schema: { tags: ['notifications'], params: IdParams, response: { 200: MessageResponseSchema, ...errors, 404: ErrorBodySchema } },
-  }, async (request) => service.deleteNotification(request.ctx as AuthedCtx, request.params.id));
+    schema: { tags: ['notifications'], params: IdParamsSchema, response: { 200: MessageResponseSchema, ...errors, ...standardErrors(404) } },
+  }, async (request) => service.deleteNotification(request.authedCtx, request.params.id));
 };

@@ -1,26 +1,12 @@
-import { isInAppPath, type MessageResponse, type Notification } from '@biddesk/shared';
+import type { MessageResponse, Notification } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import { notFound } from '../../lib/errors';
-import type { NotificationRow } from '../../db/schema/index';
 import * as notificationsRepository from './notifications.repository';
+import { presentNotification } from './notifications.presenter';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIST_LIMIT = 100;
 const NOT_FOUND = 'Notification not found';
-
-/** Wire shape of a notification (SPEC §3). */
-export function presentNotification(row: NotificationRow): Notification {
-  return {
-    id: row.id,
-    title: row.title,
-    message: row.message,
-    read: row.read,
-    created_at: row.createdAt.toISOString(),
-    type: row.type,
-    // Rows stored before links were checked are served without a link rather than off-site.
-    link: row.link !== null && isInAppPath(row.link) ? row.link : null,
-  };
-}
 
 /** GET /notifications: the caller's own, newest first (at most 100). */
 export async function listNotifications(ctx: AuthedCtx): Promise<Notification[]> {

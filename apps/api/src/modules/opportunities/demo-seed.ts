@@ -1,11 +1,10 @@
 import { createReadStream, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { opportunities } from '../../db/schema/index';
 import { importOpportunitiesCsv } from './import/import-csv';
 import { invalidateListings } from './listing-cache';
 import * as repo from './opportunities.repository';
+import { shiftAllDates } from './opportunities-write.repository';
 
 export const DEMO_CSV = path.resolve(import.meta.dirname, '../../../data-seed/contract-opportunities-real.csv');
 const MARKER = 'demo-data-seeded';
@@ -39,16 +38,4 @@ export async function seedDemoData(db: Db, dataDir: string, log: SeedLog, now = 
     `Loaded ${result.imported} real SAM.gov opportunities as demo data; their dates were shifted by ${shiftDays} days so the newest posting is today (SEED_DEMO_DATA=false turns this off).`,
   );
   return { seeded: result.imported, shiftDays };
-}
-
-async function shiftAllDates(db: Db, seconds: number): Promise<void> {
-  const by = sql`make_interval(secs => ${seconds})`;
-  await db.update(opportunities).set({
-    postedDate: sql`${opportunities.postedDate} + ${by}`,
-    responseDeadline: sql`${opportunities.responseDeadline} + ${by}`,
-    archiveDate: sql`${opportunities.archiveDate} + ${by}`,
-    award: sql`case when ${opportunities.award}->>'date' ~ '^\\d{4}-\\d{2}-\\d{2}$'
-      then jsonb_set(${opportunities.award}, '{date}', to_jsonb(to_char((${opportunities.award}->>'date')::date + ${by}, 'YYYY-MM-DD')))
-      else ${opportunities.award} end`,
-  });
 }

@@ -1,6 +1,6 @@
-import { ErrorBodySchema, OpportunityListQuerySchema, OpportunityListResponseSchema, type OpportunityListResponse } from '@biddesk/shared';
+import { OpportunityListQuerySchema, OpportunityListResponseSchema, type OpportunityListResponse } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthedCtx } from '../../lib/ctx';
+import { standardErrors } from '../../lib/route-schemas';
 import { listingEncoding } from './listing-cache';
 import { listOpportunitiesShared, listingCacheOf } from './listing.service';
 
@@ -11,9 +11,9 @@ import { listOpportunitiesShared, listingCacheOf } from './listing.service';
  */
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/opportunities', {
-    schema: { tags: ['opportunities'], querystring: OpportunityListQuerySchema, response: { 200: OpportunityListResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema } },
+    schema: { tags: ['opportunities'], querystring: OpportunityListQuerySchema, response: { 200: OpportunityListResponseSchema, ...standardErrors(400, 401) } },
   }, async (request, reply) => {
-    const ctx = request.ctx as AuthedCtx;
+    const ctx = request.authedCtx;
     const listing = await listOpportunitiesShared(ctx, request.query);
     if (!('cached' in listing)) return listing;
     const body = listingCacheOf(ctx).body(listing.cached, listing.saved, listingEncoding(request.headers['accept-encoding']));

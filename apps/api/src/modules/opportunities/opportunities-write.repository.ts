@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { opportunities, type NewOpportunityRow } from '../../db/schema/index';
 import { invalidateListings } from './listing-cache';
 import { relinkWorkspaces } from './clear-opportunities.repository';
@@ -144,10 +145,6 @@ export async function vacuumOpportunities(db: Db): Promise<void> {
   await db.execute(sql`vacuum (analyze) opportunities`);
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
 // Namespace of the advisory lock that serialises group refreshes (import lanes write concurrently).
 const GROUP_LOCK_SPACE = 0x6e0c;
 
@@ -174,5 +171,18 @@ export async function refreshGroups(db: Db, groupKeys: string[]): Promise<void> 
       update opportunities o set latest_in_group = r.latest, group_notice_count = r.n
       from ranked r
       where o.id = r.id and (o.latest_in_group <> r.latest or o.group_notice_count <> r.n)`);
+  });
+}
+
+/** Moves every date of every notice by `seconds` (the demo seed brings old rows up to today). */
+export async function shiftAllDates(db: Db, seconds: number): Promise<void> {
+  const by = sql`make_interval(secs => ${seconds})`;
+  await db.update(opportunities).set({
+    postedDate: sql`${opportunities.postedDate} + ${by}`,
+    responseDeadline: sql`${opportunities.responseDeadline} + ${by}`,
+    archiveDate: sql`${opportunities.archiveDate} + ${by}`,
+    award: sql`case when ${opportunities.award}->>'date' ~ '^\\d{4}-\\d{2}-\\d{2}$'
+      then jsonb_set(${opportunities.award}, '{date}', to_jsonb(to_char((${opportunities.award}->>'date')::date + ${by}, 'YYYY-MM-DD')))
+      else ${opportunities.award} end`,
   });
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AWARD_NOTICE_TYPE, BIDDABLE_NOTICE_TYPES, BIDDABLE_WITH_DEADLINE_TYPES, type NoticeStatus, type OpportunitySort, type SortOrder } from '@biddesk/shared';
 import { opportunities, savedOpportunities, type OpportunityRow } from '../../db/schema/index';
 import { invalidateListings } from './listing-cache';
-import { relevanceOrder } from './search-rank';
+import { relevanceOrder } from './search-rank.repository';
 
 export interface OpportunityFilters {
   keyword?: string;

@@ -1,7 +1,6 @@
 import {
   DescriptionQuerySchema,
   DescriptionResponseSchema,
-  ErrorBodySchema,
   OpportunitySchema,
   OpportunitySearchQuerySchema,
   OpportunitySearchResponseSchema,
@@ -12,14 +11,12 @@ import {
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AuthedCtx } from '../../lib/ctx';
+import { IdParamsSchema, standardErrors } from '../../lib/route-schemas';
 import { listingRoutes } from './listing.routes';
 import * as service from './opportunities.service';
 import type { SamCaches } from './sam-caches';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema };
-const IdParams = z.object({ id: z.string() });
+const errors = standardErrors(400, 401);
 
 /** SPEC §7 Opportunities: listing, stats, detail, saved toggle, search, description. */
 export const opportunitiesRoutes = (opts: { samCaches: SamCaches }): FastifyPluginAsyncZod => async (app) => {
@@ -35,29 +32,29 @@ export const opportunitiesRoutes = (opts: { samCaches: SamCaches }): FastifyPlug
 
   app.get('/opportunities/stats', {
     schema: { tags: ['opportunities'], response: { 200: OpportunityStatsSchema, ...errors } },
-  }, async (request) => service.opportunityStats(request.ctx as AuthedCtx));
+  }, async (request) => service.opportunityStats(request.authedCtx));
 
   app.post('/opportunities/search', {
     schema: {
       tags: ['opportunities'],
       querystring: OpportunitySearchQuerySchema,
-      response: { 200: OpportunitySearchResponseSchema, ...errors, 429: ErrorBodySchema, 502: ErrorBodySchema },
+      response: { 200: OpportunitySearchResponseSchema, ...errors, ...standardErrors(429, 502) },
     },
-  }, async (request) => service.searchOpportunities(request.ctx as AuthedCtx, request.ctx.samGov, opts.samCaches, request.query));
+  }, async (request) => service.searchOpportunities(request.authedCtx, request.ctx.samGov, opts.samCaches, request.query));
 
   app.get('/opportunities/:id', {
-    schema: { tags: ['opportunities'], params: IdParams, response: { 200: OpportunitySchema, ...errors, 404: ErrorBodySchema } },
-  }, async (request) => service.getOpportunity(request.ctx as AuthedCtx, request.params.id));
+    schema: { tags: ['opportunities'], params: IdParamsSchema, response: { 200: OpportunitySchema, ...errors, ...standardErrors(404) } },
+  }, async (request) => service.getOpportunity(request.authedCtx, request.params.id));
 
   app.post('/opportunities/:id/save', {
-    schema: { tags: ['opportunities'], params: IdParams, querystring: SaveQuerySchema, response: { 200: SaveResponseSchema, ...errors, 404: ErrorBodySchema } },
-  }, async (request) => service.toggleSaved(request.ctx as AuthedCtx, request.params.id, request.query.saved));
+    schema: { tags: ['opportunities'], params: IdParamsSchema, querystring: SaveQuerySchema, response: { 200: SaveResponseSchema, ...errors, ...standardErrors(404) } },
+  }, async (request) => service.toggleSaved(request.authedCtx, request.params.id, request.query.saved));
 
   app.get('/sam-gov/description', {
     schema: {
       tags: ['opportunities'],
       querystring: DescriptionQuerySchema,
-      response: { 200: DescriptionResponseSchema, ...errors, 404: ErrorBodySchema, 429: ErrorBodySchema, 502: ErrorBodySchema },
+      response: { 200: DescriptionResponseSchema, ...errors, ...standardErrors(404, 429, 502) },
     },
-  }, async (request) => service.fetchDescription(request.ctx as AuthedCtx, request.ctx.samGov, opts.samCaches, request.query.notice_id));
+  }, async (request) => service.fetchDescription(request.authedCtx, request.ctx.samGov, opts.samCaches, request.query.notice_id));
 };

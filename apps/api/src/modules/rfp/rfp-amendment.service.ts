@@ -6,7 +6,7 @@ import type { RfpSolicitationRow, StoredAmendment, StoredAmendmentRequirement, S
 import { recordActivity } from '../activity/activity.service';
 import * as notificationsRepository from '../notifications/notifications.repository';
 import * as tasksRepository from '../tasks/tasks.repository';
-import { requireMember } from '../workspaces/workspace-access';
+import { requireAbility } from '../workspaces/workspace-access';
 import * as workspacesRepository from '../workspaces/workspaces.repository';
 import { diffRequirements } from './rfp-amendment-diff';
 import { carryCorrections } from './rfp-corrections-carry';
@@ -114,6 +114,6 @@ export async function notifyMembers(tx: Db, ctx: AuthedCtx, workspace: Workspace
 
 /** GET /workspaces/{id}/rfp/amendments (beyond SPEC): every amendment of the workspace's RFP, newest first. */
 export async function listAmendments(ctx: AuthedCtx, workspaceId: string): Promise<RfpAmendment[]> {
-  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   return (await repository.listAmendments(ctx.db, workspace.id)).map((row) => presentAmendment(row, row.amendment));
 }

@@ -3,9 +3,9 @@ import type { Requirement } from '@biddesk/analysis';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest, notFound } from '../../lib/errors';
 import { recordActivity } from '../activity/activity.service';
-import type { UploadedFile } from '../workspace-documents/document-files';
+import type { UploadedFile } from '../../lib/uploaded-file';
 import { storeThen } from '../workspace-documents/workspace-documents.service';
-import { assertCan, requireMember } from '../workspaces/workspace-access';
+import { requireAbility } from '../workspaces/workspace-access';
 import { SELECT_DRAFT, requireFile, scoreDraftFile } from './rfp-files';
 import { workingRequirements } from './rfp-corrections';
 import * as correctionsRepository from './rfp-corrections.repository';
@@ -21,8 +21,7 @@ export const NO_ANALYSIS = 'No analysis yet';
  * Reading and scoring run in a parse worker (rfp-files.ts), off the request thread.
  */
 export async function analyzeDraft(ctx: AuthedCtx, workspaceId: string, upload: UploadedFile | undefined): Promise<RfpAnalysis> {
-  const { member, workspace } = await requireMember(ctx, workspaceId, { content: true, write: true });
-  assertCan(member, 'rfp.run');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'rfp.run');
   const solicitation = await repository.findLatestSolicitation(ctx.db, workspace.id);
   if (!solicitation || solicitation.processingStatus !== 'completed') throw badRequest(RFP_FIRST);
   const file = requireFile(upload, SELECT_DRAFT);
@@ -66,7 +65,7 @@ export async function analyzeDraft(ctx: AuthedCtx, workspaceId: string, upload: 
 
 /** GET /workspaces/{id}/rfp/analysis: the latest analysis. */
 export async function getAnalysis(ctx: AuthedCtx, workspaceId: string): Promise<RfpAnalysis> {
-  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   const [latest] = await repository.listAnalyses(ctx.db, workspace.id, 1);
   if (!latest) throw notFound(NO_ANALYSIS);
   return presentAnalysis(latest);
@@ -74,6 +73,6 @@ export async function getAnalysis(ctx: AuthedCtx, workspaceId: string): Promise<
 
 /** GET /workspaces/{id}/rfp/analyses (beyond SPEC): every analysis, newest first, scores only. */
 export async function listAnalyses(ctx: AuthedCtx, workspaceId: string): Promise<RfpAnalysisSummary[]> {
-  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   return (await repository.listAnalyses(ctx.db, workspace.id)).map(presentAnalysisSummary);
 }

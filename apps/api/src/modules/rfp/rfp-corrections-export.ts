@@ -1,6 +1,6 @@
 import type { AuthedCtx } from '../../lib/ctx';
 import { notFound } from '../../lib/errors';
-import { requireMember } from '../workspaces/workspace-access';
+import { requireAbility } from '../workspaces/workspace-access';
 import { applyCorrections } from './rfp-corrections';
 import * as correctionsRepository from './rfp-corrections.repository';
 import * as repository from './rfp.repository';
@@ -23,7 +23,7 @@ type Line =
  * read it, as they read the matrix.
  */
 export async function exportCorrections(ctx: AuthedCtx, workspaceId: string): Promise<{ fileName: string; body: Buffer }> {
-  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   const solicitation = await repository.findLatestSolicitation(ctx.db, workspace.id);
   if (!solicitation) throw notFound(NO_RFP);
   const source = `${solicitation.fileName} (version ${solicitation.version})`;

@@ -1,12 +1,12 @@
-import { ErrorBodySchema, PutRequirementCorrectionBodySchema, RfpRequirementSchema } from '@biddesk/shared';
+import { PutRequirementCorrectionBodySchema, RfpRequirementSchema } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendAttachment } from '../../lib/attachment';
-import type { AuthedCtx } from '../../lib/ctx';
+import { standardErrors } from '../../lib/route-schemas';
 import { exportCorrections } from './rfp-corrections-export';
 import { deleteCorrection, putCorrection } from './rfp-corrections.service';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const errors = standardErrors(400, 401, 403, 404, 409);
 const CorrectionParams = z.object({ id: z.string(), solicitationId: z.string(), requirementId: z.string() });
 const tags = ['rfp'];
 const path = '/workspaces/:id/rfp/solicitations/:solicitationId/requirements/:requirementId/correction';
@@ -22,14 +22,14 @@ export const rfpCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: CorrectionParams, body: PutRequirementCorrectionBodySchema, response: { 200: RfpRequirementSchema, ...errors } },
   }, async (request) => {
     const { id, solicitationId, requirementId } = request.params;
-    return putCorrection(request.ctx as AuthedCtx, id, solicitationId, requirementId, request.body);
+    return putCorrection(request.authedCtx, id, solicitationId, requirementId, request.body);
   });
 
   app.delete(path, {
     schema: { tags, params: CorrectionParams, response: { 204: z.null(), ...errors } },
   }, async (request, reply) => {
     const { id, solicitationId, requirementId } = request.params;
-    await deleteCorrection(request.ctx as AuthedCtx, id, solicitationId, requirementId);
+    await deleteCorrection(request.authedCtx, id, solicitationId, requirementId);
     return reply.code(204).send(null);
   });
 
@@ -41,7 +41,7 @@ export const rfpCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.any().describe('The file: JSON Lines'), ...errors },
     },
   }, async (request, reply) => {
-    const file = await exportCorrections(request.ctx as AuthedCtx, request.params.id);
+    const file = await exportCorrections(request.authedCtx, request.params.id);
     return sendAttachment(reply, file.fileName, file.body);
   });
 };

@@ -7,7 +7,7 @@ import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { recordActivity } from '../activity/activity.service';
-import { assertCan, requireMember } from '../workspaces/workspace-access';
+import { requireAbility } from '../workspaces/workspace-access';
 import * as workspacesRepository from '../workspaces/workspaces.repository';
 import { describeChange } from './rfp-corrections';
 import * as correctionsRepository from './rfp-corrections.repository';
@@ -49,8 +49,7 @@ async function lockTarget(tx: Db, workspaceId: string, solicitationId: string, r
  * engine's are stored as "no change"; a body that then changes nothing is refused (undo is DELETE).
  */
 export async function putCorrection(ctx: AuthedCtx, workspaceId: string, solicitationId: string, requirementId: string, body: Body | PutRequirementCorrectionBody): Promise<RfpRequirement> {
-  const { member, workspace } = await requireMember(ctx, workspaceId, { content: true, write: true });
-  assertCan(member, 'requirement.correct');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'requirement.correct');
   return ctx.db.transaction(async (tx) => {
     const { solicitation, engine } = await lockTarget(tx, workspace.id, solicitationId, requirementId);
     const notARequirement = body.not_a_requirement ?? false;
@@ -94,8 +93,7 @@ export async function putCorrection(ctx: AuthedCtx, workspaceId: string, solicit
 
 /** DELETE .../correction (issue 23): undoes a correction; the requirement reads as the engine gave it again. */
 export async function deleteCorrection(ctx: AuthedCtx, workspaceId: string, solicitationId: string, requirementId: string): Promise<void> {
-  const { member, workspace } = await requireMember(ctx, workspaceId, { content: true, write: true });
-  assertCan(member, 'requirement.correct');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'requirement.correct');
   await ctx.db.transaction(async (tx) => {
     const { solicitation, engine } = await lockTarget(tx, workspace.id, solicitationId, requirementId);
     // One conditional statement: of two concurrent undos, exactly one removes the row.

@@ -3,7 +3,7 @@ import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';
 import { readFailureError } from '../../lib/parse-pool/read-failure';
 import { assertStorageQuota } from '../../lib/stored-files';
-import type { UploadedFile } from '../workspace-documents/document-files';
+import type { UploadedFile } from '../../lib/uploaded-file';
 
 export const SELECT_RFP = 'Please select an RFP PDF file';
 export const SELECT_DRAFT = 'Please select a draft proposal PDF';

@@ -3,7 +3,7 @@ import type { AuthedCtx } from '../../lib/ctx';
 import { notFound } from '../../lib/errors';
 import type { RfpAnalysisRow } from '../../db/schema/index';
 import * as tasksRepository from '../tasks/tasks.repository';
-import { requireMember } from '../workspaces/workspace-access';
+import { requireAbility } from '../workspaces/workspace-access';
 import type { WorkspaceRow } from '../../db/schema/index';
 import { applyCorrections } from './rfp-corrections';
 import * as correctionsRepository from './rfp-corrections.repository';
@@ -24,7 +24,7 @@ function draftOf(analysis: RfpAnalysisRow, requirementId: string): Draft {
 
 /** The compliance matrix of a workspace the caller may read, and the workspace (for file names). */
 export async function buildMatrix(ctx: AuthedCtx, workspaceId: string): Promise<{ matrix: RfpMatrix; workspace: WorkspaceRow }> {
-  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   const solicitation = await repository.findLatestSolicitation(ctx.db, workspace.id);
   if (!solicitation) throw notFound(NO_RFP);
   const analysis = await repository.findLatestAnalysisOf(ctx.db, solicitation.id);

@@ -8,7 +8,7 @@ import * as notificationsRepository from '../notifications/notifications.reposit
 import { presentTask } from '../tasks/tasks.presenter';
 import * as tasksRepository from '../tasks/tasks.repository';
 import { ASSIGNEE_NOT_MEMBER } from '../tasks/tasks.service';
-import { assertCan, requireMember } from '../workspaces/workspace-access';
+import { requireAbility } from '../workspaces/workspace-access';
 import * as workspacesRepository from '../workspaces/workspaces.repository';
 import { perRequirement, perSection } from './rfp-groups';
 import { applyCorrections } from './rfp-corrections';
@@ -28,8 +28,7 @@ type Body = Required<Pick<CreateRfpTasksBody, 'requirement_ids'>> & CreateRfpTas
  * and the second sees the first's tasks. Everything happens in one transaction.
  */
 export async function createTasksFromRequirements(ctx: AuthedCtx, workspaceId: string, body: Body): Promise<CreateRfpTasksResponse> {
-  const { workspace, member } = await requireMember(ctx, workspaceId, { content: true, write: true });
-  assertCan(member, 'task.create');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'task.create');
   const solicitation = await repository.findLatestSolicitation(ctx.db, workspace.id);
   if (!solicitation) throw notFound(NO_RFP);
   const known = new Set(solicitation.requirements.map((r) => r.requirement_id));

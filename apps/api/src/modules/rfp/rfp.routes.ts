@@ -1,7 +1,6 @@
 import {
   CreateRfpTasksBodySchema,
   CreateRfpTasksResponseSchema,
-  ErrorBodySchema,
   RfpAnalysisSchema,
   RfpAmendmentListSchema,
   RfpAnalysisSummaryListSchema,
@@ -13,8 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendAttachment } from '../../lib/attachment';
-import type { AuthedCtx } from '../../lib/ctx';
-import { readMultipart } from '../workspace-documents/document-files';
+import { IdParamsSchema, standardErrors } from '../../lib/route-schemas';
+import { readMultipart } from '../../lib/uploaded-file';
 import { listAmendments } from './rfp-amendment.service';
 import * as analyses from './rfp-analysis.service';
 import { exportMatrix } from './rfp-matrix-export';
@@ -22,9 +21,8 @@ import { getMatrix } from './rfp-matrix.service';
 import { createTasksFromRequirements } from './rfp-tasks.service';
 import * as service from './rfp.service';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
-const uploadErrors = { ...errors, 413: ErrorBodySchema, 422: ErrorBodySchema };
-const IdParams = z.object({ id: z.string() });
+const errors = standardErrors(400, 401, 403, 404, 409);
+const uploadErrors = { ...errors, ...standardErrors(413, 422) };
 const tags = ['rfp'];
 
 /**
@@ -40,59 +38,59 @@ const tags = ['rfp'];
  */
 export const rfpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/workspaces/:id/rfp/upload', {
-    schema: { tags, consumes: ['multipart/form-data'], params: IdParams, response: { 200: RfpUploadResponseSchema, ...uploadErrors } },
+    schema: { tags, consumes: ['multipart/form-data'], params: IdParamsSchema, response: { 200: RfpUploadResponseSchema, ...uploadErrors } },
   }, async (request) => {
-    const ctx = request.ctx as AuthedCtx;
+    const ctx = request.authedCtx;
     const { file } = await readMultipart(request, ctx.config.UPLOAD_MAX_BYTES);
     return service.uploadRfp(ctx, request.params.id, file);
   });
 
   app.get('/workspaces/:id/rfp/solicitation', {
-    schema: { tags, params: IdParams, response: { 200: RfpSolicitationSchema, ...errors } },
-  }, async (request) => service.getSolicitation(request.ctx as AuthedCtx, request.params.id));
+    schema: { tags, params: IdParamsSchema, response: { 200: RfpSolicitationSchema, ...errors } },
+  }, async (request) => service.getSolicitation(request.authedCtx, request.params.id));
 
   app.get('/workspaces/:id/rfp/solicitations', {
-    schema: { tags, params: IdParams, response: { 200: RfpSolicitationSummaryListSchema, ...errors } },
-  }, async (request) => service.listSolicitations(request.ctx as AuthedCtx, request.params.id));
+    schema: { tags, params: IdParamsSchema, response: { 200: RfpSolicitationSummaryListSchema, ...errors } },
+  }, async (request) => service.listSolicitations(request.authedCtx, request.params.id));
 
   app.get('/workspaces/:id/rfp/amendments', {
-    schema: { tags, params: IdParams, response: { 200: RfpAmendmentListSchema, ...errors } },
-  }, async (request) => listAmendments(request.ctx as AuthedCtx, request.params.id));
+    schema: { tags, params: IdParamsSchema, response: { 200: RfpAmendmentListSchema, ...errors } },
+  }, async (request) => listAmendments(request.authedCtx, request.params.id));
 
   app.post('/workspaces/:id/rfp/analyze-draft', {
-    schema: { tags, consumes: ['multipart/form-data'], params: IdParams, response: { 200: RfpAnalysisSchema, ...uploadErrors } },
+    schema: { tags, consumes: ['multipart/form-data'], params: IdParamsSchema, response: { 200: RfpAnalysisSchema, ...uploadErrors } },
   }, async (request) => {
-    const ctx = request.ctx as AuthedCtx;
+    const ctx = request.authedCtx;
     const { file } = await readMultipart(request, ctx.config.UPLOAD_MAX_BYTES);
     return analyses.analyzeDraft(ctx, request.params.id, file);
   });
 
   app.get('/workspaces/:id/rfp/analysis', {
-    schema: { tags, params: IdParams, response: { 200: RfpAnalysisSchema, ...errors } },
-  }, async (request) => analyses.getAnalysis(request.ctx as AuthedCtx, request.params.id));
+    schema: { tags, params: IdParamsSchema, response: { 200: RfpAnalysisSchema, ...errors } },
+  }, async (request) => analyses.getAnalysis(request.authedCtx, request.params.id));
 
   app.get('/workspaces/:id/rfp/analyses', {
-    schema: { tags, params: IdParams, response: { 200: RfpAnalysisSummaryListSchema, ...errors } },
-  }, async (request) => analyses.listAnalyses(request.ctx as AuthedCtx, request.params.id));
+    schema: { tags, params: IdParamsSchema, response: { 200: RfpAnalysisSummaryListSchema, ...errors } },
+  }, async (request) => analyses.listAnalyses(request.authedCtx, request.params.id));
 
   app.post('/workspaces/:id/rfp/tasks', {
-    schema: { tags, params: IdParams, body: CreateRfpTasksBodySchema, response: { 201: CreateRfpTasksResponseSchema, ...errors } },
-  }, async (request, reply) => reply.code(201).send(await createTasksFromRequirements(request.ctx as AuthedCtx, request.params.id, request.body)));
+    schema: { tags, params: IdParamsSchema, body: CreateRfpTasksBodySchema, response: { 201: CreateRfpTasksResponseSchema, ...errors } },
+  }, async (request, reply) => reply.code(201).send(await createTasksFromRequirements(request.authedCtx, request.params.id, request.body)));
 
   app.get('/workspaces/:id/rfp/matrix', {
-    schema: { tags, params: IdParams, response: { 200: RfpMatrixSchema, ...errors } },
-  }, async (request) => getMatrix(request.ctx as AuthedCtx, request.params.id));
+    schema: { tags, params: IdParamsSchema, response: { 200: RfpMatrixSchema, ...errors } },
+  }, async (request) => getMatrix(request.authedCtx, request.params.id));
 
   app.get('/workspaces/:id/rfp/matrix/export', {
     schema: {
       tags,
       description: 'The compliance matrix as CSV or .xlsx (format=csv|xlsx).',
-      params: IdParams,
+      params: IdParamsSchema,
       querystring: z.object({ format: z.enum(['csv', 'xlsx'], { message: 'format must be csv or xlsx' }) }),
       response: { 200: z.any().describe('The file: CSV or an .xlsx workbook'), ...errors },
     },
   }, async (request, reply) => {
-    const file = await exportMatrix(request.ctx as AuthedCtx, request.params.id, request.query.format);
+    const file = await exportMatrix(request.authedCtx, request.params.id, request.query.format);
     return sendAttachment(reply, file.fileName, file.body);
   });
 };

@@ -2,9 +2,9 @@ import type { RfpSolicitation, RfpSolicitationSummary, RfpUploadResponse } from 
 import type { AuthedCtx } from '../../lib/ctx';
 import { notFound } from '../../lib/errors';
 import { recordActivity } from '../activity/activity.service';
-import type { UploadedFile } from '../workspace-documents/document-files';
+import type { UploadedFile } from '../../lib/uploaded-file';
 import { storeThen } from '../workspace-documents/workspace-documents.service';
-import { assertCan, requireMember } from '../workspaces/workspace-access';
+import { requireAbility } from '../workspaces/workspace-access';
 import { PDF_ONLY, SELECT_RFP, readSolicitationPdf, requireFile } from './rfp-files';
 import { notifyMembers, recordAmendment } from './rfp-amendment.service';
 import * as correctionsRepository from './rfp-corrections.repository';
@@ -20,8 +20,7 @@ export const NO_RFP = 'No RFP has been uploaded to this workspace';
  * tasks re-pointed and flagged (rfp-amendment.service.ts). The other members get one bell notification.
  */
 export async function uploadRfp(ctx: AuthedCtx, workspaceId: string, upload: UploadedFile | undefined): Promise<RfpUploadResponse> {
-  const { member, workspace } = await requireMember(ctx, workspaceId, { content: true, write: true });
-  assertCan(member, 'rfp.run');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'rfp.run');
   const file = requireFile(upload, SELECT_RFP);
   const { pageCount, requirements } = await readSolicitationPdf(ctx, file, PDF_ONLY);
   const row = await storeThen(ctx, file, (stored) =>
@@ -61,7 +60,7 @@ export async function uploadRfp(ctx: AuthedCtx, workspaceId: string, upload: Upl
 
 /** GET /workspaces/{id}/rfp/solicitation: the latest version with its requirements. */
 export async function getSolicitation(ctx: AuthedCtx, workspaceId: string): Promise<RfpSolicitation> {
-  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   const row = await repository.findLatestSolicitation(ctx.db, workspace.id);
   if (!row) throw notFound(NO_RFP);
   return presentSolicitation(row, await correctionsRepository.listForSolicitation(ctx.db, row.id));
@@ -69,6 +68,6 @@ export async function getSolicitation(ctx: AuthedCtx, workspaceId: string): Prom
 
 /** GET /workspaces/{id}/rfp/solicitations (beyond SPEC): every version, newest first. */
 export async function listSolicitations(ctx: AuthedCtx, workspaceId: string): Promise<RfpSolicitationSummary[]> {
-  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   return (await repository.listSolicitations(ctx.db, workspace.id)).map(presentSolicitationSummary);
 }

@@ -1,7 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
 import type { SamSyncSettings, SamSyncStatus } from '@biddesk/shared';
-import { jobRuns } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
+import * as jobRuns from '../../lib/jobs/job-runs.repository';
 import { parseDownloadUrl } from '../../lib/safe-download';
 import { recordActivity } from '../activity/activity.service';
 import { SAM_SYNC_JOB } from './sam-sync.job';
@@ -10,7 +9,7 @@ import { readSamSyncSettings, writeSamSyncSettings } from './sam-sync.settings';
 /** GET /admin/sam-sync: the settings and the latest run. */
 export async function getSamSync(ctx: AuthedCtx): Promise<SamSyncStatus> {
   const settings = await readSamSyncSettings(ctx.db);
-  const [run] = await ctx.db.select().from(jobRuns).where(eq(jobRuns.job, SAM_SYNC_JOB)).orderBy(desc(jobRuns.startedAt)).limit(1);
+  const run = await jobRuns.findLatest(ctx.db, SAM_SYNC_JOB);
   return {
     ...settings,
     last_run: run

@@ -1,9 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { SamSyncSettings } from '@biddesk/shared';
 import type { Db } from '../../db/client';
-import { appSettings } from '../../db/schema/index';
-
-const KEY = 'sam_sync';
+import * as repository from './sam-sync.repository';
 
 /** SAM.gov's public daily extract of active notices (API-FACTS §2); no key needed. */
 export const DEFAULT_SAM_EXTRACT_URL =
@@ -12,9 +9,9 @@ export const DEFAULT_SAM_EXTRACT_URL =
 /** Off until an admin turns it on; SAM publishes the extract early morning US Eastern (~10:00 UTC). */
 export const DEFAULT_SAM_SYNC: SamSyncSettings = { enabled: false, url: DEFAULT_SAM_EXTRACT_URL, hour: 10 };
 
+/** The settings in force: what was saved, each missing or mistyped field at its default. */
 export async function readSamSyncSettings(db: Db): Promise<SamSyncSettings> {
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, KEY));
-  const v = (row?.value ?? {}) as Partial<SamSyncSettings>;
+  const v = (await repository.findSettings(db)) ?? {};
   return {
     enabled: typeof v.enabled === 'boolean' ? v.enabled : DEFAULT_SAM_SYNC.enabled,
     url: typeof v.url === 'string' ? v.url : DEFAULT_SAM_SYNC.url,
@@ -22,9 +19,7 @@ export async function readSamSyncSettings(db: Db): Promise<SamSyncSettings> {
   };
 }
 
+/** Saves the settings an admin chose. */
 export async function writeSamSyncSettings(db: Db, settings: SamSyncSettings): Promise<void> {
-  await db
-    .insert(appSettings)
-    .values({ key: KEY, value: { ...settings } })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: { ...settings }, updatedAt: sql`now()` } });
+  await repository.saveSettings(db, settings);
 }

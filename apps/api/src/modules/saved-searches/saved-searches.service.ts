@@ -1,31 +1,17 @@
 import {
   MAX_SAVED_SEARCHES,
-  savedSearchLink,
   type CreateSavedSearchBody,
   type SavedSearch,
-  type SavedSearchFilters,
   type UpdateSavedSearchBody,
 } from '@biddesk/shared';
-import type { SavedSearchRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import * as repo from './saved-searches.repository';
+import { presentSavedSearch } from './saved-searches.presenter';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Saved search not found';
 const DUPLICATE = 'You already have a saved search with this name';
-
-export function presentSavedSearch(row: SavedSearchRow): SavedSearch {
-  const filters = row.filters as SavedSearchFilters;
-  return {
-    id: row.id,
-    name: row.name,
-    filters,
-    link: savedSearchLink(filters),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
 
 /** GET /saved-searches: the caller's own, oldest first. */
 export async function listSavedSearches(ctx: AuthedCtx): Promise<{ data: SavedSearch[] }> {

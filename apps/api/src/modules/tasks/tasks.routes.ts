@@ -1,19 +1,16 @@
 import {
   CreateTaskBodySchema,
   DismissRequirementChangesBodySchema,
-  ErrorBodySchema,
   MessageResponseSchema,
   TaskListSchema,
   TaskSchema,
   UpdateTaskStatusBodySchema,
 } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { AuthedCtx } from '../../lib/ctx';
+import { IdParamsSchema, standardErrors } from '../../lib/route-schemas';
 import * as service from './tasks.service';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
-const IdParams = z.object({ id: z.string() });
+const errors = standardErrors(400, 401, 403, 404, 409);
 const tags = ['tasks'];
 
 /**
@@ -22,22 +19,22 @@ const tags = ['tasks'];
  */
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/workspaces/:id/tasks', {
-    schema: { tags, params: IdParams, body: CreateTaskBodySchema, response: { 201: TaskSchema, ...errors } },
-  }, async (request, reply) => reply.code(201).send(await service.createTask(request.ctx as AuthedCtx, request.params.id, request.body)));
+    schema: { tags, params: IdParamsSchema, body: CreateTaskBodySchema, response: { 201: TaskSchema, ...errors } },
+  }, async (request, reply) => reply.code(201).send(await service.createTask(request.authedCtx, request.params.id, request.body)));
 
   app.get('/workspaces/:id/tasks', {
-    schema: { tags, params: IdParams, response: { 200: TaskListSchema, ...errors } },
-  }, async (request) => service.listTasks(request.ctx as AuthedCtx, request.params.id));
+    schema: { tags, params: IdParamsSchema, response: { 200: TaskListSchema, ...errors } },
+  }, async (request) => service.listTasks(request.authedCtx, request.params.id));
 
   app.patch('/tasks/:id', {
-    schema: { tags, params: IdParams, body: UpdateTaskStatusBodySchema, response: { 200: TaskSchema, ...errors } },
-  }, async (request) => service.moveTask(request.ctx as AuthedCtx, request.params.id, request.body));
+    schema: { tags, params: IdParamsSchema, body: UpdateTaskStatusBodySchema, response: { 200: TaskSchema, ...errors } },
+  }, async (request) => service.moveTask(request.authedCtx, request.params.id, request.body));
 
   app.post('/tasks/:id/requirement-changes/dismiss', {
-    schema: { tags, params: IdParams, body: DismissRequirementChangesBodySchema, response: { 200: TaskSchema, ...errors } },
-  }, async (request) => service.dismissRequirementChanges(request.ctx as AuthedCtx, request.params.id, request.body));
+    schema: { tags, params: IdParamsSchema, body: DismissRequirementChangesBodySchema, response: { 200: TaskSchema, ...errors } },
+  }, async (request) => service.dismissRequirementChanges(request.authedCtx, request.params.id, request.body));
 
   app.delete('/tasks/:id', {
-    schema: { tags, params: IdParams, response: { 200: MessageResponseSchema, ...errors } },
-  }, async (request) => service.deleteTask(request.ctx as AuthedCtx, request.params.id));
+    schema: { tags, params: IdParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
+  }, async (request) => service.deleteTask(request.authedCtx, request.params.id));
 };

@@ -1,21 +1,11 @@
-import {
-  can,
-  mayEver,
-  type CreateTaskInput,
-  type DismissRequirementChangesInput,
-  type GrantTarget,
-  type MessageResponse,
-  type Task,
-  type UpdateTaskStatusBody,
-  type WorkspaceAbility,
-} from '@biddesk/shared';
+import type { CreateTaskInput, DismissRequirementChangesInput, MessageResponse, Task, UpdateTaskStatusBody } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import type { TaskRow, WorkspaceMemberRow } from '../../db/schema/index';
+import type { TaskRow } from '../../db/schema/index';
 import { recordActivity } from '../activity/activity.service';
 import * as notificationsRepository from '../notifications/notifications.repository';
-import { assertCan, requireMember } from '../workspaces/workspace-access';
+import { requireAbility } from '../workspaces/workspace-access';
 import * as workspacesRepository from '../workspaces/workspaces.repository';
 import { assertAllowedMove } from './task-moves';
 import { presentTask } from './tasks.presenter';
@@ -24,23 +14,6 @@ import * as tasksRepository from './tasks.repository';
 export const TASK_NOT_FOUND = 'Task not found';
 export const ASSIGNEE_NOT_MEMBER = 'The assignee must be a member of this workspace';
 export const TASK_MOVED_ELSEWHERE = 'This task was moved by someone else. Reload and try again.';
-
-/** What a refusal says when the role holds the ability only on some targets (the matrix decides). */
-const PARTIAL_REFUSALS: Partial<Record<WorkspaceAbility, string>> = {
-  'task.move': 'Reviewers can only move tasks forward',
-  'task.delete': 'You can only delete tasks you created',
-};
-
-/**
- * assertCan, with a sentence that says why for a conditional grant (a reviewer moving back, or
- * deleting someone else's task), since the board shows the server's detail in its toast.
- */
-function assertTaskAbility(member: WorkspaceMemberRow, ability: WorkspaceAbility, target: GrantTarget): void {
-  if (!can(member.role, ability, { actorId: member.userId, ...target }) && mayEver(member.role, ability) && PARTIAL_REFUSALS[ability]) {
-    throw forbidden(PARTIAL_REFUSALS[ability]);
-  }
-  assertCan(member, ability, target);
-}
 
 /**
  * Loads a task by the id in the URL; its workspace comes from the row, never from the caller.
@@ -54,7 +27,7 @@ async function loadTask(ctx: AuthedCtx, taskId: string): Promise<TaskRow> {
 
 /** GET /workspaces/{id}/tasks: the board, for any member past the NDA gate. */
 export async function listTasks(ctx: AuthedCtx, workspaceId: string): Promise<Task[]> {
-  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   return (await tasksRepository.listByWorkspace(ctx.db, workspace.id)).map(presentTask);
 }
 
@@ -64,8 +37,7 @@ export async function listTasks(ctx: AuthedCtx, workspaceId: string): Promise<Ta
  * unless they assigned themselves.
  */
 export async function createTask(ctx: AuthedCtx, workspaceId: string, body: CreateTaskInput): Promise<Task> {
-  const { workspace, member } = await requireMember(ctx, workspaceId, { content: true, write: true });
-  assertCan(member, 'task.create');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'task.create');
   const assigneeId = body.assignee_user_id ?? null;
   const view = await ctx.db.transaction(async (tx) => {
     if (assigneeId && !(await workspacesRepository.findMember(tx, workspace.id, assigneeId))) throw badRequest(ASSIGNEE_NOT_MEMBER);
@@ -106,11 +78,13 @@ export async function createTask(ctx: AuthedCtx, workspaceId: string, body: Crea
  */
 export async function moveTask(ctx: AuthedCtx, taskId: string, body: UpdateTaskStatusBody): Promise<Task> {
   const task = await loadTask(ctx, taskId);
-  const { member } = await requireMember(ctx, task.workspaceId, { content: true, write: true });
   const from = body.from_status ?? task.status;
   const to = body.status;
-  assertAllowedMove(from, to);
-  assertTaskAbility(member, 'task.move', { from, to });
+  // SPEC §4's moves are checked after access and before the grant: a jump no button makes is a 400.
+  await requireAbility(ctx, task.workspaceId, 'task.move', () => {
+    assertAllowedMove(from, to);
+    return { from, to };
+  });
   if (from !== task.status) throw conflict(TASK_MOVED_ELSEWHERE);
   const view = await ctx.db.transaction(async (tx) => {
     const moved = await tasksRepository.moveIfStatus(tx, task.id, from, to);
@@ -139,8 +113,7 @@ export async function moveTask(ctx: AuthedCtx, taskId: string, body: UpdateTaskS
  */
 export async function dismissRequirementChanges(ctx: AuthedCtx, taskId: string, body: DismissRequirementChangesInput): Promise<Task> {
   const task = await loadTask(ctx, taskId);
-  const { member } = await requireMember(ctx, task.workspaceId, { content: true, write: true });
-  assertCan(member, 'task.dismissRequirementChanges');
+  await requireAbility(ctx, task.workspaceId, 'task.dismissRequirementChanges');
   const view = await ctx.db.transaction(async (tx) => {
     const row = await tasksRepository.dismissRequirementChanges(tx, task.id, body.through_version);
     if (!row) return undefined;
@@ -163,8 +136,7 @@ export async function dismissRequirementChanges(ctx: AuthedCtx, taskId: string, 
 /** DELETE /tasks/{id}: OWNER and CONTRIBUTOR delete any task, a REVIEWER only their own. */
 export async function deleteTask(ctx: AuthedCtx, taskId: string): Promise<MessageResponse> {
   const task = await loadTask(ctx, taskId);
-  const { member } = await requireMember(ctx, task.workspaceId, { content: true, write: true });
-  assertTaskAbility(member, 'task.delete', { createdBy: task.createdBy });
+  await requireAbility(ctx, task.workspaceId, 'task.delete', { createdBy: task.createdBy });
   const deleted = await ctx.db.transaction(async (tx) => {
     if (!(await tasksRepository.remove(tx, task.id))) return false;
     await recordActivity(tx, ctx.actor, {

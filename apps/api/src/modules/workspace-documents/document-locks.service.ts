@@ -5,9 +5,8 @@ import type { WorkspaceDocumentRow } from '../../db/schema/index';
 import { recordActivity } from '../activity/activity.service';
 import * as notificationsRepository from '../notifications/notifications.repository';
 import * as usersRepository from '../auth/users.repository';
-import { assertCan } from '../workspaces/workspace-access';
 import { FILE_EMPTY, loadDocument, presentOne, storeThen } from './workspace-documents.service';
-import type { UploadedFile } from './document-files';
+import type { UploadedFile } from '../../lib/uploaded-file';
 import * as repository from './workspace-documents.repository';
 import { isLockStale } from './workspace-documents.presenter';
 
@@ -35,8 +34,7 @@ async function notHolderRefusal(ctx: AuthedCtx, document: WorkspaceDocumentRow):
 
 /** POST /documents/{id}/check-out: one conditional UPDATE decides, so exactly one caller wins a race. */
 export async function checkOutDocument(ctx: AuthedCtx, documentId: string): Promise<WorkspaceDocument> {
-  const { document, access } = await loadDocument(ctx, documentId, { write: true });
-  assertCan(access.member, 'document.checkOut');
+  const { document } = await loadDocument(ctx, documentId, 'document.checkOut');
   const won = await ctx.db.transaction(async (tx) => {
     const row = await repository.checkOut(tx, document.id, ctx.actor.id);
     if (row) await recordActivity(tx, ctx.actor, lockEntry(document, 'document.checked_out', {}));
@@ -55,8 +53,7 @@ export async function checkOutDocument(ctx: AuthedCtx, documentId: string): Prom
  * transaction conditional on the caller still holding the lock; without one the lock is just released.
  */
 export async function checkInDocument(ctx: AuthedCtx, documentId: string, input: { file?: UploadedFile; note?: string }): Promise<WorkspaceDocument> {
-  const { document, access } = await loadDocument(ctx, documentId, { write: true });
-  assertCan(access.member, 'document.checkOut');
+  const { document } = await loadDocument(ctx, documentId, 'document.checkOut');
   const note = input.note?.trim() || null;
   if (note && note.length > CHECK_IN_NOTE_MAX) throw badRequest(`The note can be at most ${CHECK_IN_NOTE_MAX} characters`);
   if (input.file && input.file.bytes.byteLength === 0) throw badRequest(FILE_EMPTY);
@@ -90,8 +87,7 @@ export async function checkInDocument(ctx: AuthedCtx, documentId: string, input:
  * reason that is audited and sent to the holder (WORKSPACES.md §1).
  */
 export async function forceReleaseDocument(ctx: AuthedCtx, documentId: string, body: ForceReleaseBody): Promise<WorkspaceDocument> {
-  const { document, access } = await loadDocument(ctx, documentId, { write: true });
-  assertCan(access.member, 'document.forceRelease');
+  const { document } = await loadDocument(ctx, documentId, 'document.forceRelease');
   const holderId = document.checkedOutBy;
   if (!holderId || !document.checkedOutAt) throw conflict('This document is not checked out');
   const staleHours = ctx.config.LOCK_STALE_HOURS;

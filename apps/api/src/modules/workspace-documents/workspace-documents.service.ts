@@ -1,12 +1,12 @@
-import type { DocumentVersion, MessageResponse, WorkspaceDocument } from '@biddesk/shared';
+import type { DocumentVersion, MessageResponse, WorkspaceAbility, WorkspaceDocument } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { WorkspaceDocumentRow } from '../../db/schema/index';
 import { recordActivity } from '../activity/activity.service';
-import { assertCan, requireMember, type AccessNeeds, type WorkspaceAccess } from '../workspaces/workspace-access';
+import { requireAbility, type WorkspaceAccess } from '../workspaces/workspace-access';
 import { removeUnreferencedFiles, storeFileThen } from '../../lib/stored-files';
-import { SELECT_A_FILE, type UploadedFile } from './document-files';
+import { SELECT_A_FILE, type UploadedFile } from '../../lib/uploaded-file';
 import * as repository from './workspace-documents.repository';
 import { presentDocument, presentVersion } from './workspace-documents.presenter';
 
@@ -15,12 +15,12 @@ export const FILE_EMPTY = 'The selected file is empty';
 
 /**
  * Loads a document by id, then grants access on the workspace its row names (never one from the
- * URL): 404 for an unknown or malformed id, then requireMember's checks.
+ * URL): 404 for an unknown or malformed id, then requireAbility's checks for `ability`.
  */
-export async function loadDocument(ctx: AuthedCtx, documentId: string, needs: AccessNeeds): Promise<{ document: WorkspaceDocumentRow; access: WorkspaceAccess }> {
+export async function loadDocument(ctx: AuthedCtx, documentId: string, ability: WorkspaceAbility): Promise<{ document: WorkspaceDocumentRow; access: WorkspaceAccess }> {
   const document = isUuid(documentId) ? await repository.findById(ctx.db, documentId) : undefined;
   if (!document) throw notFound(DOCUMENT_NOT_FOUND);
-  const access = await requireMember(ctx, document.workspaceId, { content: true, ...needs });
+  const access = await requireAbility(ctx, document.workspaceId, ability);
   return { document, access };
 }
 
@@ -41,8 +41,7 @@ export function storeThen<T>(ctx: AuthedCtx, file: UploadedFile, write: (stored:
 
 /** POST /workspaces/{id}/documents: a new document whose version 1 is the uploaded file. */
 export async function uploadDocument(ctx: AuthedCtx, workspaceId: string, file: UploadedFile | undefined): Promise<WorkspaceDocument> {
-  const { member, workspace } = await requireMember(ctx, workspaceId, { content: true, write: true });
-  assertCan(member, 'document.upload');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'document.upload');
   if (!file) throw badRequest(SELECT_A_FILE);
   if (file.bytes.byteLength === 0) throw badRequest(FILE_EMPTY);
   const document = await storeThen(ctx, file, (stored) =>
@@ -71,23 +70,20 @@ export async function uploadDocument(ctx: AuthedCtx, workspaceId: string, file: 
 
 /** GET /workspaces/{id}/documents, newest updated first. */
 export async function listDocuments(ctx: AuthedCtx, workspaceId: string): Promise<WorkspaceDocument[]> {
-  const { member, workspace } = await requireMember(ctx, workspaceId, { content: true });
-  assertCan(member, 'document.download');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'document.download');
   const views = await repository.listViews(ctx.db, workspace.id);
   return views.map((v) => presentDocument(v, ctx.config.LOCK_STALE_HOURS));
 }
 
 /** GET /documents/{id}/versions: every kept version, newest first. */
 export async function listVersions(ctx: AuthedCtx, documentId: string): Promise<DocumentVersion[]> {
-  const { document, access } = await loadDocument(ctx, documentId, {});
-  assertCan(access.member, 'document.download');
+  const { document } = await loadDocument(ctx, documentId, 'document.download');
   return (await repository.listVersions(ctx.db, document.id)).map(presentVersion);
 }
 
 /** The bytes of the current version, or of `version`; 404 "File not found" for an unknown version. */
 export async function downloadDocument(ctx: AuthedCtx, documentId: string, version?: string): Promise<{ fileName: string; bytes: Buffer }> {
-  const { document, access } = await loadDocument(ctx, documentId, {});
-  assertCan(access.member, 'document.download');
+  const { document } = await loadDocument(ctx, documentId, 'document.download');
   const wanted = version === undefined ? document.currentVersion : /^[1-9]\d{0,8}$/.test(version) ? Number(version) : undefined;
   const row = wanted ? await repository.findVersion(ctx.db, document.id, wanted) : undefined;
   if (!row) throw notFound('File not found');
@@ -102,8 +98,7 @@ export async function downloadDocument(ctx: AuthedCtx, documentId: string, versi
 
 /** DELETE /documents/{id} (OWNER only): the document and every version, then files nothing else uses. */
 export async function deleteDocument(ctx: AuthedCtx, documentId: string): Promise<MessageResponse> {
-  const { document, access } = await loadDocument(ctx, documentId, { write: true });
-  assertCan(access.member, 'document.delete');
+  const { document } = await loadDocument(ctx, documentId, 'document.delete');
   const keys = await ctx.db.transaction(async (tx) => {
     const removed = await repository.remove(tx, document.id);
     await recordActivity(tx, ctx.actor, {

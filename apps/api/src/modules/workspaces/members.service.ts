@@ -2,12 +2,13 @@ import type { Member, MessageResponse, WorkspaceActivityPage } from '@biddesk/sh
 import type { AuthedCtx } from '../../lib/ctx';
 import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import type { WorkspaceMemberRow } from '../../db/schema/index';
 import { recordActivity } from '../activity/activity.service';
 import * as activityRepository from '../activity/activity.repository';
 import * as usersRepository from '../auth/users.repository';
 import * as notificationsRepository from '../notifications/notifications.repository';
 import * as workspacesRepository from './workspaces.repository';
-import { assertCan, requireMember } from './workspace-access';
+import { requireAbility } from './workspace-access';
 import { notifyOwnerAfterCommit } from './owner-notices';
 import { presentActivity, presentMember } from './workspaces.presenter';
 
@@ -15,7 +16,7 @@ const MEMBER_NOT_FOUND = 'Member not found';
 
 /** GET /workspaces/{id}/members: any member who has accepted the NDA. */
 export async function listMembers(ctx: AuthedCtx, workspaceId: string): Promise<Member[]> {
-  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   const rows = await workspacesRepository.listMembers(ctx.db, workspace.id);
   return rows.map(presentMember);
 }
@@ -25,13 +26,14 @@ export async function listMembers(ctx: AuthedCtx, workspaceId: string): Promise<
  * a non-owner member, who is told by a bell notification.
  */
 export async function removeMember(ctx: AuthedCtx, workspaceId: string, memberUserId: string): Promise<MessageResponse> {
-  const { workspace, member } = await requireMember(ctx, workspaceId, { content: true, write: true });
-  const target = isUuid(memberUserId) ? await workspacesRepository.findMember(ctx.db, workspace.id, memberUserId) : undefined;
-  if (!target) {
-    assertCan(member, 'member.remove', { targetRole: 'VIEWER' });
-    throw notFound(MEMBER_NOT_FOUND);
-  }
-  assertCan(member, 'member.remove', { targetRole: target.role });
+  let found: WorkspaceMemberRow | undefined;
+  // An unknown member is judged as a removable one, so only the owner learns it is not there.
+  const { workspace } = await requireAbility(ctx, workspaceId, 'member.remove', async (access) => {
+    found = isUuid(memberUserId) ? await workspacesRepository.findMember(ctx.db, access.workspace.id, memberUserId) : undefined;
+    return { targetRole: found?.role ?? 'VIEWER' };
+  });
+  const target = found;
+  if (!target) throw notFound(MEMBER_NOT_FOUND);
   const removed = await ctx.db.transaction(async (tx) => {
     const who = await usersRepository.findById(tx, target.userId);
     if (!(await workspacesRepository.removeMember(tx, workspace.id, target.userId))) return false;
@@ -56,8 +58,7 @@ export async function removeMember(ctx: AuthedCtx, workspaceId: string, memberUs
 
 /** POST /workspaces/{id}/leave: any member but the owner; allowed while archived or before the NDA. */
 export async function leaveWorkspace(ctx: AuthedCtx, workspaceId: string): Promise<MessageResponse> {
-  const { workspace, member } = await requireMember(ctx, workspaceId);
-  assertCan(member, 'workspace.leave');
+  const { workspace, member } = await requireAbility(ctx, workspaceId, 'workspace.leave');
   const left = await ctx.db.transaction(async (tx) => {
     // Conditional on not being the owner: an admin's deletion of the owner may have just made this
     // member the owner (workspace-ownership.ts), and then they did not leave.
@@ -76,7 +77,7 @@ export async function leaveWorkspace(ctx: AuthedCtx, workspaceId: string): Promi
 
 /** GET /workspaces/{id}/activity: the workspace's log, newest first, keyset-paged. */
 export async function listActivity(ctx: AuthedCtx, workspaceId: string, limit: number, before?: string): Promise<WorkspaceActivityPage> {
-  const { workspace } = await requireMember(ctx, workspaceId, { content: true });
+  const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   const rows = await activityRepository.listForWorkspace(ctx.db, workspace.id, limit + 1, before);
   const page = rows.slice(0, limit);
   return { items: page.map(presentActivity), next_before: rows.length > limit ? page[page.length - 1]!.id : null };

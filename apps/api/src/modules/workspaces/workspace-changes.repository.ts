@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { activity } from '../../db/schema/index';
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /** How far back a cursor may lag behind the clock (see `readChangesCursor`). */
 const MAX_CURSOR_LAG = sql`interval '30 seconds'`;

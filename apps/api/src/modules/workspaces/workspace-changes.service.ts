@@ -1,6 +1,6 @@
 import { can, WorkspaceChangeAreaSchema, type WorkspaceChangeArea, type WorkspaceChanges } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
-import { requireMember } from './workspace-access';
+import { requireAbility } from './workspace-access';
 import * as changesRepository from './workspace-changes.repository';
 
 /** A first call (no `since`) answers a cursor this far back, so what changed while the page loaded shows on the next poll. */
@@ -44,10 +44,10 @@ export function areasOf(action: string): WorkspaceChangeArea[] {
  * those who may list them (the owner).
  */
 export async function getWorkspaceChanges(ctx: AuthedCtx, workspaceId: string, since: string | undefined): Promise<WorkspaceChanges> {
-  const { workspace, member } = await requireMember(ctx, workspaceId, { content: true });
+  const { workspace, member } = await requireAbility(ctx, workspaceId, 'content.view');
   const cursor = await changesRepository.readChangesCursor(ctx.db);
   if (since === undefined) return { cursor: String(Number(cursor) - FIRST_CURSOR_LOOKBACK_MICROS), changed: [] };
-  const visible = (area: WorkspaceChangeArea) => area !== 'invites' || can(member.role, 'member.invite');
+  const visible = (area: WorkspaceChangeArea) => area !== 'invites' || can(member.role, 'member.listInvites');
   if (Number(cursor) - Number(since) > MAX_SINCE_AGE_MICROS) {
     return { cursor, changed: WorkspaceChangeAreaSchema.options.filter(visible) };
   }

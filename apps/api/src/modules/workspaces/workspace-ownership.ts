@@ -5,7 +5,7 @@ import { recordActivity } from '../activity/activity.service';
 import * as ndaRepository from '../nda/nda.repository';
 import * as notificationsRepository from '../notifications/notifications.repository';
 import { isNdaPending } from './workspace-access';
-import { listWorkspaceFileKeys } from './workspace-files';
+import { listWorkspaceFileKeys } from './workspace-files.repository';
 import * as workspacesRepository from './workspaces.repository';
 
 export interface OwnedWorkspacesOutcome {

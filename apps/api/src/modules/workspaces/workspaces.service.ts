@@ -10,11 +10,12 @@ import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { Db } from '../../db/client';
 import { recordActivity } from '../activity/activity.service';
-import { assertCan, isNdaPending, requireMember, WORKSPACE_NOT_FOUND } from './workspace-access';
+import { isNdaPending, requireAbility, WORKSPACE_NOT_FOUND } from './workspace-access';
 import * as ndaRepository from '../nda/nda.repository';
 import * as workspacesRepository from './workspaces.repository';
 import { presentWorkspace } from './workspaces.presenter';
-import { listWorkspaceFileKeys, removeUnreferencedFiles } from './workspace-files';
+import { listWorkspaceFileKeys } from './workspace-files.repository';
+import { removeUnreferencedFiles } from '../../lib/stored-files';
 import { opportunityFacts } from '../documents/opportunity-facts';
 
 const OPPORTUNITY_NOT_FOUND = 'Opportunity not found';
@@ -86,14 +87,13 @@ export async function listWorkspaces(ctx: AuthedCtx, includeArchived: boolean): 
 
 /** GET /workspaces/{id}: answers an NDA-pending member too, with nda_required (WORKSPACES.md §3). */
 export async function getWorkspace(ctx: AuthedCtx, workspaceId: string): Promise<Workspace> {
-  const { workspace, ndaPending } = await requireMember(ctx, workspaceId);
+  const { workspace, ndaPending } = await requireAbility(ctx, workspaceId, 'workspace.view');
   return getWorkspaceView(ctx, workspace.id, ndaPending);
 }
 
 /** PATCH /workspaces/{id}/archive?archive=: owner only; archived workspaces are read-only. */
 export async function setArchived(ctx: AuthedCtx, workspaceId: string, archive: boolean): Promise<Workspace> {
-  const { workspace, member } = await requireMember(ctx, workspaceId);
-  assertCan(member, 'workspace.archive');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'workspace.archive');
   if (Boolean(workspace.archivedAt) !== archive) {
     await ctx.db.transaction(async (tx) => {
       await workspacesRepository.setArchivedAt(tx, workspace.id, archive ? new Date() : null);
@@ -108,8 +108,7 @@ export async function setArchived(ctx: AuthedCtx, workspaceId: string, archive: 
  * invites, activity) go with it in one transaction; NDA acceptance records stay as evidence.
  */
 export async function deleteWorkspace(ctx: AuthedCtx, workspaceId: string): Promise<{ deleted: true; message: string }> {
-  const { workspace, member } = await requireMember(ctx, workspaceId);
-  assertCan(member, 'workspace.delete');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'workspace.delete');
   const fileKeys = await ctx.db.transaction(async (tx) => {
     const keys = await listWorkspaceFileKeys(tx, workspace.id);
     await workspacesRepository.remove(tx, workspace.id);
@@ -128,14 +127,13 @@ export async function deleteWorkspace(ctx: AuthedCtx, workspaceId: string): Prom
 
 /** GET /workspaces/{id}/settings: any member, also before the NDA (it only says whether one is needed). */
 export async function getSettings(ctx: AuthedCtx, workspaceId: string): Promise<WorkspaceSettings> {
-  const { workspace } = await requireMember(ctx, workspaceId);
+  const { workspace } = await requireAbility(ctx, workspaceId, 'workspace.view');
   return { require_nda: workspace.requireNda };
 }
 
 /** PATCH /workspaces/{id}/settings: the owner turns the NDA requirement on or off. */
 export async function updateSettings(ctx: AuthedCtx, workspaceId: string, requireNda: boolean): Promise<WorkspaceSettings> {
-  const { workspace, member } = await requireMember(ctx, workspaceId, { content: true, write: true });
-  assertCan(member, 'workspace.editSettings');
+  const { workspace } = await requireAbility(ctx, workspaceId, 'workspace.editSettings');
   if (workspace.requireNda !== requireNda) {
     await ctx.db.transaction(async (tx) => {
       await workspacesRepository.setRequireNda(tx, workspace.id, requireNda);

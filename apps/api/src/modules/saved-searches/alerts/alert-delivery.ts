@@ -33,4 +33,3 @@ export async function mailAlerts(mailer: Mailer, publicUrl: string, mails: Alert
   return sent;
 }
 
-export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];

@@ -1,24 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { utcHour, type JobDefinition } from '../../../lib/jobs/job-runner';
-import { mailAlerts, rowsOf, type AlertMail } from './alert-delivery';
+import { mailAlerts, type AlertMail } from './alert-delivery';
+import * as alerts from './alerts.repository';
 import type { AlertDeps } from './new-match-alerts';
 
 export const DEADLINE_ALERTS_JOB = 'deadline-alerts';
 /** Days before a saved opportunity's response date at which its owner is told (issue 15). */
 export const DEADLINE_ALERT_DAYS = [7, 3, 1] as const;
 const DAY_MS = 86_400_000;
-const ALERT_LOCK_SPACE = 0x41e7;
-
-interface DueRow {
-  user_id: string;
-  opportunity_id: string;
-  title: string;
-  solicitation_number: string | null;
-  response_deadline: string | Date;
-  email: string;
-  user_name: string;
-  email_notifications: boolean | null;
-}
 
 /**
  * The alert a deadline is due for: the smallest of 7, 3, 1 at or above the days left (rounded up,
@@ -41,19 +29,8 @@ export function deadlineAlertFor(deadline: Date, now: Date): { threshold: number
 export async function runDeadlineAlerts(deps: AlertDeps, now = new Date()): Promise<{ due: number; notified: number; mailed: number }> {
   const mails: AlertMail[] = [];
   const outcome = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ALERT_LOCK_SPACE}::int4, 2)`);
-    const due = rowsOf<DueRow>(
-      await tx.execute(sql`
-        select so.user_id, o.id as opportunity_id, o.title, o.solicitation_number, o.response_deadline,
-               u.email, u.name as user_name, p.email_notifications
-        from saved_opportunities so
-        join opportunities o on o.id = so.opportunity_id
-        join users u on u.id = so.user_id
-        left join notification_preferences p on p.user_id = so.user_id
-        where coalesce(p.deadline_reminders, true)
-          and o.response_deadline > ${now} and o.response_deadline <= ${new Date(now.getTime() + DEADLINE_ALERT_DAYS[0] * DAY_MS)}
-        order by so.user_id, o.id`),
-    );
+    await alerts.lockAlertRun(tx, alerts.ALERT_LOCKS.deadlines);
+    const due = await alerts.listDueDeadlines(tx, now, new Date(now.getTime() + DEADLINE_ALERT_DAYS[0] * DAY_MS));
     let notified = 0;
     for (const row of due) {
       const deadline = new Date(row.response_deadline);
@@ -63,14 +40,8 @@ export async function runDeadlineAlerts(deps: AlertDeps, now = new Date()): Prom
       const what = row.solicitation_number ? `${row.title} (${row.solicitation_number})` : row.title;
       const message = `${what} is due ${deadline.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })} at ${deadline.toISOString().slice(11, 16)} UTC.`;
       const link = `/opportunity/${row.opportunity_id}`;
-      const inserted = rowsOf<{ id: string }>(
-        await tx.execute(sql`
-          insert into notifications (user_id, title, message, type, link, dedupe_key)
-          values (${row.user_id}, ${title}, ${message}, 'deadline', ${link}, ${`deadline:${row.user_id}:${row.opportunity_id}:${alert.threshold}`})
-          on conflict (dedupe_key) do nothing
-          returning id`),
-      );
-      if (!inserted.length) continue;
+      const dedupeKey = `deadline:${row.user_id}:${row.opportunity_id}:${alert.threshold}`;
+      if (!(await alerts.insertAlertOnce(tx, { userId: row.user_id, title, message, type: 'deadline', link, dedupeKey }))) continue;
       notified++;
       if (row.email_notifications) mails.push({ to: row.email, name: row.user_name, title, message, link });
     }

@@ -1,33 +1,18 @@
-import { and, gte, lt, sql } from 'drizzle-orm';
-import { isInAppPath, savedSearchLink, type SavedSearchFilters, plural } from '@biddesk/shared';
+import { isInAppPath, savedSearchLink, plural } from '@biddesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
-import { opportunities } from '../../../db/schema/index';
 import type { Mailer } from '../../../integrations/mail/mailer';
 import { utcDay, utcHour, type JobDefinition } from '../../../lib/jobs/job-runner';
-import { savedSearchWhere } from '../saved-search-matches';
-import { mailAlerts, rowsOf, type AlertMail } from './alert-delivery';
+import { mailAlerts, type AlertMail } from './alert-delivery';
+import * as alerts from './alerts.repository';
 
 export const NEW_MATCH_ALERTS_JOB = 'saved-search-alerts';
-// Advisory lock (namespace, key) that serialises alert runs across processes.
-const ALERT_LOCK_SPACE = 0x41e7;
 
 export interface AlertDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
-}
-
-interface SearchRow {
-  id: string;
-  user_id: string;
-  name: string;
-  filters: SavedSearchFilters;
-  alerted_through: string | Date;
-  email: string;
-  user_name: string;
-  email_notifications: boolean | null;
 }
 
 /**
@@ -46,50 +31,27 @@ export async function runNewMatchAlerts(deps: AlertDeps, now = new Date()): Prom
   const day = utcDay(now);
   const mails: AlertMail[] = [];
   const outcome = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ALERT_LOCK_SPACE}::int4, 1)`);
-    const [safe] = rowsOf<{ through: string | Date }>(
-      await tx.execute(sql`select least(clock_timestamp(), coalesce((
-        select min(xact_start) from pg_stat_activity
-        where pid <> pg_backend_pid() and xact_start is not null and datname = current_database()), clock_timestamp())) as through`),
-    );
-    const through = new Date(safe!.through);
-    const searches = rowsOf<SearchRow>(
-      await tx.execute(sql`
-        select s.id, s.user_id, s.name, s.filters, s.alerted_through, u.email, u.name as user_name, p.email_notifications
-        from saved_searches s
-        join users u on u.id = s.user_id
-        left join notification_preferences p on p.user_id = s.user_id
-        where coalesce(p.new_opportunity_alerts, true) and s.alerted_through < ${through}
-        order by s.id
-        for update of s`),
-    );
+    await alerts.lockAlertRun(tx, alerts.ALERT_LOCKS.newMatches);
+    const through = await alerts.safeInstant(tx);
+    const searches = await alerts.lockSearchesBehind(tx, through);
     let notified = 0;
     for (const search of searches) {
       const since = new Date(search.alerted_through);
-      const [counted] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(opportunities)
-        .where(and(savedSearchWhere(search.filters, now), gte(opportunities.createdAt, since), lt(opportunities.createdAt, through)));
-      const n = counted?.n ?? 0;
+      const n = await alerts.countNewMatches(tx, search.filters, now, since, through);
       if (n === 0) {
         // Nothing new: the search is up to date until `through`.
-        await tx.execute(sql`update saved_searches set alerted_through = ${through} where id = ${search.id}`);
+        await alerts.markAlertedThrough(tx, search.id, through);
         continue;
       }
       const link = savedSearchLink(search.filters);
       if (!isInAppPath(link)) continue;
       const title = `New matches for "${search.name}"`;
       const message = `${plural(n, 'new notice')} ${n === 1 ? 'matches' : 'match'} your saved search "${search.name}".`;
-      const inserted = rowsOf<{ id: string }>(
-        await tx.execute(sql`
-          insert into notifications (user_id, title, message, type, link, dedupe_key)
-          values (${search.user_id}, ${title}, ${message}, 'saved_search', ${link}, ${`saved-search:${search.id}:${day}`})
-          on conflict (dedupe_key) do nothing
-          returning id`),
-      );
-      if (!inserted.length) continue; // today's notification exists: these wait for tomorrow's
+      const dedupeKey = `saved-search:${search.id}:${day}`;
+      const inserted = await alerts.insertAlertOnce(tx, { userId: search.user_id, title, message, type: 'saved_search', link, dedupeKey });
+      if (!inserted) continue; // today's notification exists: these wait for tomorrow's
       notified++;
-      await tx.execute(sql`update saved_searches set alerted_through = ${through} where id = ${search.id}`);
+      await alerts.markAlertedThrough(tx, search.id, through);
       if (search.email_notifications) mails.push({ to: search.email, name: search.user_name, title, message, link });
     }
     return { searches: searches.length, notified };

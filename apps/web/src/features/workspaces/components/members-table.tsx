@@ -17,7 +17,7 @@ export function ndaStatus(member: Member, requireNda: boolean): string {
 }
 
 /** The Team tab's member list; the owner may remove anyone but the owner (SPEC §6). */
-export function MembersTable({ workspace, can, readOnly }: { workspace: Workspace; can: WorkspaceAbilityCheck; readOnly: boolean }) {
+export function MembersTable({ workspace, can }: { workspace: Workspace; can: WorkspaceAbilityCheck }) {
   const members = useMembers(workspace.id);
   const remove = useRemoveMember(workspace.id);
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -67,7 +67,7 @@ export function MembersTable({ workspace, can, readOnly }: { workspace: Workspac
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(m.created_at)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{ndaStatus(m, workspace.require_nda)}</Table.Td>
                 <Table.Td ta="right">
-                  {!readOnly && can('member.remove', { targetRole: m.role }) && (
+                  {can('member.remove', { targetRole: m.role }) && (
                     <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRemoving(m)} aria-label={`Remove ${m.user_name}`}>
                       Remove
                     </Button>

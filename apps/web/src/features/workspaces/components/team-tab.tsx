@@ -2,7 +2,7 @@ import { Button, Group, Switch, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Workspace } from '@biddesk/shared';
+import { mayEver, type Workspace } from '@biddesk/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateWorkspaceSettings } from '../api/members';
 import type { WorkspaceAbilityCheck } from '../hooks/use-workspace-ability';
@@ -17,7 +17,6 @@ import { WorkspaceInvitesList } from './workspace-invites-list';
 export function TeamTab({ workspace, can }: { workspace: Workspace; can: WorkspaceAbilityCheck }) {
   const [inviting, setInviting] = useState(false);
   const settings = useUpdateWorkspaceSettings(workspace.id);
-  const readOnly = workspace.archived;
 
   const handleRequireNda = (requireNda: boolean) =>
     settings.mutate(
@@ -34,25 +33,26 @@ export function TeamTab({ workspace, can }: { workspace: Workspace; can: Workspa
         <Title order={2} size="h4">
           Team
         </Title>
-        {can('member.invite') && !readOnly && (
+        {can('member.invite') && (
           <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
             Invite Member
           </Button>
         )}
       </Group>
-      {can('workspace.editSettings') && (
+      {/* The owner still sees the setting while archived, switched off: it says whether members need the NDA. */}
+      {mayEver(workspace.user_role, 'workspace.editSettings') && (
         <Switch
           mb="md"
           label="Require NDA"
           description="Members must accept the non-disclosure agreement before they see workspace content."
           checked={workspace.require_nda}
-          disabled={readOnly || settings.isPending}
+          disabled={!can('workspace.editSettings') || settings.isPending}
           onChange={(e) => handleRequireNda(e.currentTarget.checked)}
         />
       )}
-      <MembersTable workspace={workspace} can={can} readOnly={readOnly} />
+      <MembersTable workspace={workspace} can={can} />
       {/* SPEC §6: the invitations list is loaded only for owners. */}
-      {can('member.invite') && <WorkspaceInvitesList workspaceId={workspace.id} readOnly={readOnly} />}
+      {can('member.listInvites') && <WorkspaceInvitesList workspaceId={workspace.id} canRevoke={can('member.invite')} />}
       {inviting && <InviteMemberDialog workspaceId={workspace.id} opened onClose={() => setInviting(false)} />}
     </>
   );

@@ -10,7 +10,7 @@ import { useRevokeInvite, useWorkspaceInvites } from '../api/workspace-invites';
 const STATUS_COLORS: Record<InviteStatus, string> = { PENDING: 'blue', ACCEPTED: 'green', REVOKED: 'gray', EXPIRED: 'orange' };
 
 /** The owner's invitations list with Revoke for pending ones (SPEC §2, §6). Render it only for owners. */
-export function WorkspaceInvitesList({ workspaceId, readOnly }: { workspaceId: string; readOnly: boolean }) {
+export function WorkspaceInvitesList({ workspaceId, canRevoke }: { workspaceId: string; canRevoke: boolean }) {
   const invites = useWorkspaceInvites(workspaceId, true);
   const revoke = useRevokeInvite(workspaceId);
   const [revoking, setRevoking] = useState<WorkspaceInvite | null>(null);
@@ -67,7 +67,7 @@ export function WorkspaceInvitesList({ workspaceId, readOnly }: { workspaceId: s
                   <Table.Td>{invite.inviter_name ?? '—'}</Table.Td>
                   <Table.Td>{formatDate(invite.expires_at)}</Table.Td>
                   <Table.Td ta="right">
-                    {!readOnly && invite.status === 'PENDING' && (
+                    {canRevoke && invite.status === 'PENDING' && (
                       <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRevoking(invite)} aria-label={`Revoke invitation for ${invite.email}`}>
                         Revoke
                       </Button>

@@ -36,7 +36,6 @@ export function AiToolsTab({ workspace, can }: { workspace: Workspace; can: Work
   const [viewing, setViewing] = useState<WorkspaceGeneratedDocument | null>(null);
   const [deleting, setDeleting] = useState<WorkspaceGeneratedDocument | null>(null);
   const opportunity = workspace.opportunity;
-  const readOnly = workspace.archived;
 
   const handleGenerate = (documentType: WorkspaceDocumentType) => {
     if (!opportunity) return;
@@ -67,7 +66,7 @@ export function AiToolsTab({ workspace, can }: { workspace: Workspace; can: Work
     else setDeleting(doc);
   };
 
-  const canDelete = (doc: WorkspaceGeneratedDocument) => !readOnly && can('ai.deleteDocument', { actorId: user?.id, createdBy: doc.author_id });
+  const canDelete = (doc: WorkspaceGeneratedDocument) => can('ai.deleteDocument', { actorId: user?.id, createdBy: doc.author_id });
 
   return (
     <Stack gap="md">
@@ -81,7 +80,7 @@ export function AiToolsTab({ workspace, can }: { workspace: Workspace; can: Work
       </div>
       {opportunity ? (
         <AiToolCards
-          canGenerate={can('ai.generate') && !readOnly}
+          canGenerate={can('ai.generate')}
           generating={generate.isPending ? (generate.variables?.documentType ?? null) : null}
           onGenerate={handleGenerate}
         />

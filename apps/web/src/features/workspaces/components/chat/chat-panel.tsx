@@ -57,7 +57,8 @@ function TeamChat({ workspace, can }: { workspace: Workspace; can: WorkspaceAbil
   const [now, setNow] = useState(() => Date.now());
   const viewport = useRef<HTMLDivElement>(null);
   const newestId = chat.messages.at(-1)?.id;
-  const writable = !workspace.archived;
+  // Every member may chat; only an archived workspace takes it away (the matrix's write rule).
+  const writable = can('message.send');
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
@@ -123,8 +124,8 @@ function TeamChat({ workspace, can }: { workspace: Workspace; can: WorkspaceAbil
               workspaceId={workspace.id}
               message={m}
               now={now}
-              canEdit={writable && can('message.edit', target(m))}
-              canDelete={writable && can('message.delete', target(m))}
+              canEdit={can('message.edit', target(m))}
+              canDelete={can('message.delete', target(m))}
               onEdited={chat.upsert}
               onDelete={setConfirming}
             />

@@ -13,14 +13,12 @@ export function DocumentRow({
   document: d,
   userId,
   can,
-  readOnly,
   busy,
   onAction,
 }: {
   document: WorkspaceDocument;
   userId: string | undefined;
   can: WorkspaceAbilityCheck;
-  readOnly: boolean;
   busy: boolean;
   onAction: (action: DocumentAction, document: WorkspaceDocument) => void;
 }) {
@@ -63,11 +61,11 @@ export function DocumentRow({
         <Group gap={4} justify="flex-end">
           {can('document.download') && action('download', 'Download', `Download ${d.name}`)}
           {can('document.download') && action('history', 'History', `Version history of ${d.name}`)}
-          {!readOnly && !d.checked_out_by && can('document.checkOut') && action('checkOut', 'Check Out', `Check out ${d.name}`)}
-          {!readOnly && mine && can('document.checkOut') && action('checkIn', 'Check In', `Check in ${d.name}`)}
-          {!readOnly && d.checked_out_by && !mine && d.lock_stale && can('document.forceRelease') &&
+          {!d.checked_out_by && can('document.checkOut') && action('checkOut', 'Check Out', `Check out ${d.name}`)}
+          {mine && can('document.checkOut') && action('checkIn', 'Check In', `Check in ${d.name}`)}
+          {d.checked_out_by && !mine && d.lock_stale && can('document.forceRelease') &&
             action('forceRelease', 'Force Release', `Force release ${d.name}`, 'orange')}
-          {!readOnly && can('document.delete') && action('delete', 'Delete', `Delete ${d.name}`, 'red')}
+          {can('document.delete') && action('delete', 'Delete', `Delete ${d.name}`, 'red')}
         </Group>
       </Table.Td>
     </Table.Tr>

@@ -28,7 +28,6 @@ export function DocumentsTab({ workspace, can }: { workspace: Workspace; can: Wo
   const remove = useDeleteDocument(workspace.id);
   const { user } = useSession();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const readOnly = workspace.archived;
   const close = () => setDialog(null);
 
   const download = (documentId: string, fileName: string, version?: number) =>
@@ -57,7 +56,7 @@ export function DocumentsTab({ workspace, can }: { workspace: Workspace; can: Wo
         <Title order={2} size="h4">
           Documents
         </Title>
-        {!readOnly && can('document.upload') && (
+        {can('document.upload') && (
           <Button leftSection={<IconUpload size={16} />} onClick={() => setDialog({ kind: 'upload' })}>
             Upload Document
           </Button>
@@ -83,7 +82,7 @@ export function DocumentsTab({ workspace, can }: { workspace: Workspace; can: Wo
             </Table.Thead>
             <Table.Tbody>
               {documents.data.map((d) => (
-                <DocumentRow key={d.id} document={d} userId={user?.id} can={can} readOnly={readOnly} busy={checkOut.isPending} onAction={onAction} />
+                <DocumentRow key={d.id} document={d} userId={user?.id} can={can} busy={checkOut.isPending} onAction={onAction} />
               ))}
             </Table.Tbody>
           </Table>

@@ -42,9 +42,9 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
   const [replacing, setReplacing] = useState(false);
   const [newAnalysis, setNewAnalysis] = useState(false);
   const [chosenView, setView] = useState<View | null>(null);
-  // An archived workspace is read-only like every other tab (the page says why): its uploads would
-  // only answer "This workspace is archived" (issue 21).
-  const canRun = can('rfp.run') && !workspace.archived;
+  // An archived workspace is read-only like every other tab (the page says why): `can` answers
+  // false for the matrix's writes there, as the server's "This workspace is archived" would (issue 21).
+  const canRun = can('rfp.run');
 
   if (solicitation.isPending) return <Loader size="sm" />;
   if (solicitation.isError) return <Alert color="red">{errorMessage(solicitation.error, 'Failed to load the RFP')}</Alert>;

@@ -28,8 +28,9 @@ export function WorkPlan({
 }) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [dialogOpen, setDialogOpen] = useState(false);
-  const mayCreate = can('task.create') && !workspace.archived;
-  const mayCorrect = can('requirement.correct') && !workspace.archived;
+  // can() answers false for writes on an archived workspace (useWorkspaceAbility).
+  const mayCreate = can('task.create');
+  const mayCorrect = can('requirement.correct');
   const correct = useCorrectRequirement(workspace.id, solicitationId);
   // Only ids of the current RFP count (a new version may have dropped some), and never a row marked not a requirement.
   const chosen = requirements.filter((r) => !r.correction?.not_a_requirement).map((r) => r.requirement_id).filter((id) => selected.has(id));

@@ -8,20 +8,6 @@ export const TASK_COLUMNS: { status: TaskStatus; label: string }[] = [
   { status: 'DONE', label: 'Done' },
 ];
 
-/** SPEC §4 task buttons per column; which of them a role sees is the matrix's call (task.move). */
-export const MOVE_BUTTONS: Record<TaskStatus, { label: string; to: TaskStatus }[]> = {
-  TODO: [{ label: 'Start', to: 'IN_PROGRESS' }],
-  IN_PROGRESS: [
-    { label: 'Back', to: 'TODO' },
-    { label: 'Review', to: 'REVIEW' },
-  ],
-  REVIEW: [
-    { label: 'Back', to: 'IN_PROGRESS' },
-    { label: 'Done', to: 'DONE' },
-  ],
-  DONE: [],
-};
-
 /** A picked day (yyyy-mm-dd) as the end of that day in the person's time zone, as the API wants it. */
 export function dueDateToIso(day: string): string | null {
   if (!day) return null;

@@ -1,8 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconTrash, IconUser } from '@tabler/icons-react';
-import { formatDate, type Task, type TaskStatus } from '@biddesk/shared';
+import { TASK_MOVES, formatDate, type Task, type TaskStatus } from '@biddesk/shared';
 import { DeadlineBadge } from '../../../../components/ui/deadline-badge';
-import { MOVE_BUTTONS } from './task-board';
 
 export interface TaskCardProps {
   task: Task;
@@ -47,7 +46,7 @@ function RequirementsChanged({ task, canDismiss, busy, onDismiss }: { task: Task
 
 /** One card on the board: what it is, who has it, when it is due, and the moves the caller may make. */
 export function TaskCard({ task, canMove, canDelete, busy, onMove, onDelete, canDismissChanges = false, onDismissChanges }: TaskCardProps) {
-  const moves = MOVE_BUTTONS[task.status].filter((m) => canMove(task.status, m.to));
+  const moves = TASK_MOVES[task.status].filter((m) => canMove(task.status, m.to));
   return (
     <Card
       withBorder

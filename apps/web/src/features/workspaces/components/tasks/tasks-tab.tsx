@@ -24,7 +24,6 @@ export function TasksTab({ workspace, can }: { workspace: Workspace; can: Worksp
   const { user } = useSession();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Task | null>(null);
-  const readOnly = workspace.archived;
 
   // SPEC §7: a failed task load is only logged and shows nothing.
   useEffect(() => {
@@ -67,7 +66,7 @@ export function TasksTab({ workspace, can }: { workspace: Workspace; can: Worksp
         <Title order={2} size="h4">
           Tasks
         </Title>
-        {can('task.create') && !readOnly && (
+        {can('task.create') && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             New Task
           </Button>
@@ -100,12 +99,12 @@ export function TasksTab({ workspace, can }: { workspace: Workspace; can: Worksp
                     <TaskCard
                       key={task.id}
                       task={task}
-                      canMove={(from, to) => !readOnly && can('task.move', { from, to })}
-                      canDelete={!readOnly && can('task.delete', { actorId: user?.id, createdBy: task.created_by })}
+                      canMove={(from, to) => can('task.move', { from, to })}
+                      canDelete={can('task.delete', { actorId: user?.id, createdBy: task.created_by })}
                       busy={pendingTaskId === task.id}
                       onMove={(to) => handleMove(task, to)}
                       onDelete={() => setDeleting(task)}
-                      canDismissChanges={!readOnly && can('task.dismissRequirementChanges')}
+                      canDismissChanges={can('task.dismissRequirementChanges')}
                       onDismissChanges={() => handleDismiss(task)}
                     />
                   ))}

@@ -17,6 +17,3 @@ export async function listWorkspaceFileKeys(db: Db, workspaceId: string): Promis
   const drafts = await db.select({ key: rfpAnalyses.draftStorageKey }).from(rfpAnalyses).where(eq(rfpAnalyses.workspaceId, workspaceId));
   return [...new Set([...versions, ...attachments, ...rfps, ...drafts].map((r) => r.key!).filter(Boolean))];
 }
-
-// Generalised in lib/stored-files.ts (every table holding files, quota); kept for the workspace callers.
-export { removeUnreferencedFiles } from '../../lib/stored-files';

@@ -1,6 +1,7 @@
+/** Reading an uploaded file from a multipart request: shared by documents, chat, RFP and PDF uploads. */
 import type { FastifyRequest } from 'fastify';
-import { sanitizeFileName } from '../../lib/attachment';
-import { AppError, badRequest } from '../../lib/errors';
+import { sanitizeFileName } from './attachment';
+import { AppError, badRequest } from './errors';
 
 export const SELECT_A_FILE = 'Please select a file';
 
