@@ -31,29 +31,38 @@ export function isPageNumber(text: string): boolean {
 
 /** The pages without their running headers, footers and page numbers. */
 export function dropFurniture(pages: PageLines[]): PageLines[] {
+  // Counted per band: a header recurs at the top of pages and a footer at the bottom. A sentence
+  // printed at the top of one page and the foot of another (a requirement repeated in a short
+  // document) is text, not furniture.
   const counts = new Map<string, number>();
   for (const lines of pages) {
     const seen = new Set<string>();
-    for (const l of edges(lines)) if (!l.field) seen.add(key(l));
+    for (const { line, band } of edges(lines)) if (!line.field) seen.add(`${band}:${key(line)}`);
     for (const k of seen) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const min = Math.max(2, Math.ceil(pages.length * MIN_SHARE));
-  const running = (l: Line) => {
+  const running = (l: Line, bands: Band[]) => {
     const t = textOf(l);
-    return t.length <= MAX_CHARS && (counts.get(key(l)) ?? 0) >= min;
+    return t.length <= MAX_CHARS && bands.some((band) => (counts.get(`${band}:${key(l)}`) ?? 0) >= min);
   };
   // A page printed again whole (a repeated form, a copy) is not furniture around a body.
   const whole = (lines: Line[]) => lines.map(key).join('\n');
   const copies = new Map<string, number>();
   for (const lines of pages) copies.set(whole(lines), (copies.get(whole(lines)) ?? 0) + 1);
   return pages.map((lines) => {
-    const edge = new Set(edges(lines));
+    const bandsOf = new Map<Line, Band[]>();
+    for (const { line, band } of edges(lines)) bandsOf.set(line, [...(bandsOf.get(line) ?? []), band]);
     const hasBody = (copies.get(whole(lines)) ?? 0) < 2;
-    return lines.filter((l) => !(edge.has(l) && !l.field && ((pages.length >= 2 && hasBody && running(l)) || isPageNumber(textOf(l)))));
+    return lines.filter((l) => {
+      const bands = bandsOf.get(l);
+      return !(bands && !l.field && ((pages.length >= 2 && hasBody && running(l, bands)) || isPageNumber(textOf(l))));
+    });
   });
 }
 
-function edges(lines: Line[]): Line[] {
-  if (lines.length <= EDGE_LINES * 2) return lines;
-  return [...lines.slice(0, EDGE_LINES), ...lines.slice(-EDGE_LINES)];
+type Band = 'top' | 'bottom';
+
+/** The first and last few lines of a page, each with the edge it sits at (both on a short page). */
+function edges(lines: Line[]): Array<{ line: Line; band: Band }> {
+  return [...lines.slice(0, EDGE_LINES).map((line) => ({ line, band: 'top' as const })), ...lines.slice(-EDGE_LINES).map((line) => ({ line, band: 'bottom' as const }))];
 }

@@ -17,6 +17,8 @@ export const RfpRequirementSchema = z.object({
   weight: z.number(),
   text: z.string(),
   page: z.number().int().nullable(),
+  /** Other pages the same sentence is printed on in its section: the engine lists a repeat once. */
+  other_pages: z.array(z.number().int()).optional(),
   basis: RfpRequirementBasisSchema.nullable(),
   correction: RfpRequirementCorrectionSchema.nullable(),
 });

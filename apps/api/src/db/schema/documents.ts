@@ -14,6 +14,8 @@ export interface StoredRequirement {
   page: number | null;
   /** Why the engine took it (rules, cue, section source); absent on requirements stored before it was recorded. */
   basis?: { rules: string[]; cue: string | null; section: string };
+  /** Other pages the same requirement is printed on in its section (repeats merged into this one). */
+  pages?: number[];
 }
 
 /** Solicitation PDFs uploaded on an opportunity, with the requirements the engine extracted. */

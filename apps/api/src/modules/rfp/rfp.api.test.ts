@@ -65,6 +65,18 @@ describe('RFP upload', () => {
     expect(JSON.stringify(bells)).toContain(`/workspace/${wsId}?tab=rfp`);
   });
 
+  it('lists a sentence repeated on a later page once, with the other page', async () => {
+    const wsId = await workspace();
+    const words = ['harbor', 'runway', 'depot', 'clinic', 'archive', 'network', 'fleet', 'library', 'school', 'bridge', 'canal'];
+    const filler = Array.from({ length: 60 }, (_, i) => `The ${words[i % 11]} ${words[(i * 3 + 1) % 11]} history began with the ${words[(i * 7 + 2) % 11]} survey.`);
+    // Printed at the top of page 1 and the foot of page 3: text, not a running header or footer.
+    const text = ['SECTION L - INSTRUCTIONS TO OFFERORS', 'The offeror shall submit one electronic copy of the quotation.', ...filler, 'The offeror shall submit one electronic copy of the quotation.'].join('\n\n');
+    const res = await upload(wsId, multipartFile('file', 'repeats.pdf', await textPdf(text)));
+    expect(res.statusCode, res.body).toBe(200);
+    const copies = (res.json().requirements as { text: string; page: number; other_pages?: number[] }[]).filter((r) => r.text.startsWith('The offeror shall submit one electronic copy'));
+    expect(copies).toEqual([expect.objectContaining({ page: 1, other_pages: [3] })]);
+  });
+
   it('gives concurrent uploads distinct versions', async () => {
     const wsId = await workspace();
     const pdf = await solicitationPdf();

@@ -13,6 +13,7 @@ export function presentRequirement({ requirement: r, correction }: CorrectedRequ
     weight: r.weight,
     text: r.text,
     page: r.page ?? null,
+    ...(r.pages?.length ? { other_pages: r.pages } : {}),
     basis: r.basis ?? null,
     correction,
   };

@@ -57,7 +57,8 @@ const req = (id: string, section: string, must: 'must' | 'should', page: number,
   correction: null,
 });
 const REQUIREMENTS = [
-  req('L-001', 'L', 'must', 2, 'Offerors shall submit the technical volume in no more than 20 pages.'),
+  // Printed again on page 5: the engine lists a repeat once (issue 23).
+  { ...req('L-001', 'L', 'must', 2, 'Offerors shall submit the technical volume in no more than 20 pages.'), other_pages: [5] },
   req('L-002', 'L', 'should', 2, 'Offerors should include an org chart.'),
   req('M-001', 'M', 'must', 3, 'Technical approach will be evaluated for feasibility.'),
   req('C-001', 'C', 'must', 1, 'The Contractor shall provide janitorial services.'),
@@ -146,6 +147,7 @@ describe('RFP tab: no RFP yet', () => {
     sent();
     expect(await screen.findByText('RFP processed: 4 requirements extracted')).toBeInTheDocument();
     expect(await screen.findByText('Offerors should include an org chart.')).toBeInTheDocument();
+    expect(screen.getByTestId('requirement-other-pages')).toHaveTextContent('(also 5)');
     expect(screen.getByText(/Version 2/)).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.url).toBe(`/api/workspaces/${ws.id}/rfp/upload`);

@@ -144,7 +144,11 @@ export function RequirementsTable({ requirements, selection, actions, correction
                         </Badge>
                         {r.correction && <CorrectedFrom engine={r.correction.engine.must_or_should} shown={r.must_or_should} />}
                       </Table.Td>
-                      <Table.Td>{r.page ?? '—'}</Table.Td>
+                      <Table.Td>
+                        {r.page ?? '—'}
+                        {/* A repeat is listed once; say where else it is printed. */}
+                        {r.other_pages?.length ? <Text span size="xs" c="dimmed" data-testid="requirement-other-pages">{` (also ${r.other_pages.join(', ')})`}</Text> : null}
+                      </Table.Td>
                       <Table.Td>
                         {excluded && (
                           <Badge size="sm" variant="light" color="gray" tt="none">
