@@ -65,6 +65,10 @@ export const GUEST_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/workspaces/:id/rfp/tasks',
   'GET /api/workspaces/:id/rfp/matrix',
   'GET /api/workspaces/:id/rfp/matrix/export',
+  // A team's corrections of the requirements list; the workspace matrix decides who may make them.
+  'PUT /api/workspaces/:id/rfp/solicitations/:solicitationId/requirements/:requirementId/correction',
+  'DELETE /api/workspaces/:id/rfp/solicitations/:solicitationId/requirements/:requirementId/correction',
+  'GET /api/workspaces/:id/rfp/corrections/export',
   // The workspace AI Tools tab; without workspace_id these are personal and refused in the service.
   'POST /api/documents/generate',
   'GET /api/documents',

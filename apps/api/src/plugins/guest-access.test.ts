@@ -61,6 +61,9 @@ describe('guest access', () => {
     for (const url of [`/api/workspaces/${workspaceId}`, `/api/workspaces/${workspaceId}/tasks`, `/api/workspaces/${workspaceId}/members`, `/api/documents?workspace_id=${workspaceId}`]) {
       expect((await t.injectAs(guest.token, { method: 'GET', url })).statusCode, url).toBe(200);
     }
+    // Correcting the requirements list is workspace work: the matrix, not the guest rule, decides.
+    const corrections = await t.injectAs(guest.token, { method: 'GET', url: `/api/workspaces/${workspaceId}/rfp/corrections/export` });
+    expect({ status: corrections.statusCode, detail: corrections.json().detail }).toEqual({ status: 404, detail: 'No RFP has been uploaded to this workspace' });
     const refresh = await t.injectAs(guest.token, { method: 'GET', url: '/api/auth/refresh-user' });
     expect(refresh.json()).toMatchObject({ id: guest.user.id, is_guest: true });
   });
