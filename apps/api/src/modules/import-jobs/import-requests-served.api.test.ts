@@ -60,9 +60,13 @@ it('answers requests between the batches of a background import', { timeout: 180
   }
   expect(job.status).toBe('done');
   expect(job.imported).toBe(3882);
-  // Answered while rows were being written, at different points of the import.
-  expect(healthAnswers).toBeGreaterThan(1);
-  expect(seenRunning.size, `progress seen while running: ${[...seenRunning].join(', ')}`).toBeGreaterThanOrEqual(2);
+  // Answered while rows were being written, at different points of the import. The freeze was the
+  // embedded database's (PGlite runs each statement on this thread, 100-row batches, seconds of
+  // work); PostgreSQL runs statements in its own process and writes 3,882 rows in a few 500-row
+  // batches, fast enough that two sequential polls may see only one point of it.
+  const points = process.env.TEST_DATABASE_URL ? 1 : 2;
+  expect(healthAnswers).toBeGreaterThanOrEqual(points);
+  expect(seenRunning.size, `progress seen while running: ${[...seenRunning].join(', ')}`).toBeGreaterThanOrEqual(points);
   for (const imported of seenRunning) expect(imported).toBeLessThan(3882);
   await t.jobs.idle();
 });

@@ -109,8 +109,10 @@ describe('invite page: accepting', () => {
       'GET /api/nda/current': () => ({ body: ndaFixture }),
       [`POST /api/workspaces/${ws.id}/nda/accept`]: () => ({ body: { message: 'NDA accepted', nda_accepted_at: '2026-11-05T12:00:00.000Z' } }),
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
-      // The workspace page opens with the Team Chat panel, which loads its messages.
+      // The workspace page opens with the Team Chat panel, which loads its messages, and polls for
+      // other members' changes (whether these go out before the test ends depends on timing).
       [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
+      [`GET /api/workspaces/${ws.id}/changes`]: () => ({ body: { cursor: '1000', changed: [] } }),
     });
     renderApp(`/join/${TOKEN}`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept & Join' }));
@@ -131,8 +133,10 @@ describe('invite page: accepting', () => {
       ...joinWith(inviteDetailsFixture({ require_nda: false })),
       [`POST /api/join/${TOKEN}/accept`]: () => ({ body: { workspace_id: ws.id, role: 'REVIEWER', nda_required: false, message: 'Joined' } }),
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
-      // The workspace page opens with the Team Chat panel, which loads its messages.
+      // The workspace page opens with the Team Chat panel, which loads its messages, and polls for
+      // other members' changes (whether these go out before the test ends depends on timing).
       [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
+      [`GET /api/workspaces/${ws.id}/changes`]: () => ({ body: { cursor: '1000', changed: [] } }),
     });
     renderApp(`/join/${TOKEN}`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept & Join' }));
@@ -174,8 +178,10 @@ describe('invite page: accepting', () => {
       ...joinWith(inviteDetailsFixture({ has_account: false, require_nda: false, email: 'new@example.com' })),
       [`POST /api/join/${TOKEN}/register`]: () => ({ status: 201, body: { token: 'tok-new', user: { ...plainUser, email: 'new@example.com' }, workspace_id: ws.id, nda_required: false } }),
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
-      // The workspace page opens with the Team Chat panel, which loads its messages.
+      // The workspace page opens with the Team Chat panel, which loads its messages, and polls for
+      // other members' changes (whether these go out before the test ends depends on timing).
       [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
+      [`GET /api/workspaces/${ws.id}/changes`]: () => ({ body: { cursor: '1000', changed: [] } }),
     });
     renderApp(`/join/${TOKEN}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Create account to join' }));

@@ -26,6 +26,8 @@ describe('dashboard: pending invitations', () => {
       // The workspace page opens with the Team Chat panel, which loads its messages (whether that
       // request goes out before the test ends depends on timing).
       [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
+      // So does its poll for other members' changes.
+      [`GET /api/workspaces/${ws.id}/changes`]: () => ({ body: { cursor: '1000', changed: [] } }),
     });
     renderApp('/', plainUser);
     const card = await screen.findByTestId('pending-invitations');
