@@ -93,6 +93,8 @@ const ConfigSchema = z.object({
   PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** Worker threads that parse uploads off the request thread; default: one per core but one. */
   PARSE_WORKERS: z.coerce.number().int().positive().max(64).default(Math.max(1, availableParallelism() - 1)),
+  /** Parse threads kept started and idle, so a file queued behind a stopped one starts at once. */
+  PARSE_SPARE_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
   /** Heap limit of one parse worker, in MB: a file that needs more is refused, the server lives on. */
   PARSE_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(2048),
   /** Bytes of uploaded files one user may keep (every upload path), in MB. */

@@ -34,7 +34,7 @@ export async function openRuntime(config: Config, log: pino.Logger = createLogge
     samGov: samGovFromConfig(config),
     ai: createAiProvider(config),
     files,
-    parser: createParsePool({ workers: config.PARSE_WORKERS, maxMemoryMb: config.PARSE_MAX_MEMORY_MB }),
+    parser: createParsePool({ workers: config.PARSE_WORKERS, spareWorkers: config.PARSE_SPARE_WORKERS, maxMemoryMb: config.PARSE_MAX_MEMORY_MB }),
     jobs: new JobRunner({ db: database.db, log, intervalMs: config.JOBS_INTERVAL_MS }),
     migrate: database.migrate,
   };

@@ -57,6 +57,8 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { log
     samGov: samGovFromConfig(config),
     ai: createAiProvider(config),
     files: await openFileStore(config),
+    // No spare threads (PARSE_SPARE_WORKERS): most test apps never read a file, and each started
+    // thread loads pdf.js; threads start on first use instead.
     parser: createParsePool({ workers: config.PARSE_WORKERS, maxMemoryMb: config.PARSE_MAX_MEMORY_MB }),
     // Never started in tests: a test ticks it or awaits jobs.idle() after a triggered run.
     jobs: new JobRunner({ db: database.db, log: pino({ level: 'silent' }) }),
