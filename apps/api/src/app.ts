@@ -47,6 +47,7 @@ import { samSyncRoutes } from './modules/sam-sync/sam-sync.routes';
 import { importUploadRoutes } from './modules/admin/import-upload.routes';
 import { passwordChangeRoutes } from './modules/auth/password-change.routes';
 import { profileRoutes } from './modules/auth/profile.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 
 export interface BuildAppOptions {
   /** false for silence (tests); otherwise the server's log rules (lib/log-options), written to `logStream` when given. */
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(importUploadRoutes);
       await api.register(passwordChangeRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE }));
       await api.register(profileRoutes);
+      await api.register(calendarRoutes);
     },
     { prefix: '/api' },
   );

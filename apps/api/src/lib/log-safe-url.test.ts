@@ -19,6 +19,11 @@ describe('logSafeUrl', () => {
     expect(logSafeUrl('/reset-password/')).toBe('/reset-password/');
   });
 
+  it('masks the calendar feed token, whose .ics suffix keeps it from looking like a token', () => {
+    expect(logSafeUrl(`/api/calendar/${TOKEN}.ics`)).toBe('/api/calendar/[token]');
+    expect(logSafeUrl(`/api/Calendar/${TOKEN}.ics?x=1`)).toBe('/api/Calendar/[token]?x=[redacted]');
+  });
+
   it('masks any token-shaped segment on other routes, keeping ids and asset names', () => {
     expect(logSafeUrl(`/api/somewhere/${TOKEN}/x`)).toBe('/api/somewhere/[token]/x');
     expect(logSafeUrl(`/api/somewhere/${encodeURIComponent(TOKEN)}`)).toBe('/api/somewhere/[token]');

@@ -1,10 +1,12 @@
 /**
  * Path segments whose next segment is a secret: the invite token of `/join/{token}` (the SPA page
  * and `/api/join/{token}[/accept|/register]`) and the reset token of `/reset-password/{token}` (the
- * SPA page the mailed link opens). Either link alone lets its holder join a workspace or take over
- * an account, so neither may reach a log line (issue 21 item 15).
+ * SPA page the mailed link opens), and the feed token of `/api/calendar/{token}.ics` (issue 26:
+ * its ".ics" would keep it from looking like a token). Each link alone lets its holder join a
+ * workspace, take over an account or read a user's dates, so none may reach a log line (issue 21
+ * item 15).
  */
-const SECRET_AFTER = new Set(['join', 'reset-password']);
+const SECRET_AFTER = new Set(['join', 'reset-password', 'calendar']);
 
 /**
  * A segment shaped like a bearer secret (32 random bytes are 43 base64url characters), on any

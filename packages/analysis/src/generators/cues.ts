@@ -108,15 +108,15 @@ export function datesIn(text: string): TextDate[] {
 const QUESTION_CUE = /\b(questions?|inquir\w+|RFI|clarifications?)\b/i;
 const DUE_CUE = /\b(due|no later than|NLT|deadline|closing|closes|must be received|received by|submitted by|submit\w* by|on or before)\b/i;
 
-export interface Deadline {
+export interface Deadline<R extends Pick<Requirement, 'text'> = Requirement> {
   date: TextDate;
-  req: Requirement;
+  req: R;
 }
 
 /** Deadlines for questions and for the response itself, as stated in requirement texts. */
-export function deadlines(reqs: Requirement[]): { questions: Deadline[]; response: Deadline[] } {
-  const questions: Deadline[] = [];
-  const response: Deadline[] = [];
+export function deadlines<R extends Pick<Requirement, 'text'> = Requirement>(reqs: R[]): { questions: Deadline<R>[]; response: Deadline<R>[] } {
+  const questions: Deadline<R>[] = [];
+  const response: Deadline<R>[] = [];
   for (const req of reqs) {
     const dates = datesIn(req.text);
     if (dates.length === 0 || !DUE_CUE.test(req.text)) continue;

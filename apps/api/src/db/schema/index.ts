@@ -13,3 +13,4 @@ export * from './import-jobs';
 export * from './storage-reservations';
 export * from './pursuits';
 export * from './naics-titles';
+export * from './calendar-feeds';
