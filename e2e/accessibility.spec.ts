@@ -180,7 +180,7 @@ test('opportunity detail and its dialog, Saved Docs, Settings and Admin tabs', a
   await olga.keyboard.press('Escape');
 
   await olga.goto('/settings');
-  for (const tab of ['Profile', 'Notifications', 'Integration', 'Display']) {
+  for (const tab of ['Profile', 'Notifications', 'Calendar', 'Integration', 'Display']) {
     await olga.getByRole('tab', { name: tab }).click();
     await expect(olga.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
     await expectNoSeriousA11yViolations(olga, `Settings: ${tab}`);

@@ -1,12 +1,13 @@
 import { Tabs } from '@mantine/core';
-import { IconBell, IconLayout, IconPlugConnected, IconUser } from '@tabler/icons-react';
+import { IconBell, IconCalendar, IconLayout, IconPlugConnected, IconUser } from '@tabler/icons-react';
 import { PageHeader } from '../../components/ui/page-header';
 import { useSession } from '../../features/auth/session-context';
 import { DisplaySettings, IntegrationSettings } from '../../features/settings/components/preference-tabs';
+import { CalendarSettings } from '../../features/settings/components/calendar-settings';
 import { NotificationSettings } from '../../features/settings/components/notification-settings';
 import { ProfileSettings } from '../../features/settings/components/profile-settings';
 
-/** Settings (SPEC §2): Profile, Notifications (alert switches on the server), Integration, Display (this browser). */
+/** Settings (SPEC §2): Profile, Notifications (alert switches on the server), Calendar (a private feed, issue 26), Integration, Display (this browser). */
 export function SettingsRoute() {
   // Notifications are saved-search and deadline alerts on opportunity data, which guests never see (issue 26).
   const isGuest = useSession().user?.is_guest ?? false;
@@ -23,6 +24,9 @@ export function SettingsRoute() {
               Notifications
             </Tabs.Tab>
           )}
+          <Tabs.Tab value="calendar" leftSection={<IconCalendar size={16} />}>
+            Calendar
+          </Tabs.Tab>
           <Tabs.Tab value="integration" leftSection={<IconPlugConnected size={16} />}>
             Integration
           </Tabs.Tab>
@@ -35,6 +39,9 @@ export function SettingsRoute() {
         </Tabs.Panel>
         <Tabs.Panel value="notifications">
           <NotificationSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="calendar">
+          <CalendarSettings />
         </Tabs.Panel>
         <Tabs.Panel value="integration">
           <IntegrationSettings />

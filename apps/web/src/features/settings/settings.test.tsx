@@ -15,14 +15,14 @@ async function choose(group: string, option: string) {
 }
 
 describe('settings', () => {
-  it('has the four tabs and saves the name for real: PATCH /auth/profile, then the header shows it', async () => {
+  it('has the five tabs and saves the name for real: PATCH /auth/profile, then the header shows it', async () => {
     const calls = stubApi({
       ...refresh,
       'PATCH /api/auth/profile': (call) => ({ body: { ...plainUser, name: (call.body as { name: string }).name.trim() } }),
     });
     renderApp('/settings', plainUser);
     const tabs = (await screen.findAllByRole('tab', {}, { timeout: 10_000 })).map((t) => t.textContent);
-    expect(tabs).toEqual(['Profile', 'Notifications', 'Integration', 'Display']);
+    expect(tabs).toEqual(['Profile', 'Notifications', 'Calendar', 'Integration', 'Display']);
     const name = screen.getByRole('textbox', { name: /Full Name/ });
     expect(name).toHaveValue('Uma User');
     expect(screen.getByRole('textbox', { name: /Email/ })).toHaveAttribute('readonly');
