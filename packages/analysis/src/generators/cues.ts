@@ -136,13 +136,18 @@ const COMMON_ACRONYMS = new Set(
     'FFP BPA MAS GWAC TO DO CO COR KO PCO ACO AM PM EST EDT CST CDT MST MDT PST PDT ET CT MT PT ID IT USC CFR OMB ' +
     'ADA EEO HUBZone SDVOSB VOSB WOSB EDWOSB SBA SDB LLC INC CEO CFO CIO CTO HR QA QC OK TBD TBA NA N/A FY ' +
     'API URL HTML CSS JSON XML SQL UI UX HTTP HTTPS PIEE WAWF CPARS PPIRS FAPIIS SPRS CMMC NIST FEDRAMP FedRAMP SCA POC COTS ' +
-    'CONUS OCONUS GFE GFP DOL DHS VA HHS DOE DOT EPA NASA USDA DOJ DOI DOS USACE NAVFAC NAVSEA NAVAIR DISA DLA IRS SSA OPM'
+    'CONUS OCONUS GFE GFP DOL DHS VA HHS DOE DOT EPA NASA USDA DOJ DOI DOS USACE NAVFAC NAVSEA NAVAIR DISA DLA IRS SSA OPM ' +
+    // Contract types and conformance levels every reader of a solicitation knows (WCAG 2.1 AA).
+    'T&M LH CPFF CPAF CPIF FPIF AA AAA'
   ).split(' '),
 );
 
 /** All-caps words that are emphasis, not acronyms. */
 const SHOUTED = new Set(
-  'NOT ALL AND THE MUST SHALL WILL NOTE ONLY NO OR TO OF FOR ANY EACH MAY BE IS ARE AN A IN ON AT BY IF NOR WITH THIS THAT NEW ONE TWO'.split(' '),
+  ('NOT ALL AND THE MUST SHALL WILL NOTE ONLY NO OR TO OF FOR ANY EACH MAY BE IS ARE AN A IN ON AT BY IF NOR WITH THIS THAT NEW ONE TWO ' +
+    // Colours and signal words: "the sections in RED", "IMPORTANT".
+    'RED BLUE GREEN YELLOW ORANGE BLACK BOLD IMPORTANT WARNING NOTICE CAUTION')
+    .split(' '),
 );
 
 const ACRONYM = /\b[A-Z][A-Za-z0-9&]*[A-Z][A-Za-z0-9&]*\b/g;
@@ -154,6 +159,14 @@ function isAcronymToken(tok: string): boolean {
   const upper = tok.replace(/[^A-Z]/g, '').length;
   // Mostly capitals ("CMMC", "SPRS", "WHD"); camel case words ("GitHub", "JavaScript") are names.
   return upper >= 2 && upper >= tok.length - 1;
+}
+
+/** A capitalised token every reader knows, or one made of two of them or of a defined one ("RFQTDRS"). */
+export function isKnownAcronym(tok: string, defined: ReadonlyMap<string, string> = new Map()): boolean {
+  const known = (t: string) => COMMON_ACRONYMS.has(t) || defined.has(t);
+  if (known(tok)) return true;
+  for (let i = 2; i <= tok.length - 2; i++) if (known(tok.slice(0, i)) && known(tok.slice(i))) return true;
+  return false;
 }
 
 /** True when the text spells the acronym out, "Word Word (ACR)" or "ACR (Word Word)". */
