@@ -136,13 +136,18 @@ const COMMON_ACRONYMS = new Set(
     'FFP BPA MAS GWAC TO DO CO COR KO PCO ACO AM PM EST EDT CST CDT MST MDT PST PDT ET CT MT PT ID IT USC CFR OMB ' +
     'ADA EEO HUBZone SDVOSB VOSB WOSB EDWOSB SBA SDB LLC INC CEO CFO CIO CTO HR QA QC OK TBD TBA NA N/A FY ' +
     'API URL HTML CSS JSON XML SQL UI UX HTTP HTTPS PIEE WAWF CPARS PPIRS FAPIIS SPRS CMMC NIST FEDRAMP FedRAMP SCA POC COTS ' +
-    'CONUS OCONUS GFE GFP DOL DHS VA HHS DOE DOT EPA NASA USDA DOJ DOI DOS USACE NAVFAC NAVSEA NAVAIR DISA DLA IRS SSA OPM'
+    'CONUS OCONUS GFE GFP DOL DHS VA HHS DOE DOT EPA NASA USDA DOJ DOI DOS USACE NAVFAC NAVSEA NAVAIR DISA DLA IRS SSA OPM ' +
+    // Contract types and conformance levels every reader of a solicitation knows (WCAG 2.1 AA).
+    'T&M LH CPFF CPAF CPIF FPIF AA AAA'
   ).split(' '),
 );
 
 /** All-caps words that are emphasis, not acronyms. */
 const SHOUTED = new Set(
-  'NOT ALL AND THE MUST SHALL WILL NOTE ONLY NO OR TO OF FOR ANY EACH MAY BE IS ARE AN A IN ON AT BY IF NOR WITH THIS THAT NEW ONE TWO'.split(' '),
+  ('NOT ALL AND THE MUST SHALL WILL NOTE ONLY NO OR TO OF FOR ANY EACH MAY BE IS ARE AN A IN ON AT BY IF NOR WITH THIS THAT NEW ONE TWO ' +
+    // Colours and signal words: "the sections in RED", "IMPORTANT".
+    'RED BLUE GREEN YELLOW ORANGE BLACK BOLD IMPORTANT WARNING NOTICE CAUTION')
+    .split(' '),
 );
 
 const ACRONYM = /\b[A-Z][A-Za-z0-9&]*[A-Z][A-Za-z0-9&]*\b/g;
@@ -154,6 +159,14 @@ function isAcronymToken(tok: string): boolean {
   const upper = tok.replace(/[^A-Z]/g, '').length;
   // Mostly capitals ("CMMC", "SPRS", "WHD"); camel case words ("GitHub", "JavaScript") are names.
   return upper >= 2 && upper >= tok.length - 1;
+}
+
+/** A capitalised token every reader knows, or one made of two of them or of a defined one ("RFQTDRS"). */
+export function isKnownAcronym(tok: string, defined: ReadonlyMap<string, string> = new Map()): boolean {
+  const known = (t: string) => COMMON_ACRONYMS.has(t) || defined.has(t);
+  if (known(tok)) return true;
+  for (let i = 2; i <= tok.length - 2; i++) if (known(tok.slice(0, i)) && known(tok.slice(i))) return true;
+  return false;
 }
 
 /** True when the text spells the acronym out, "Word Word (ACR)" or "ACR (Word Word)". */
@@ -212,12 +225,12 @@ export const PRICING_CUES: PricingCue[] = [
   { key: 'ffp', label: 'Firm-fixed-price (FFP)', re: /\b(firm[- ]fixed[- ]price|FFP|fixed[- ]price)\b/i, note: 'You carry cost risk: price the full scope, including contingencies for quantities the text leaves open.' },
   { key: 'tm', label: 'Time-and-materials / labor-hour', re: /\b(time[- ]and[- ]materials?|T&M|labor[- ]hours?(?! rates?)|LH contract)\b/i, note: 'Rates are fixed but hours float: build fully burdened hourly rates per labor category and a realistic hours estimate.' },
   { key: 'cost', label: 'Cost-reimbursement', re: /\b(cost[- ]plus|cost[- ]reimburse\w*|CPFF|CPAF|CPIF)\b/i, note: 'Expect cost realism analysis: indirect rates and an adequate accounting system matter.' },
-  { key: 'idiq', label: 'IDIQ / task orders', re: /\b(IDIQ|indefinite[- ]delivery|indefinite[- ]quantity|task orders?|delivery orders?|minimum guarantee)\b/i, note: 'Price per unit or rate rather than a total; check the guaranteed minimum and ceiling.' },
+  { key: 'idiq', label: 'IDIQ / task orders', re: /\b(IDIQ|indefinite[- ]delivery|indefinite[- ]quantity|(?:task|delivery) orders (?:will|may|shall) be (?:issued|placed)|orders? (?:issued|placed) under|minimum guarantee|guaranteed minimum)\b/i, note: 'Price per unit or rate rather than a total; check the guaranteed minimum and ceiling.' },
   { key: 'bpa', label: 'BPA / GSA Schedule', re: /\b(BPA|blanket purchase agreement|GSA schedule|MAS|Federal Supply Schedule|FSS|aBPA)\b/i, note: 'Proposed rates must not exceed your schedule or BPA ceiling rates; discounts are normal.' },
   { key: 'labor', label: 'Labor categories and rates', re: /\b(labor categor\w+|labor rates?|hourly rates?|fully[- ]burdened|fringe|indirect rates?|overhead|G&A)\b/i, note: 'Map each proposed person to a labor category and show how each rate is built up.' },
   { key: 'clin', label: 'CLIN / SLIN structure', re: /\b(CLINs?|SLINs?|contract line items?|line items?|schedule of supplies|price schedule|pricing (schedule|worksheet|template)|worksheet)\b/i, note: 'Price exactly in the structure given; do not add or merge line items.' },
   { key: 'options', label: 'Base and option periods', re: /\b(option (period|year)s?|base (period|year)|optional (period|year)s?|FAR 52\.217-[89]|extend (the )?(term|services))\b/i, note: 'Escalate each option period consistently; options are usually evaluated as part of total price.' },
-  { key: 'travel', label: 'Travel and other direct costs', re: /\b(travel|ODCs?|other direct costs?|materials?|per diem|JTR|FTR)\b/i, note: 'State how travel and ODCs are priced (fixed, not-to-exceed, or reimbursed at cost).' },
+  { key: 'travel', label: 'Travel and other direct costs', re: /\b(travel|ODCs?|other direct costs?|materials? costs?|per diem|JTR|FTR)\b/i, note: 'State how travel and ODCs are priced (fixed, not-to-exceed, or reimbursed at cost).' },
   { key: 'wage', label: 'Wage determination (SCA / Davis-Bacon)', re: WAGE_DETERMINATION, note: 'Wage and fringe rates in the determination are a floor for covered labor categories.' },
   { key: 'fee', label: 'Access fee', re: /\b(contract access fee|CAF|industrial funding fee|IFF)\b/i, note: 'Include the fee in the rates as the solicitation instructs.' },
   { key: 'realism', label: 'Price realism / reasonableness', re: /\b(price (realism|reasonableness)|realistic|reasonable price|unbalanced pricing|balanced)\b/i, note: 'Very low prices can be judged unrealistic: be ready to explain how each rate is supported.' },

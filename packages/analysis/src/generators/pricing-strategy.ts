@@ -58,9 +58,8 @@ export function pricingStrategy(ctx: GeneratorContext): string {
   } else if (hasSetAside(o)) {
     out.push('- Competition is limited to eligible small businesses: price against similar-sized firms with comparable overhead, not large primes.');
     out.push('- Limitations on subcontracting (FAR 52.219-14) cap what may be paid to subcontractors that are not similarly situated: plan the work split before pricing teammates.');
-  } else {
-    out.push('- No set-aside stated: expect large and small competitors; large firms often win on rate depth, small firms on focused staffing.');
   }
+  // No set-aside: nothing to say beyond the label above (no generic talk about who usually wins).
   if (/sources sought|presolicitation|request for information|special notice/i.test(clean(o.notice_type))) {
     out.push(`- Notice type is "${clean(o.notice_type)}": no price is due yet. Use any response to steer the acquisition toward a contract type and structure you can price well.`);
   }

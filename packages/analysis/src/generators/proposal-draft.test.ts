@@ -26,7 +26,10 @@ describe('proposal draft', () => {
     expect(md).toContain('## Volume I: Technical');
     expect(md).toContain('[Company] will submit a Quality Control Plan within 15 days after award. [C-1.2]');
     expect(md).toContain('**Scored against:** [M-1-0140b6]');
-    expect(md.match(/\*\*Writer:\*\*/g)!.length).toBeGreaterThan(3);
+    // Writer notes only where they say something of their own: never the same line twice.
+    const notes = md.split('\n').filter((l) => l.includes('**Writer:**'));
+    expect(notes.length).toBeGreaterThan(0);
+    expect(new Set(notes).size).toBe(notes.length);
     expect(md).toContain('“The Navy requires custodial services');
   });
 
@@ -35,6 +38,10 @@ describe('proposal draft', () => {
       const md = generateDocument({ type: 'proposal', side: 'workspace', opportunity: UCF_FACTS, requirements: reqs, now: NOW });
       expect(md).not.toContain('will meet this requirement');
       expect(md).not.toMatch(/Also commit to: (\[[^\]]+\], ){8,}/);
+      // No courtesy opener and no "This section shows how …" lines (issue 24 item 6).
+      expect(md).not.toMatch(/is pleased to submit|respectfully submits|This section (?:shows|summarizes|sets forth)/);
+      const notes = md.split('\n').filter((l) => l.includes('**Writer:**'));
+      expect(new Set(notes).size).toBe(notes.length);
     }
   });
 });

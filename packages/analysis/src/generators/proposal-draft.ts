@@ -83,8 +83,8 @@ export function proposalDraft(ctx: GeneratorContext): string {
   out.push(
     phrase(
       tone,
-      `Starter text for each heading, written as commitments from the requirements they answer. Replace ${COMPANY} with your company name and complete every **Writer** note with evidence before review.`,
-      `The following starter text restates each requirement as a commitment of the offeror. ${COMPANY} is to be replaced with the offeror's legal name, and each **Writer** note is to be completed with supporting evidence prior to review.`,
+      `Starter text for each heading, written as commitments from the requirements they answer. Replace ${COMPANY} with your company name, and before review follow each commitment with its proof: named people and their roles, tools and methods, numbers (volumes, response times, savings), and a past contract where it was done.`,
+      `The following starter text restates each requirement as a commitment of the offeror. ${COMPANY} is to be replaced with the offeror's legal name, and each commitment is to be followed, prior to review, by supporting evidence: named personnel and their roles, tools and methods, quantities, and a prior contract in which it was performed.`,
     ),
     '',
   );
@@ -93,16 +93,10 @@ export function proposalDraft(ctx: GeneratorContext): string {
   }
 
   out.push('## Executive Summary', '');
+  // No courtesy opener ("… is pleased to submit"): evaluators skip it and it scores nothing.
   const scope = scopeSentences(o.description, 1, 300);
-  out.push(
-    phrase(
-      tone,
-      `${COMPANY} is pleased to submit this proposal to ${clean(o.agency) || 'the agency'} for ${clean(o.title) || 'this requirement'}${o.solicitation_number ? ` (${clean(o.solicitation_number)})` : ''}.`,
-      `${COMPANY} respectfully submits this proposal to ${clean(o.agency) || 'the agency'} in response to ${clean(o.title) || 'this requirement'}${o.solicitation_number ? ` (${clean(o.solicitation_number)})` : ''}.`,
-    ),
-  );
-  if (scope.length) out.push(`The agency's stated need: “${scope[0]}”`);
-  out.push('', '> **Writer:** state the win themes in two or three sentences: why this team, what it has done that is most like this work, and the one benefit the evaluators should remember.', '');
+  if (scope.length) out.push(`The agency's stated need: “${scope[0]}”`, '');
+  out.push('> **Writer:** state the win themes in two or three sentences: why this team, what it has done that is most like this work, and the one benefit the evaluators should remember.', '');
 
   for (const v of s.volumes) {
     out.push(`## ${volumeLabel(v)}`, '');
@@ -130,43 +124,32 @@ export function proposalDraft(ctx: GeneratorContext): string {
       );
       continue;
     }
-    for (const h of v.headings) out.push(...headingDraft(h, tone));
+    for (const h of v.headings) out.push(...headingDraft(h));
   }
   return out.join('\n');
 }
 
-function headingDraft(h: Heading, tone: GeneratorContext['tone']): string[] {
+function headingDraft(h: Heading): string[] {
   const out: string[] = [`### ${h.number} ${h.title}`, ''];
   const doable = h.requirements.filter((r) => r.section !== 'M');
   const scored = h.requirements.filter((r) => r.section === 'M');
   const shown = doable.slice(0, PER_HEADING);
-  if (shown.length === 0 && h.key === 'summary') {
-    out.push(
-      phrase(
-        tone,
-        `This section summarizes ${COMPANY}'s understanding of the requirement and its approach, and answers the evaluation criteria below.`,
-        `This section sets forth ${COMPANY}'s understanding of the requirement and its approach, and responds to the evaluation criteria identified below.`,
-      ),
-    );
-  } else if (shown.length === 0) {
-    out.push(
-      phrase(
-        tone,
-        `This section shows how ${COMPANY}'s ${h.title.toLowerCase()} meets the evaluation criteria below.`,
-        `This section sets forth the manner in which ${COMPANY}'s ${h.title.toLowerCase()} satisfies the evaluation criteria identified below.`,
-      ),
-    );
-  } else {
-    for (const r of shown) out.push(`${commitment(r.text)} [${r.requirement_id}]`);
-  }
+  // No "This section shows how …" filler: a heading with no instruction or work requirement gets
+  // a note naming what it is scored on instead (below).
+  for (const r of shown) out.push(`${commitment(r.text)} [${r.requirement_id}]`);
   // The rest, each named with its page and words, a few at a time; the matrix has the full list.
   const rest = doable.slice(PER_HEADING);
   if (rest.length) {
     out.push('', `Also answered here (${rest.length}):`, ...rest.slice(0, MORE_SHOWN).map((r: Requirement) => `- [${r.requirement_id}]${r.page ? ` (p. ${r.page})` : ''} ${clip(r.text, 110)}`));
     if (rest.length > MORE_SHOWN) out.push(`- … and ${rest.length - MORE_SHOWN} more under this heading in the compliance matrix.`);
   }
-  out.push('');
-  if (scored.length) out.push(`> **Scored against:** ${scored.map((r) => `[${r.requirement_id}] ${clip(r.text, 100)}`).join('; ')}`, '>');
-  out.push('> **Writer:** complete with evidence: named people and their roles, tools and methods, numbers (volumes, response times, savings), and a past contract where this was done.', '');
+  if (shown.length) out.push('');
+  if (scored.length) out.push(`> **Scored against:** ${scored.map((r) => `[${r.requirement_id}] ${clip(r.text, 100)}`).join('; ')}`, '');
+  // One writer note per heading only where it says something of its own: the evidence rule is
+  // stated once at the top, not repeated under every heading.
+  if (!shown.length) {
+    const to = scored.length ? scored.map((r) => `[${r.requirement_id}]`).join(', ') : 'what the solicitation asks of it';
+    out.push(`> **Writer:** no instruction or work requirement maps to ${h.title}; write it to ${to}.`, '');
+  }
   return out;
 }

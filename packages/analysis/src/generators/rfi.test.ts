@@ -159,6 +159,17 @@ describe('RFI questions never ask what the solicitation answers (issue 24)', () 
     expect(base(reqs)).not.toContain('Undefined term "PII"');
   });
 
+  it('takes no colour, contract type or conformance level for a term, nor two known ones run together', () => {
+    const reqs = [
+      r('C-5', 'Complete the sections in RED of the attached TDRS RFQ template.'),
+      r('C-6', 'All T&M rates are fixed at award and pages meet WCAG 2.1 AA.'),
+      r('C-7', 'E-mails shall use the subject heading RFQTDRS and the company name.'),
+    ];
+    const md = base(reqs, new Map([['TDRS', 'TANF Data Reporting System']]));
+    expect(md).not.toMatch(/Undefined term "(?:RED|T&M|AA|RFQTDRS|TDRS)"|"(?:RED|T&M|AA|RFQTDRS|TDRS)",/);
+    expect(base(reqs)).toContain('"TDRS"');
+  });
+
   it('never quotes a page-break fragment as the place a term is used', () => {
     const reqs = [r('C-3', 'and the XYZQ data must be reconciled within 5 days.'), r('C-4', 'The Contractor shall load the XYZQ extract nightly.', 7)];
     const md = base(reqs);

@@ -4,7 +4,7 @@
  */
 import type { Requirement } from '../types';
 import {
-  deadlines, FORMAT_RULE, IMPORTANCE, LABOR_SCOPE, matching, PAGE_LIMIT, PLACE_OF_PERFORMANCE, SUBMIT_ACTION, SUBMIT_WHERE, undefinedAcronyms, VAGUE,
+  deadlines, FORMAT_RULE, IMPORTANCE, LABOR_SCOPE, matching, PAGE_LIMIT, PLACE_OF_PERFORMANCE, SUBMIT_ACTION, SUBMIT_WHERE, undefinedAcronyms, isKnownAcronym, VAGUE,
   WAGE_DETERMINATION,
 } from './cues';
 import { evaluationFactors } from './brief';
@@ -159,7 +159,7 @@ function findQuestions(ctx: GeneratorContext): Question[] {
   // Undefined acronyms: not one the solicitation spells out anywhere (its glossary, learned from
   // its whole text), not one with a standard meaning, and quoted only from a whole sentence.
   const defined = ctx.glossary ?? new Map<string, string>();
-  const acronyms = undefinedAcronyms(reqs, description).filter((a) => !defined.has(a.acronym) && !isStandardAcronym(a.acronym));
+  const acronyms = undefinedAcronyms(reqs, description).filter((a) => !isKnownAcronym(a.acronym, defined) && !isStandardAcronym(a.acronym));
   for (const a of acronyms.slice(0, 6)) {
     const source = a.reqs.find((r) => !isFragment(r.text));
     qs.push({

@@ -33,5 +33,8 @@ export const EQUIVALENTS: ReadonlyArray<readonly [string, readonly string[]]> = 
   ['small-business', ['small business', 'SDVOSB', 'WOSB', 'HUBZone', '8(a)', 'small disadvantaged business']],
   ['background-investigation', ['background investigation', 'background investigations', 'background check', 'background checks', 'suitability determination', 'security clearance', 'security clearances', 'Tier 1', 'public trust']],
   ['agile', ['Agile', 'Scrum', 'Kanban', 'SAFe', 'sprints', 'sprint']],
+  ['inline-documentation', ['documented inline', 'inline documentation', 'inline comments', 'code comments', 'doc comments', 'documentation comments', 'docstrings', 'docstring', 'JSDoc', 'TSDoc', 'Javadoc', 'Doxygen', 'XML documentation']],
+  // A cadence: "at regular intervals" is met by "every sprint" or "each week".
+  ['cadence', ['periodic', 'periodically', 'regular intervals', 'regularly', 'every sprint', 'each sprint', 'per sprint', 'every iteration', 'each iteration', 'every week', 'each week', 'weekly', 'biweekly', 'every two weeks', 'every month', 'each month', 'monthly']],
   ['api', ['API', 'APIs', 'application programming interface', 'RESTful', 'endpoints', 'endpoint', 'JSON']],
 ];

@@ -26,6 +26,12 @@ describe('requirementKind', () => {
     expect(kind('other', 'Work hours are 8:00 a.m. to 5:00 p.m.')).toBe('clause');
   });
 
+  it('reports the consequence of failing another rule apart, and keeps the rule itself', () => {
+    expect(kind('L', 'Otherwise, the Offeror will be considered non-responsive and excluded from further consideration.')).toBe('clause');
+    expect(kind('L', 'Failure to attend the oral presentation will result in elimination from the competition.')).toBe('clause');
+    expect(kind('L', 'All key personnel must attend the oral presentation.')).toBe('content');
+  });
+
   it('reports how the Government weighs and awards apart', () => {
     expect(kind('M', 'Technical capability is significantly more important than price.')).toBe('evaluation');
     expect(kind('M', 'Price will be evaluated for reasonableness.')).toBe('evaluation');

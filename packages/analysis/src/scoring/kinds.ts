@@ -9,7 +9,8 @@ import type { Requirement } from '../types';
  * - `format`: how the document must look (page limits, fonts, margins, file types, volume
  *   arrangement, time limits of presentations) — checked on the draft itself where possible;
  * - `clause`: contract terms and administration (clauses, invoicing, terms that apply only if
- *   something happens: termination, substitution), and the 'other' section;
+ *   something happens: termination, substitution, the consequence of failing another rule), and
+ *   the 'other' section;
  * - `evaluation`: how the Government weighs and awards rather than what to write (relative
  *   importance of factors, basis of award, the price evaluation method, how an oral presentation
  *   is assessed).
@@ -57,6 +58,9 @@ const CLAUSE =
 // Conditions on the contractor's own circumstances; "In the event that the agency gives no style
 // guide, use …" is still content.
 const CONTINGENT = /^(?:in the event|should|if|in case)\b.{0,100}\b(?:terminat|unavailab|substitut|replac|default|cancel)|\bsubstitut(?:e|es|ed|ion|ions)\b/i;
+// What happens to an offer that fails another rule ("Otherwise, the Offeror will be considered
+// non-responsive …", "Failure to … will result in …"): a consequence, asking nothing of its own.
+const CONSEQUENCE = /^(?:otherwise|failing that|if not)\b|^failure to\b.{0,160}?\b(?:will|may|shall|could) (?:result in|render|make|be)\b/i;
 // Asked to describe, explain or demonstrate: whatever the topic, the narrative answers it.
 const NARRATIVE = /^(?:describe|explain|discuss|demonstrate|detail|identify and describe)\b|\b(?:shall|must|should|will|to) (?:describe|explain|discuss|demonstrate)\b/i;
 // Registration and representations made in government systems, not in the narrative.
@@ -67,7 +71,7 @@ export function requirementKind(req: Pick<Requirement, 'section' | 'text'>): Req
   const t = req.text;
   if (req.section === 'other') return 'clause';
   if (NARRATIVE.test(t)) return 'content';
-  if (CONTINGENT.test(t) || CLAUSE.test(t) || REGISTRATION.test(t)) return 'clause';
+  if (CONTINGENT.test(t) || CONSEQUENCE.test(t) || CLAUSE.test(t) || REGISTRATION.test(t)) return 'clause';
   // A Statement of Work's own dates and formats are deliverable content ("a monthly report in
   // Word format within 5 days"); only the instructions and evaluation parts speak of the proposal.
   if (req.section === 'C') return 'content';

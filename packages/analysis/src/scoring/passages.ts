@@ -6,7 +6,8 @@ import { analyse, type Analysed } from './text';
 
 /**
  * A draft cut into passages an evaluator would point at: paragraphs, or windows of three sentences
- * over long paragraphs, and whole sections (a heading and everything under it, as one candidate),
+ * over long paragraphs, and whole sections (a heading and everything under it, as one candidate;
+ * headings from the words, and in a PDF from its type as well),
  * each with its page and the headings above it, so a match or a suggestion can say "Volume I, 2.3
  * Technical Approach (page 4)". Sentences are kept too (conflict rules read them one by one), and
  * sentences that only promise an answer later ("resumes are available upon request") are set
@@ -113,6 +114,39 @@ export function headingOf(line: string, afterBreak: boolean): Heading | null {
   return null;
 }
 
+/**
+ * A line the PDF's type marks as a heading (larger or bold, standing apart, or a bold run-in title;
+ * `PageText.headings` from pdf-lines.ts): a heading whatever its words, "Our approach to staffing"
+ * as much as "3.2 STAFFING". Only a line short enough to be a title.
+ */
+function typographicHeading(line: string): Heading | null {
+  const t = line.replace(/\s+/g, ' ').replace(/[:.]$/, '').trim();
+  if (!t || t.length > 120 || t.split(' ').length > 14) return null;
+  const v = VOLUME.exec(t);
+  if (v) return { volume: `Volume ${v[1].toUpperCase()}`, title: t.slice(v[0].length).replace(/^[\s:–—-]+/, '').trim() || null };
+  return { volume: null, title: t };
+}
+
+// A caption: "Figure 1.", "Table 2: Staffing by quarter", "Exhibit A-3 — Timeline", its title
+// without a full stop. It labels a figure; it answers nothing and is not the draft's prose.
+const CAPTION = /^(?:figure|fig\.|table|exhibit|chart|graphic|diagram)\s+[0-9A-Z]{1,3}(?:[.-][0-9]{1,3})?\s?[.:—–-]?(?:\s[^.!?]{1,100})?$/i;
+const CAPTION_LABEL = /^(?:figure|fig\.|table|exhibit|chart|graphic|diagram)\s+[0-9A-Z]{1,3}(?:[.-][0-9]{1,3})?[.:]?$/i;
+
+/** Sentences without captions (a bare "Figure 1." takes the unpunctuated title after it along). */
+function withoutCaptions(sentences: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    const t = sentences[i].trim();
+    if (!CAPTION.test(t)) {
+      out.push(sentences[i]);
+      continue;
+    }
+    const next = sentences[i + 1]?.trim();
+    if (CAPTION_LABEL.test(t) && next && !/[.!?]["”’)]*$/.test(next) && next.split(/\s+/).length <= 12) i += 1;
+  }
+  return out;
+}
+
 function locationOf(volume: string | null, title: string | null, page: number | null, paragraph: number): string {
   const base = [volume, title].filter(Boolean).join(', ') || `Paragraph ${paragraph}`;
   return page === null ? base : `${base} (page ${page})`;
@@ -159,7 +193,7 @@ function passageOf(
  * `isEcho` tells evidence that only repeats the solicitation from the draft's own.
  */
 export function splitDraft(draft: string | PageText[], isEcho?: (match: string) => boolean): SplitDraft {
-  const pages: Array<{ page: number | null; text: string }> = typeof draft === 'string' ? [{ page: null, text: draft }] : draft;
+  const pages: Array<{ page: number | null; text: string; headings?: PageText['headings'] }> = typeof draft === 'string' ? [{ page: null, text: draft }] : draft;
   const passages: Passage[] = [];
   const headings: DraftHeading[] = [];
   const sentences: DraftSentence[] = [];
@@ -181,7 +215,7 @@ export function splitDraft(draft: string | PageText[], isEcho?: (match: string) 
     if (!chunks.length) return;
     paragraphNo += 1;
     const list: Array<{ text: string; page: number | null }> = [];
-    for (const c of chunks) for (const s of splitSentences(c.text)) list.push({ text: s.text, page: c.page });
+    for (const c of chunks) for (const s of withoutCaptions(splitSentences(c.text).map((x) => x.text))) list.push({ text: s, page: c.page });
     chunks = [];
     if (!list.length) return;
     const first = sentences.length;
@@ -243,16 +277,22 @@ export function splitDraft(draft: string | PageText[], isEcho?: (match: string) 
   };
 
   let afterBreak = true;
-  for (const { page, text } of pages) {
-    for (const raw of text.split(/\r?\n/)) {
-      const line = raw.trim();
+  for (const { page, text, headings: marked } of pages) {
+    // Where the type marks headings (a PDF read by pdf-text.ts, its running headers, footers and
+    // page numbers already dropped), those lines are headings too.
+    const typeset = new Set((marked ?? []).map((h) => h.start));
+    let offset = 0;
+    for (const rawLine of text.split('\n')) {
+      const start = offset;
+      offset += rawLine.length + 1;
+      const line = rawLine.trim();
       if (!line) {
         flush();
         afterBreak = true;
         continue;
       }
       if (RUNNING_LINE.test(line)) continue;
-      const h = headingOf(line, afterBreak);
+      const h = headingOf(line, afterBreak) ?? (typeset.has(start) ? typographicHeading(line) : null);
       if (h) {
         closeSection();
         if (h.volume) {

@@ -121,8 +121,11 @@ describe('scoreDraft', () => {
       expect([a.fit_score, a.coverage_score, a.evidence_score, a.language_match_score]).toEqual([0, 0, 0, 0]);
       expect(ids(a.missing_requirements)).toEqual(ids(REQUIREMENTS));
       expect(a.matches).toEqual([]);
-      // Ranked: evaluation factors first, then musts, then weight; one per requirement.
-      expect([...ids(a.suggestions)].sort()).toEqual([...ids(REQUIREMENTS)].sort());
+      // Ranked: evaluation factors first, then musts, then weight; every requirement named once,
+      // gaps on one topic in one place (here: a new section) merged into one suggestion.
+      const named = a.suggestions.flatMap((x) => x.requirement_ids ?? [x.requirement_id]);
+      expect([...named].sort()).toEqual([...ids(REQUIREMENTS)].sort());
+      expect(a.suggestions.length).toBeLessThan(REQUIREMENTS.length);
       const firstNonM = a.suggestions.findIndex((x) => !x.requirement_id.startsWith('M-'));
       expect(a.suggestions.slice(firstNonM).some((x) => x.requirement_id.startsWith('M-'))).toBe(false);
       expect(a.suggestions.every((s) => s.location_hint === 'New section')).toBe(true);
@@ -237,5 +240,47 @@ describe('scoreDraft', () => {
     const a = scoreDraft(reqs, draft);
     expect(ids(a.missing_requirements)).toEqual([]);
     expect(a.matches.map((m) => m.location_hint)).toEqual(['Security and Access', 'Accessibility', 'Release Checks']);
+  });
+
+  it('lets a concept stand for the words of its name, at their weight: inline docs by TSDoc, plain language not by design words', () => {
+    const r = (requirement_id: string, text: string): Requirement => ({ requirement_id, section: 'C', must_or_should: 'must', weight: 1, text, page: null });
+    const reqs = [r('C-40', 'All major functions must be documented inline.'), r('C-41', 'Vendor must use plain language in application design and development.')];
+    const draft = [
+      'Code Quality',
+      'Public C# methods carry XML doc comments and our Angular services carry TSDoc blocks, checked in every build.',
+      '',
+      'Design',
+      'Our designers give every screen a consistent look, reviewed in design critiques every sprint.',
+    ].join('\n');
+    const a = scoreDraft(reqs, draft);
+    expect(matchOf(a, 'C-40')?.status).toBe('addressed');
+    expect(ids(a.missing_requirements)).toEqual(['C-41']);
+  });
+
+  it('merges gaps on one topic in one place into one suggestion naming each requirement', () => {
+    const r = (requirement_id: string, text: string): Requirement => ({ requirement_id, section: 'C', must_or_should: 'must', weight: 1, text, page: null });
+    const reqs = [
+      r('C-50', 'Two weeks before the order ends, provide a brief transition plan to the Contracting Officer.'),
+      r('C-51', 'Coordinate the transition plan with the Contracting Officer and implement it.'),
+      r('C-52', 'Deliver a monthly status report listing completed sprint tasks.'),
+    ];
+    const a = scoreDraft(reqs, 'Approach\nWe build the application in two-week sprints with automated tests on every change.');
+    expect(ids(a.missing_requirements)).toEqual(['C-50', 'C-51', 'C-52']);
+    expect(a.suggestions).toHaveLength(2);
+    const transition = a.suggestions.find((x) => x.requirement_id === 'C-50')!;
+    expect(transition.requirement_ids).toEqual(['C-50', 'C-51']);
+    expect(transition.suggestion).toContain('C-51 “Coordinate the transition plan');
+    expect(a.suggestions.find((x) => x.requirement_id === 'C-52')!.requirement_ids).toBeUndefined();
+  });
+
+  it('judges a rule on the whole quotation by how much of it is specific, not by its words', () => {
+    const req: Requirement = { requirement_id: 'L-60', section: 'L', must_or_should: 'must', weight: 1, text: 'Information provided in the quotation must be concise, specific, and complete.', page: null };
+    const specific = 'Approach\nDana Reyes, PMP, has led 42 sprints since 2019; our last project cut processing time from 41 to 16 minutes (contract 47QTCA19D00XY).';
+    const vague = 'Approach\nOur proven, concise and complete approach delivers specific outcomes that exceed expectations for every client we serve.';
+    expect(ids(scoreDraft([req], specific).missing_requirements)).toEqual([]);
+    const weak = scoreDraft([req], vague);
+    expect(ids(weak.missing_requirements)).toEqual(['L-60']);
+    expect(weak.suggestions[0]).toMatchObject({ requirement_id: 'L-60', location_hint: 'Whole draft' });
+    expect(weak.suggestions[0].suggestion).toMatch(/^Make the whole draft meet L-60 .*: only 0% of its text carries figures/);
   });
 });

@@ -19,6 +19,9 @@ export interface Suggestion {
   requirement_id: string;
   location_hint: string;
   suggestion: string;
+  /** Every requirement the suggestion answers, when gaps on one topic in one place were merged
+   * (the first is `requirement_id`). */
+  requirement_ids?: string[];
 }
 
 /**
@@ -93,6 +96,9 @@ const SATURATION = 0.7;
 // evaluate …", "We intend to select a vendor that …"), and what a whole-draft match of one is worth.
 const EVALUATION_STATEMENT = /^(?:we|the government|the evaluators?|evaluators|the (?:technical )?evaluation (?:team|panel|board))\s+(?:will|shall|may|intends? to|also)\b/i;
 const WHOLE_DRAFT = 0.85;
+// A rule on the quotation as a whole: its information concise, specific, complete, clear.
+const WHOLE_QUOTATION_QUALITY =
+  /^(?:all\s+)?(?:the\s+)?(?:information|content|narrative|text)\s+(?:provided\s+|contained\s+|presented\s+)?in\s+(?:the|your|each)\s+(?:quotation|quote|proposal|response|offer|submission)s?\s+(?:must|shall|should)\s+be\s+(?:clear|concise|specific|complete|succinct|accurate)\b/i;
 // Most sections a heading word may name to bring them in as candidates.
 const HEADING_SECTIONS = 3;
 // Weight of a requirement term the best window lacks but its section has.
@@ -113,6 +119,12 @@ interface ReqInfo {
   totalWeight: number;
   pairs: Set<string>;
   numbers: Set<string>;
+  /** Terms that frame rather than say what is asked: generic words and the names every requirement
+   * repeats ("DOL", "Web Application Tool"). Never "what is missing" on their own. */
+  light: Set<string>;
+  /** A concept's term → the words of its name with their weights: where the concept is not named,
+   * those words said in other ways still earn their share ("quality process" for "quality control plan"). */
+  covers: Map<string, Array<[string, number]>>;
 }
 
 interface Index {
@@ -121,6 +133,8 @@ interface Index {
   wholeTerms: Set<string>;
   /** Substance of the draft as a whole (windows weighted by length). */
   wholeQuality: number;
+  /** Share of the draft's words in windows that carry evidence (figures, dates, names, links). */
+  wholeSpecific: number;
   /** Per window: the terms of its section's heading, and of its whole section (null outside sections). */
   headingTerms: Array<Set<string> | null>;
   sectionTerms: Array<Set<string> | null>;
@@ -180,14 +194,17 @@ function buildIndex(passages: Passage[], titles: Map<number, string>): Index {
   const wholeTerms = new Set<string>();
   let words = 0;
   let weighted = 0;
+  let specific = 0;
   for (const p of passages) {
     if (p.kind !== 'window') continue;
     for (const t of termSets[p.index]) wholeTerms.add(t);
     words += p.analysed.wordCount;
     weighted += p.quality * p.analysed.wordCount;
+    if (p.evidence.length) specific += p.analysed.wordCount;
   }
   const wholeQuality = words ? weighted / words : 0;
-  return { passages, wholeTerms, wholeQuality, headingTerms, sectionTerms, postings, termSets, pairSets, numberSets, stems, lengths, avgLength: passages.length ? total / passages.length : 0 };
+  const wholeSpecific = words ? specific / words : 0;
+  return { passages, wholeTerms, wholeQuality, wholeSpecific, headingTerms, sectionTerms, postings, termSets, pairSets, numberSets, stems, lengths, avgLength: passages.length ? total / passages.length : 0 };
 }
 
 // Capitalised words inside a sentence (not its first word) and acronyms: names of the agency, its
@@ -266,13 +283,20 @@ function analyseRequirements(requirements: Requirement[]): ReqInfo[] {
     const terms = new Map<string, number>();
     const actions = actionTerms(askedText(req.text));
     let totalWeight = 0;
+    const covers = new Map<string, Array<[string, number]>>();
+    const weightOf = (term: string) => (1 + 0.5 * Math.log(R / (df.get(term) ?? 1))) * (isGeneric(term) || names.has(term) ? GENERIC_WEIGHT : actions.has(term) ? ACTION_WEIGHT : 1);
     for (const t of a.tokens) {
-      if (terms.has(t.term)) continue;
-      const w = (1 + 0.5 * Math.log(R / df.get(t.term)!)) * (isGeneric(t.term) || names.has(t.term) ? GENERIC_WEIGHT : actions.has(t.term) ? ACTION_WEIGHT : 1);
+      // The concept's own term stands for the words of its name ("documented inline" answered by
+      // "TSDoc"), and weighs at least what they would: naming it is as much of the ask as before.
+      if (terms.has(t.term) || t.inConcept) continue;
+      const parts = (t.covers ?? []).map((c): [string, number] => [c, weightOf(c)]);
+      const w = Math.max(weightOf(t.term), parts.reduce((sum, [, cw]) => sum + cw, 0));
+      if (parts.length) covers.set(t.term, parts);
       terms.set(t.term, w);
       totalWeight += w;
     }
-    return { req, tokens: a.tokens, terms, totalWeight, pairs: pairs(a.tokens), numbers: new Set(a.numbers) };
+    const light = new Set([...terms.keys()].filter((t) => isGeneric(t) || names.has(t)));
+    return { req, tokens: a.tokens, terms, totalWeight, pairs: pairs(a.tokens), numbers: new Set(a.numbers), light, covers };
   });
 }
 
@@ -287,10 +311,15 @@ function coverageOf(info: ReqInfo, index: Index, p: number, extra?: Set<string> 
   const heading = index.headingTerms[p];
   const around = index.sectionTerms[p];
   let hit = 0;
+  const has = (term: string) => termSet.has(term) || heading?.has(term) || extra?.has(term);
   for (const [term, w] of info.terms) {
-    if (termSet.has(term) || heading?.has(term) || extra?.has(term)) hit += w;
+    if (has(term)) hit += w;
     // Said elsewhere in the same section: related, but not where the answer is.
     else if (around?.has(term)) hit += w * SECTION_CONTEXT;
+    else {
+      // A concept not named: the words of its name, said here, earn their share.
+      for (const [part, pw] of info.covers.get(term) ?? []) if (has(part) || around?.has(part)) hit += pw;
+    }
   }
   let raw = hit / info.totalWeight;
   if (info.pairs.size) {
@@ -368,6 +397,17 @@ function excerpt(text: string, max = EXCERPT): string {
   return `${text.slice(0, cut > max / 2 ? cut : max - 1)}…`;
 }
 
+/**
+ * Partial: the answer leaves out half of what is asked, or one clause of it, and that part can be
+ * named in the requirement's words. Unsaid words scattered over clauses each mostly answered are
+ * the writer's own wording, not a gap a writer could act on.
+ */
+function leftOut(info: ReqInfo, index: Index, best: number): boolean {
+  if (best < 0) return false;
+  if (unsaidShare(info, index, best) < PARTIAL_UNSAID && !unsaidClause(info, index, best)) return false;
+  return missingClause(info, [index.termSets[best], index.headingTerms[best], index.sectionTerms[best]]) !== null;
+}
+
 /** Share of the requirement's weighted topic words (generic words left out) its answer does not say. */
 function unsaidShare(info: ReqInfo, index: Index, best: number): number {
   if (best < 0) return 1;
@@ -375,7 +415,7 @@ function unsaidShare(info: ReqInfo, index: Index, best: number): number {
   let total = 0;
   let unsaid = 0;
   for (const [term, w] of info.terms) {
-    if (isGeneric(term)) continue;
+    if (info.light.has(term)) continue;
     total += w;
     if (!present.some((set) => set?.has(term))) unsaid += w;
   }
@@ -403,7 +443,7 @@ function unsaidClause(info: ReqInfo, index: Index, best: number): boolean {
     let unsaid = 0;
     let n = 0;
     for (const t of new Set(analyse(clause).tokens.map((x) => x.term))) {
-      if (isGeneric(t)) continue;
+      if (isGeneric(t) || info.light.has(t)) continue;
       const w = info.terms.get(t) ?? 0;
       total += w;
       if (!present.some((set) => set?.has(t))) {
@@ -464,6 +504,9 @@ interface Outcome {
   lacking: AnswerType[];
   /** The score comes from the items under a lead-in or the paragraph a requirement refers to. */
   borrowed?: boolean;
+  /** Judged on the whole draft (an evaluation statement, a rule on the whole quotation): no one
+   * passage is its answer, so no clause of it is "left out" of one. */
+  whole?: boolean;
 }
 
 // A lead-in: ends with a colon, or announces what follows ("… are necessary (as detailed at …)").
@@ -471,6 +514,11 @@ const LEAD_IN = /:\s*$|\bthe following\b/i;
 // Items under a lead-in: short lines, or lines without a closing full stop.
 const MAX_ITEMS = 15;
 const isItem = (text: string) => !/[.!?]["”’)]*\s*$/.test(text.trim()) || text.split(/\s+/).length <= 12;
+
+// A lead-in that announces the subsections after it ("… the user needs described in the following
+// subsections"), at the top of a numbered part ("2.0", "2"): the part's subsections are its items.
+const SUBSECTIONS_LEAD_IN = /\bthe following (?:sub-?sections|sections|paragraphs|tasks|deliverables|services|subparagraphs)\b/i;
+const PART_TOP = /^(\d+)(?:\.0)?$/;
 
 /** The requirements listed under a lead-in requirement: following items until the next lead-in. */
 function leadInItems(requirements: Requirement[], kinds: RequirementKind[], i: number): number[] {
@@ -482,6 +530,14 @@ function leadInItems(requirements: Requirement[], kinds: RequirementKind[], i: n
     if (next.section !== req.section || /:\s*$/.test(next.text) || !isItem(next.text)) break;
     if (kinds[j] === 'content') out.push(j);
   }
+  if (out.length || !SUBSECTIONS_LEAD_IN.test(req.text)) return out;
+  // No items of its own: a part's top paragraph answered by the part's subsections (2.1, 2.2 …).
+  const top = PART_TOP.exec(paragraphOf(req.requirement_id) ?? '');
+  if (!top) return out;
+  requirements.forEach((r, j) => {
+    const p = paragraphOf(r.requirement_id);
+    if (j !== i && kinds[j] === 'content' && r.section === req.section && p && p.startsWith(`${top[1]}.`) && !PART_TOP.test(p)) out.push(j);
+  });
   return out;
 }
 
@@ -515,7 +571,7 @@ function missingClause(info: ReqInfo, present: Array<Set<string> | null>): strin
     if (clause.split(/\s+/).length < 2) continue;
     let w = 0;
     for (const t of new Set(analyse(clause).tokens.map((x) => x.term))) {
-      if (isGeneric(t) || present.some((set) => set?.has(t))) continue;
+      if (isGeneric(t) || info.light.has(t) || present.some((set) => set?.has(t))) continue;
       w += info.terms.get(t) ?? 0;
     }
     if (w > bestWeight + 1e-9) {
@@ -537,6 +593,13 @@ function suggestionFor(info: ReqInfo, index: Index, outcome: Outcome, headings: 
   const location_hint = related ? index.passages[best].location : placeFor(info, headings);
   const where = location_hint === 'New section' ? 'in a new section' : `under ${location_hint}`;
   const label = `${id} (${info.req.section === 'M' ? 'evaluation factor, ' : ''}${info.req.must_or_should}${info.req.page ? `, RFP page ${info.req.page}` : ''})`;
+  if (outcome.whole && outcome.best < 0) {
+    return {
+      requirement_id: id,
+      location_hint: 'Whole draft',
+      suggestion: `Make the whole draft meet ${label} ${quoteOf(info.req)}: only ${Math.round(100 * score)}% of its text carries figures, dates, names or links an evaluator can check; replace claims with them.`,
+    };
+  }
   if (outcome.status === 'deferred') {
     return { requirement_id: id, location_hint, suggestion: `Give the answer to ${label} ${quoteOf(info.req)} ${where} now: the draft only promises it for later (on request or after award), which evaluators score as not addressed.` };
   }
@@ -561,6 +624,43 @@ interface Gap {
   suggestion: Suggestion;
   /** 0 conflict, 1 check, 2 failed format check, 3 missing, 4 partial. */
   severity: number;
+  /** Topic terms of a missing or partial answer, to merge gaps on one topic. */
+  topic?: Set<string>;
+}
+
+// Share of topic terms two gaps have in common (Jaccard) at which, answered in the same place,
+// they are one topic: one suggestion names both ("transition plan" twice under "Transition").
+const SAME_TOPIC = 0.3;
+
+function sameTopic(a: Set<string>, b: Set<string>): boolean {
+  let common = 0;
+  for (const t of a) if (b.has(t)) common += 1;
+  const union = a.size + b.size - common;
+  return union > 0 && common / union >= SAME_TOPIC;
+}
+
+/**
+ * Missing and partial answers that go in one place and share their topic become one suggestion,
+ * led by the higher-ranked one, naming the others with their words: one action for a writer.
+ */
+function mergeTopics(ranked: Gap[]): Suggestion[] {
+  const out: Array<{ lead: Gap; also: Gap[] }> = [];
+  for (const g of ranked) {
+    const host = g.topic
+      ? out.find((o) => o.lead.topic && o.lead.suggestion.location_hint === g.suggestion.location_hint && [o.lead, ...o.also].some((x) => sameTopic(x.topic!, g.topic!)))
+      : undefined;
+    if (host) host.also.push(g);
+    else out.push({ lead: g, also: [] });
+  }
+  return out.map(({ lead, also }) => {
+    if (!also.length) return lead.suggestion;
+    const others = also.map((g) => `${g.req.requirement_id} ${quoteOf(g.req)}`).join('; ');
+    return {
+      ...lead.suggestion,
+      suggestion: `${lead.suggestion.suggestion} Answer there as well ${others}.`,
+      requirement_ids: [lead.req.requirement_id, ...also.map((g) => g.req.requirement_id)],
+    };
+  });
 }
 
 /**
@@ -575,14 +675,13 @@ function rankGaps(gaps: Gap[]): Suggestion[] {
     if (!seen || g.severity < seen.severity) byReq.set(g.req.requirement_id, { ...g, order: seen?.order ?? order });
   });
   const rank = (g: Gap) => [g.req.section === 'M' ? 0 : 1, g.req.must_or_should === 'must' ? 0 : 1, -Math.max(0, g.req.weight), g.severity];
-  return [...byReq.values()]
-    .sort((a, b) => {
-      const ra = rank(a);
-      const rb = rank(b);
-      for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i] - rb[i];
-      return a.order - b.order;
-    })
-    .map((g) => g.suggestion);
+  const ranked = [...byReq.values()].sort((a, b) => {
+    const ra = rank(a);
+    const rb = rank(b);
+    for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i] - rb[i];
+    return a.order - b.order;
+  });
+  return mergeTopics(ranked);
 }
 
 function checkSuggestion(c: Conflict): Suggestion {
@@ -668,13 +767,26 @@ function bestPassage(info: ReqInfo, index: Index, sections: SectionLookup, score
   // "We will review the vendor's website, GitHub profiles, example projects and resumes": the
   // evaluators read the whole proposal for it, so it is judged against the whole draft, discounted
   // for being spread out.
+  // "Information provided in the quotation must be concise, specific, and complete": a quality of
+  // the whole quotation, not a topic. Specific is read as checkable: the share of the draft's text
+  // whose paragraph carries figures, dates, names or links (so it is met when at least half does).
+  let whole = false;
+  // Only so: a draft that calls itself "concise and specific" has not met it by saying so.
+  if (WHOLE_QUOTATION_QUALITY.test(info.req.text)) {
+    bestScore = index.wholeSpecific;
+    best = -1;
+    whole = true;
+  }
   if (EVALUATION_STATEMENT.test(info.req.text) && info.req.section === 'M') {
     let hit = 0;
     for (const [term, w] of info.terms) if (index.wholeTerms.has(term)) hit += w;
-    const whole = Math.min(1, hit / info.totalWeight / SATURATION) * index.wholeQuality * WHOLE_DRAFT;
-    if (whole > bestScore) bestScore = whole;
+    const overall = Math.min(1, hit / info.totalWeight / SATURATION) * index.wholeQuality * WHOLE_DRAFT;
+    if (overall > bestScore) {
+      bestScore = overall;
+      whole = true;
+    }
   }
-  const outcome: Outcome = { best, score: bestScore, status: bestScore >= COVERED ? 'addressed' : 'missing', lacking: [] };
+  const outcome: Outcome = { best, score: bestScore, status: bestScore >= COVERED ? 'addressed' : 'missing', lacking: [], ...(whole ? { whole } : {}) };
   if (bestScore < COVERED && deferredScore >= COVERED) return { best: deferredBest, score: bestScore, status: 'deferred', lacking: [] };
   if (best >= 0) {
     const types = requestedTypes(info.req);
@@ -793,10 +905,16 @@ export function scoreDraft(requirements: Requirement[], draft: string | PageText
   const own = outcomes.map((o, i) => (kinds[i] !== 'content' || conflicted.has(requirements[i].requirement_id) || o.status === 'deferred' ? 0 : o.score));
   infos.forEach((info, i) => {
     const o = outcomes[i];
-    if (kinds[i] !== 'content' || conflicted.has(info.req.requirement_id) || o.status === 'deferred' || o.score >= COVERED) return;
-    const related = [...leadInItems(requirements, kinds, i), ...referencedRequirements(requirements, kinds, i)];
+    if (kinds[i] !== 'content' || conflicted.has(info.req.requirement_id) || o.status === 'deferred') return;
+    const items = leadInItems(requirements, kinds, i);
+    const related = [...items, ...referencedRequirements(requirements, kinds, i)];
     if (!related.length) return;
     const borrowed = related.reduce((sum, j) => sum + own[j], 0) / related.length;
+    // An answered lead-in whose items are answered is judged by them: its own words frame the list.
+    if (o.score >= COVERED) {
+      if (items.length && borrowed >= COVERED) o.borrowed = true;
+      return;
+    }
     if (borrowed > o.score) {
       o.score = borrowed;
       o.status = borrowed >= COVERED ? 'addressed' : 'missing';
@@ -816,7 +934,7 @@ export function scoreDraft(requirements: Requirement[], draft: string | PageText
         : checked.has(req.requirement_id)
           ? 'check'
           : answered
-            ? outcome.lacking.length || (!outcome.borrowed && (unsaidShare(info, index, outcome.best) >= PARTIAL_UNSAID || unsaidClause(info, index, outcome.best)))
+            ? outcome.lacking.length || (!outcome.borrowed && !outcome.whole && leftOut(info, index, outcome.best))
               ? 'partial'
               : 'addressed'
             : 'missing';
@@ -861,7 +979,10 @@ export function scoreDraft(requirements: Requirement[], draft: string | PageText
     }
     // One suggestion per gap: a missing or partial answer. An answer at or above WEAK with what
     // it asks for is not a gap, whatever else could be polished.
-    if (status === 'missing' || status === 'partial') gaps.push({ req, suggestion: suggestionFor(info, index, outcome, headingLookup), severity: status === 'missing' ? 3 : 4 });
+    if (status === 'missing' || status === 'partial') {
+      const topic = new Set([...info.terms.keys()].filter((t) => !info.light.has(t)));
+      gaps.push({ req, suggestion: suggestionFor(info, index, outcome, headingLookup), severity: status === 'missing' ? 3 : 4, topic });
+    }
   });
 
   const format_checks = checkFormat(requirements, split, { layout: options.layout ?? null });

@@ -18,7 +18,7 @@ export const STOPWORDS = new Set(
     'ourselves out over own per same shall she should so some such than that the their theirs them themselves ' +
     'then there these they this those through thus to too under until up upon us very via was we were what ' +
     'when where whether which while who whom whose why will with within without would you your yours may ' +
-    'might must need needs including include includes included e g ie i e eg its it’s '
+    'might must need needs another including include includes included e g ie i e eg its it’s '
   )
     .split(/\s+/)
     .filter(Boolean),
@@ -33,7 +33,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['submit', 'provide', 'deliver', 'furnish', 'supply', 'present', 'submission', 'delivery', 'provision'],
   ['describe', 'explain', 'detail', 'discuss', 'outline', 'demonstrate', 'show', 'illustrate', 'description', 'explanation'],
   ['approach', 'plan', 'methodology', 'method', 'strategy', 'process', 'procedure'],
-  ['experience', 'expertise', 'background', 'experienced'],
+  ['experience', 'expertise', 'background', 'experienced', 'knowledge', 'knowledgeable'],
   ['ensure', 'assure', 'guarantee'],
   ['proposal', 'quote', 'quotation', 'offer', 'bid', 'response'],
   ['government', 'agency', 'client', 'customer'],
@@ -46,7 +46,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['resume', 'resumes', 'cv', 'biography', 'biographies'],
   ['use', 'utilize', 'utilise', 'employ', 'leverage', 'apply'],
   ['develop', 'build', 'create', 'construct'],
-  ['comply', 'compliance', 'compliant', 'conform', 'adhere', 'satisfy', 'fulfill', 'fulfil', 'meet'],
+  ['comply', 'compliance', 'compliant', 'conform', 'adhere', 'satisfy', 'fulfill', 'fulfil', 'meet', 'consistent', 'consistency'],
   ['improve', 'enhance', 'optimize', 'improvement', 'enhancement'],
   ['reduce', 'minimize', 'decrease', 'lower', 'mitigate', 'mitigation'],
   ['subcontractor', 'subcontractors', 'partner', 'partners', 'teammate', 'teammates'],
@@ -63,6 +63,12 @@ const SYNONYM_GROUPS: string[][] = [
   ['train', 'training', 'educate', 'education', 'onboard', 'onboarding'],
   ['guideline', 'guidelines', 'guide', 'guidance', 'handbook'],
   ['document', 'documentation', 'doc', 'docs'],
+  ['collaborate', 'collaboration', 'collaborative', 'collaborating', 'coordinate', 'coordination', 'coordinating', 'cooperate', 'cooperation', 'jointly'],
+  ['implement', 'implementation', 'execute', 'execution'],
+  ['end', 'ends', 'conclusion', 'conclude', 'concludes', 'completion', 'expiration', 'close-out', 'closeout'],
+  ['assist', 'assistance', 'help', 'aid'],
+  ['attend', 'attendance', 'participate', 'participation', 'join'],
+  ['periodic', 'periodically', 'regular', 'regularly', 'recurring', 'cadence'],
 ];
 
 // Canonical stems that every proposal and every instruction uses: they still count, at a fraction
@@ -74,11 +80,11 @@ const GENERIC_WORDS = [
   'perform', 'performance', 'task', 'order', 'clearly', 'list', 'each', 'one', 'two', 'three', 'address', 'well',
   // Evaluation adjectives: every factor asks for a "strong", "sound", "detailed" "technical" approach.
   'technical', 'strong', 'clear', 'detailed', 'comprehensive', 'effective', 'sound', 'robust', 'overall', 'proposed',
-  'demonstrated', 'understanding', 'adequate', 'acceptable',
+  'demonstrated', 'understanding', 'adequate', 'acceptable', 'major',
   // Light words of any instruction: they frame what is asked without being what is asked.
   'allow', 'successfully', 'successful', 'available', 'made', 'make', 'conduct', 'conducted', 'possible', 'whenever',
   'necessary', 'various', 'certain', 'related', 'regarding', 'respective', 'particularly', 'meaning', 'otherwise',
-  'reasonable', 'intend', 'intends', 'expected', 'required', 'requirement', 'requirements',
+  'reasonable', 'intend', 'intends', 'expected', 'required', 'requirement', 'requirements', 'particular', 'necessarily', 'exist', 'exists', 'way',
 ];
 
 const stemCache = new Map<string, string>();
@@ -131,6 +137,11 @@ export interface Token {
   word: string;
   stem: string;
   term: string;
+  /** A word inside a name of a concept ("authority" in "Authority to Operate"): the concept's term
+   * stands for it, so a requirement is not judged on the words of a name the draft gives otherwise. */
+  inConcept?: boolean;
+  /** For a concept's term: the terms of the words its name stands for (see `inConcept`). */
+  covers?: string[];
 }
 
 export interface Analysed {
@@ -156,7 +167,15 @@ export function analyse(text: string): Analysed {
   const numbers: string[] = [];
   let wordCount = 0;
   let stopwordCount = 0;
-  const lower = text.toLowerCase().replace(/[’']s\b/g, '');
+  // "Prior to" is "before" (a function phrase), not the "prior" of "prior experience".
+  const lower = text
+    .toLowerCase()
+    .replace(/[’']s\b/g, '')
+    .replace(/\bprior to\b/g, 'before')
+    // An "end-user" is a user, not an end; "front end", "front-end" and "frontend" are one word.
+    .replace(/\bend[- ](users?)\b/g, '$1')
+    .replace(/\b(front|back)[- ]end(s?)\b/g, '$1end$2');
+  const starts: number[] = [];
   WORD.lastIndex = 0;
   let m: RegExpExecArray | null;
   let previous = '';
@@ -164,7 +183,10 @@ export function analyse(text: string): Analysed {
     const w = m[0];
     wordCount += 1;
     // "Eleven years of C#", "8 years leading Scrum teams": a count of years is experience.
-    if ((w === 'years' || w === 'year') && (DIGIT.test(previous) || COUNT_WORDS.has(previous))) tokens.push({ word: w, stem: EXPERIENCE, term: EXPERIENCE });
+    if ((w === 'years' || w === 'year') && (DIGIT.test(previous) || COUNT_WORDS.has(previous))) {
+      tokens.push({ word: w, stem: EXPERIENCE, term: EXPERIENCE });
+      starts.push(m.index);
+    }
     previous = w;
     if (DIGIT.test(w)) {
       numbers.push(w.replace(/,/g, '').replace(/[.:]$/, ''));
@@ -173,17 +195,35 @@ export function analyse(text: string): Analysed {
     if (STOPWORDS.has(w) || w.length < 2) {
       stopwordCount += 1;
       // "We" / "our" are the offeror speaking: kept as the party term, still counted as function words.
-      if (PARTY_PRONOUNS.has(w)) tokens.push({ word: w, stem: w, term: PARTY });
+      if (PARTY_PRONOUNS.has(w)) {
+        tokens.push({ word: w, stem: w, term: PARTY });
+        starts.push(m.index);
+      }
       continue;
     }
     const s = stem(w);
     tokens.push({ word: w, stem: s, term: canonical(s) });
+    starts.push(m.index);
   }
+  const words = tokens.length;
   // Concepts named in other words ("WCAG 2.1" and "Section 508"): one term both sides share.
   CONCEPT.lastIndex = 0;
   while ((m = CONCEPT.exec(lower)) !== null) {
     const concept = conceptOf.get(normaliseName(m[0]));
-    if (concept) tokens.push({ word: m[0], stem: concept, term: concept });
+    if (!concept) continue;
+    const token: Token = { word: m[0], stem: concept, term: concept };
+    tokens.push(token);
+    // A name of several words stands for its words ("documented inline", "authority to operate"),
+    // and so does the concept's general name ("an Agile framework" is met by Scrum). A member named
+    // alone ("Scrum") stays its own word too: Kanban does not answer it.
+    if (!/[\s-]/.test(m[0]) && normaliseName(m[0]) !== normaliseName(concept.slice(1))) continue;
+    const from = m.index;
+    const to = m.index + m[0].length;
+    for (let i = 0; i < words; i++) {
+      if (starts[i] < from || starts[i] >= to) continue;
+      tokens[i].inConcept = true;
+      (token.covers ??= []).push(tokens[i].term);
+    }
   }
   return { tokens, wordCount, stopwordCount, numbers };
 }

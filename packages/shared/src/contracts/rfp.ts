@@ -59,7 +59,8 @@ export const RfpSolicitationSchema = RfpSolicitationSummarySchema.extend({
 export type RfpSolicitation = z.infer<typeof RfpSolicitationSchema>;
 
 export const RfpMissingRequirementSchema = z.object({ requirement_id: z.string(), section: z.string(), text: z.string() });
-export const RfpSuggestionSchema = z.object({ requirement_id: z.string(), location_hint: z.string(), suggestion: z.string() });
+// `requirement_ids`: every requirement a merged suggestion answers (gaps on one topic in one place).
+export const RfpSuggestionSchema = z.object({ requirement_id: z.string(), location_hint: z.string(), suggestion: z.string(), requirement_ids: z.array(z.string()).optional() });
 /**
  * The one status of a requirement against a draft, shared by the analysis, the compliance matrix
  * and its CSV/XLSX: addressed, partial, missing, conflict (the draft contradicts it), check (a

@@ -31,6 +31,8 @@ export const solicitationPdfs = pgTable(
     sizeBytes: integer().notNull(),
     pageCount: integer().notNull(),
     requirements: jsonb().$type<StoredRequirement[]>().notNull().default([]),
+    /** Acronym → expansion as the solicitation spells it out, learned from its whole text. */
+    acronyms: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('solicitation_pdfs_opp_idx').on(t.opportunityId, t.createdAt)],

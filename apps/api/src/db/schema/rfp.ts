@@ -44,6 +44,8 @@ export const rfpSolicitations = pgTable(
     /** 'completed' once the engine extracted the requirements (SPEC §3). */
     processingStatus: text().notNull().default('completed'),
     requirements: jsonb().$type<StoredRequirement[]>().notNull().default([]),
+    /** Acronym → expansion as the solicitation spells it out, learned from its whole text. */
+    acronyms: jsonb().$type<Record<string, string>>().notNull().default({}),
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** The diff against the previous version when this upload amended one; null for the first. */
     amendment: jsonb().$type<StoredAmendment>(),

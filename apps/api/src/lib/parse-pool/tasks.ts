@@ -8,6 +8,7 @@ import {
   extractPdfLayout,
   extractPdfText,
   extractRequirements,
+  learnAcronyms,
   scoreDraft,
   type DraftAnalysis,
   type PageText,
@@ -65,11 +66,23 @@ async function readPdfPages(bytes: Uint8Array, maxPages: number): Promise<Outcom
   }
 }
 
-/** A solicitation PDF: its page count and requirements (the page texts stay in the worker). */
-export async function readSolicitation(task: PdfTask): Promise<Outcome<{ pageCount: number; requirements: Requirement[] }>> {
+/**
+ * A solicitation PDF: its page count, requirements, and the acronyms it spells out anywhere in its
+ * text ("TANF Data Reporting System (TDRS)"), learned here because the page texts stay in the worker:
+ * generated documents never ask to define a term the solicitation defines.
+ */
+export async function readSolicitation(task: PdfTask): Promise<Outcome<SolicitationRead>> {
   const read = await readPdfPages(task.bytes, task.maxPages);
   if (!read.ok) return read;
-  return { ok: true, pageCount: read.pages.length, requirements: extractRequirements(read.pages) };
+  const acronyms = Object.fromEntries(learnAcronyms(read.pages.map((p) => p.text).join('\n')));
+  return { ok: true, pageCount: read.pages.length, requirements: extractRequirements(read.pages), acronyms };
+}
+
+export interface SolicitationRead {
+  pageCount: number;
+  requirements: Requirement[];
+  /** Acronym → expansion, as the solicitation spells it out. */
+  acronyms: Record<string, string>;
 }
 
 async function readDocx(bytes: Uint8Array): Promise<Outcome<{ text: string }>> {

@@ -41,6 +41,8 @@ export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBod
     side: 'opportunity',
     opportunity: opportunityFacts(opportunity),
     requirements: requirements.map((r) => ({ ...r, section: r.section as 'L' | 'M' | 'C' | 'other' })),
+    // The terms the solicitation spells out: an RFI never asks to define them.
+    glossary: new Map(Object.entries(pdf?.acronyms ?? {})),
     tone: body.tone,
     now,
   });

@@ -46,12 +46,14 @@ export interface LatestRfp {
   id: string;
   version: number;
   requirements: StoredRequirement[];
+  /** Acronym → expansion as the solicitation spells it out. */
+  acronyms: Record<string, string>;
 }
 
 /** The workspace's current RFP: the highest completed version (undefined before any upload). */
 export async function latestRfpFor(db: Db, workspaceId: string): Promise<LatestRfp | undefined> {
   const [row] = await db
-    .select({ id: rfpSolicitations.id, version: rfpSolicitations.version, requirements: rfpSolicitations.requirements })
+    .select({ id: rfpSolicitations.id, version: rfpSolicitations.version, requirements: rfpSolicitations.requirements, acronyms: rfpSolicitations.acronyms })
     .from(rfpSolicitations)
     .where(and(eq(rfpSolicitations.workspaceId, workspaceId), eq(rfpSolicitations.processingStatus, 'completed')))
     .orderBy(desc(rfpSolicitations.version))

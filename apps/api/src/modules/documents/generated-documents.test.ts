@@ -4,7 +4,10 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpportunity, createUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { solicitationPdf } from '../../../test/solicitation-pdf';
-import { activity, generatedDocuments } from '../../db/schema/index';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { RFP_DATA } from '../../../test/rfp-factories';
+import { activity, generatedDocuments, solicitationPdfs } from '../../db/schema/index';
 import { startFakeOpenAi } from '../../integrations/llm/fake-openai-server';
 
 let t: TestApp;
@@ -58,6 +61,22 @@ describe('POST /api/documents/generate', () => {
     }
     const [logged] = await t.db.select().from(activity).where(and(eq(activity.userId, alice.id), eq(activity.action, 'document.generated'), eq(activity.documentType, 'compliance')));
     expect(logged).toMatchObject({ solicitationNumber: 'W912-26-R-0042' });
+  });
+
+  it('never asks the Contracting Officer to define a term the solicitation spells out (TDRS RFQ)', async () => {
+    const id = await createOpportunity(t.db, { title: 'TANF Data Reporting System', solicitationNumber: 'RFQ-TDRS-2020' });
+    const pdf = readFileSync(path.join(RFP_DATA, 'gsa-tdrs-rfq.pdf'));
+    const up = await t.injectAs(alice.token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', 'tdrs.pdf', pdf) });
+    expect(up.statusCode).toBe(200);
+    // The parse worker learned the expansions from the whole text and they were stored with the PDF.
+    const [stored] = await t.db.select().from(solicitationPdfs).where(eq(solicitationPdfs.opportunityId, id));
+    expect(stored.acronyms).toMatchObject({ TDRS: 'TANF Data Reporting System', OFA: 'Office of Family Assistance', TANF: 'Temporary Assistance for Needy Families' });
+    const res = await generate(alice.token, { opportunity_id: id, document_type: 'rfi' });
+    expect(res.statusCode).toBe(200);
+    const content: string = res.json().content;
+    for (const term of ['TDRS', 'OFA', 'TANF', 'ACF']) expect(content, term).not.toMatch(new RegExp(`Undefined term "${term}"|"${term}"[,.]`));
+    // A term it never spells out is still asked about: the check is real, not switched off.
+    expect(content).toContain('Undefined term "OSCAL"');
   });
 
   it('refuses bad input with a readable detail and stores nothing', async () => {

@@ -43,6 +43,8 @@ export async function generateWorkspaceDocument(
     side: 'workspace',
     opportunity: facts,
     requirements: requirements.map((r) => ({ ...r, section: r.section as 'L' | 'M' | 'C' | 'other' })),
+    // The terms the solicitation spells out: an RFI never asks to define them.
+    glossary: new Map(Object.entries(rfp?.acronyms ?? {})),
     tone: body.tone,
     now,
   });

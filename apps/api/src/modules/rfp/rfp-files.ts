@@ -31,12 +31,16 @@ export const isDocx = (file: UploadedFile) => hasExtension(file, '.docx') && sta
  * read is refused with its reason: 422 for a scan or a password, 413 over the page cap, 400
  * `invalidMessage` for anything else.
  */
-export async function readSolicitationPdf(ctx: AuthedCtx, file: UploadedFile, invalidMessage: string): Promise<{ pageCount: number; requirements: Requirement[] }> {
+export async function readSolicitationPdf(
+  ctx: AuthedCtx,
+  file: UploadedFile,
+  invalidMessage: string,
+): Promise<{ pageCount: number; requirements: Requirement[]; acronyms: Record<string, string> }> {
   if (!isPdf(file)) throw badRequest(invalidMessage);
   await assertStorageQuota(ctx, file.bytes.byteLength);
   const read = await ctx.parser.readSolicitation({ bytes: file.bytes, maxPages: ctx.config.PDF_MAX_PAGES }, ctx.config.PARSE_TIMEOUT_MS, ctx.actor.id);
   if (!read.ok) throw readFailureError(read, invalidMessage);
-  return { pageCount: read.pageCount, requirements: read.requirements };
+  return { pageCount: read.pageCount, requirements: read.requirements, acronyms: read.acronyms };
 }
 
 /**

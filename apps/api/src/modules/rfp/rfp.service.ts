@@ -22,7 +22,7 @@ export const NO_RFP = 'No RFP has been uploaded to this workspace';
 export async function uploadRfp(ctx: AuthedCtx, workspaceId: string, upload: UploadedFile | undefined): Promise<RfpUploadResponse> {
   const { workspace } = await requireAbility(ctx, workspaceId, 'rfp.run');
   const file = requireFile(upload, SELECT_RFP);
-  const { pageCount, requirements } = await readSolicitationPdf(ctx, file, PDF_ONLY);
+  const { pageCount, requirements, acronyms } = await readSolicitationPdf(ctx, file, PDF_ONLY);
   const row = await storeThen(ctx, file, (stored) =>
     ctx.db.transaction(async (tx) => {
       const inserted = await repository.insertNextVersion(tx, {
@@ -33,6 +33,7 @@ export async function uploadRfp(ctx: AuthedCtx, workspaceId: string, upload: Upl
         pageCount,
         processingStatus: 'completed',
         requirements,
+        acronyms,
         uploadedBy: ctx.actor.id,
       });
       await recordActivity(tx, ctx.actor, {

@@ -1,0 +1,2 @@
+ALTER TABLE "solicitation_pdfs" ADD COLUMN "acronyms" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "rfp_solicitations" ADD COLUMN "acronyms" jsonb DEFAULT '{}'::jsonb NOT NULL;
