@@ -32,3 +32,7 @@ export * from './contracts/saved-searches';
 export * from './contracts/import-jobs';
 export * from './contracts/pursuits';
 export * from './permissions/pipeline-roles';
+export * from './contracts/pipeline-gates';
+export * from './pipeline/gate-scoring';
+export * from './pipeline/gate-crossing';
+export * from './pipeline/calibration';

@@ -4,7 +4,7 @@ import type { PursuitView } from './pursuits.repository';
 
 /** Wire shape of a stage. */
 export function presentStage(row: PipelineStageRow): PipelineStage {
-  return { id: row.id, name: row.name, position: row.position, outcome: row.outcome, opens_workspace: row.opensWorkspace };
+  return { id: row.id, name: row.name, position: row.position, outcome: row.outcome, opens_workspace: row.opensWorkspace, gate_evidence: row.gateEvidence ?? null };
 }
 
 /** Wire shape of a pursuit; the weighted value is computed here so list and detail agree. */
@@ -31,6 +31,8 @@ export function presentPursuit(v: PursuitView): Pursuit {
     competitors: v.competitors,
     teaming_partners: v.teamingPartners,
     notes: v.notes,
+    incumbent: v.incumbent,
+    page_budget: v.pageBudget,
     workspace_id: v.workspaceId,
     stage_changed_at: v.stageChangedAt.toISOString(),
     created_at: v.createdAt.toISOString(),

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { opportunities, pursuits, users, workspaces, type OpportunityRow, type PursuitNoticeSnapshot, type PursuitRow } from '../../db/schema/index';
+import { opportunities, pursuitGateReviews, pursuits, users, workspaces, type OpportunityRow, type PursuitNoticeSnapshot, type PursuitRow } from '../../db/schema/index';
 
 /** A pursuit with what the board shows beside it: its notice as now stored, owner and workspace. */
 export interface PursuitView extends PursuitRow {
@@ -23,9 +23,9 @@ export interface PursuitFilters {
 }
 
 // The notice as stored now, or as the pursuit kept it when the opportunity data was cleared.
-const title = sql<string>`coalesce(${opportunities.title}, ${pursuits.notice}->>'title')`;
-const agency = sql<string | null>`coalesce(${opportunities.department}, ${pursuits.notice}->>'agency')`;
-const naics = sql<string | null>`coalesce(${opportunities.naicsCode}, ${pursuits.notice}->>'naicsCode')`;
+export const title = sql<string>`coalesce(${opportunities.title}, ${pursuits.notice}->>'title')`;
+export const agency = sql<string | null>`coalesce(${opportunities.department}, ${pursuits.notice}->>'agency')`;
+export const naics = sql<string | null>`coalesce(${opportunities.naicsCode}, ${pursuits.notice}->>'naicsCode')`;
 const deadline = sql<Date | null>`coalesce(${opportunities.responseDeadline}, (${pursuits.notice}->>'responseDeadline')::timestamptz)`.mapWith(
   (v: string | Date | null) => (v === null ? null : new Date(v)),
 );
@@ -104,7 +104,10 @@ export async function insertIfUntracked(
 }
 
 export type PursuitPatch = Partial<
-  Pick<PursuitRow, 'ownerId' | 'estimatedValue' | 'valueSource' | 'pWin' | 'pGo' | 'expectedAwardDate' | 'nextAction' | 'nextActionDue' | 'competitors' | 'teamingPartners' | 'notes'>
+  Pick<
+    PursuitRow,
+    'ownerId' | 'estimatedValue' | 'valueSource' | 'pWin' | 'pGo' | 'expectedAwardDate' | 'nextAction' | 'nextActionDue' | 'competitors' | 'teamingPartners' | 'notes' | 'incumbent' | 'pageBudget'
+  >
 >;
 
 export async function update(db: Db, id: string, patch: PursuitPatch): Promise<boolean> {
@@ -112,16 +115,21 @@ export async function update(db: Db, id: string, patch: PursuitPatch): Promise<b
   return rows.length === 1;
 }
 
+/** The pursuit's latest review of this gate decided Go (evaluated inside the move's UPDATE). */
+const goRecordedAt = (gateStageId: string) =>
+  sql`(select r.decision from ${pursuitGateReviews} r where r.pursuit_id = ${pursuits.id} and r.gate_stage_id = ${gateStageId} order by r.seq desc limit 1) = 'go'`;
+
 /**
- * Moves a pursuit only if it is still in the stage the caller saw: one conditional UPDATE, so of
- * concurrent moves exactly one wins and the others see false.
+ * Moves a pursuit only if it is still in the stage the caller saw and, for each gate the move
+ * passes, the latest review of that gate decided Go: one conditional UPDATE, so of concurrent moves
+ * exactly one wins, and a No go recorded a moment before the move is seen by it.
  */
-export async function moveIfAt(db: Db, id: string, fromStageId: string, toStageId: string): Promise<boolean | 'gone'> {
+export async function moveIfAt(db: Db, id: string, fromStageId: string, toStageId: string, gateStageIds: string[] = []): Promise<boolean | 'gone'> {
   try {
     const rows = await db
       .update(pursuits)
       .set({ stageId: toStageId, stageChangedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(pursuits.id, id), eq(pursuits.stageId, fromStageId), ne(pursuits.stageId, toStageId)))
+      .where(and(eq(pursuits.id, id), eq(pursuits.stageId, fromStageId), ne(pursuits.stageId, toStageId), ...gateStageIds.map(goRecordedAt)))
       .returning({ id: pursuits.id });
     return rows.length === 1;
   } catch (err) {
@@ -185,4 +193,14 @@ export async function insertNextActionReminders(db: Db, today: string): Promise<
 export async function findUser(db: Db, id: string) {
   const [row] = await db.select({ id: users.id, isGuest: users.isGuest }).from(users).where(eq(users.id, id));
   return row;
+}
+
+/** The decision of the latest review of each gate the pursuit was reviewed at. */
+export async function latestGateDecisions(db: Db, pursuitId: string): Promise<Map<string, 'go' | 'no_go'>> {
+  const rows = await db
+    .selectDistinctOn([pursuitGateReviews.gateStageId], { gateStageId: pursuitGateReviews.gateStageId, decision: pursuitGateReviews.decision })
+    .from(pursuitGateReviews)
+    .where(eq(pursuitGateReviews.pursuitId, pursuitId))
+    .orderBy(pursuitGateReviews.gateStageId, desc(pursuitGateReviews.seq));
+  return new Map(rows.flatMap((r) => (r.gateStageId ? [[r.gateStageId, r.decision] as const] : [])));
 }
