@@ -88,7 +88,7 @@ export function useOpenPursuitWorkspace() {
 export function useReplaceStages() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stages: { id?: string; name: string; outcome: PipelineStage['outcome']; opens_workspace: boolean }[]) =>
+    mutationFn: (stages: { id?: string; name: string; outcome: PipelineStage['outcome']; opens_workspace: boolean; gate_evidence?: PipelineStage['gate_evidence'] }[]) =>
       apiRequest<{ data: PipelineStage[] }>('/admin/pipeline/stages', { method: 'PUT', body: { stages } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: PURSUITS_KEY });

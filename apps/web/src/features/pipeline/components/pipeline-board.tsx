@@ -12,6 +12,7 @@ interface Props {
   canOpenWorkspace: (p: Pursuit) => boolean;
   onMove: (pursuit: Pursuit, stageId: string) => void;
   onEdit: (pursuit: Pursuit) => void;
+  onHistory: (pursuit: Pursuit) => void;
   onWorkspace: (pursuit: Pursuit) => void;
 }
 
@@ -19,7 +20,7 @@ interface Props {
 const COLUMN_PREVIEW = 30;
 
 /** The board: one column per stage with its count, value and weighted value (issue 26). */
-export function PipelineBoard({ stages, pursuits, totals, canChange, canOpenWorkspace, onMove, onEdit, onWorkspace }: Props) {
+export function PipelineBoard({ stages, pursuits, totals, canChange, canOpenWorkspace, onMove, onEdit, onHistory, onWorkspace }: Props) {
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const byStage = new Map(stages.map((s) => [s.id, [] as Pursuit[]]));
@@ -65,7 +66,7 @@ export function PipelineBoard({ stages, pursuits, totals, canChange, canOpenWork
               </Text>
               <Stack gap="xs" mt="xs">
                 {(expanded.has(stage.id) ? items : items.slice(0, COLUMN_PREVIEW)).map((p) => (
-                  <PursuitCard key={p.id} pursuit={p} stages={stages} canChange={canChange(p)} canOpenWorkspace={canOpenWorkspace(p)} onMove={onMove} onEdit={onEdit} onWorkspace={onWorkspace} />
+                  <PursuitCard key={p.id} pursuit={p} stages={stages} canChange={canChange(p)} canOpenWorkspace={canOpenWorkspace(p)} onMove={onMove} onEdit={onEdit} onHistory={onHistory} onWorkspace={onWorkspace} />
                 ))}
                 {items.length > COLUMN_PREVIEW && !expanded.has(stage.id) && (
                   <Button size="compact-xs" variant="subtle" onClick={() => setExpanded((prev) => new Set(prev).add(stage.id))}>
