@@ -61,7 +61,9 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
   const opensAt = stages.find((s) => s.opens_workspace)?.position ?? Infinity;
   const canOpenWorkspace = (p: Pursuit) => {
     const stage = stages.find((s) => s.id === p.stage_id);
-    return Boolean(p.opportunity_id && stage && stage.outcome === null && stage.position >= opensAt && canPipeline(caller, 'pursuit.createWorkspace', { actorId: userId, ownerId: p.owner?.id ?? null }));
+    // As on the server: from the stage that opens it on, or at a gate that needs the RFP analysed.
+    const reached = stage && (stage.position >= opensAt || stage.gate_evidence?.includes('rfp_requirements'));
+    return Boolean(p.opportunity_id && stage && stage.outcome === null && reached && canPipeline(caller, 'pursuit.createWorkspace', { actorId: userId, ownerId: p.owner?.id ?? null }));
   };
   // A closing stage asks for the outcome; a move the server refuses for a missing Go opens the gate
   // review of the first gate it passes without one (the server decides, the dialog follows).

@@ -52,6 +52,25 @@ export function GateReviewDialog({ pursuit, gates, moveTo, onClose, onMoved }: P
   const factors = useGateFactors(pursuit !== null);
   const gate = pendingGate(gates, decisions.data);
   const narrow = useMediaQuery('(max-width: 40em)');
+  // The move runs here, not in the form: once the Go is stored the form's gate is no longer pending
+  // and the form unmounts, which would drop the move's callbacks.
+  const move = useMovePursuit();
+  const [moveError, setMoveError] = useState<string | null>(null);
+  useEffect(() => setMoveError(null), [pursuit]);
+  const onRecorded = (decision: 'go' | 'no_go') => {
+    if (!pursuit || decision !== 'go' || !moveTo) return onClose();
+    move.mutate(
+      { pursuit, stageId: moveTo.id },
+      {
+        onSuccess: (moved) => {
+          onMoved(moved, moveTo);
+          onClose();
+        },
+        // Another gate of the same move shows next (its decisions were refetched).
+        onError: (e) => setMoveError(e instanceof ApiError && e.code === 'GATE_REQUIRED' ? null : errorMessage(e, 'Failed to move the pursuit')),
+      },
+    );
+  };
   return (
     <Modal
       opened={pursuit !== null}
@@ -70,8 +89,14 @@ export function GateReviewDialog({ pursuit, gates, moveTo, onClose, onMoved }: P
             <Text size="sm">Loading…</Text>
           ) : decisions.isError || factors.isError ? (
             <Alert color="red">{errorMessage(decisions.error ?? factors.error, 'Failed to load the gate review')}</Alert>
+          ) : move.isPending ? (
+            <Text size="sm">Go recorded. Moving to {moveTo?.name}…</Text>
+          ) : moveError ? (
+            <Alert color="red" role="alert">
+              {moveError}
+            </Alert>
           ) : gate ? (
-            <GateReviewForm key={gate.id} pursuit={pursuit} gate={gate} factors={factors.data} decisions={decisions.data} moveTo={moveTo} onClose={onClose} onMoved={onMoved} />
+            <GateReviewForm key={gate.id} pursuit={pursuit} gate={gate} factors={factors.data} decisions={decisions.data} moveTo={moveTo} onClose={onClose} onRecorded={onRecorded} />
           ) : (
             <Alert color="green">Every gate of this move has a Go recorded. Close this and move the pursuit again.</Alert>
           )}
@@ -88,12 +113,11 @@ interface FormProps {
   decisions: PursuitDecisions;
   moveTo: PipelineStage | null;
   onClose: () => void;
-  onMoved: (pursuit: Pursuit, to: PipelineStage) => void;
+  onRecorded: (decision: 'go' | 'no_go') => void;
 }
 
-function GateReviewForm({ pursuit, gate, factors, decisions, moveTo, onClose, onMoved }: FormProps) {
+function GateReviewForm({ pursuit, gate, factors, decisions, moveTo, onClose, onRecorded }: FormProps) {
   const record = useRecordGateReview();
-  const move = useMovePursuit();
   const [scores, setScores] = useState<Record<string, { score: string; note: string }>>({});
   const [incumbent, setIncumbent] = useState(pursuit.incumbent && pursuit.incumbent !== NO_INCUMBENT ? pursuit.incumbent : '');
   const [noIncumbent, setNoIncumbent] = useState(pursuit.incumbent === NO_INCUMBENT);
@@ -129,20 +153,7 @@ function GateReviewForm({ pursuit, gate, factors, decisions, moveTo, onClose, on
       },
       {
         onError: (e) => setError(errorMessage(e, 'Failed to record the gate review')),
-        onSuccess: () => {
-          if (decision !== 'go' || !moveTo) return onClose();
-          move.mutate(
-            { pursuit, stageId: moveTo.id },
-            {
-              onSuccess: (moved) => {
-                onMoved(moved, moveTo);
-                onClose();
-              },
-              // Another gate of the same move: the dialog shows it next (its decisions were refetched).
-              onError: (e) => setError(e instanceof ApiError && e.code === 'GATE_REQUIRED' ? null : errorMessage(e, 'Failed to move the pursuit')),
-            },
-          );
-        },
+        onSuccess: () => onRecorded(decision),
       },
     );
   };
@@ -248,7 +259,7 @@ function GateReviewForm({ pursuit, gate, factors, decisions, moveTo, onClose, on
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={record.isPending || move.isPending}>
+          <Button type="submit" loading={record.isPending}>
             {decision === 'go' && moveTo ? `Record Go and move to ${moveTo.name}` : 'Record decision'}
           </Button>
         </Group>

@@ -35,7 +35,7 @@ export function PipelineAnalyticsView() {
   return (
     <Stack gap="xl" data-testid="pipeline-analytics">
       <Text size="sm" c="dimmed">
-        Over the whole pipeline; the filters above apply to the board and the table.
+        Over the whole pipeline: the board's filters do not apply here.
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Funnel funnel={a.funnel} />
