@@ -183,8 +183,25 @@ export const StageTotalsSchema = z.object({
 });
 export type StageTotals = z.infer<typeof StageTotalsSchema>;
 
+/**
+ * A pursuit as the board and the table list it: without the long fields (notes, competitors,
+ * partners, evidence) the drawer reads from GET /pursuits/{id}, so /pipeline with 2,000 pursuits
+ * stays small to query, validate and send.
+ */
+export const PursuitListItemSchema = PursuitSchema.omit({
+  notice_id: true,
+  notes: true,
+  competitors: true,
+  teaming_partners: true,
+  incumbent: true,
+  page_budget: true,
+  created_at: true,
+  updated_at: true,
+});
+export type PursuitListItem = z.infer<typeof PursuitListItemSchema>;
+
 export const PursuitListResponseSchema = z.object({
-  data: z.array(PursuitSchema),
+  data: z.array(PursuitListItemSchema),
   stages: z.array(PipelineStageSchema),
   totals: z.array(StageTotalsSchema),
 });

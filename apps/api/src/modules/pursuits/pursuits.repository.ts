@@ -51,8 +51,35 @@ function selectViews(db: Db) {
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
 const toView = ({ pursuit, ...rest }: ViewRow): PursuitView => ({ ...pursuit, ...rest });
 
-/** Every pursuit passing the filters, in board order within a stage (recently moved first). */
-export async function list(db: Db, f: PursuitFilters): Promise<PursuitView[]> {
+/** What the list shows of a pursuit (PursuitListItem): no notes, names or evidence. */
+export interface PursuitListRow {
+  id: string;
+  opportunityId: string | null;
+  title: string;
+  solicitationNumber: string | null;
+  agency: string | null;
+  naicsCode: string | null;
+  responseDeadline: Date | null;
+  stageId: string;
+  ownerId: string | null;
+  ownerName: string | null;
+  estimatedValue: number | null;
+  valueSource: 'entered' | 'notice' | null;
+  pWin: number | null;
+  pGo: number | null;
+  expectedAwardDate: string | null;
+  nextAction: string | null;
+  nextActionDue: string | null;
+  workspaceId: string | null;
+  stageChangedAt: Date;
+}
+
+/**
+ * Every pursuit passing the filters, in board order within a stage (recently moved first), with
+ * only the list's columns: the long ones (notes, names, the notice snapshot beyond the coalesced
+ * fields) are not read for 2,000 rows the board does not show them for.
+ */
+export async function list(db: Db, f: PursuitFilters): Promise<PursuitListRow[]> {
   const conditions: (SQL | undefined)[] = [
     f.stageId ? eq(pursuits.stageId, f.stageId) : undefined,
     f.ownerId === 'none' ? isNull(pursuits.ownerId) : f.ownerId ? eq(pursuits.ownerId, f.ownerId) : undefined,
@@ -60,10 +87,34 @@ export async function list(db: Db, f: PursuitFilters): Promise<PursuitView[]> {
     f.naics ? sql`${naics} like ${`${f.naics}%`}` : undefined,
     f.dueBefore ? sql`${deadline} between now() and ${f.dueBefore.toISOString()}::timestamptz` : undefined,
   ];
-  const rows = await selectViews(db)
+  return db
+    .select({
+      id: pursuits.id,
+      opportunityId: pursuits.opportunityId,
+      title,
+      solicitationNumber: sql<string | null>`coalesce(${opportunities.solicitationNumber}, ${pursuits.notice}->>'solicitationNumber')`,
+      agency,
+      naicsCode: naics,
+      responseDeadline: deadline,
+      stageId: pursuits.stageId,
+      ownerId: pursuits.ownerId,
+      ownerName: users.name,
+      estimatedValue: pursuits.estimatedValue,
+      valueSource: pursuits.valueSource,
+      pWin: pursuits.pWin,
+      pGo: pursuits.pGo,
+      expectedAwardDate: pursuits.expectedAwardDate,
+      nextAction: pursuits.nextAction,
+      nextActionDue: pursuits.nextActionDue,
+      workspaceId: workspaces.id,
+      stageChangedAt: pursuits.stageChangedAt,
+    })
+    .from(pursuits)
+    .leftJoin(opportunities, eq(opportunities.id, pursuits.opportunityId))
+    .leftJoin(users, eq(users.id, pursuits.ownerId))
+    .leftJoin(workspaces, eq(workspaces.opportunityId, pursuits.opportunityId))
     .where(and(...conditions))
     .orderBy(sql`${pursuits.stageChangedAt} desc`, asc(pursuits.id));
-  return rows.map(toView);
 }
 
 export async function findView(db: Db, id: string): Promise<PursuitView | undefined> {

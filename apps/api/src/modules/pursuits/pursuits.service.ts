@@ -20,7 +20,7 @@ import { GUEST_REFUSAL } from '../../lib/guest-access';
 import { isUuid } from '../../lib/ids';
 import { createWorkspace } from '../workspaces/workspaces.service';
 import * as stagesRepository from './pipeline-stages.repository';
-import { presentPursuit, presentStage, stageTotals } from './pursuits.presenter';
+import { presentListItem, presentPursuit, presentStage, stageTotals } from './pursuits.presenter';
 import * as repo from './pursuits.repository';
 import type { PursuitView } from './pursuits.repository';
 
@@ -56,7 +56,7 @@ export async function listPursuits(ctx: AuthedCtx, q: PursuitListQuery, now = ne
     stagesRepository.listStages(ctx.db),
   ]);
   const stages = stageRows.map(presentStage);
-  const data = rows.map(presentPursuit);
+  const data = rows.map(presentListItem);
   return { data, stages, totals: stageTotals(stages, data) };
 }
 

@@ -203,6 +203,9 @@ describe('GET /pursuits', () => {
     expect(all.data).toHaveLength(3);
     const identified = all.totals.find((x: { stage_id: string }) => x.stage_id === stage('Identified'));
     expect(identified).toEqual({ stage_id: stage('Identified'), count: 3, total_value: 300.3, weighted_value: 75.08, unvalued: 1 });
+    // The list leaves out the long fields; GET /pursuits/{id} has them.
+    expect(Object.keys(all.data[0]).filter((k) => ['notes', 'competitors', 'teaming_partners', 'incumbent', 'page_budget'].includes(k))).toEqual([]);
+    expect((await t.injectAs(owner.token, { method: 'GET', url: `/api/pursuits/${soon.pursuit.id}` })).json()).toMatchObject({ notes: '', competitors: [] });
     expect((await get(`agency=${encodeURIComponent(agency)}&naics=5415`)).data).toHaveLength(2);
     expect((await get(`agency=${encodeURIComponent(agency)}&due_within=7`)).data.map((p: { id: string }) => p.id)).toEqual([soon.pursuit.id]);
     expect((await get(`agency=${encodeURIComponent(agency)}&owner=${owner.user.id}`)).data).toEqual([]);

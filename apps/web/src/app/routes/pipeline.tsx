@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Drawer, Group, Loader, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
-import { canPipeline, gatesPassed, pipelineCaller, type PipelineStage, type Pursuit } from '@biddesk/shared';
+import { canPipeline, gatesPassed, pipelineCaller, type PipelineStage, type PursuitListItem as Pursuit } from '@biddesk/shared';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';

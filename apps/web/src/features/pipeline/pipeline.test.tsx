@@ -210,7 +210,8 @@ describe('pursuit editor', () => {
     const calls = stubPipeline([pursuit(1)], {
       [`PATCH /api/pursuits/${id(1)}`]: () => ({ body: pursuit(1) }),
       [`DELETE /api/pursuits/${id(1)}`]: () => ({ status: 204 }),
-      // The drawer shows the decision history.
+      // The drawer reads the whole pursuit and shows the decision history.
+      [`GET /api/pursuits/${id(1)}`]: () => ({ body: pursuit(1) }),
       [`GET /api/pursuits/${id(1)}/decisions`]: () => ({ body: { gate_reviews: [], outcome: null, evidence: { incumbent: null, page_budget: null, rfp_requirements: { extracted: false, count: 0 } } } }),
     });
     renderApp('/pipeline', plainUser);

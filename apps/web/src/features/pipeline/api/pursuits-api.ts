@@ -18,6 +18,10 @@ export const usePursuits = (filters: PipelineFilters) =>
     placeholderData: keepPreviousData,
   });
 
+/** GET /pursuits/{id}: the whole pursuit (the list leaves out notes, names and evidence). */
+export const usePursuit = (id: string | null) =>
+  useQuery({ queryKey: [...PURSUITS_KEY, 'one', id], queryFn: ({ signal }) => apiRequest<Pursuit>(`/pursuits/${id}`, { signal }), enabled: id !== null });
+
 /** GET /pipeline/owners: internal users who may own a pursuit. */
 export const usePipelineOwners = () =>
   useQuery({ queryKey: ['pipeline', 'owners'], queryFn: ({ signal }) => apiRequest<PipelineUserList>('/pipeline/owners', { signal }).then((r) => r.data), staleTime: 60_000 });
@@ -48,7 +52,7 @@ export function useTrackOpportunity() {
 export function useMovePursuit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ pursuit, stageId }: { pursuit: Pursuit; stageId: string }) =>
+    mutationFn: ({ pursuit, stageId }: { pursuit: Pick<Pursuit, 'id' | 'stage_id'>; stageId: string }) =>
       apiRequest<Pursuit>(`/pursuits/${pursuit.id}/move`, { method: 'POST', body: { stage_id: stageId, from_stage_id: pursuit.stage_id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: PURSUITS_KEY }),
   });

@@ -8,7 +8,7 @@ import {
   type GateEvidence,
   type GateFactor,
   type PipelineStage,
-  type Pursuit,
+  type PursuitListItem as Pursuit,
   type PursuitDecisions,
 } from '@biddesk/shared';
 import { useEffect, useMemo, useState } from 'react';
@@ -119,9 +119,11 @@ interface FormProps {
 function GateReviewForm({ pursuit, gate, factors, decisions, moveTo, onClose, onRecorded }: FormProps) {
   const record = useRecordGateReview();
   const [scores, setScores] = useState<Record<string, { score: string; note: string }>>({});
-  const [incumbent, setIncumbent] = useState(pursuit.incumbent && pursuit.incumbent !== NO_INCUMBENT ? pursuit.incumbent : '');
-  const [noIncumbent, setNoIncumbent] = useState(pursuit.incumbent === NO_INCUMBENT);
-  const [pageBudget, setPageBudget] = useState<number | ''>(pursuit.page_budget ?? '');
+  // Prefilled with the evidence the pursuit holds (the list does not carry it; the decisions do).
+  const known = decisions.evidence;
+  const [incumbent, setIncumbent] = useState(known.incumbent && known.incumbent !== NO_INCUMBENT ? known.incumbent : '');
+  const [noIncumbent, setNoIncumbent] = useState(known.incumbent === NO_INCUMBENT);
+  const [pageBudget, setPageBudget] = useState<number | ''>(known.page_budget ?? '');
   const [decision, setDecision] = useState<'go' | 'no_go' | ''>('');
   const [rationale, setRationale] = useState('');
   const [error, setError] = useState<string | null>(null);

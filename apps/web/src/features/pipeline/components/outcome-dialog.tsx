@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { OUTCOME_LABELS, OUTCOME_REASONS, OUTCOME_REASON_LABELS, type OutcomeReason, type PipelineStage, type Pursuit, type StageOutcome } from '@biddesk/shared';
+import { OUTCOME_LABELS, OUTCOME_REASONS, OUTCOME_REASON_LABELS, type OutcomeReason, type PipelineStage, type PursuitListItem as Pursuit, type StageOutcome } from '@biddesk/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { usePursuitDecisions, useRecordOutcome } from '../api/pipeline-gates-api';

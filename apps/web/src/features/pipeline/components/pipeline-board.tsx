@@ -1,5 +1,5 @@
 import { Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import type { PipelineStage, Pursuit, StageTotals } from '@biddesk/shared';
+import type { PipelineStage, PursuitListItem as Pursuit, StageTotals } from '@biddesk/shared';
 import { useState } from 'react';
 import { formatMoney, formatMoneyCompact } from '../pipeline-format';
 import { PursuitCard } from './pursuit-card';

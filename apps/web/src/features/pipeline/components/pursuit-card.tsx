@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { IconArrowsMove } from '@tabler/icons-react';
-import { formatDate, type PipelineStage, type Pursuit } from '@biddesk/shared';
+import { formatDate, type PipelineStage, type PursuitListItem as Pursuit } from '@biddesk/shared';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDay, formatMoney, formatPercent } from '../pipeline-format';

@@ -1,19 +1,20 @@
-import { Button, Divider, Drawer, Group, NumberInput, Select, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Divider, Drawer, Group, NumberInput, Select, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PURSUIT_NAMES_MAX, weightedValue, type Pursuit, type UpdatePursuitBody } from '@biddesk/shared';
+import { PURSUIT_NAMES_MAX, weightedValue, type Pursuit, type PursuitListItem, type UpdatePursuitBody } from '@biddesk/shared';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { useDeletePursuit, useUpdatePursuit } from '../api/pursuits-api';
+import { useDeletePursuit, usePursuit, useUpdatePursuit } from '../api/pursuits-api';
 import { formatMoney } from '../pipeline-format';
 import { DecisionHistory } from './decision-history';
 
 interface Props {
-  pursuit: Pursuit | null;
+  /** The pursuit as listed; the drawer reads the whole one (notes, names, evidence) to edit it. */
+  pursuit: PursuitListItem | null;
   owners: { id: string; name: string }[];
   onClose: () => void;
-  onGateReview: (pursuit: Pursuit) => void;
-  onRecordOutcome: (pursuit: Pursuit) => void;
+  onGateReview: (pursuit: PursuitListItem) => void;
+  onRecordOutcome: (pursuit: PursuitListItem) => void;
 }
 
 type Draft = {
@@ -48,7 +49,9 @@ const toDraft = (p: Pursuit): Draft => ({
 const num = (v: number | '') => (v === '' ? null : v);
 
 /** The capture fields of one pursuit, in a drawer; the server checks every rule again. */
-export function PursuitEditor({ pursuit, owners, onClose, onGateReview, onRecordOutcome }: Props) {
+export function PursuitEditor({ pursuit: listed, owners, onClose, onGateReview, onRecordOutcome }: Props) {
+  const full = usePursuit(listed?.id ?? null);
+  const pursuit = listed && full.data?.id === listed.id ? full.data : null;
   const [draft, setDraft] = useState<Draft | null>(null);
   const update = useUpdatePursuit();
   const remove = useDeletePursuit();
@@ -86,7 +89,8 @@ export function PursuitEditor({ pursuit, owners, onClose, onGateReview, onRecord
 
   const weighted = draft ? weightedValue(num(draft.estimated_value), num(draft.p_win), num(draft.p_go)) : null;
   return (
-    <Drawer opened={pursuit !== null} onClose={onClose} position="right" size="md" title={pursuit ? `Edit pursuit: ${pursuit.title}` : ''}>
+    <Drawer opened={listed !== null} onClose={onClose} position="right" size="md" title={listed ? `Edit pursuit: ${listed.title}` : ''}>
+      {listed && !pursuit && (full.isError ? <Alert color="red">{errorMessage(full.error, 'Failed to load the pursuit')}</Alert> : <Text size="sm">Loading…</Text>)}
       {draft && pursuit && (
         <Stack gap="sm">
           <Select label="Capture owner" data={owners.map((o) => ({ value: o.id, label: o.name }))} value={draft.owner_id} onChange={(v) => set('owner_id', v)} searchable />
