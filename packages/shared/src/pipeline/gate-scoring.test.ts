@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brierScore, calibrate, reliabilityBuckets } from './calibration';
-import { gatesPassed } from './gate-crossing';
+import { gatesPassed, type GateStage } from './gate-crossing';
 import { scoreGate } from './gate-scoring';
 
 const f = (name: string, score: number, weight = 1) => ({ name, score, weight });
@@ -62,7 +62,7 @@ describe('calibration', () => {
 });
 
 describe('gatesPassed', () => {
-  const stages = [
+  const stages: GateStage[] = [
     { id: 'identified', position: 0, outcome: null, gate_evidence: null },
     { id: 'qualified', position: 1, outcome: null, gate_evidence: ['incumbent'] },
     { id: 'capture', position: 2, outcome: null, gate_evidence: null },
@@ -70,8 +70,8 @@ describe('gatesPassed', () => {
     { id: 'proposal', position: 4, outcome: null, gate_evidence: null },
     { id: 'won', position: 5, outcome: 'won', gate_evidence: null },
     { id: 'nobid', position: 6, outcome: 'no_bid', gate_evidence: null },
-  ] as const;
-  const ids = (from: string, to: string) => gatesPassed([...stages], from, to).map((s) => s.id);
+  ];
+  const ids = (from: string, to: string) => gatesPassed(stages, from, to).map((s) => s.id);
 
   it('lists the gates at or after the start and before the target', () => {
     expect(ids('identified', 'qualified')).toEqual([]);
