@@ -113,6 +113,7 @@ try {
   };
   console.log(`PostgreSQL, ${N} pursuits, ${RUNS} runs each after 5 warm-ups; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
   await measure('GET /api/pursuits (all)', '/api/pursuits');
+  await measure('board: per_stage=30', '/api/pursuits?per_stage=30');
   await measure('owner filter', `/api/pursuits?owner=${owners[1]!.id}`);
   await measure('due within 30 days', '/api/pursuits?due_within=30');
   // Where the time goes: the query alone, and the service (query, presenter, totals) without HTTP.

@@ -136,6 +136,16 @@ export const PursuitListQuerySchema = z.object({
     .min(1, 'due_within must be from 1 to 365 days')
     .max(365, 'due_within must be from 1 to 365 days')
     .optional(),
+  /**
+   * The board: at most this many pursuits per stage (most recently moved first); the totals still
+   * count every pursuit passing the filters.
+   */
+  per_stage: z.coerce
+    .number({ error: 'per_stage must be a number' })
+    .int('per_stage must be a whole number')
+    .min(1, 'per_stage must be from 1 to 1000')
+    .max(1000, 'per_stage must be from 1 to 1000')
+    .optional(),
 });
 export type PursuitListQuery = z.infer<typeof PursuitListQuerySchema>;
 

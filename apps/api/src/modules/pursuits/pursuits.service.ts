@@ -1,6 +1,7 @@
 import {
   canPipeline,
   gatesPassed,
+  weightedValue,
   pipelineCaller,
   type PipelineStage,
   type MovePursuitBody,
@@ -56,8 +57,20 @@ export async function listPursuits(ctx: AuthedCtx, q: PursuitListQuery, now = ne
     stagesRepository.listStages(ctx.db),
   ]);
   const stages = stageRows.map(presentStage);
-  const data = rows.map(presentListItem);
-  return { data, stages, totals: stageTotals(stages, data) };
+  // Totals over every row; with per_stage only the first rows of each stage (rows come most
+  // recently moved first) are presented and sent, which is most of a 2,000-pursuit board's cost.
+  const totals = stageTotals(stages, rows.map((r) => ({ stage_id: r.stageId, estimated_value: r.estimatedValue, weighted_value: weightedValue(r.estimatedValue, r.pWin, r.pGo) })));
+  const taken = new Map<string, number>();
+  const limit = q.per_stage;
+  const kept =
+    limit === undefined
+      ? rows
+      : rows.filter((r) => {
+          const n = (taken.get(r.stageId) ?? 0) + 1;
+          taken.set(r.stageId, n);
+          return n <= limit;
+        });
+  return { data: kept.map(presentListItem), stages, totals };
 }
 
 /** GET /pursuits/{id}. */

@@ -14,7 +14,7 @@ import { GateFactorEditor } from '../../features/pipeline/components/gate-factor
 import { GateReviewDialog } from '../../features/pipeline/components/gate-review-dialog';
 import { OutcomeDialog } from '../../features/pipeline/components/outcome-dialog';
 import { PipelineAnalyticsView } from '../../features/pipeline/components/pipeline-analytics-view';
-import { PipelineBoard } from '../../features/pipeline/components/pipeline-board';
+import { COLUMN_PREVIEW, PipelineBoard } from '../../features/pipeline/components/pipeline-board';
 import { PipelineFilters } from '../../features/pipeline/components/pipeline-filters';
 import { PipelineTable, TABLE_PAGE_SIZE, sortPursuits } from '../../features/pipeline/components/pipeline-table';
 import { PursuitEditor } from '../../features/pipeline/components/pursuit-editor';
@@ -43,7 +43,10 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readPipelineState(params), [params]);
   const update = (patch: Partial<PipelineState>) => setParams(writePipelineState({ ...state, ...patch }));
-  const list = usePursuits(state.filters);
+  // The board asks for its first cards a column (the slow part of a big pipeline is sending it
+  // all); Show all, or the table (sorted over everything), loads every pursuit.
+  const [allCards, setAllCards] = useState(false);
+  const list = usePursuits(state.filters, state.view === 'board' && !allCards ? COLUMN_PREVIEW : undefined);
   const owners = usePipelineOwners();
   const move = useMovePursuit();
   const openWorkspace = useOpenPursuitWorkspace();
@@ -171,6 +174,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
               onEdit={setEditing}
               onHistory={setHistoryOf}
               onWorkspace={onWorkspace}
+              onShowAll={() => setAllCards(true)}
             />
           ) : (
             <>

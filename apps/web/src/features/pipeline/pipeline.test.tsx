@@ -79,6 +79,17 @@ describe('/pipeline', () => {
     expect(screen.getByTestId('pipeline-summary')).toHaveTextContent('2 pursuits · $3,000,000 · weighted $1,500,000');
   });
 
+  it('asks the server for 30 cards a column, and for all of them after Show all', async () => {
+    const many = Array.from({ length: 31 }, (_, i) => pursuit(i + 1));
+    const calls = stubPipeline(many);
+    renderApp('/pipeline', plainUser);
+    const user = userEvent.setup();
+    const showAll = await screen.findByRole('button', { name: 'Show all 31 in Identified' }, SLOW);
+    expect(calls.filter((c) => c.url.startsWith('/api/pursuits?') || c.url === '/api/pursuits').map((c) => c.url)).toEqual(['/api/pursuits?per_stage=30']);
+    await user.click(showAll);
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/pursuits')).toBe(true));
+  });
+
   it('moves a pursuit to the next stage with Alt+→, sending the stage it was seen in', async () => {
     const moveCalls = stubPipeline([pursuit(1)], { [`POST /api/pursuits/${id(1)}/move`]: (c) => ({ body: pursuit(1, { stage_id: (c.body as { stage_id: string }).stage_id }) }) });
     renderApp('/pipeline', plainUser);

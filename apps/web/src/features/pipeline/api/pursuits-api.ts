@@ -6,14 +6,14 @@ import type { PipelineFilters } from '../url-state';
 const PURSUITS_KEY = ['pursuits'] as const;
 const LOOKUP_KEY = ['pursuits', 'lookup'] as const;
 
-/** GET /pursuits with the /pipeline filters: pursuits, stages and per-stage totals. */
-export const usePursuits = (filters: PipelineFilters) =>
+/** GET /pursuits with the /pipeline filters: pursuits (at most `perStage` a stage), stages and per-stage totals. */
+export const usePursuits = (filters: PipelineFilters, perStage?: number) =>
   useQuery({
-    queryKey: [...PURSUITS_KEY, 'list', filters],
+    queryKey: [...PURSUITS_KEY, 'list', filters, perStage],
     queryFn: ({ signal }) =>
       apiRequest<PursuitListResponse>('/pursuits', {
         signal,
-        query: { stage: filters.stage, owner: filters.owner, agency: filters.agency, naics: filters.naics, due_within: filters.dueWithin },
+        query: { stage: filters.stage, owner: filters.owner, agency: filters.agency, naics: filters.naics, due_within: filters.dueWithin, per_stage: perStage },
       }),
     placeholderData: keepPreviousData,
   });
