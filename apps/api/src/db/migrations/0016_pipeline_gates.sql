@@ -79,14 +79,18 @@ INSERT INTO "gate_factors" ("name", "description", "weight", "position") VALUES
   ('Strategic value', 'Does winning move us toward the agencies and work we want?', 1, 7),
   ('Compliance readiness', 'From the extracted requirements: certifications, clearances, set-aside eligibility', 2, 8);
 --> statement-breakpoint
--- Gate reviews are append-only: no UPDATE ever; DELETE only when the pursuit itself is deleted (a
--- cascade runs one trigger level down, so pg_trigger_depth() > 1 there).
+-- Gate reviews are append-only: no statement may UPDATE or DELETE one. Only the foreign keys' own
+-- actions may — the pursuit's cascade (DELETE) and a removed gate stage's SET NULL (UPDATE) — and
+-- those run one trigger level down, so pg_trigger_depth() > 1 there.
 CREATE FUNCTION "pursuit_gate_reviews_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' OR pg_trigger_depth() <= 1 THEN
+  IF pg_trigger_depth() <= 1 THEN
     RAISE EXCEPTION 'gate reviews are append-only' USING ERRCODE = 'restrict_violation';
   END IF;
-  RETURN OLD;
+  IF TG_OP = 'DELETE' THEN
+    RETURN OLD;
+  END IF;
+  RETURN NEW;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "pursuit_gate_reviews_append_only" BEFORE UPDATE OR DELETE ON "pursuit_gate_reviews"

@@ -313,6 +313,24 @@ describe('the role table', () => {
   });
 });
 
+describe('removing a gate stage', () => {
+  it('keeps its reviews (named, unlinked) when an admin removes the stage once no pursuit is in it', async () => {
+    const current = (await t.injectAs(admin.token, { method: 'GET', url: '/api/pipeline/stages' })).json().data as { id: string; name: string; outcome: string | null; opens_workspace: boolean; gate_evidence: string[] | null }[];
+    const body = (list: typeof current) => ({ stages: list.map(({ id, name, outcome, opens_workspace, gate_evidence }) => ({ id, name, outcome, opens_workspace, gate_evidence })) });
+    const withGate = [...current.slice(0, 1), { id: undefined as unknown as string, name: 'Pink gate', outcome: null, opens_workspace: false, gate_evidence: ['incumbent'] }, ...current.slice(1)];
+    const added = (await t.injectAs(admin.token, { method: 'PUT', url: '/api/admin/pipeline/stages', payload: body(withGate) })).json().data as typeof current;
+    const pink = added.find((s) => s.name === 'Pink gate')!;
+    const p = await track(owner);
+    await t.db.update(pursuits).set({ stageId: pink.id }).where(eq(pursuits.id, p.id));
+    const r = (await post(owner, `/api/pursuits/${p.id}/gate-reviews`, review({ gate_stage_id: pink.id }))).json();
+    await t.db.update(pursuits).set({ stageId: stage('Identified') }).where(eq(pursuits.id, p.id));
+    const removed = await t.injectAs(admin.token, { method: 'PUT', url: '/api/admin/pipeline/stages', payload: body(added.filter((s) => s.id !== pink.id)) });
+    expect(removed.statusCode).toBe(200);
+    const [kept] = await t.db.select().from(pursuitGateReviews).where(eq(pursuitGateReviews.id, r.id));
+    expect(kept).toMatchObject({ gateStageId: null, gateName: 'Pink gate', decision: 'go' });
+  });
+});
+
 describe('the stage log', () => {
   it('records every stage a pursuit entered, through the database trigger', async () => {
     const p = await track(owner);
