@@ -14,6 +14,8 @@ import { openRuntime } from '../apps/api/src/runtime';
 import { list } from '../apps/api/src/modules/pursuits/pursuits.repository';
 import { listPursuits } from '../apps/api/src/modules/pursuits/pursuits.service';
 import { percentile } from './measure';
+import { safeEncode } from 'zod/v4/core';
+import { PursuitListResponseSchema } from '@biddesk/shared';
 
 /**
  * npx tsx bench/pipeline.ts [--pursuits 2000] [--runs 60] [--database-url postgres://postgres@127.0.0.1:5432/postgres]
@@ -111,6 +113,7 @@ try {
   };
   console.log(`PostgreSQL, ${N} pursuits, ${RUNS} runs each after 5 warm-ups; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
   await measure('GET /api/pursuits (all)', '/api/pursuits');
+  await measure('board: per_stage=30', '/api/pursuits?per_stage=30');
   await measure('owner filter', `/api/pursuits?owner=${owners[1]!.id}`);
   await measure('due within 30 days', '/api/pursuits?due_within=30');
   // Where the time goes: the query alone, and the service (query, presenter, totals) without HTTP.
@@ -127,6 +130,11 @@ try {
   const ctx = { ...deps, actor: owners[0]!, log: pino({ level: 'silent' }) };
   await split('  repository query only', () => list(db, {}));
   await split('  service (query+present)', () => listPursuits(ctx, {}));
+  // The response's way out: the serializer validates with the schema (zod encode), then stringifies.
+  const body = await listPursuits(ctx, {});
+  await split('  response schema (encode)', async () => safeEncode(PursuitListResponseSchema, body));
+  await split('  JSON.stringify', async () => JSON.stringify(body));
+  console.log(`  response body ${(JSON.stringify(body).length / 1024).toFixed(0)} KiB`);
   await app.close();
   await database.close();
 } finally {

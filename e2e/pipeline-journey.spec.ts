@@ -12,8 +12,15 @@ async function api(request: APIRequestContext, token: string | null, method: 'GE
   return res.json();
 }
 
-/** The page is no wider than the window; on failure, names the elements that stick out. */
+/**
+ * The page is no wider than the window once the layout has settled after a resize (retried for a
+ * few seconds); on failure, names the elements that stick out.
+ */
 async function expectNoHorizontalOverflow(page: Page, where: string) {
+  await expect(() => overflowCheck(page, where)).toPass({ timeout: 5_000 });
+}
+
+async function overflowCheck(page: Page, where: string) {
   const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
     scrollWidth: document.scrollingElement!.scrollWidth,
     innerWidth: window.innerWidth,
@@ -34,10 +41,12 @@ async function moveRight(page: Page, title: string, to: string) {
   await expect(page.getByRole('status')).toHaveText(`Moved ${title} to ${to}`);
 }
 
-// Issue 26's journey: a capture lead tracks two notices, moves one through the stages with the
-// keyboard, values it, creates its workspace from the pipeline; a guest partner sees no pipeline.
+// Issue 26's journey: a capture lead tracks two notices, values one and moves it through the
+// Qualified gate with a gate review (keyboard), records a No bid with reasons on the other, reads
+// the analytics, creates the first's workspace from the pipeline (Bid decision needs the RFP
+// analysed there); a guest partner sees no pipeline.
 // It takes listing entries 24 and 25 (a 50-row page), which no other journey uses.
-test('a capture lead tracks two notices, moves one to Proposal by keyboard and opens its workspace; a guest sees no pipeline', async ({ page, request, browser }) => {
+test('a capture lead tracks two notices, passes the Qualified gate on one, records a No bid on the other and opens a workspace; a guest sees no pipeline', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   const stamp = Date.now();
   const lead = { name: 'Lena Lead', email: `lena.${stamp}@example.com`, password: 'lena-pass-1' };
@@ -89,9 +98,40 @@ test('a capture lead tracks two notices, moves one to Proposal by keyboard and o
     await expect(page.getByTestId('pipeline-column').first().getByTestId('stage-totals')).toContainText('weighted $600K');
   });
 
-  await test.step('move the first to Proposal with the keyboard only', async () => {
+  await test.step('move the first through the Qualified gate with a gate review, by keyboard', async () => {
     await moveRight(page, first!.title, 'Qualified');
-    await moveRight(page, first!.title, 'Capture');
+    // Past Qualified is a gate: the move is refused until a Go is recorded, so the review opens.
+    await page.getByRole('button', { name: `Move ${first!.title}` }).focus();
+    await page.keyboard.press('Alt+ArrowRight');
+    const review = page.getByRole('dialog', { name: 'Gate review: Qualified' });
+    await expect(review).toBeVisible();
+    await expect(review.getByTestId('gate-preview')).toHaveText(/Score every factor/);
+    const factors = (await api(request, leadToken, 'GET', '/api/pipeline/gate-factors')).data as { name: string }[];
+    expect(factors).toHaveLength(9);
+    for (const f of factors) {
+      await review.getByRole('combobox', { name: f.name, exact: true }).selectOption('4');
+      await review.getByRole('textbox', { name: `Note: ${f.name}`, exact: true }).fill(`${f.name}: good, from the capture call`);
+    }
+    // All 4s: (4 − 1) / 4 = 75% → Bid.
+    await expect(review.getByTestId('gate-preview')).toContainText('p(go) 75% · Bid');
+    await review.getByRole('textbox', { name: 'Incumbent', exact: true }).fill('Acme Federal');
+    await review.getByLabel('Page budget (pages)').fill('30');
+    await expectNoSeriousA11yViolations(page, 'Pipeline: gate review');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/pipeline-gate-review-390.png', fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: 'test-results/pipeline-gate-review-1280.png', fullPage: false });
+    // The decision by keyboard: focus Go, press Space; the rationale; submit with Enter on the button.
+    await review.getByRole('radio', { name: 'Go', exact: true }).focus();
+    await page.keyboard.press('Space');
+    await review.getByRole('textbox', { name: 'Rationale' }).fill('Known customer, strong technical fit; price is the risk');
+    await review.getByRole('button', { name: 'Record Go and move to Capture' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(review).toBeHidden();
+    const capture = page.getByTestId('pipeline-column').filter({ has: page.getByRole('heading', { name: /^Capture \(/ }) });
+    await expect(capture.getByRole('group', { name: first!.title })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(`Moved ${first!.title} to Capture`);
+
     // The Move menu, by keyboard: open, go down to Bid decision, choose.
     await page.getByRole('button', { name: `Move ${first!.title}` }).focus();
     await page.keyboard.press('Enter');
@@ -100,10 +140,58 @@ test('a capture lead tracks two notices, moves one to Proposal by keyboard and o
     await menu.getByRole('menuitem', { name: 'Bid decision' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status')).toHaveText(`Moved ${first!.title} to Bid decision`);
-    await moveRight(page, first!.title, 'Proposal');
-    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The decision is in its history, with who decided and why.
+    await page.getByRole('button', { name: `Edit ${first!.title}` }).click();
+    const drawer = page.getByRole('dialog', { name: `Edit pursuit: ${first!.title}` });
+    const decision = drawer.getByTestId('gate-decision').first();
+    await expect(decision).toContainText('Qualified');
+    await expect(decision).toContainText('Go');
+    await expect(decision).toContainText('p(go) 75% · recommended Bid');
+    await expect(decision).toContainText('Known customer, strong technical fit; price is the risk');
+    await expect(decision).toContainText('Lena Lead');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
     await page.getByRole('group', { name: first!.title }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/pipeline-board-1280.png', fullPage: true });
+  });
+
+  await test.step('record a No bid with reasons on the second', async () => {
+    await page.getByRole('button', { name: `Move ${second!.title}` }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'No bid (record outcome)' }).click();
+    const form = page.getByRole('dialog', { name: 'Record outcome' });
+    await expect(form.getByRole('radio', { name: 'No bid' })).toBeChecked();
+    await form.getByRole('checkbox', { name: 'Incumbent advantage' }).check();
+    await form.getByRole('checkbox', { name: 'Capacity or B&P cost' }).check();
+    await form.getByLabel('Reasons in your words').fill('The incumbent shaped the requirement; our writers are on the Navy bid');
+    await form.getByLabel('Lessons learned').fill('Start shaping a year before the RFP');
+    await expectNoSeriousA11yViolations(page, 'Pipeline: outcome form');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/pipeline-outcome-390.png', fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await form.getByRole('button', { name: 'Record outcome' }).click();
+    await expect(form).toBeHidden();
+    const noBid = page.getByTestId('pipeline-column').filter({ has: page.getByRole('heading', { name: /^No bid \(/ }) });
+    await expect(noBid.getByRole('group', { name: second!.title })).toBeVisible();
+    const pursuits = (await api(request, leadToken, 'GET', '/api/pursuits')).data as { id: string; title: string }[];
+    const closed = await api(request, leadToken, 'GET', `/api/pursuits/${pursuits.find((p) => p.title === second!.title)!.id}/decisions`);
+    expect(closed.outcome).toMatchObject({ outcome: 'no_bid', reasons: ['incumbent', 'capacity'], lessons_learned: 'Start shaping a year before the RFP' });
+  });
+
+  await test.step('the analytics view: funnel and win rate, calibration waiting for 10 outcomes', async () => {
+    await page.getByText('Analytics', { exact: true }).click();
+    await expect(page).toHaveURL(/view=analytics/);
+    const funnel = page.getByTestId('analytics-funnel');
+    await expect(funnel.getByRole('row', { name: /^Qualified 1 0/ })).toBeVisible();
+    await expect(funnel.getByRole('row', { name: /^No bid 1 1/ })).toBeVisible();
+    await expect(page.getByTestId('calibration-pending')).toContainText('0 of 10 won or lost outcomes');
+    await expectNoSeriousA11yViolations(page, 'Pipeline analytics');
+    await page.screenshot({ path: 'test-results/pipeline-analytics-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalOverflow(page, 'Pipeline analytics at 390 px');
+    await page.screenshot({ path: 'test-results/pipeline-analytics-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByText('Board', { exact: true }).click();
   });
 
   await test.step('the table view: sorted, with totals per stage, kept in the URL', async () => {
@@ -113,7 +201,7 @@ test('a capture lead tracks two notices, moves one to Proposal by keyboard and o
     await table.getByRole('button', { name: /Weighted/ }).click();
     await expect(page).toHaveURL(/sort=weighted/);
     await expect(table.getByTestId('pursuit-row').first()).toContainText(first!.title);
-    await expect(page.getByTestId('stage-totals-table').getByRole('row', { name: /^Proposal 1 \$2,000,000 \$600,000$/ })).toBeVisible();
+    await expect(page.getByTestId('stage-totals-table').getByRole('row', { name: /^Bid decision 1 \$2,000,000 \$600,000$/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'Pipeline table');
     await page.reload();
     await expect(page.getByTestId('pipeline-table')).toBeVisible();

@@ -42,6 +42,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { rfpCorrectionsRoutes } from './modules/rfp/rfp-corrections.routes';
 import { rfpRoutes } from './modules/rfp/rfp.routes';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
+import { pipelineGatesRoutes } from './modules/pursuits/pipeline-gates.routes';
 import { pursuitsRoutes } from './modules/pursuits/pursuits.routes';
 import { samSyncRoutes } from './modules/sam-sync/sam-sync.routes';
 import { importUploadRoutes } from './modules/admin/import-upload.routes';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(rfpCorrectionsRoutes);
       await api.register(savedSearchesRoutes);
       await api.register(pursuitsRoutes);
+      await api.register(pipelineGatesRoutes);
       await api.register(samSyncRoutes);
       await api.register(importUploadRoutes);
       await api.register(passwordChangeRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE }));

@@ -22,6 +22,8 @@ export const ErrorCodeSchema = z.enum([
   'SESSION_ENDED',
   /** 503: a service the server needs (Redis, the database) does not answer, or the server is shutting down. */
   'UNAVAILABLE',
+  /** 409: a stage move passes a pipeline gate that has no recorded Go decision (issue 26). */
+  'GATE_REQUIRED',
   /** Anything else; details are logged, never sent. */
   'INTERNAL',
 ]);

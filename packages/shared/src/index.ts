@@ -33,3 +33,7 @@ export * from './contracts/import-jobs';
 export * from './contracts/pursuits';
 export * from './permissions/pipeline-roles';
 export * from './contracts/calendar';
+export * from './contracts/pipeline-gates';
+export * from './pipeline/gate-scoring';
+export * from './pipeline/gate-crossing';
+export * from './pipeline/calibration';

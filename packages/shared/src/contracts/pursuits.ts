@@ -25,6 +25,8 @@ export const PipelineStageSchema = z.object({
   outcome: StageOutcomeSchema.nullable(),
   /** From this stage on, the pursuit's workspace can be created from the pipeline. */
   opens_workspace: z.boolean(),
+  /** A gate: leaving it forward needs a recorded Go, with this evidence for the Go; null when not a gate. */
+  gate_evidence: z.array(z.enum(['incumbent', 'rfp_requirements', 'page_budget'])).nullable(),
 });
 export type PipelineStage = z.infer<typeof PipelineStageSchema>;
 export const PipelineStageListSchema = z.object({ data: z.array(PipelineStageSchema) });
@@ -48,6 +50,12 @@ export const ReplaceStagesBodySchema = z
           name: StageNameSchema,
           outcome: StageOutcomeSchema.nullable().default(null),
           opens_workspace: z.boolean().default(false),
+          /** Absent: a kept stage keeps its gate, a new one has none. */
+          gate_evidence: z
+            .array(z.enum(['incumbent', 'rfp_requirements', 'page_budget'], { error: 'gate evidence must be incumbent, rfp_requirements or page_budget' }))
+            .max(3)
+            .nullable()
+            .optional(),
         }),
       )
       .min(2, 'Keep at least two stages')
@@ -56,7 +64,8 @@ export const ReplaceStagesBodySchema = z
   .refine((b) => new Set(b.stages.map((s) => s.name.toLowerCase())).size === b.stages.length, { message: 'Stage names must be different' })
   .refine((b) => b.stages.some((s) => s.outcome === null), { message: 'Keep at least one open stage' })
   .refine((b) => b.stages.filter((s) => s.opens_workspace).length === 1, { message: 'Exactly one stage opens the workspace' })
-  .refine((b) => b.stages.every((s) => !(s.opens_workspace && s.outcome)), { message: 'The stage that opens the workspace must be an open stage' });
+  .refine((b) => b.stages.every((s) => !(s.opens_workspace && s.outcome)), { message: 'The stage that opens the workspace must be an open stage' })
+  .refine((b) => b.stages.every((s) => !(s.gate_evidence && s.outcome)), { message: 'A gate must be an open stage' });
 export type ReplaceStagesBody = z.infer<typeof ReplaceStagesBodySchema>;
 
 /** POST /pursuits: Track an opportunity. */
@@ -100,6 +109,9 @@ export const UpdatePursuitBodySchema = z
     competitors: names('Competitor'),
     teaming_partners: names('Teaming partner'),
     notes: safeText('Notes').max(PURSUIT_NOTES_MAX, `Notes must be at most ${PURSUIT_NOTES_MAX} characters`).optional(),
+    /** The incumbent's name, or "none" for a new requirement; null while unknown. */
+    incumbent: safeText('Incumbent').trim().max(PURSUIT_NAME_MAX, `Incumbent must be at most ${PURSUIT_NAME_MAX} characters`).nullable().optional(),
+    page_budget: z.number({ error: 'Page budget must be a number of pages' }).int('Page budget must be a whole number of pages').min(1, 'Page budget must be at least 1 page').max(10_000, 'Page budget is too large').nullable().optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
@@ -123,6 +135,16 @@ export const PursuitListQuerySchema = z.object({
     .int('due_within must be a whole number of days')
     .min(1, 'due_within must be from 1 to 365 days')
     .max(365, 'due_within must be from 1 to 365 days')
+    .optional(),
+  /**
+   * The board: at most this many pursuits per stage (most recently moved first); the totals still
+   * count every pursuit passing the filters.
+   */
+  per_stage: z.coerce
+    .number({ error: 'per_stage must be a number' })
+    .int('per_stage must be a whole number')
+    .min(1, 'per_stage must be from 1 to 1000')
+    .max(1000, 'per_stage must be from 1 to 1000')
     .optional(),
 });
 export type PursuitListQuery = z.infer<typeof PursuitListQuerySchema>;
@@ -150,6 +172,9 @@ export const PursuitSchema = z.object({
   competitors: z.array(z.string()),
   teaming_partners: z.array(z.string()),
   notes: z.string(),
+  /** The incumbent's name, "none" for a new requirement, null while unknown. */
+  incumbent: z.string().nullable(),
+  page_budget: z.number().int().nullable(),
   workspace_id: z.string().nullable(),
   stage_changed_at: z.string(),
   created_at: z.string(),
@@ -168,8 +193,25 @@ export const StageTotalsSchema = z.object({
 });
 export type StageTotals = z.infer<typeof StageTotalsSchema>;
 
+/**
+ * A pursuit as the board and the table list it: without the long fields (notes, competitors,
+ * partners, evidence) the drawer reads from GET /pursuits/{id}, so /pipeline with 2,000 pursuits
+ * stays small to query, validate and send.
+ */
+export const PursuitListItemSchema = PursuitSchema.omit({
+  notice_id: true,
+  notes: true,
+  competitors: true,
+  teaming_partners: true,
+  incumbent: true,
+  page_budget: true,
+  created_at: true,
+  updated_at: true,
+});
+export type PursuitListItem = z.infer<typeof PursuitListItemSchema>;
+
 export const PursuitListResponseSchema = z.object({
-  data: z.array(PursuitSchema),
+  data: z.array(PursuitListItemSchema),
   stages: z.array(PipelineStageSchema),
   totals: z.array(StageTotalsSchema),
 });

@@ -24,6 +24,12 @@ export const PIPELINE_ABILITIES = {
   'pursuit.delete': { admin: true, user: 'owner', guest: false },
   /** Create the opportunity's workspace from the pipeline (its creator becomes the OWNER). */
   'pursuit.createWorkspace': { admin: true, user: 'owner', guest: false },
+  /** Record a gate review and its Go / No go decision. */
+  'pursuit.decideGate': { admin: true, user: 'owner', guest: false },
+  /** Record (or edit) a pursuit's outcome: Won, Lost, No bid, Cancelled. */
+  'pursuit.recordOutcome': { admin: true, user: 'owner', guest: false },
+  /** Edit the gate review's rubric (factors and weights). */
+  'pipeline.configureGates': { admin: true, user: false, guest: false },
   /** Rename, reorder, add and remove stages. */
   'pipeline.configureStages': { admin: true, user: false, guest: false },
 } as const satisfies Record<string, Record<PipelineCaller, PipelineGrant>>;

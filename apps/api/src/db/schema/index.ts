@@ -14,3 +14,4 @@ export * from './storage-reservations';
 export * from './pursuits';
 export * from './naics-titles';
 export * from './calendar-feeds';
+export * from './pipeline-gates';

@@ -17,6 +17,11 @@ export const pipelineStages = pgTable(
     /** null for an open stage; a closing stage says how the pursuit ended. */
     outcome: text({ enum: ['won', 'lost', 'no_bid', 'cancelled'] }),
     opensWorkspace: boolean().notNull().default(false),
+    /**
+     * A gate: leaving it forward needs the pursuit's latest review of it to be Go, and a Go needs
+     * this evidence (incumbent, rfp_requirements, page_budget); null when the stage is not a gate.
+     */
+    gateEvidence: text().array().$type<('incumbent' | 'rfp_requirements' | 'page_budget')[]>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('pipeline_stages_name_unique').on(sql`lower(${t.name})`)],
@@ -57,6 +62,10 @@ export const pursuits = pgTable(
     competitors: text().array().notNull().default(sql`'{}'::text[]`),
     teamingPartners: text().array().notNull().default(sql`'{}'::text[]`),
     notes: text().notNull().default(''),
+    /** The incumbent's name, or 'none' for a new requirement; null while unknown (gate evidence). */
+    incumbent: text(),
+    /** The proposal's page limit, once known (gate evidence). */
+    pageBudget: integer(),
     stageChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -32,6 +32,8 @@ export interface StageValues {
   name: string;
   outcome: PipelineStageRow['outcome'];
   opensWorkspace: boolean;
+  /** undefined: a kept stage keeps its gate, a new one has none. */
+  gateEvidence?: PipelineStageRow['gateEvidence'];
 }
 
 /**
@@ -57,7 +59,7 @@ export async function replaceStages(db: Db, stages: StageValues[]): Promise<'in-
     await db.update(pipelineStages).set({ name: sql`${pipelineStages.id}::text` }).where(inArray(pipelineStages.id, keptIds));
   }
   for (const [position, s] of stages.entries()) {
-    const values = { name: s.name, position, outcome: s.outcome, opensWorkspace: s.opensWorkspace };
+    const values = { name: s.name, position, outcome: s.outcome, opensWorkspace: s.opensWorkspace, ...(s.gateEvidence === undefined ? {} : { gateEvidence: s.gateEvidence }) };
     if (s.id) await db.update(pipelineStages).set(values).where(eq(pipelineStages.id, s.id));
     else await db.insert(pipelineStages).values(values);
   }

@@ -30,7 +30,13 @@ export async function replaceStages(ctx: AuthedCtx, body: ReplaceStagesBody): Pr
       const names = inUse.map((u) => `${current.find((s) => s.id === u.stageId)!.name} (${u.n})`).join(', ');
       throw conflict(`Move the pursuits out of these stages before removing them: ${names}`);
     }
-    const replaced = await stagesRepository.replaceStages(tx, body.stages.map((s) => ({ id: s.id, name: s.name, outcome: s.outcome, opensWorkspace: s.opens_workspace })));
+    const replaced = await stagesRepository.replaceStages(tx, body.stages.map((s) => ({
+        id: s.id,
+        name: s.name,
+        outcome: s.outcome,
+        opensWorkspace: s.opens_workspace,
+        gateEvidence: s.gate_evidence === undefined ? undefined : s.gate_evidence && [...new Set(s.gate_evidence)],
+      })));
     if (replaced === 'in-use') throw conflict('A pursuit was just moved into a stage being removed. Reload the stages and try again.');
   });
   ctx.log.info({ stages: body.stages.length }, 'pipeline stages replaced');

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { opportunities, pursuits, users, workspaces, type OpportunityRow, type PursuitNoticeSnapshot, type PursuitRow } from '../../db/schema/index';
+import { opportunities, pursuitGateReviews, pursuits, users, workspaces, type OpportunityRow, type PursuitNoticeSnapshot, type PursuitRow } from '../../db/schema/index';
 
 /** A pursuit with what the board shows beside it: its notice as now stored, owner and workspace. */
 export interface PursuitView extends PursuitRow {
@@ -23,9 +23,9 @@ export interface PursuitFilters {
 }
 
 // The notice as stored now, or as the pursuit kept it when the opportunity data was cleared.
-const title = sql<string>`coalesce(${opportunities.title}, ${pursuits.notice}->>'title')`;
-const agency = sql<string | null>`coalesce(${opportunities.department}, ${pursuits.notice}->>'agency')`;
-const naics = sql<string | null>`coalesce(${opportunities.naicsCode}, ${pursuits.notice}->>'naicsCode')`;
+export const title = sql<string>`coalesce(${opportunities.title}, ${pursuits.notice}->>'title')`;
+export const agency = sql<string | null>`coalesce(${opportunities.department}, ${pursuits.notice}->>'agency')`;
+export const naics = sql<string | null>`coalesce(${opportunities.naicsCode}, ${pursuits.notice}->>'naicsCode')`;
 const deadline = sql<Date | null>`coalesce(${opportunities.responseDeadline}, (${pursuits.notice}->>'responseDeadline')::timestamptz)`.mapWith(
   (v: string | Date | null) => (v === null ? null : new Date(v)),
 );
@@ -51,8 +51,35 @@ function selectViews(db: Db) {
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
 const toView = ({ pursuit, ...rest }: ViewRow): PursuitView => ({ ...pursuit, ...rest });
 
-/** Every pursuit passing the filters, in board order within a stage (recently moved first). */
-export async function list(db: Db, f: PursuitFilters): Promise<PursuitView[]> {
+/** What the list shows of a pursuit (PursuitListItem): no notes, names or evidence. */
+export interface PursuitListRow {
+  id: string;
+  opportunityId: string | null;
+  title: string;
+  solicitationNumber: string | null;
+  agency: string | null;
+  naicsCode: string | null;
+  responseDeadline: Date | null;
+  stageId: string;
+  ownerId: string | null;
+  ownerName: string | null;
+  estimatedValue: number | null;
+  valueSource: 'entered' | 'notice' | null;
+  pWin: number | null;
+  pGo: number | null;
+  expectedAwardDate: string | null;
+  nextAction: string | null;
+  nextActionDue: string | null;
+  workspaceId: string | null;
+  stageChangedAt: Date;
+}
+
+/**
+ * Every pursuit passing the filters, in board order within a stage (recently moved first), with
+ * only the list's columns: the long ones (notes, names, the notice snapshot beyond the coalesced
+ * fields) are not read for 2,000 rows the board does not show them for.
+ */
+export async function list(db: Db, f: PursuitFilters): Promise<PursuitListRow[]> {
   const conditions: (SQL | undefined)[] = [
     f.stageId ? eq(pursuits.stageId, f.stageId) : undefined,
     f.ownerId === 'none' ? isNull(pursuits.ownerId) : f.ownerId ? eq(pursuits.ownerId, f.ownerId) : undefined,
@@ -60,10 +87,34 @@ export async function list(db: Db, f: PursuitFilters): Promise<PursuitView[]> {
     f.naics ? sql`${naics} like ${`${f.naics}%`}` : undefined,
     f.dueBefore ? sql`${deadline} between now() and ${f.dueBefore.toISOString()}::timestamptz` : undefined,
   ];
-  const rows = await selectViews(db)
+  return db
+    .select({
+      id: pursuits.id,
+      opportunityId: pursuits.opportunityId,
+      title,
+      solicitationNumber: sql<string | null>`coalesce(${opportunities.solicitationNumber}, ${pursuits.notice}->>'solicitationNumber')`,
+      agency,
+      naicsCode: naics,
+      responseDeadline: deadline,
+      stageId: pursuits.stageId,
+      ownerId: pursuits.ownerId,
+      ownerName: users.name,
+      estimatedValue: pursuits.estimatedValue,
+      valueSource: pursuits.valueSource,
+      pWin: pursuits.pWin,
+      pGo: pursuits.pGo,
+      expectedAwardDate: pursuits.expectedAwardDate,
+      nextAction: pursuits.nextAction,
+      nextActionDue: pursuits.nextActionDue,
+      workspaceId: workspaces.id,
+      stageChangedAt: pursuits.stageChangedAt,
+    })
+    .from(pursuits)
+    .leftJoin(opportunities, eq(opportunities.id, pursuits.opportunityId))
+    .leftJoin(users, eq(users.id, pursuits.ownerId))
+    .leftJoin(workspaces, eq(workspaces.opportunityId, pursuits.opportunityId))
     .where(and(...conditions))
     .orderBy(sql`${pursuits.stageChangedAt} desc`, asc(pursuits.id));
-  return rows.map(toView);
 }
 
 export async function findView(db: Db, id: string): Promise<PursuitView | undefined> {
@@ -104,7 +155,10 @@ export async function insertIfUntracked(
 }
 
 export type PursuitPatch = Partial<
-  Pick<PursuitRow, 'ownerId' | 'estimatedValue' | 'valueSource' | 'pWin' | 'pGo' | 'expectedAwardDate' | 'nextAction' | 'nextActionDue' | 'competitors' | 'teamingPartners' | 'notes'>
+  Pick<
+    PursuitRow,
+    'ownerId' | 'estimatedValue' | 'valueSource' | 'pWin' | 'pGo' | 'expectedAwardDate' | 'nextAction' | 'nextActionDue' | 'competitors' | 'teamingPartners' | 'notes' | 'incumbent' | 'pageBudget'
+  >
 >;
 
 export async function update(db: Db, id: string, patch: PursuitPatch): Promise<boolean> {
@@ -112,16 +166,21 @@ export async function update(db: Db, id: string, patch: PursuitPatch): Promise<b
   return rows.length === 1;
 }
 
+/** The pursuit's latest review of this gate decided Go (evaluated inside the move's UPDATE). */
+const goRecordedAt = (gateStageId: string) =>
+  sql`(select r.decision from ${pursuitGateReviews} r where r.pursuit_id = ${pursuits.id} and r.gate_stage_id = ${gateStageId} order by r.seq desc limit 1) = 'go'`;
+
 /**
- * Moves a pursuit only if it is still in the stage the caller saw: one conditional UPDATE, so of
- * concurrent moves exactly one wins and the others see false.
+ * Moves a pursuit only if it is still in the stage the caller saw and, for each gate the move
+ * passes, the latest review of that gate decided Go: one conditional UPDATE, so of concurrent moves
+ * exactly one wins, and a No go recorded a moment before the move is seen by it.
  */
-export async function moveIfAt(db: Db, id: string, fromStageId: string, toStageId: string): Promise<boolean | 'gone'> {
+export async function moveIfAt(db: Db, id: string, fromStageId: string, toStageId: string, gateStageIds: string[] = []): Promise<boolean | 'gone'> {
   try {
     const rows = await db
       .update(pursuits)
       .set({ stageId: toStageId, stageChangedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(pursuits.id, id), eq(pursuits.stageId, fromStageId), ne(pursuits.stageId, toStageId)))
+      .where(and(eq(pursuits.id, id), eq(pursuits.stageId, fromStageId), ne(pursuits.stageId, toStageId), ...gateStageIds.map(goRecordedAt)))
       .returning({ id: pursuits.id });
     return rows.length === 1;
   } catch (err) {
@@ -185,4 +244,14 @@ export async function insertNextActionReminders(db: Db, today: string): Promise<
 export async function findUser(db: Db, id: string) {
   const [row] = await db.select({ id: users.id, isGuest: users.isGuest }).from(users).where(eq(users.id, id));
   return row;
+}
+
+/** The decision of the latest review of each gate the pursuit was reviewed at. */
+export async function latestGateDecisions(db: Db, pursuitId: string): Promise<Map<string, 'go' | 'no_go'>> {
+  const rows = await db
+    .selectDistinctOn([pursuitGateReviews.gateStageId], { gateStageId: pursuitGateReviews.gateStageId, decision: pursuitGateReviews.decision })
+    .from(pursuitGateReviews)
+    .where(eq(pursuitGateReviews.pursuitId, pursuitId))
+    .orderBy(pursuitGateReviews.gateStageId, desc(pursuitGateReviews.seq));
+  return new Map(rows.flatMap((r) => (r.gateStageId ? [[r.gateStageId, r.decision] as const] : [])));
 }

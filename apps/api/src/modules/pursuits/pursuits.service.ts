@@ -1,6 +1,9 @@
 import {
   canPipeline,
+  gatesPassed,
+  weightedValue,
   pipelineCaller,
+  type PipelineStage,
   type MovePursuitBody,
   type PipelineAbility,
   type PipelineUserList,
@@ -13,12 +16,12 @@ import {
 } from '@biddesk/shared';
 import type { OpportunityRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { GUEST_REFUSAL } from '../../lib/guest-access';
 import { isUuid } from '../../lib/ids';
 import { createWorkspace } from '../workspaces/workspaces.service';
 import * as stagesRepository from './pipeline-stages.repository';
-import { presentPursuit, presentStage, stageTotals } from './pursuits.presenter';
+import { presentListItem, presentPursuit, presentStage, stageTotals } from './pursuits.presenter';
 import * as repo from './pursuits.repository';
 import type { PursuitView } from './pursuits.repository';
 
@@ -34,7 +37,7 @@ export function assertPipeline(ctx: AuthedCtx, ability: PipelineAbility, pursuit
   throw forbidden(caller === 'guest' ? GUEST_REFUSAL : pursuit ? NOT_OWNER : 'Admin access required');
 }
 
-async function requirePursuit(ctx: AuthedCtx, id: string): Promise<PursuitView> {
+export async function requirePursuit(ctx: AuthedCtx, id: string): Promise<PursuitView> {
   const found = isUuid(id) ? await repo.findView(ctx.db, id) : undefined;
   if (!found) throw notFound(PURSUIT_NOT_FOUND);
   return found;
@@ -54,8 +57,20 @@ export async function listPursuits(ctx: AuthedCtx, q: PursuitListQuery, now = ne
     stagesRepository.listStages(ctx.db),
   ]);
   const stages = stageRows.map(presentStage);
-  const data = rows.map(presentPursuit);
-  return { data, stages, totals: stageTotals(stages, data) };
+  // Totals over every row; with per_stage only the first rows of each stage (rows come most
+  // recently moved first) are presented and sent, which is most of a 2,000-pursuit board's cost.
+  const totals = stageTotals(stages, rows.map((r) => ({ stage_id: r.stageId, estimated_value: r.estimatedValue, weighted_value: weightedValue(r.estimatedValue, r.pWin, r.pGo) })));
+  const taken = new Map<string, number>();
+  const limit = q.per_stage;
+  const kept =
+    limit === undefined
+      ? rows
+      : rows.filter((r) => {
+          const n = (taken.get(r.stageId) ?? 0) + 1;
+          taken.set(r.stageId, n);
+          return n <= limit;
+        });
+  return { data: kept.map(presentListItem), stages, totals };
 }
 
 /** GET /pursuits/{id}. */
@@ -124,6 +139,9 @@ export async function updatePursuit(ctx: AuthedCtx, id: string, body: UpdatePurs
     competitors: body.competitors,
     teamingPartners: body.teaming_partners,
     notes: body.notes,
+    // An empty incumbent is "unknown", not a name.
+    incumbent: body.incumbent === undefined ? undefined : body.incumbent || null,
+    pageBudget: body.page_budget,
   };
   const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as repo.PursuitPatch;
   if (!(await repo.update(ctx.db, pursuit.id, defined))) throw notFound(PURSUIT_NOT_FOUND);
@@ -131,20 +149,47 @@ export async function updatePursuit(ctx: AuthedCtx, id: string, body: UpdatePurs
 }
 
 /**
- * POST /pursuits/{id}/move: to any stage, conditional on the stage the caller saw (`from_stage_id`),
- * so of concurrent moves one wins and the rest get 409.
+ * POST /pursuits/{id}/move: conditional on the stage the caller saw (`from_stage_id`) and on a Go
+ * recorded at every gate the move passes, in one UPDATE; of concurrent moves one wins, the rest
+ * get 409. Closing stages are entered by recording the outcome (POST /pursuits/{id}/outcome).
  */
 export async function movePursuit(ctx: AuthedCtx, id: string, body: MovePursuitBody): Promise<Pursuit> {
   const pursuit = await requirePursuit(ctx, id);
   assertPipeline(ctx, 'pursuit.move', pursuit);
-  if (!(await stagesRepository.findStage(ctx.db, body.stage_id))) throw badRequest('Unknown stage: reload the pipeline to see the current stages');
+  const stages = (await stagesRepository.listStages(ctx.db)).map(presentStage);
+  const target = stages.find((s) => s.id === body.stage_id);
+  if (!target) throw badRequest('Unknown stage: reload the pipeline to see the current stages');
   if (body.stage_id === body.from_stage_id) throw badRequest('The pursuit is already in that stage');
-  const moved = await repo.moveIfAt(ctx.db, pursuit.id, body.from_stage_id, body.stage_id);
-  if (moved === 'gone') throw conflict(CHANGED);
-  if (!moved) {
-    throw conflict('Someone else moved this pursuit a moment ago. Reload the pipeline to see where it is now.');
-  }
+  if (target.outcome) throw badRequest(`Record the outcome to move a pursuit to ${target.name}: it asks for the award, the reasons and the lessons learned`);
+  await moveOrExplain(ctx, pursuit.id, stages, body.from_stage_id, target.id);
   return getPursuit(ctx, pursuit.id);
+}
+
+/**
+ * Runs the conditional move and, when it changed nothing, says why: someone moved the pursuit
+ * first, or a gate it passes has no Go as its latest decision (409 GATE_REQUIRED naming the gate).
+ */
+export async function moveOrExplain(ctx: AuthedCtx, pursuitId: string, stages: PipelineStage[], fromStageId: string, toStageId: string): Promise<void> {
+  const gates = gatesPassed(stages, fromStageId, toStageId);
+  // ctx.db is the caller's transaction when the move is part of a larger write (an outcome).
+  const moved = await repo.moveIfAt(ctx.db, pursuitId, fromStageId, toStageId, gates.map((g) => g.id));
+  if (moved === 'gone') throw conflict(CHANGED);
+  if (moved) return;
+  const now = await repo.findView(ctx.db, pursuitId);
+  if (now && now.stageId === fromStageId && gates.length > 0) {
+    const latest = await repo.latestGateDecisions(ctx.db, pursuitId);
+    const blocking = gates.find((g) => latest.get(g.id) !== 'go');
+    if (blocking) {
+      throw new AppError(
+        409,
+        'GATE_REQUIRED',
+        latest.get(blocking.id) === 'no_go'
+          ? `The latest ${blocking.name} gate review decided No go. Record a new gate review with a Go decision to move past ${blocking.name}.`
+          : `Moving past ${blocking.name} needs a gate review with a Go decision. Record the ${blocking.name} gate review first.`,
+      );
+    }
+  }
+  throw conflict('Someone else moved this pursuit a moment ago. Reload the pipeline to see where it is now.');
 }
 
 /** DELETE /pursuits/{id}: stop tracking (the owner or an admin). */
@@ -166,7 +211,10 @@ export async function openPursuitWorkspace(ctx: AuthedCtx, id: string): Promise<
   const stages = await stagesRepository.listStages(ctx.db);
   const current = stages.find((s) => s.id === pursuit.stageId);
   const opens = stages.find((s) => s.opensWorkspace);
-  if (!current || !opens || current.outcome !== null || current.position < opens.position) {
+  // A gate that needs the RFP's requirements extracted lets the team create the workspace there,
+  // since the solicitation is analysed in it.
+  const needsRfp = current?.gateEvidence?.includes('rfp_requirements') ?? false;
+  if (!current || !opens || current.outcome !== null || (current.position < opens.position && !needsRfp)) {
     throw conflict(`Move the pursuit to ${opens?.name ?? 'the proposal stage'} before creating its workspace`);
   }
   if (!pursuit.opportunityId) throw conflict('This notice is no longer in the opportunity data, so its workspace cannot be created');

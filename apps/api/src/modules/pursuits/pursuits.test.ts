@@ -203,10 +203,19 @@ describe('GET /pursuits', () => {
     expect(all.data).toHaveLength(3);
     const identified = all.totals.find((x: { stage_id: string }) => x.stage_id === stage('Identified'));
     expect(identified).toEqual({ stage_id: stage('Identified'), count: 3, total_value: 300.3, weighted_value: 75.08, unvalued: 1 });
+    // The list leaves out the long fields; GET /pursuits/{id} has them.
+    expect(Object.keys(all.data[0]).filter((k) => ['notes', 'competitors', 'teaming_partners', 'incumbent', 'page_budget'].includes(k))).toEqual([]);
+    expect((await t.injectAs(owner.token, { method: 'GET', url: `/api/pursuits/${soon.pursuit.id}` })).json()).toMatchObject({ notes: '', competitors: [] });
     expect((await get(`agency=${encodeURIComponent(agency)}&naics=5415`)).data).toHaveLength(2);
     expect((await get(`agency=${encodeURIComponent(agency)}&due_within=7`)).data.map((p: { id: string }) => p.id)).toEqual([soon.pursuit.id]);
     expect((await get(`agency=${encodeURIComponent(agency)}&owner=${owner.user.id}`)).data).toEqual([]);
     expect((await get(`agency=${encodeURIComponent(agency)}&stage=${stage('Won')}`)).data).toEqual([]);
+    // The board's per_stage: the most recently moved first, totals still over all three.
+    const board = await get(`agency=${encodeURIComponent(agency)}&per_stage=2`);
+    expect(board.data.map((p: { id: string }) => p.id)).toEqual(all.data.slice(0, 2).map((p: { id: string }) => p.id));
+    expect(board.totals.find((x: { stage_id: string }) => x.stage_id === stage('Identified'))).toEqual(identified);
+    const badPerStage = await t.injectAs(owner.token, { method: 'GET', url: '/api/pursuits?per_stage=0' });
+    expect({ status: badPerStage.statusCode, detail: badPerStage.json().detail }).toEqual({ status: 400, detail: 'per_stage must be from 1 to 1000' });
     const bad = await t.injectAs(owner.token, { method: 'GET', url: '/api/pursuits?due_within=0' });
     expect({ status: bad.statusCode, detail: bad.json().detail }).toEqual({ status: 400, detail: 'due_within must be from 1 to 365 days' });
   });

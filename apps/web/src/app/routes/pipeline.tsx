@@ -1,15 +1,20 @@
-import { Alert, Button, Center, Group, Loader, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Center, Drawer, Group, Loader, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
-import { canPipeline, pipelineCaller, type Pursuit } from '@biddesk/shared';
+import { canPipeline, gatesPassed, pipelineCaller, type PipelineStage, type PursuitListItem as Pursuit } from '@biddesk/shared';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
-import { errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { useSession } from '../../features/auth/session-context';
 import { Pager } from '../../features/opportunities/components/pager';
 import { useMovePursuit, useOpenPursuitWorkspace, usePipelineOwners, usePursuits } from '../../features/pipeline/api/pursuits-api';
-import { PipelineBoard } from '../../features/pipeline/components/pipeline-board';
+import { DecisionHistory } from '../../features/pipeline/components/decision-history';
+import { GateFactorEditor } from '../../features/pipeline/components/gate-factor-editor';
+import { GateReviewDialog } from '../../features/pipeline/components/gate-review-dialog';
+import { OutcomeDialog } from '../../features/pipeline/components/outcome-dialog';
+import { PipelineAnalyticsView } from '../../features/pipeline/components/pipeline-analytics-view';
+import { COLUMN_PREVIEW, PipelineBoard } from '../../features/pipeline/components/pipeline-board';
 import { PipelineFilters } from '../../features/pipeline/components/pipeline-filters';
 import { PipelineTable, TABLE_PAGE_SIZE, sortPursuits } from '../../features/pipeline/components/pipeline-table';
 import { PursuitEditor } from '../../features/pipeline/components/pursuit-editor';
@@ -38,7 +43,10 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readPipelineState(params), [params]);
   const update = (patch: Partial<PipelineState>) => setParams(writePipelineState({ ...state, ...patch }));
-  const list = usePursuits(state.filters);
+  // The board asks for its first cards a column (the slow part of a big pipeline is sending it
+  // all); Show all, or the table (sorted over everything), loads every pursuit.
+  const [allCards, setAllCards] = useState(false);
+  const list = usePursuits(state.filters, state.view === 'board' && !allCards ? COLUMN_PREVIEW : undefined);
   const owners = usePipelineOwners();
   const move = useMovePursuit();
   const openWorkspace = useOpenPursuitWorkspace();
@@ -46,23 +54,51 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
   const [editing, setEditing] = useState<Pursuit | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [editingStages, setEditingStages] = useState(false);
+  const [editingRubric, setEditingRubric] = useState(false);
+  const [gateFor, setGateFor] = useState<{ pursuit: Pursuit; gates: PipelineStage[]; moveTo: PipelineStage | null } | null>(null);
+  const [outcomeFor, setOutcomeFor] = useState<{ pursuit: Pursuit; target: PipelineStage } | null>(null);
+  const [historyOf, setHistoryOf] = useState<Pursuit | null>(null);
 
   const stages = useMemo(() => list.data?.stages ?? [], [list.data]);
   const canChange = (p: Pursuit) => canPipeline(caller, 'pursuit.move', { actorId: userId, ownerId: p.owner?.id ?? null });
   const opensAt = stages.find((s) => s.opens_workspace)?.position ?? Infinity;
   const canOpenWorkspace = (p: Pursuit) => {
     const stage = stages.find((s) => s.id === p.stage_id);
-    return Boolean(p.opportunity_id && stage && stage.outcome === null && stage.position >= opensAt && canPipeline(caller, 'pursuit.createWorkspace', { actorId: userId, ownerId: p.owner?.id ?? null }));
+    // As on the server: from the stage that opens it on, or at a gate that needs the RFP analysed.
+    const reached = stage && (stage.position >= opensAt || stage.gate_evidence?.includes('rfp_requirements'));
+    return Boolean(p.opportunity_id && stage && stage.outcome === null && reached && canPipeline(caller, 'pursuit.createWorkspace', { actorId: userId, ownerId: p.owner?.id ?? null }));
   };
+  // A closing stage asks for the outcome; a move the server refuses for a missing Go opens the gate
+  // review of the first gate it passes without one (the server decides, the dialog follows).
   const onMove = (p: Pursuit, stageId: string) => {
-    const to = stages.find((s) => s.id === stageId)?.name ?? 'the stage';
+    const target = stages.find((s) => s.id === stageId);
+    if (!target) return;
+    if (target.outcome) return setOutcomeFor({ pursuit: p, target });
     move.mutate(
       { pursuit: p, stageId },
       {
-        onSuccess: () => setAnnouncement(`Moved ${p.title} to ${to}`),
-        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to move the pursuit') }),
+        onSuccess: () => setAnnouncement(`Moved ${p.title} to ${target.name}`),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'GATE_REQUIRED') {
+            setAnnouncement(`${target.name} is past a gate: the gate review opened`);
+            return setGateFor({ pursuit: p, gates: gatesPassed(stages, p.stage_id, stageId), moveTo: target });
+          }
+          notifications.show({ color: 'red', message: errorMessage(error, 'Failed to move the pursuit') });
+        },
       },
     );
+  };
+  /** The gate review of the next gate at or after the pursuit's stage, without a move. */
+  const onGateReview = (p: Pursuit) => {
+    const at = stages.find((s) => s.id === p.stage_id)?.position ?? 0;
+    const next = stages.find((s) => s.gate_evidence !== null && s.outcome === null && s.position >= at);
+    if (next) setGateFor({ pursuit: p, gates: [next], moveTo: null });
+    else notifications.show({ color: 'gray', message: 'No gate ahead of this pursuit' });
+  };
+  const onRecordOutcome = (p: Pursuit) => {
+    const current = stages.find((s) => s.id === p.stage_id);
+    const target = current?.outcome ? current : stages.find((s) => s.outcome === 'no_bid') ?? stages.find((s) => s.outcome);
+    if (target) setOutcomeFor({ pursuit: p, target });
   };
   const onWorkspace = (p: Pursuit) =>
     openWorkspace.mutate(p.id, {
@@ -79,12 +115,17 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
     <>
       <PageHeader
         title="Pipeline"
-        description="Every opportunity the company is pursuing, by stage. Weighted value = value × p(win) × p(go)."
+        description="Every opportunity the company is pursuing, by stage; leaving a gate stage needs a recorded Go. Weighted value = value × p(win) × p(go)."
         actions={
           <Group gap="sm">
             {canPipeline(caller, 'pipeline.configureStages') && (
               <Button variant="default" onClick={() => setEditingStages(true)} disabled={stages.length === 0}>
                 Stages
+              </Button>
+            )}
+            {canPipeline(caller, 'pipeline.configureGates') && (
+              <Button variant="default" onClick={() => setEditingRubric(true)}>
+                Gate rubric
               </Button>
             )}
             <SegmentedControl
@@ -94,16 +135,19 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
               data={[
                 { value: 'board', label: 'Board' },
                 { value: 'table', label: 'Table' },
+                { value: 'analytics', label: 'Analytics' },
               ]}
             />
           </Group>
         }
       />
-      <PipelineFilters filters={state.filters} stages={stages} owners={owners.data ?? []} onChange={(filters) => update({ filters, page: 1 })} />
+      {state.view !== 'analytics' && <PipelineFilters filters={state.filters} stages={stages} owners={owners.data ?? []} onChange={(filters) => update({ filters, page: 1 })} />}
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
-      {list.isPending ? (
+      {state.view === 'analytics' ? (
+        <PipelineAnalyticsView />
+      ) : list.isPending ? (
         <Center py="xl">
           <Loader />
         </Center>
@@ -120,7 +164,18 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
             </Alert>
           )}
           {state.view === 'board' ? (
-            <PipelineBoard stages={stages} pursuits={list.data.data} totals={list.data.totals} canChange={canChange} canOpenWorkspace={canOpenWorkspace} onMove={onMove} onEdit={setEditing} onWorkspace={onWorkspace} />
+            <PipelineBoard
+              stages={stages}
+              pursuits={list.data.data}
+              totals={list.data.totals}
+              canChange={canChange}
+              canOpenWorkspace={canOpenWorkspace}
+              onMove={onMove}
+              onEdit={setEditing}
+              onHistory={setHistoryOf}
+              onWorkspace={onWorkspace}
+              onShowAll={() => setAllCards(true)}
+            />
           ) : (
             <>
               <StageTotalsTable data={list.data} />
@@ -139,7 +194,40 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
         </>
       )}
       <StageEditor opened={editingStages} stages={stages} onClose={() => setEditingStages(false)} />
-      <PursuitEditor pursuit={editing} owners={owners.data ?? []} onClose={() => setEditing(null)} />
+      <GateFactorEditor opened={editingRubric} onClose={() => setEditingRubric(false)} />
+      <PursuitEditor
+        pursuit={editing}
+        owners={owners.data ?? []}
+        onClose={() => setEditing(null)}
+        onGateReview={(p) => {
+          setEditing(null);
+          onGateReview(p);
+        }}
+        onRecordOutcome={(p) => {
+          setEditing(null);
+          onRecordOutcome(p);
+        }}
+      />
+      <GateReviewDialog
+        pursuit={gateFor?.pursuit ?? null}
+        gates={gateFor?.gates ?? []}
+        moveTo={gateFor?.moveTo ?? null}
+        onClose={() => setGateFor(null)}
+        onMoved={(p, to) => setAnnouncement(`Moved ${p.title} to ${to.name}`)}
+      />
+      <OutcomeDialog
+        pursuit={outcomeFor?.pursuit ?? null}
+        target={outcomeFor?.target ?? null}
+        stages={stages}
+        onClose={() => setOutcomeFor(null)}
+        onRecorded={(p, stage) => {
+          setAnnouncement(`Recorded ${p.title} as ${stage.name}`);
+          notifications.show({ color: 'green', message: `Outcome recorded: ${stage.name}` });
+        }}
+      />
+      <Drawer opened={historyOf !== null} onClose={() => setHistoryOf(null)} position="right" size="md" title={historyOf ? `Decisions: ${historyOf.title}` : ''}>
+        {historyOf && <DecisionHistory pursuitId={historyOf.id} />}
+      </Drawer>
     </>
   );
 }

@@ -12,7 +12,7 @@ const guestUser: User = { ...plainUser, id: 'g1', name: 'Gia Guest', email: 'gia
 const refresh = (user: User) => ({ 'GET /api/auth/refresh-user': () => ({ body: user }) });
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const stages: PipelineStage[] = ['Identified', 'Qualified', 'Capture', 'Bid decision', 'Proposal'].map((name, i) => ({ id: id(100 + i), name, position: i, outcome: null, opens_workspace: name === 'Proposal' }));
+const stages: PipelineStage[] = ['Identified', 'Qualified', 'Capture', 'Bid decision', 'Proposal'].map((name, i) => ({ id: id(100 + i), name, position: i, outcome: null, opens_workspace: name === 'Proposal', gate_evidence: name === 'Qualified' ? ['incumbent'] : null }));
 
 function pursuit(n: number, overrides: Partial<Pursuit> = {}): Pursuit {
   return {
@@ -37,6 +37,8 @@ function pursuit(n: number, overrides: Partial<Pursuit> = {}): Pursuit {
     competitors: [],
     teaming_partners: [],
     notes: '',
+    incumbent: null,
+    page_budget: null,
     workspace_id: null,
     stage_changed_at: '2026-11-01T00:00:00.000Z',
     created_at: '2026-11-01T00:00:00.000Z',
@@ -75,6 +77,17 @@ describe('/pipeline', () => {
     expect(within(columns[0]!).getByTestId('stage-totals')).toHaveTextContent('$1M · weighted $500K');
     expect(within(columns[0]!).getByText(/Next: Call the contracting officer \(Dec 1, 2026\)/)).toBeInTheDocument();
     expect(screen.getByTestId('pipeline-summary')).toHaveTextContent('2 pursuits · $3,000,000 · weighted $1,500,000');
+  });
+
+  it('asks the server for 30 cards a column, and for all of them after Show all', async () => {
+    const many = Array.from({ length: 31 }, (_, i) => pursuit(i + 1));
+    const calls = stubPipeline(many);
+    renderApp('/pipeline', plainUser);
+    const user = userEvent.setup();
+    const showAll = await screen.findByRole('button', { name: 'Show all 31 in Identified' }, SLOW);
+    expect(calls.filter((c) => c.url.startsWith('/api/pursuits?') || c.url === '/api/pursuits').map((c) => c.url)).toEqual(['/api/pursuits?per_stage=30']);
+    await user.click(showAll);
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/pursuits')).toBe(true));
   });
 
   it('moves a pursuit to the next stage with Alt+→, sending the stage it was seen in', async () => {
@@ -191,7 +204,7 @@ describe('stage editor', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Move stage 3 up' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save stages' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      stages: [stages[0], stages[2], stages[1], stages[3], stages[4]].map((s) => ({ id: s!.id, name: s!.name === 'Capture' ? 'Shaping' : s!.name, outcome: null, opens_workspace: s!.opens_workspace })),
+      stages: [stages[0], stages[2], stages[1], stages[3], stages[4]].map((s) => ({ id: s!.id, name: s!.name === 'Capture' ? 'Shaping' : s!.name, outcome: null, opens_workspace: s!.opens_workspace, gate_evidence: s!.gate_evidence })),
     }));
   });
 
@@ -208,6 +221,9 @@ describe('pursuit editor', () => {
     const calls = stubPipeline([pursuit(1)], {
       [`PATCH /api/pursuits/${id(1)}`]: () => ({ body: pursuit(1) }),
       [`DELETE /api/pursuits/${id(1)}`]: () => ({ status: 204 }),
+      // The drawer reads the whole pursuit and shows the decision history.
+      [`GET /api/pursuits/${id(1)}`]: () => ({ body: pursuit(1) }),
+      [`GET /api/pursuits/${id(1)}/decisions`]: () => ({ body: { gate_reviews: [], outcome: null, evidence: { incumbent: null, page_budget: null, rfp_requirements: { extracted: false, count: 0 } } } }),
     });
     renderApp('/pipeline', plainUser);
     const user = userEvent.setup();
@@ -226,5 +242,95 @@ describe('pursuit editor', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Stop tracking' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === `/api/pursuits/${id(1)}`)).toBe(true));
+  });
+});
+
+describe('gates and outcomes (issue 26 items 3-4)', () => {
+  const factors = [
+    { id: id(300), name: 'Technical fit', description: 'Can we do it?', weight: 2, position: 0 },
+    { id: id(301), name: 'Price position', description: '', weight: 1, position: 1 },
+  ];
+  const noDecisions = { gate_reviews: [], outcome: null, evidence: { incumbent: null, page_budget: null, rfp_requirements: { extracted: false, count: 0 } } };
+
+  it('opens the gate review when the server refuses a move for a missing Go, previews p(go), records the Go and then moves', async () => {
+    const at = pursuit(1, { stage_id: stages[1]!.id });
+    let moves = 0;
+    const calls = stubPipeline([at], {
+      [`POST /api/pursuits/${id(1)}/move`]: () => (moves++ === 0 ? { status: 409, body: { code: 'GATE_REQUIRED', detail: 'Moving past Qualified needs a gate review with a Go decision.' } } : { body: { ...at, stage_id: stages[2]!.id } }),
+      'GET /api/pipeline/gate-factors': () => ({ body: { data: factors } }),
+      [`GET /api/pursuits/${id(1)}/decisions`]: () => ({ body: noDecisions }),
+      [`POST /api/pursuits/${id(1)}/gate-reviews`]: () => ({ status: 201, body: {} }),
+    });
+    renderApp('/pipeline', plainUser);
+    const user = userEvent.setup();
+    (await screen.findByRole('button', { name: 'Move Pursuit 1' }, SLOW)).focus();
+    await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
+    const dialog = await screen.findByRole('dialog', { name: 'Gate review: Qualified' }, SLOW);
+    expect(within(dialog).getByTestId('gate-preview')).toHaveTextContent('Score every factor to see p(go) and the recommendation.');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Technical fit' }), '5');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Price position' }), '2');
+    // (5 × 2 + 2 × 1) / 3 = 4 → 75%: Bid, driven by Technical fit.
+    expect(within(dialog).getByTestId('gate-preview')).toHaveTextContent('p(go) 75% · Bid — driven by Technical fit');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note: Technical fit' }), 'Our core work');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note: Price position' }), 'Incumbent is cheaper');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'No incumbent (new requirement)' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Go' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Rationale' }), 'Fits our core work');
+    await user.click(within(dialog).getByRole('button', { name: 'Record Go and move to Capture' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/move'))).toHaveLength(2));
+    expect(calls.find((c) => c.url.endsWith('/gate-reviews'))?.body).toEqual({
+      gate_stage_id: stages[1]!.id,
+      scores: [
+        { factor_id: id(300), score: 5, note: 'Our core work' },
+        { factor_id: id(301), score: 2, note: 'Incumbent is cheaper' },
+      ],
+      incumbent: 'none',
+      page_budget: null,
+      decision: 'go',
+      rationale: 'Fits our core work',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Gate review: Qualified' })).not.toBeInTheDocument());
+  });
+
+  it('asks for the outcome when a pursuit is moved to a closing stage, and sends the reasons', async () => {
+    const closing = [...stages, { id: id(110), name: 'No bid', position: 5, outcome: 'no_bid' as const, opens_workspace: false, gate_evidence: null }];
+    const calls = stubApi({
+      ...refresh(plainUser),
+      'GET /api/pursuits': () => ({ body: { ...listResponse([pursuit(1)]), stages: closing, totals: [] } }),
+      'GET /api/pipeline/owners': () => ({ body: { data: [] } }),
+      [`GET /api/pursuits/${id(1)}/decisions`]: () => ({ body: noDecisions }),
+      [`POST /api/pursuits/${id(1)}/outcome`]: () => ({ body: noDecisions }),
+    });
+    renderApp('/pipeline', plainUser);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Move Pursuit 1' }, SLOW));
+    await user.click(await screen.findByRole('menuitem', { name: 'No bid (record outcome)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record outcome' }, SLOW);
+    expect(within(dialog).getByRole('radio', { name: 'No bid' })).toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Incumbent advantage' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Capacity or B&P cost' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Lessons learned' }), 'Start shaping earlier');
+    await user.click(within(dialog).getByRole('button', { name: 'Record outcome' }));
+    await waitFor(() => expect(calls.find((c) => c.url.endsWith('/outcome'))?.body).toMatchObject({ from_stage_id: stages[0]!.id, outcome: 'no_bid', reasons: ['incumbent', 'capacity'], lessons_learned: 'Start shaping earlier', archive_workspace: false }));
+    expect(calls.some((c) => c.url.endsWith('/move'))).toBe(false);
+  });
+
+  it('shows the analytics: funnel, calibration with its Brier score once 10 outcomes exist', async () => {
+    stubPipeline([], {
+      'GET /api/pipeline/analytics': () => ({
+        body: {
+          funnel: [{ stage_id: stages[0]!.id, name: 'Identified', entered: 12, current: 2 }],
+          by_month: [{ month: '2027-03', count: 2, weighted_value: 75.08, unvalued: 0 }],
+          win_rate: { by_agency: [{ key: 'NAVY', won: 5, lost: 0, no_bid: 1, win_rate: 100 }], by_naics: [] },
+          calibration: { outcomes: 10, needed: 10, brier: 0.21, buckets: [{ from: 70, to: 80, count: 10, mean_p_win: 70, won: 7, win_rate: 70 }] },
+        },
+      }),
+    });
+    renderApp('/pipeline?view=analytics', plainUser);
+    expect(await screen.findByTestId('brier-score', {}, SLOW)).toHaveTextContent('Brier score 0.210');
+    expect(within(screen.getByTestId('calibration-table')).getByRole('row', { name: /70–80% 10 70% 70% \(7\)/ })).toBeInTheDocument();
+    expect(within(screen.getByTestId('analytics-funnel')).getByRole('row', { name: /Identified 12 2/ })).toBeInTheDocument();
+    expect(within(screen.getByTestId('analytics-by-month')).getByRole('row', { name: /Mar 2027 2 \$75 0/ })).toBeInTheDocument();
+    expect(within(screen.getByTestId('analytics-win-agency')).getByRole('row', { name: /NAVY 5 0 1 100%/ })).toBeInTheDocument();
   });
 });

@@ -14,7 +14,7 @@ export const PIPELINE_SORTS = ['title', 'agency', 'stage', 'owner', 'value', 'we
 export type PipelineSort = (typeof PIPELINE_SORTS)[number];
 
 export interface PipelineState {
-  view: 'board' | 'table';
+  view: 'board' | 'table' | 'analytics';
   filters: PipelineFilters;
   sort: PipelineSort;
   order: 'asc' | 'desc';
@@ -35,7 +35,7 @@ export function readPipelineState(params: URLSearchParams): PipelineState {
   const owner = params.get('owner');
   const naics = params.get('naics');
   return {
-    view: params.get('view') === 'table' ? 'table' : 'board',
+    view: params.get('view') === 'table' ? 'table' : params.get('view') === 'analytics' ? 'analytics' : 'board',
     filters: {
       stage: stage && UUID.test(stage) ? stage : undefined,
       owner: owner && (owner === 'none' || UUID.test(owner)) ? owner : undefined,

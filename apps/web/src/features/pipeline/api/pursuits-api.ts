@@ -6,17 +6,21 @@ import type { PipelineFilters } from '../url-state';
 const PURSUITS_KEY = ['pursuits'] as const;
 const LOOKUP_KEY = ['pursuits', 'lookup'] as const;
 
-/** GET /pursuits with the /pipeline filters: pursuits, stages and per-stage totals. */
-export const usePursuits = (filters: PipelineFilters) =>
+/** GET /pursuits with the /pipeline filters: pursuits (at most `perStage` a stage), stages and per-stage totals. */
+export const usePursuits = (filters: PipelineFilters, perStage?: number) =>
   useQuery({
-    queryKey: [...PURSUITS_KEY, 'list', filters],
+    queryKey: [...PURSUITS_KEY, 'list', filters, perStage],
     queryFn: ({ signal }) =>
       apiRequest<PursuitListResponse>('/pursuits', {
         signal,
-        query: { stage: filters.stage, owner: filters.owner, agency: filters.agency, naics: filters.naics, due_within: filters.dueWithin },
+        query: { stage: filters.stage, owner: filters.owner, agency: filters.agency, naics: filters.naics, due_within: filters.dueWithin, per_stage: perStage },
       }),
     placeholderData: keepPreviousData,
   });
+
+/** GET /pursuits/{id}: the whole pursuit (the list leaves out notes, names and evidence). */
+export const usePursuit = (id: string | null) =>
+  useQuery({ queryKey: [...PURSUITS_KEY, 'one', id], queryFn: ({ signal }) => apiRequest<Pursuit>(`/pursuits/${id}`, { signal }), enabled: id !== null });
 
 /** GET /pipeline/owners: internal users who may own a pursuit. */
 export const usePipelineOwners = () =>
@@ -48,7 +52,7 @@ export function useTrackOpportunity() {
 export function useMovePursuit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ pursuit, stageId }: { pursuit: Pursuit; stageId: string }) =>
+    mutationFn: ({ pursuit, stageId }: { pursuit: Pick<Pursuit, 'id' | 'stage_id'>; stageId: string }) =>
       apiRequest<Pursuit>(`/pursuits/${pursuit.id}/move`, { method: 'POST', body: { stage_id: stageId, from_stage_id: pursuit.stage_id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: PURSUITS_KEY }),
   });
@@ -88,7 +92,7 @@ export function useOpenPursuitWorkspace() {
 export function useReplaceStages() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stages: { id?: string; name: string; outcome: PipelineStage['outcome']; opens_workspace: boolean }[]) =>
+    mutationFn: (stages: { id?: string; name: string; outcome: PipelineStage['outcome']; opens_workspace: boolean; gate_evidence?: PipelineStage['gate_evidence'] }[]) =>
       apiRequest<{ data: PipelineStage[] }>('/admin/pipeline/stages', { method: 'PUT', body: { stages } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: PURSUITS_KEY });

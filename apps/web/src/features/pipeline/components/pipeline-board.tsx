@@ -1,5 +1,5 @@
 import { Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import type { PipelineStage, Pursuit, StageTotals } from '@biddesk/shared';
+import type { PipelineStage, PursuitListItem as Pursuit, StageTotals } from '@biddesk/shared';
 import { useState } from 'react';
 import { formatMoney, formatMoneyCompact } from '../pipeline-format';
 import { PursuitCard } from './pursuit-card';
@@ -12,14 +12,18 @@ interface Props {
   canOpenWorkspace: (p: Pursuit) => boolean;
   onMove: (pursuit: Pursuit, stageId: string) => void;
   onEdit: (pursuit: Pursuit) => void;
+  onHistory: (pursuit: Pursuit) => void;
   onWorkspace: (pursuit: Pursuit) => void;
+  /** A column's Show all: the page then loads every pursuit (the server sent COLUMN_PREVIEW a stage). */
+  onShowAll: () => void;
 }
 
 // A column shows this many cards until asked for all: 2,000 cards at once would freeze the page.
-const COLUMN_PREVIEW = 30;
+/** Cards a column shows until Show all; the board asks the server for this many a stage. */
+export const COLUMN_PREVIEW = 30;
 
 /** The board: one column per stage with its count, value and weighted value (issue 26). */
-export function PipelineBoard({ stages, pursuits, totals, canChange, canOpenWorkspace, onMove, onEdit, onWorkspace }: Props) {
+export function PipelineBoard({ stages, pursuits, totals, canChange, canOpenWorkspace, onMove, onEdit, onHistory, onWorkspace, onShowAll }: Props) {
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const byStage = new Map(stages.map((s) => [s.id, [] as Pursuit[]]));
@@ -65,11 +69,18 @@ export function PipelineBoard({ stages, pursuits, totals, canChange, canOpenWork
               </Text>
               <Stack gap="xs" mt="xs">
                 {(expanded.has(stage.id) ? items : items.slice(0, COLUMN_PREVIEW)).map((p) => (
-                  <PursuitCard key={p.id} pursuit={p} stages={stages} canChange={canChange(p)} canOpenWorkspace={canOpenWorkspace(p)} onMove={onMove} onEdit={onEdit} onWorkspace={onWorkspace} />
+                  <PursuitCard key={p.id} pursuit={p} stages={stages} canChange={canChange(p)} canOpenWorkspace={canOpenWorkspace(p)} onMove={onMove} onEdit={onEdit} onHistory={onHistory} onWorkspace={onWorkspace} />
                 ))}
-                {items.length > COLUMN_PREVIEW && !expanded.has(stage.id) && (
-                  <Button size="compact-xs" variant="subtle" onClick={() => setExpanded((prev) => new Set(prev).add(stage.id))}>
-                    Show all {items.length} in {stage.name}
+                {(t?.count ?? items.length) > COLUMN_PREVIEW && !expanded.has(stage.id) && (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => {
+                      setExpanded((prev) => new Set(prev).add(stage.id));
+                      onShowAll();
+                    }}
+                  >
+                    Show all {t?.count ?? items.length} in {stage.name}
                   </Button>
                 )}
               </Stack>

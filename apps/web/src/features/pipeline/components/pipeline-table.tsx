@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, ScrollArea, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { formatDate, type PipelineStage, type Pursuit } from '@biddesk/shared';
+import { formatDate, type PipelineStage, type PursuitListItem as Pursuit } from '@biddesk/shared';
 import { Link } from 'react-router';
 import { formatDay, formatMoney, formatPercent } from '../pipeline-format';
 import type { PipelineSort } from '../url-state';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { IconArrowsMove } from '@tabler/icons-react';
-import { formatDate, type PipelineStage, type Pursuit } from '@biddesk/shared';
+import { formatDate, type PipelineStage, type PursuitListItem as Pursuit } from '@biddesk/shared';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDay, formatMoney, formatPercent } from '../pipeline-format';
@@ -12,6 +12,7 @@ interface Props {
   canOpenWorkspace: boolean;
   onMove: (pursuit: Pursuit, stageId: string) => void;
   onEdit: (pursuit: Pursuit) => void;
+  onHistory: (pursuit: Pursuit) => void;
   onWorkspace: (pursuit: Pursuit) => void;
 }
 
@@ -19,7 +20,7 @@ interface Props {
  * One pursuit on the board. Moves: drag it to another column, choose a stage from Move, or press
  * Alt+→ / Alt+← while anything in the card has focus (the keyboard's drag, issue 26).
  */
-export function PursuitCard({ pursuit: p, stages, canChange, canOpenWorkspace, onMove, onEdit, onWorkspace }: Props) {
+export function PursuitCard({ pursuit: p, stages, canChange, canOpenWorkspace, onMove, onEdit, onHistory, onWorkspace }: Props) {
   const index = stages.findIndex((s) => s.id === p.stage_id);
   const onKeyDown = (e: KeyboardEvent) => {
     if (!canChange || !e.altKey || (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft')) return;
@@ -91,14 +92,19 @@ export function PursuitCard({ pursuit: p, stages, canChange, canOpenWorkspace, o
               {stages.map((s) => (
                 <Menu.Item key={s.id} disabled={s.id === p.stage_id} onClick={() => onMove(p, s.id)}>
                   {s.name}
+                  {s.outcome && ' (record outcome)'}
                 </Menu.Item>
               ))}
             </Menu.Dropdown>
           </Menu>
         )}
-        {canChange && (
+        {canChange ? (
           <Button size="compact-xs" variant="default" aria-label={`Edit ${p.title}`} onClick={() => onEdit(p)}>
             Edit
+          </Button>
+        ) : (
+          <Button size="compact-xs" variant="default" aria-label={`Decisions of ${p.title}`} onClick={() => onHistory(p)}>
+            Decisions
           </Button>
         )}
         {p.workspace_id ? (

@@ -1,16 +1,20 @@
-import { Button, Drawer, Group, NumberInput, Select, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Divider, Drawer, Group, NumberInput, Select, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PURSUIT_NAMES_MAX, weightedValue, type Pursuit, type UpdatePursuitBody } from '@biddesk/shared';
+import { PURSUIT_NAMES_MAX, weightedValue, type Pursuit, type PursuitListItem, type UpdatePursuitBody } from '@biddesk/shared';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { useDeletePursuit, useUpdatePursuit } from '../api/pursuits-api';
+import { useDeletePursuit, usePursuit, useUpdatePursuit } from '../api/pursuits-api';
 import { formatMoney } from '../pipeline-format';
+import { DecisionHistory } from './decision-history';
 
 interface Props {
-  pursuit: Pursuit | null;
+  /** The pursuit as listed; the drawer reads the whole one (notes, names, evidence) to edit it. */
+  pursuit: PursuitListItem | null;
   owners: { id: string; name: string }[];
   onClose: () => void;
+  onGateReview: (pursuit: PursuitListItem) => void;
+  onRecordOutcome: (pursuit: PursuitListItem) => void;
 }
 
 type Draft = {
@@ -24,6 +28,8 @@ type Draft = {
   competitors: string[];
   teaming_partners: string[];
   notes: string;
+  incumbent: string;
+  page_budget: number | '';
 };
 
 const toDraft = (p: Pursuit): Draft => ({
@@ -37,11 +43,15 @@ const toDraft = (p: Pursuit): Draft => ({
   competitors: p.competitors,
   teaming_partners: p.teaming_partners,
   notes: p.notes,
+  incumbent: p.incumbent ?? '',
+  page_budget: p.page_budget ?? '',
 });
 const num = (v: number | '') => (v === '' ? null : v);
 
 /** The capture fields of one pursuit, in a drawer; the server checks every rule again. */
-export function PursuitEditor({ pursuit, owners, onClose }: Props) {
+export function PursuitEditor({ pursuit: listed, owners, onClose, onGateReview, onRecordOutcome }: Props) {
+  const full = usePursuit(listed?.id ?? null);
+  const pursuit = listed && full.data?.id === listed.id ? full.data : null;
   const [draft, setDraft] = useState<Draft | null>(null);
   const update = useUpdatePursuit();
   const remove = useDeletePursuit();
@@ -62,6 +72,8 @@ export function PursuitEditor({ pursuit, owners, onClose }: Props) {
       competitors: draft.competitors,
       teaming_partners: draft.teaming_partners,
       notes: draft.notes,
+      incumbent: draft.incumbent.trim() || null,
+      page_budget: num(draft.page_budget),
     };
     update.mutate(
       { id: pursuit.id, body },
@@ -77,7 +89,8 @@ export function PursuitEditor({ pursuit, owners, onClose }: Props) {
 
   const weighted = draft ? weightedValue(num(draft.estimated_value), num(draft.p_win), num(draft.p_go)) : null;
   return (
-    <Drawer opened={pursuit !== null} onClose={onClose} position="right" size="md" title={pursuit ? `Edit pursuit: ${pursuit.title}` : ''}>
+    <Drawer opened={listed !== null} onClose={onClose} position="right" size="md" title={listed ? `Edit pursuit: ${listed.title}` : ''}>
+      {listed && !pursuit && (full.isError ? <Alert color="red">{errorMessage(full.error, 'Failed to load the pursuit')}</Alert> : <Text size="sm">Loading…</Text>)}
       {draft && pursuit && (
         <Stack gap="sm">
           <Select label="Capture owner" data={owners.map((o) => ({ value: o.id, label: o.name }))} value={draft.owner_id} onChange={(v) => set('owner_id', v)} searchable />
@@ -94,6 +107,10 @@ export function PursuitEditor({ pursuit, owners, onClose }: Props) {
           <TextInput type="date" label="Next action date" value={draft.next_action_due} onChange={(e) => set('next_action_due', e.currentTarget.value)} />
           <TagsInput label="Competitors" description="Press Enter after each name" maxTags={PURSUIT_NAMES_MAX} value={draft.competitors} onChange={(v) => set('competitors', v)} />
           <TagsInput label="Teaming partners" description="Press Enter after each name" maxTags={PURSUIT_NAMES_MAX} value={draft.teaming_partners} onChange={(v) => set('teaming_partners', v)} />
+          <Group grow align="flex-start">
+            <TextInput label="Incumbent" description='A name, or "none" for a new requirement' maxLength={120} value={draft.incumbent} onChange={(e) => set('incumbent', e.currentTarget.value)} />
+            <NumberInput label="Page budget (pages)" min={1} max={10000} allowDecimal={false} value={draft.page_budget} onChange={(v) => set('page_budget', typeof v === 'number' ? v : '')} />
+          </Group>
           <Textarea label="Notes" autosize minRows={3} maxRows={10} value={draft.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
           <Group justify="space-between" mt="sm">
             <Button color="red" variant="subtle" onClick={() => setConfirmRemove(true)}>
@@ -103,13 +120,23 @@ export function PursuitEditor({ pursuit, owners, onClose }: Props) {
               Save
             </Button>
           </Group>
+          <Divider my="xs" />
+          <Group gap="xs">
+            <Button variant="light" onClick={() => onGateReview(pursuit)}>
+              Gate review
+            </Button>
+            <Button variant="light" onClick={() => onRecordOutcome(pursuit)}>
+              Record outcome
+            </Button>
+          </Group>
+          <DecisionHistory pursuitId={pursuit.id} />
         </Stack>
       )}
       <ConfirmDialog
         opened={confirmRemove && pursuit !== null}
         title="Stop tracking?"
         message={`${pursuit?.title ?? ''} leaves the pipeline.`}
-        consequences={['Its stage, values, next action, competitors, partners and notes are deleted', 'Its workspace, if any, stays as it is']}
+        consequences={['Its stage, values, next action, competitors, partners and notes are deleted', 'Its gate decisions and outcome are deleted with it', 'Its workspace, if any, stays as it is']}
         confirmLabel="Stop tracking"
         busy={remove.isPending}
         onCancel={() => setConfirmRemove(false)}

@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
-import { STAGE_NAME_MAX, type PipelineStage, type StageOutcome } from '@biddesk/shared';
+import { GATE_EVIDENCE, GATE_EVIDENCE_LABELS, STAGE_NAME_MAX, type GateEvidence, type PipelineStage, type StageOutcome } from '@biddesk/shared';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useReplaceStages } from '../api/pursuits-api';
@@ -14,18 +14,18 @@ const OUTCOMES: { value: string; label: string }[] = [
   { value: 'cancelled', label: 'Closes: cancelled' },
 ];
 
-type Row = { key: string; id?: string; name: string; outcome: StageOutcome | null; opens_workspace: boolean };
+type Row = { key: string; id?: string; name: string; outcome: StageOutcome | null; opens_workspace: boolean; gate_evidence: GateEvidence[] | null };
 
 /**
  * Admins edit the stage list (issue 26): rename, reorder, add, remove, and choose which open stage
- * creates the workspace. The server refuses removing a stage that still holds pursuits, with the
+ * creates the workspace, which stages are gates and the evidence a Go there needs. The server refuses removing a stage that still holds pursuits, with the
  * stages and counts in its detail, which is shown as is.
  */
 export function StageEditor({ opened, stages, onClose }: { opened: boolean; stages: PipelineStage[]; onClose: () => void }) {
   const [rows, setRows] = useState<Row[]>([]);
   const replace = useReplaceStages();
   useEffect(() => {
-    if (opened) setRows(stages.map((s) => ({ key: s.id, id: s.id, name: s.name, outcome: s.outcome, opens_workspace: s.opens_workspace })));
+    if (opened) setRows(stages.map((s) => ({ key: s.id, id: s.id, name: s.name, outcome: s.outcome, opens_workspace: s.opens_workspace, gate_evidence: s.gate_evidence })));
   }, [opened, stages]);
   const update = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const swap = (i: number, j: number) =>
@@ -36,7 +36,7 @@ export function StageEditor({ opened, stages, onClose }: { opened: boolean; stag
     });
   const save = () =>
     replace.mutate(
-      rows.map(({ id, name, outcome, opens_workspace }) => ({ id, name, outcome, opens_workspace })),
+      rows.map(({ id, name, outcome, opens_workspace, gate_evidence }) => ({ id, name, outcome, opens_workspace, gate_evidence: outcome ? null : gate_evidence })),
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: 'Stages saved' });
@@ -54,7 +54,8 @@ export function StageEditor({ opened, stages, onClose }: { opened: boolean; stag
       >
         <Stack gap="xs" mt="xs">
           {rows.map((r, i) => (
-            <Group key={r.key} gap="xs" wrap="nowrap" align="flex-end">
+            <Stack key={r.key} gap={4}>
+            <Group gap="xs" wrap="nowrap" align="flex-end">
               <TextInput aria-label={`Stage ${i + 1} name`} value={r.name} maxLength={STAGE_NAME_MAX} onChange={(e) => update(i, { name: e.currentTarget.value })} style={{ flex: 1 }} />
               <Select
                 aria-label={`Stage ${i + 1} kind`}
@@ -75,6 +76,23 @@ export function StageEditor({ opened, stages, onClose }: { opened: boolean; stag
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
+            {r.outcome === null && (
+              <Group gap="sm" wrap="wrap" pl={4}>
+                <Checkbox size="xs" label="Gate: leaving it needs a Go" checked={r.gate_evidence !== null} onChange={(e) => update(i, { gate_evidence: e.currentTarget.checked ? ['incumbent'] : null })} aria-label={`Stage ${i + 1} is a gate`} />
+                {r.gate_evidence !== null &&
+                  GATE_EVIDENCE.map((ev) => (
+                    <Checkbox
+                      key={ev}
+                      size="xs"
+                      label={GATE_EVIDENCE_LABELS[ev]}
+                      aria-label={`Stage ${i + 1} gate needs: ${GATE_EVIDENCE_LABELS[ev]}`}
+                      checked={r.gate_evidence!.includes(ev)}
+                      onChange={(e) => update(i, { gate_evidence: e.currentTarget.checked ? [...r.gate_evidence!, ev] : r.gate_evidence!.filter((x) => x !== ev) })}
+                    />
+                  ))}
+              </Group>
+            )}
+            </Stack>
           ))}
         </Stack>
       </Radio.Group>
@@ -82,7 +100,7 @@ export function StageEditor({ opened, stages, onClose }: { opened: boolean; stag
         A stage that still holds pursuits cannot be removed: move them first.
       </Text>
       <Group justify="space-between" mt="md">
-        <Button variant="default" onClick={() => setRows((rs) => [...rs, { key: `new-${Date.now()}`, name: '', outcome: null, opens_workspace: false }])}>
+        <Button variant="default" onClick={() => setRows((rs) => [...rs, { key: `new-${Date.now()}`, name: '', outcome: null, opens_workspace: false, gate_evidence: null }])}>
           Add stage
         </Button>
         <Button onClick={save} loading={replace.isPending}>
