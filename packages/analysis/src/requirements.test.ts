@@ -227,14 +227,19 @@ describe('classifyRequirement', () => {
 // machine cannot fail these: ten times the input may take at most ~25 times as long (linear is 10,
 // quadratic 100).
 function growth(run: (scale: number) => void): number {
-  // The fastest of three runs per size: one GC pause or a busy core (two test workers share two
-  // cores in CI) would otherwise inflate a single sample and fail a linear extractor.
+  // This process's CPU time, not the wall clock: on a loaded 2-core machine the wall clock counts
+  // the time other processes held the core, which failed a linear extractor under load. The fastest
+  // of three runs per size: one GC pause would otherwise inflate a single sample.
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
   const time = (scale: number) =>
     Math.min(
       ...[0, 1, 2].map(() => {
-        const started = performance.now();
+        const started = cpuMs();
         run(scale);
-        return performance.now() - started;
+        return cpuMs() - started;
       }),
     );
   time(1);
