@@ -1,7 +1,7 @@
 export type { Obligation, PageText, Requirement, RequirementBasis, SectionCode } from './types';
 export { PdfReadError, extractPdfText, type PdfReadErrorCode } from './pdf-text';
 export type { FormField } from './pdf-read';
-export { solicitationFormFacts, type FormFact, type OfferDue, type SolicitationFormFacts } from './form-facts';
+export { factSource, formNameOf, solicitationFormFacts, type FormFact, type OfferDue, type SolicitationFormFacts } from './form-facts';
 export { SectionTracker, detectSections, parseHeading, sectionFromTitle, type HeadingMatch } from './sections';
 export { segmentPage, splitSentences, type Segment, type Unit } from './segment';
 export { classifyRequirement, extractRequirements, guessSection, type Classification } from './requirements';

@@ -1,6 +1,6 @@
 import { PDFDocument, PDFName, PDFString, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { solicitationFormFacts } from './form-facts';
+import { factSource, solicitationFormFacts } from './form-facts';
 import { extractPdfText } from './pdf-text';
 import { extractRequirements } from './requirements';
 
@@ -175,6 +175,7 @@ describe('filled form fields', () => {
           page.drawText('9. ISSUED BY', { x: 36, y: 680, size: 7, font: regular });
           page.drawText('10. THIS ACQUISITION IS', { x: 300, y: 680, size: 7, font: regular });
           page.drawText('NAICS:', { x: 450, y: 680, size: 7, font: regular });
+          page.drawText('STANDARD FORM 1449 (REV. 2/2012)', { x: 400, y: 40, size: 7, font: regular });
         },
       ],
       (doc, _fonts, [page]) => {
@@ -196,9 +197,15 @@ describe('filled form fields', () => {
     const { pages, fields } = await extractPdfText(bytes);
     expect(pages[0].text).toContain('RFQ1204822');
     expect(pages[0].text).toContain('07/10/2017');
-    const facts = solicitationFormFacts(fields);
+    const facts = solicitationFormFacts(fields, pages);
     expect(facts.solicitationNumber).toEqual({ value: 'RFQ1204822', page: 1, caption: '5. SOLICITATION NUMBER' });
     expect(facts.offerDue?.value).toEqual({ date: '2017-07-10', time: '1:00 PM', zone: 'EST' });
+    // The printed form number names the form; each fact is cited by its block, as a person would.
+    expect(facts.form).toBe('SF-1449');
+    expect(factSource(facts.offerDue!, facts.form)).toBe('SF-1449 block 8, p. 1');
+    // Without a form number the caption itself is the citation.
+    expect(solicitationFormFacts(fields).form).toBeUndefined();
+    expect(factSource({ caption: 'Quotes due', page: 2 })).toBe('form field "Quotes due", p. 2');
     expect(facts.issuingOffice?.value).toBe('General Services Administration, Washington, DC 20405');
     expect(facts.naics?.value).toBe('541519');
     // Captions and values are no requirements.

@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
-import type { DraftAnalysis, Requirement } from '@biddesk/analysis';
+import type { DraftAnalysis } from '@biddesk/analysis';
 import { AppError, tooManyRequests } from '../errors';
-import type { DraftTask, Outcome, PdfTask } from './tasks';
+import type { DraftTask, Outcome, PdfTask, SolicitationRead } from './tasks';
 
 /**
  * Heavy parsing off the request thread (issue 16): PDF text, .docx text, requirement extraction and
@@ -14,7 +14,7 @@ export interface ParsePool {
    * `maxMs` is the most a task may take (PARSE_TIMEOUT_MS); a small file gets less (parseBudgetMs).
    * `owner` (the uploading user) decides the queue: each user's files wait behind their own.
    */
-  readSolicitation(task: PdfTask, maxMs: number, owner?: string): Promise<Outcome<{ pageCount: number; requirements: Requirement[] }>>;
+  readSolicitation(task: PdfTask, maxMs: number, owner?: string): Promise<Outcome<SolicitationRead>>;
   analyzeDraft(task: DraftTask, maxMs: number, owner?: string): Promise<Outcome<{ analysis: DraftAnalysis }>>;
   close(): Promise<void>;
 }

@@ -9,10 +9,13 @@ import {
   extractPdfText,
   extractRequirements,
   scoreDraft,
+  solicitationFormFacts,
   type DraftAnalysis,
+  type FormField,
   type PageText,
   type PdfLayout,
   type Requirement,
+  type SolicitationFormFacts,
 } from '@biddesk/analysis';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
@@ -54,22 +57,36 @@ async function pageCountOf(bytes: Uint8Array): Promise<number | null> {
   }
 }
 
-async function readPdfPages(bytes: Uint8Array, maxPages: number): Promise<Outcome<{ pages: PageText[] }>> {
+async function readPdfPages(bytes: Uint8Array, maxPages: number): Promise<Outcome<{ pages: PageText[]; fields: FormField[] }>> {
   const pageCount = await pageCountOf(bytes);
   if (pageCount !== null && pageCount > maxPages) return { ok: false, reason: 'too_many_pages', pageCount, maxPages };
   try {
-    return { ok: true, pages: (await extractPdfText(bytes)).pages };
+    const { pages, fields } = await extractPdfText(bytes);
+    return { ok: true, pages, fields };
   } catch (err) {
     if (err instanceof PdfReadError) return { ok: false, reason: err.code };
     throw err;
   }
 }
 
-/** A solicitation PDF: its page count and requirements (the page texts stay in the worker). */
-export async function readSolicitation(task: PdfTask): Promise<Outcome<{ pageCount: number; requirements: Requirement[] }>> {
+export interface SolicitationRead {
+  pageCount: number;
+  requirements: Requirement[];
+  /** The facts of a filled standard form (SF-1449, SF-33 ...) with their captions; null when it has none. */
+  formFacts: SolicitationFormFacts | null;
+}
+
+/** A solicitation PDF: its page count, requirements and form facts (the page texts stay in the worker). */
+export async function readSolicitation(task: PdfTask): Promise<Outcome<SolicitationRead>> {
   const read = await readPdfPages(task.bytes, task.maxPages);
   if (!read.ok) return read;
-  return { ok: true, pageCount: read.pages.length, requirements: extractRequirements(read.pages) };
+  const facts = solicitationFormFacts(read.fields, read.pages);
+  return {
+    ok: true,
+    pageCount: read.pages.length,
+    requirements: extractRequirements(read.pages),
+    formFacts: Object.keys(facts).some((k) => k !== 'form') ? facts : null,
+  };
 }
 
 async function readDocx(bytes: Uint8Array): Promise<Outcome<{ text: string }>> {

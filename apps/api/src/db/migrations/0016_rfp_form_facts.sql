@@ -1,0 +1,1 @@
+ALTER TABLE "rfp_solicitations" ADD COLUMN "form_facts" jsonb;
