@@ -20,4 +20,4 @@ export {
   type Suggestion,
 } from './scoring';
 export { extractPdfLayout, type PdfLayout } from './pdf-layout';
-export { GENERATED_DOCUMENT_TYPES, complianceMatrixRows, generateDocument, type ComplianceMatrixRow, type GenerateInput, type GeneratedDocumentType, type OpportunityFacts, type Tone } from './generators';
+export { GENERATED_DOCUMENT_TYPES, complianceMatrixRows, generateDocument, type ComplianceMatrixRow, type FormDue, type GenerateInput, type GeneratedDocumentType, type OpportunityFacts, type Tone } from './generators';

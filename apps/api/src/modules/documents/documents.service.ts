@@ -9,6 +9,7 @@ import { recordActivity } from '../activity/activity.service';
 import { requireOpportunity } from '../opportunities/opportunities.service';
 import * as documents from './generated-documents.repository';
 import { presentGeneratedDocument } from './generated-document.presenter';
+import { formDueOf } from '../rfp/rfp-form-facts';
 import { opportunityFacts } from './opportunity-facts';
 import * as pdfs from './solicitation-pdfs.repository';
 import { deleteWorkspaceDocument, generateWorkspaceDocument, listWorkspaceDocuments } from './workspace-ai.service';
@@ -43,6 +44,8 @@ export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBod
     requirements: requirements.map((r) => ({ ...r, section: r.section as 'L' | 'M' | 'C' | 'other' })),
     tone: body.tone,
     now,
+    // The solicitation form's due date beats the notice's; a notice that disagrees is shown and flagged.
+    formDue: formDueOf(pdf?.formFacts, opportunity),
   });
   const content = await ctx.ai.polish({
     documentType,

@@ -1,4 +1,4 @@
-import { factSource, type FormFact, type SolicitationFormFacts } from '@biddesk/analysis';
+import { factSource, type FormDue, type FormFact, type SolicitationFormFacts } from '@biddesk/analysis';
 import { formatDeadline, type RfpDueCheck, type RfpFormFact, type RfpFormFacts, type RfpOfferDue } from '@biddesk/shared';
 
 /**
@@ -130,4 +130,18 @@ export function presentFormFacts(facts: SolicitationFormFacts | null, notice: No
     ? { ...due.value, text: offerDueText(due.value), caption: due.caption, page: due.page, source: factSource(due, facts.form) }
     : null;
   return { form, offer_due: offerDue, due_check: due ? checkDue(due.value, notice) : null, facts: list };
+}
+
+/** What the generated brief takes from the form: its due date, where it was read, and the notice's when it differs. */
+export function formDueOf(facts: SolicitationFormFacts | null | undefined, notice: NoticeDeadline | null): FormDue | undefined {
+  const due = facts?.offerDue;
+  if (!due) return undefined;
+  const instant = formInstant(due.value);
+  const check = checkDue(due.value, notice);
+  return {
+    text: offerDueText(due.value),
+    source: factSource(due, facts.form),
+    at: instant === null ? due.value.date : new Date(instant).toISOString(),
+    noticeDiffers: check.agreement === 'differs' ? check.notice_text : null,
+  };
 }

@@ -1,1 +1,0 @@
-ALTER TABLE "rfp_solicitations" ADD COLUMN "form_facts" jsonb;
