@@ -46,10 +46,8 @@ describe('RFP tab: the solicitation form facts', () => {
     expect(within(card).getByText('Read from SF-1449 block 8, p. 1')).toBeInTheDocument();
     expect(within(card).getByTestId('due-same')).toHaveTextContent('SAM.gov notice: Jul 10, 2017, 1:00 PM UTC-04:00. The form and the SAM.gov notice give the same due date and time.');
     expect(within(card).queryByTestId('due-differs')).toBeNull();
-    const table = within(card).getByRole('table', { name: 'Facts read from the form' });
-    const row = within(table).getByRole('row', { name: /Solicitation number/ });
-    expect(row).toHaveTextContent('RFQ1204822');
-    expect(row).toHaveTextContent('SF-1449 block 5, p. 1');
+    expect(within(card).getByTestId('form-fact-solicitation_number')).toHaveTextContent('Solicitation numberRFQ1204822Read from SF-1449 block 5, p. 1');
+    expect(within(card).getByTestId('form-fact-naics')).toHaveTextContent('NAICS541519Read from SF-1449 block 10, p. 1');
   });
 
   it('flags a SAM.gov deadline that differs, showing both', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Card, Stack, Text, Title } from '@mantine/core';
 import type { RfpFormFacts } from '@biddesk/shared';
 
 /**
@@ -47,32 +47,22 @@ export function FormFactsCard({ facts }: { facts: RfpFormFacts }) {
           </Text>
         )}
         {facts.facts.length > 0 && (
-          <Table.ScrollContainer minWidth={360}>
-            <Table verticalSpacing={4} aria-label="Facts read from the form">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Fact</Table.Th>
-                  <Table.Th scope="col">Value</Table.Th>
-                  <Table.Th scope="col">Read from</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {facts.facts.map((f) => (
-                  <Table.Tr key={f.key}>
-                    <Table.Th scope="row" fw={500}>
-                      {f.label}
-                    </Table.Th>
-                    <Table.Td style={{ whiteSpace: 'pre-line' }}>{f.value}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed" title={f.caption}>
-                        {f.source}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          // A list rather than a table: label, value and source stay readable at phone width.
+          <Box component="dl" aria-label="Facts read from the form" m={0}>
+            {facts.facts.map((f) => (
+              <Box key={f.key} data-testid={`form-fact-${f.key}`} py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+                <Text component="dt" size="sm" fw={600}>
+                  {f.label}
+                </Text>
+                <Text component="dd" m={0} style={{ whiteSpace: 'pre-line', overflowWrap: 'break-word' }}>
+                  {f.value}
+                </Text>
+                <Text component="dd" m={0} size="sm" c="dimmed" title={f.caption}>
+                  Read from {f.source}
+                </Text>
+              </Box>
+            ))}
+          </Box>
         )}
       </Stack>
     </Card>
