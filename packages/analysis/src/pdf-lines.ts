@@ -11,6 +11,8 @@
  *   (no first column) continues those cells.
  */
 
+import { splitColumns } from './pdf-columns';
+
 /** One pdf.js text item, reduced to what layout needs. */
 export interface TextItem {
   str: string;
@@ -282,6 +284,13 @@ export function layoutPageWithHeadings(page: TextItem[] | PageLines, geometry?: 
   const lines = asLines(page);
   if (lines.length === 0) return { text: '', headings: [] };
   const g = geometry ?? measureGeometry([lines]);
+  // A two-column page is read column by column, each with its own margins (pdf-columns.ts).
+  const columns = splitColumns(lines, g.step);
+  if (columns) {
+    const within = (side: Line[]): PageGeometry => ({ left: quantile(side.map((l) => l.left), 0.1), right: quantile(side.map((l) => l.right), 0.95), step: g.step });
+    const parts = [columns.top, columns.left, columns.right].filter((side) => side.length > 0);
+    return joinParts(parts.map((side) => layoutPageWithHeadings(side, side === columns.top ? g : within(side), typography)));
+  }
   const width = Math.max(1, g.right - g.left);
   const out: Array<{ text: string; level?: number }> = [];
   // The row being built (possibly over several physical lines), and its column positions.
@@ -465,6 +474,30 @@ function assemble(out: Array<{ text: string; level?: number }>): LaidOutPage {
     if (o.level !== undefined) headings.push({ start: text.length, level: o.level });
     text += o.text;
     blank = false;
+  }
+  return { text, headings };
+}
+
+// A block's last line ends a sentence, a list lead-in or a title.
+const ENDS_BLOCK = /[.?!:;]["”’)\]]*$/;
+
+/**
+ * The parts of a page read one after another (its title lines, left column, right column). A
+ * sentence running from the foot of one column to the head of the next (no closing punctuation,
+ * the next starting in lower case) is joined; otherwise each part is its own block.
+ */
+function joinParts(parts: LaidOutPage[]): LaidOutPage {
+  let text = '';
+  const headings: LaidOutPage['headings'] = [];
+  for (const p of parts) {
+    if (!p.text) continue;
+    const last = text.slice(text.lastIndexOf('\n') + 1);
+    const lastIsHeading = headings.some((h) => h.start === text.lastIndexOf('\n') + 1);
+    const runsOn = text && last && !ENDS_BLOCK.test(last) && !lastIsHeading && /^[a-z]/.test(p.text) && !p.headings.some((h) => h.start === 0);
+    const sep = !text ? '' : runsOn ? (/[A-Za-z][-‐]$/.test(last) ? '' : ' ') : '\n\n';
+    const offset = text.length + sep.length;
+    text += sep + p.text;
+    headings.push(...p.headings.map((h) => ({ ...h, start: h.start + offset })));
   }
   return { text, headings };
 }
