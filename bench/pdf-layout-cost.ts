@@ -4,14 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { dropFurniture } from '../packages/analysis/src/pdf-furniture';
 import { layoutPageWithHeadings, measureGeometry, measureTypography, pageLines } from '../packages/analysis/src/pdf-lines';
 import { fieldItems, openPdf, readPages } from '../packages/analysis/src/pdf-read';
-import { joinPageBreaks } from '../packages/analysis/src/pdf-text';
+import { carryRowsOver, joinPageBreaks } from '../packages/analysis/src/pdf-text';
 
 /**
  * npx tsx bench/pdf-layout-cost.ts [--runs 5]
  * What the layout layer of extractPdfText costs per page, apart from pdf.js: for every PDF in
  * ../shared/data/rfp (labelled) and its real-pdfs/ (agency-published), times pdf.js reading
- * (text content, fonts, form fields) and then the layout layer (lines, furniture, typography,
- * tables, headings, page-break joins) on the read pages, median of the runs.
+ * (text content, fonts, form fields) and then the layout layer (lines, furniture, rows carried
+ * over page breaks, typography, two columns, tables, headings, page-break joins) on the read pages, median of the runs.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = process.env.RFP_DATA_DIR ?? path.resolve(here, '../../shared/data/rfp');
@@ -39,7 +39,7 @@ for (const file of files) {
     await pdf.destroy();
     const t1 = performance.now();
     const lines = read.map((p) => pageLines([...p.items, ...fieldItems(p.fields)]));
-    const body = dropFurniture(lines);
+    const body = carryRowsOver(dropFurniture(lines));
     const geometry = measureGeometry(body);
     const typography = measureTypography(body);
     joinPageBreaks(body.map((p) => layoutPageWithHeadings(p, geometry, typography)));
