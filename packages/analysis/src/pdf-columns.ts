@@ -63,11 +63,24 @@ export function splitColumns(lines: Line[], step: number): Columns | null {
   const [from, to] = [left + width * BAND[0], left + width * BAND[1]];
   const open = lines.filter((l) => !l.cells.some((c) => c.x <= from && c.right >= to)).length;
   if (open < MIN_SIDE_LINES) return null;
-  // The x in the middle band crossed by the fewest lines; only lines above the columns may cross it.
+  // The x in the middle band crossed by the fewest lines (a line's cells never overlap, so counting
+  // cells counts lines): one pass over the cells into a 2 pt grid. Only title lines may cross it.
+  const n = Math.floor((to - from) / 2) + 1;
+  const diff = new Int32Array(n + 1);
+  for (const l of lines) {
+    for (const c of l.cells) {
+      const i0 = Math.max(0, Math.floor((c.x - from) / 2) + 1);
+      const i1 = Math.min(n - 1, Math.ceil((c.right - from) / 2) - 1);
+      if (i0 <= i1) {
+        diff[i0]++;
+        diff[i1 + 1]--;
+      }
+    }
+  }
   let best: { x: number; crossing: number } | null = null;
-  for (let x = from; x <= to; x += 2) {
-    const crossing = lines.filter((l) => crosses(l, x)).length;
-    if (!best || crossing < best.crossing) best = { x, crossing };
+  for (let i = 0, count = 0; i < n; i++) {
+    count += diff[i];
+    if (!best || count < best.crossing) best = { x: from + i * 2, crossing: count };
   }
   if (!best) return null;
   const gutter = best.x;
