@@ -57,3 +57,11 @@ export const RfpFormFactsSchema = z.object({
   facts: z.array(RfpFormFactSchema),
 });
 export type RfpFormFacts = z.infer<typeof RfpFormFactsSchema>;
+
+/** GET /opportunities/{id}/form-facts: the facts of the opportunity's latest solicitation PDF (beyond SPEC). */
+export const OpportunityFormFactsSchema = z.object({
+  /** The PDF they were read from; null before any upload. */
+  file_name: z.string().nullable(),
+  form_facts: RfpFormFactsSchema.nullable(),
+});
+export type OpportunityFormFacts = z.infer<typeof OpportunityFormFactsSchema>;

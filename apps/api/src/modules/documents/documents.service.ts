@@ -1,4 +1,4 @@
-import type { DocumentListQuery, GenerateDocumentBody, GeneratedDocument, OpportunityDocumentType, RequirementDto, WorkspaceGeneratedDocument } from '@biddesk/shared';
+import type { DocumentListQuery, GenerateDocumentBody, GeneratedDocument, OpportunityDocumentType, OpportunityFormFacts, RequirementDto, WorkspaceGeneratedDocument } from '@biddesk/shared';
 import { generateDocument as renderDocument } from '@biddesk/analysis';
 import type { GeneratedDocumentRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
@@ -9,7 +9,7 @@ import { recordActivity } from '../activity/activity.service';
 import { requireOpportunity } from '../opportunities/opportunities.service';
 import * as documents from './generated-documents.repository';
 import { presentGeneratedDocument } from './generated-document.presenter';
-import { formDueOf } from '../rfp/rfp-form-facts';
+import { formDueOf, presentFormFacts } from '../rfp/rfp-form-facts';
 import { opportunityFacts } from './opportunity-facts';
 import * as pdfs from './solicitation-pdfs.repository';
 import { deleteWorkspaceDocument, generateWorkspaceDocument, listWorkspaceDocuments } from './workspace-ai.service';
@@ -20,6 +20,16 @@ const DOCUMENT_NOT_FOUND = 'Document not found';
 export async function listRequirements(ctx: AuthedCtx, opportunityId: string): Promise<RequirementDto[]> {
   const opportunity = await requireOpportunity(ctx, opportunityId);
   return (await pdfs.latestFor(ctx.db, opportunity.id))?.requirements ?? [];
+}
+
+/**
+ * GET /opportunities/{id}/form-facts: what the filled standard form of the opportunity's latest PDF
+ * states, each fact with its source, the offer due date checked against the notice's deadline.
+ */
+export async function getFormFacts(ctx: AuthedCtx, opportunityId: string): Promise<OpportunityFormFacts> {
+  const opportunity = await requireOpportunity(ctx, opportunityId);
+  const pdf = await pdfs.latestFor(ctx.db, opportunity.id);
+  return { file_name: pdf?.fileName ?? null, form_facts: presentFormFacts(pdf?.formFacts ?? null, opportunity) };
 }
 
 /**
