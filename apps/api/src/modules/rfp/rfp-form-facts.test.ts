@@ -38,6 +38,8 @@ describe('the form due date against the SAM.gov notice', () => {
     // SAM's date-only deadline is stored at 23:59 UTC of its day.
     expect(checkDue(due('2026-02-10', '2:00 PM', 'EST'), notice('2026-02-10T23:59:00Z', null))).toMatchObject({
       agreement: 'same',
+      // Its day from the UTC digits: a server east of UTC would print Feb 11 from the instant.
+      notice_text: 'Feb 10, 2026',
       detail: 'The form and the SAM.gov notice give the same due date (the notice gives no time).',
     });
     expect(checkDue(due('2026-02-10', null, null), notice('2026-02-10T17:00:00-05:00', '-05:00')).detail).toMatch(/the form gives no time/);

@@ -85,7 +85,11 @@ export function checkDue(due: { date: string; time: string | null; zone: string 
     const detail = notice ? 'The SAM.gov notice states no response deadline to compare with.' : 'No SAM.gov notice is linked to this workspace to compare with.';
     return { agreement: 'no_notice', notice_text: null, detail };
   }
-  const noticeText = formatDeadline(notice.responseDeadline.toISOString(), notice.responseTimeZone);
+  // A date-only deadline is stored at 23:59 UTC of its day: its day is printed from the UTC digits,
+  // never in the server's zone (east of UTC that would be the next day).
+  const noticeText = notice.responseTimeZone
+    ? formatDeadline(notice.responseDeadline.toISOString(), notice.responseTimeZone)
+    : calendarText(notice.responseDeadline.toISOString().slice(0, 10));
   const formText = offerDueText(due);
   const differs = (what: string): RfpDueCheck => ({
     agreement: 'differs',
