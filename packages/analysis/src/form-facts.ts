@@ -110,7 +110,7 @@ export function formNameOf(pages: PageText[], page: number): string | undefined 
  */
 export function factSource(fact: Pick<FormFact<unknown>, 'caption' | 'page'>, form?: string): string {
   const block = /^(\d{1,2}[a-z]?)\.\s/i.exec(fact.caption)?.[1];
-  const caption = fact.caption.split(' / ')[0].replace(/\s+Enter\b.*$/i, '').trim();
+  const caption = fact.caption.split(' / ')[0].replace(/\sEnter\b.*$/i, '').trim();
   if (form && block) return `${form} block ${block}, p. ${fact.page}`;
   return `${form ?? 'form field'} "${caption}", p. ${fact.page}`;
 }
