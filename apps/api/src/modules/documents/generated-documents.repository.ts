@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { generatedDocuments, rfpSolicitations, type GeneratedDocumentRow, type RfpSolicitationRow, type StoredRequirement } from '../../db/schema/index';
+import { generatedDocuments, rfpSolicitations, type GeneratedDocumentRow, type StoredRequirement } from '../../db/schema/index';
 
 export type NewGeneratedDocument = typeof generatedDocuments.$inferInsert;
 
@@ -46,13 +46,12 @@ export interface LatestRfp {
   id: string;
   version: number;
   requirements: StoredRequirement[];
-  formFacts: RfpSolicitationRow['formFacts'];
 }
 
 /** The workspace's current RFP: the highest completed version (undefined before any upload). */
 export async function latestRfpFor(db: Db, workspaceId: string): Promise<LatestRfp | undefined> {
   const [row] = await db
-    .select({ id: rfpSolicitations.id, version: rfpSolicitations.version, requirements: rfpSolicitations.requirements, formFacts: rfpSolicitations.formFacts })
+    .select({ id: rfpSolicitations.id, version: rfpSolicitations.version, requirements: rfpSolicitations.requirements })
     .from(rfpSolicitations)
     .where(and(eq(rfpSolicitations.workspaceId, workspaceId), eq(rfpSolicitations.processingStatus, 'completed')))
     .orderBy(desc(rfpSolicitations.version))

@@ -5,7 +5,6 @@ import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';
 import { recordActivity } from '../activity/activity.service';
 import * as opportunitiesRepository from '../opportunities/opportunities.repository';
-import { formDueOf } from '../rfp/rfp-form-facts';
 import { requireAbility } from '../workspaces/workspace-access';
 import * as documents from './generated-documents.repository';
 import { presentWorkspaceDocument } from './generated-document.presenter';
@@ -46,8 +45,6 @@ export async function generateWorkspaceDocument(
     requirements: requirements.map((r) => ({ ...r, section: r.section as 'L' | 'M' | 'C' | 'other' })),
     tone: body.tone,
     now,
-    // The solicitation form's due date beats the notice's; a notice that disagrees is shown and flagged.
-    formDue: formDueOf(rfp?.formFacts, opportunity ?? null),
   });
   // The provider runs outside the transaction: a slow model must not hold database locks.
   const content = await ctx.ai.polish({ documentType, markdown, requirementIds: requirements.map((r) => r.requirement_id), tone: body.tone });
