@@ -164,6 +164,38 @@ describe('tables from geometry', () => {
   }
 });
 
+describe('a ruled table set tight', () => {
+  // Rows as tight as the lines inside them, the first column wrapping: only the rules tell the rows apart.
+  it('takes each row from one rule to the next', async () => {
+    const rows = [
+      [['Deliverable'], ['Standard'], ['Due']],
+      [['Tested', 'Code'], ['90% test coverage', 'of all code'], ['Every sprint']],
+      [['Accessible', 'Pages'], ['WCAG 2.1 AA', 'with 0 errors'], ['Every', 'release']],
+      [['Security'], ['ATO maintained'], ['Annually']],
+    ];
+    const bytes = await pdf([
+      (page, { regular }) => {
+        const cols = [72, 200, 400];
+        page.drawText('The Contractor shall meet these standards:', { x: 72, y: 730, size: 10, font: regular });
+        let y = 700;
+        for (const row of rows) {
+          page.drawLine({ start: { x: 72, y: y + 10 }, end: { x: 540, y: y + 10 }, thickness: 0.5 });
+          row.forEach((lines, c) => lines.forEach((t, k) => page.drawText(t, { x: cols[c] + 4, y: y - k * 12, size: 10, font: regular })));
+          y -= Math.max(...row.map((c) => c.length)) * 12;
+        }
+        page.drawLine({ start: { x: 72, y: y + 10 }, end: { x: 540, y: y + 10 }, thickness: 0.5 });
+      },
+    ]);
+    const { pages } = await extractPdfText(bytes);
+    expect(pages[0].text.split('\n').slice(2)).toEqual([
+      'Deliverable | Standard | Due',
+      'Tested Code | 90% test coverage of all code | Every sprint',
+      'Accessible Pages | WCAG 2.1 AA with 0 errors | Every release',
+      'Security | ATO maintained | Annually',
+    ]);
+  });
+});
+
 describe('a table row over a page break', () => {
   // The last row of page 1 wraps its cells onto the head of page 2; a page number sits between.
   const cols = [72, 170, 330, 450];

@@ -1,6 +1,7 @@
 import { dropFurniture } from './pdf-furniture';
 import { layoutPageWithHeadings, measureGeometry, measureTypography, pageLines, type LaidOutPage, type PageLines } from './pdf-lines';
 import { fieldItems, openPdf, readPages, type FormField } from './pdf-read';
+import { hasTableLines, pageRules, type Rule } from './pdf-rules';
 import type { PageText } from './types';
 
 export type PdfReadErrorCode = 'encrypted' | 'no_text' | 'invalid';
@@ -41,7 +42,10 @@ export async function extractPdfText(bytes: Uint8Array): Promise<{ pages: PageTe
       const body = carryRowsOver(dropFurniture(lines));
       const geometry = measureGeometry(body);
       const typography = measureTypography(body);
-      laid = joinPageBreaks(body.map((page) => layoutPageWithHeadings(page, geometry, typography)));
+      // Ruling lines only where a page has table rows: the operator list costs a page's parse again.
+      const rules: Rule[][] = [];
+      for (let n = 0; n < body.length; n++) rules.push(hasTableLines(body[n]) ? await pageRules(pdf, n + 1).catch(() => []) : []);
+      laid = joinPageBreaks(body.map((page, n) => layoutPageWithHeadings(page, geometry, typography, rules[n])));
     } finally {
       await pdf.destroy().catch(() => undefined);
     }
