@@ -13,6 +13,9 @@ export const RFP_DATA = path.resolve(import.meta.dirname, '../../../../shared/da
 /** The GSA DOL 14(c) RFQ as its real typeset PDF. */
 export const realRfqPdf = (): Buffer => readFileSync(path.join(RFP_DATA, 'gsa-dol-14c-rfq.pdf'));
 
+/** The DOL 14(c) SF-1449 as the agency published it: solicitation number, offer due date and time are filled form fields. */
+export const realSf1449Pdf = (): Buffer => readFileSync(path.join(RFP_DATA, 'real-pdfs', 'dol14c-SF1449.pdf'));
+
 export const draftText = (which: 'strong' | 'weak'): string => readFileSync(path.join(RFP_DATA, 'drafts', `${which}.txt`), 'utf8');
 
 /** A minimal Word document (one paragraph per line), the parts a .docx needs and nothing more. */

@@ -1,4 +1,5 @@
 import type { FormField } from './pdf-read';
+import type { PageText } from './types';
 
 /**
  * The standard facts of a filled government form (SF-1449, SF-33, SF-30 blocks): solicitation
@@ -26,6 +27,8 @@ export interface OfferDue {
 }
 
 export interface SolicitationFormFacts {
+  /** The standard form the fields belong to ("SF-1449"), read from its printed form number. */
+  form?: string;
   solicitationNumber?: FormFact;
   offerDue?: FormFact<OfferDue>;
   issueDate?: FormFact<string>;
@@ -91,8 +94,32 @@ function captionOf(f: FormField): string {
   return last.replace(/\[\d+\]$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
 }
 
-/** The standard facts among a form's filled fields (first page first); absent facts are left out. */
-export function solicitationFormFacts(fields: FormField[]): SolicitationFormFacts {
+// The form number every standard form prints in its footer ("STANDARD FORM 1449 (REV. 2/2012)").
+const FORM_NUMBER = /\b(?:STANDARD\s+FORM|SF)[\s-]?(\d{2,4}[A-Z]?)\b/i;
+
+/** "SF-1449" when the page a field sits on prints a standard form number; undefined otherwise. */
+export function formNameOf(pages: PageText[], page: number): string | undefined {
+  const text = pages.find((p) => p.page === page)?.text ?? '';
+  const m = FORM_NUMBER.exec(text);
+  return m ? `SF-${m[1].toUpperCase()}` : undefined;
+}
+
+/**
+ * Where a fact was read, as a person would cite it: "SF-1449 block 8, p. 1" (the block number
+ * opens every caption of a standard form), else the caption itself ("form field "Due date", p. 2").
+ */
+export function factSource(fact: Pick<FormFact<unknown>, 'caption' | 'page'>, form?: string): string {
+  const block = /^(\d{1,2}[a-z]?)\.\s/i.exec(fact.caption)?.[1];
+  const caption = fact.caption.split(' / ')[0].replace(/\sEnter\b.*$/i, '').trim();
+  if (form && block) return `${form} block ${block}, p. ${fact.page}`;
+  return `${form ?? 'form field'} "${caption}", p. ${fact.page}`;
+}
+
+/**
+ * The standard facts among a form's filled fields (first page first); absent facts are left out.
+ * With the pages, `form` names the standard form the first field sits on.
+ */
+export function solicitationFormFacts(fields: FormField[], pages?: PageText[]): SolicitationFormFacts {
   const facts: SolicitationFormFacts = {};
   const ordered = [...fields].sort((a, b) => a.page - b.page || b.rect[3] - a.rect[3] || a.rect[0] - b.rect[0]);
   let dueDate: FormFact<string> | null = null;
@@ -139,5 +166,8 @@ export function solicitationFormFacts(fields: FormField[]): SolicitationFormFact
     };
   }
   if (setAsides.length) facts.setAside = { ...setAsides[0], value: setAsides.map((s) => s.value).join('; ') };
+  const first = ordered.find((f) => f.value.trim());
+  const form = first && pages ? formNameOf(pages, first.page) : undefined;
+  if (form && Object.keys(facts).length > 0) facts.form = form;
   return facts;
 }

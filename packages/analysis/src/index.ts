@@ -1,7 +1,7 @@
 export type { Obligation, PageText, Requirement, RequirementBasis, SectionCode } from './types';
 export { PdfReadError, extractPdfText, type PdfReadErrorCode } from './pdf-text';
 export type { FormField } from './pdf-read';
-export { solicitationFormFacts, type FormFact, type OfferDue, type SolicitationFormFacts } from './form-facts';
+export { factSource, formNameOf, solicitationFormFacts, type FormFact, type OfferDue, type SolicitationFormFacts } from './form-facts';
 export { SectionTracker, detectSections, parseHeading, sectionFromTitle, type HeadingMatch } from './sections';
 export { segmentPage, splitSentences, type Segment, type Unit } from './segment';
 export { classifyRequirement, extractRequirements, guessSection, type Classification } from './requirements';
@@ -21,4 +21,4 @@ export {
 } from './scoring';
 export { extractPdfLayout, type PdfLayout } from './pdf-layout';
 export { deadlines as statedDeadlines, type Deadline } from './generators/cues';
-export { GENERATED_DOCUMENT_TYPES, complianceMatrixRows, generateDocument, learnAcronyms, type ComplianceMatrixRow, type GenerateInput, type GeneratedDocumentType, type OpportunityFacts, type Tone } from './generators';
+export { GENERATED_DOCUMENT_TYPES, complianceMatrixRows, generateDocument, learnAcronyms, type ComplianceMatrixRow, type FormDue, type GenerateInput, type GeneratedDocumentType, type OpportunityFacts, type Tone } from './generators';

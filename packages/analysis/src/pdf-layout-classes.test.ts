@@ -1,6 +1,6 @@
 import { PDFDocument, PDFName, PDFString, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { solicitationFormFacts } from './form-facts';
+import { factSource, solicitationFormFacts } from './form-facts';
 import { extractPdfText } from './pdf-text';
 import { extractRequirements } from './requirements';
 
@@ -164,6 +164,70 @@ describe('tables from geometry', () => {
   }
 });
 
+describe('a ruled table set tight', () => {
+  // Rows as tight as the lines inside them, the first column wrapping: only the rules tell the rows apart.
+  it('takes each row from one rule to the next', async () => {
+    const rows = [
+      [['Deliverable'], ['Standard'], ['Due']],
+      [['Tested', 'Code'], ['90% test coverage', 'of all code'], ['Every sprint']],
+      [['Accessible', 'Pages'], ['WCAG 2.1 AA', 'with 0 errors'], ['Every', 'release']],
+      [['Security'], ['ATO maintained'], ['Annually']],
+    ];
+    const bytes = await pdf([
+      (page, { regular }) => {
+        const cols = [72, 200, 400];
+        page.drawText('The Contractor shall meet these standards:', { x: 72, y: 730, size: 10, font: regular });
+        let y = 700;
+        for (const row of rows) {
+          page.drawLine({ start: { x: 72, y: y + 10 }, end: { x: 540, y: y + 10 }, thickness: 0.5 });
+          row.forEach((lines, c) => lines.forEach((t, k) => page.drawText(t, { x: cols[c] + 4, y: y - k * 12, size: 10, font: regular })));
+          y -= Math.max(...row.map((c) => c.length)) * 12;
+        }
+        page.drawLine({ start: { x: 72, y: y + 10 }, end: { x: 540, y: y + 10 }, thickness: 0.5 });
+      },
+    ]);
+    const { pages } = await extractPdfText(bytes);
+    expect(pages[0].text.split('\n').slice(2)).toEqual([
+      'Deliverable | Standard | Due',
+      'Tested Code | 90% test coverage of all code | Every sprint',
+      'Accessible Pages | WCAG 2.1 AA with 0 errors | Every release',
+      'Security | ATO maintained | Annually',
+    ]);
+  });
+});
+
+describe('a table row over a page break', () => {
+  // The last row of page 1 wraps its cells onto the head of page 2; a page number sits between.
+  const cols = [72, 170, 330, 450];
+  const cell = (page: PDFPage, font: PDFFont, text: string, col: number, y: number) => page.drawText(text, { x: cols[col] + 4, y, size: 11, font });
+  const pageNumber = (page: PDFPage, font: PDFFont, n: number) => page.drawText(`Page ${n} of 2`, { x: 280, y: 40, size: 9, font });
+
+  it('keeps the row whole, its cells continued where the next page goes on', async () => {
+    const bytes = await pdf([
+      (page, { regular, bold }) => {
+        pageNumber(page, regular, 1);
+        body(page, regular, FILLER, 720);
+        // A table set at the foot of the page, its last row starting two lines above the margin ...
+        ['Deliverable', 'Performance Standard', 'Quality Level', 'Due'].forEach((h, i) => cell(page, bold, h, i, 170));
+        cell(page, regular, 'Accessible', 0, 142); cell(page, regular, 'WCAG 2.1 AA', 1, 142); cell(page, regular, '0 errors in', 2, 142); cell(page, regular, 'Every', 3, 142);
+        cell(page, regular, 'standards are met.', 1, 128); cell(page, regular, 'manual testing', 2, 128); cell(page, regular, 'sprint', 3, 128);
+        cell(page, regular, 'Tested', 0, 100); cell(page, regular, 'Code delivered under', 1, 100); cell(page, regular, 'Minimum of 90%', 2, 100); cell(page, regular, 'Every', 3, 100);
+        cell(page, regular, 'Code', 0, 86); cell(page, regular, 'the order must have', 1, 86); cell(page, regular, 'test coverage of', 2, 86); cell(page, regular, 'sprint', 3, 86);
+      },
+      (page, { regular }) => {
+        pageNumber(page, regular, 2);
+        // ... and its cells go on at the head of the next, under their columns, the first one empty.
+        cell(page, regular, 'substantial test', 1, 720); cell(page, regular, 'all code.', 2, 720);
+        cell(page, regular, 'coverage.', 1, 706);
+        body(page, regular, ['The Contractor shall report on each deliverable at the sprint review.'], 670);
+      },
+    ]);
+    const { pages } = await extractPdfText(bytes);
+    expect(pages[0].text).toContain('Tested Code | Code delivered under the order must have substantial test coverage. | Minimum of 90% test coverage of all code. | Every sprint');
+    expect(pages[1].text).toBe('The Contractor shall report on each deliverable at the sprint review.');
+  });
+});
+
 describe('filled form fields', () => {
   it('reads an SF-1449 style form: values beside their captions, standard facts returned', async () => {
     const bytes = await pdf(
@@ -175,6 +239,7 @@ describe('filled form fields', () => {
           page.drawText('9. ISSUED BY', { x: 36, y: 680, size: 7, font: regular });
           page.drawText('10. THIS ACQUISITION IS', { x: 300, y: 680, size: 7, font: regular });
           page.drawText('NAICS:', { x: 450, y: 680, size: 7, font: regular });
+          page.drawText('STANDARD FORM 1449 (REV. 2/2012)', { x: 400, y: 40, size: 7, font: regular });
         },
       ],
       (doc, _fonts, [page]) => {
@@ -196,9 +261,15 @@ describe('filled form fields', () => {
     const { pages, fields } = await extractPdfText(bytes);
     expect(pages[0].text).toContain('RFQ1204822');
     expect(pages[0].text).toContain('07/10/2017');
-    const facts = solicitationFormFacts(fields);
+    const facts = solicitationFormFacts(fields, pages);
     expect(facts.solicitationNumber).toEqual({ value: 'RFQ1204822', page: 1, caption: '5. SOLICITATION NUMBER' });
     expect(facts.offerDue?.value).toEqual({ date: '2017-07-10', time: '1:00 PM', zone: 'EST' });
+    // The printed form number names the form; each fact is cited by its block, as a person would.
+    expect(facts.form).toBe('SF-1449');
+    expect(factSource(facts.offerDue!, facts.form)).toBe('SF-1449 block 8, p. 1');
+    // Without a form number the caption itself is the citation.
+    expect(solicitationFormFacts(fields).form).toBeUndefined();
+    expect(factSource({ caption: 'Quotes due', page: 2 })).toBe('form field "Quotes due", p. 2');
     expect(facts.issuingOffice?.value).toBe('General Services Administration, Washington, DC 20405');
     expect(facts.naics?.value).toBe('541519');
     // Captions and values are no requirements.
@@ -231,5 +302,74 @@ describe('tables of contents', () => {
     const reqs = extractRequirements(pages);
     expect(reqs.filter((r) => r.page === 1)).toEqual([]);
     expect(reqs.map((r) => [r.page, r.section, r.text])).toEqual([[3, 'L', 'Quotes shall be submitted by email to the Contracting Officer.']]);
+  });
+});
+
+describe('two-column pages', () => {
+  // A newsletter-style notice: a full-width title, then two columns of 10 pt prose 36 pt apart,
+  // the left column's last sentence running on at the head of the right column.
+  const LEFT = [
+    'The agency will modernise the quarterly',
+    'reporting website used by rural clinics.',
+    'Quoters shall submit a technical approach',
+    'of no more than ten pages describing how',
+    'the team will move the existing forms to',
+    'the new service without losing any data.',
+    'Quoters shall name a project lead who has',
+    'managed a public website of similar size',
+    'and who will attend every sprint review',
+  ];
+  const RIGHT = [
+    'in person or by video during the order.',
+    'The Government will evaluate quotes on',
+    'the technical approach, the experience',
+    'of the proposed team and the price, in',
+    'that order of importance. Quoters should',
+    'keep the price narrative to two pages so',
+    'that the evaluators can compare offers.',
+  ];
+  const twoColumns: Draw = (page, { regular, bold }) => {
+    page.drawText('Request for Quotes: Clinic Reporting Website', { x: 72, y: 730, size: 14, font: bold });
+    LEFT.forEach((line, i) => page.drawText(line, { x: 72, y: 690 - i * 13, size: 10, font: regular }));
+    RIGHT.forEach((line, i) => page.drawText(line, { x: 324, y: 690 - i * 13, size: 10, font: regular }));
+  };
+
+  it('reads the left column down, then the right one, a sentence running on between them whole', async () => {
+    const { pages } = await extractPdfText(await pdf([twoColumns]));
+    const text = pages[0].text;
+    expect(text).not.toContain(' | ');
+    expect(text).toContain(
+      'Quoters shall name a project lead who has managed a public website of similar size and who will attend every sprint review in person or by video during the order.',
+    );
+    expect(text).toContain('Quoters shall submit a technical approach of no more than ten pages describing how the team will move the existing forms to the new service without losing any data.');
+    expect(text.indexOf('Request for Quotes')).toBeLessThan(text.indexOf('The agency will modernise'));
+    expect(text.indexOf('without losing any data')).toBeLessThan(text.indexOf('The Government will evaluate quotes'));
+    const reqs = extractRequirements(pages).map((r) => r.text);
+    expect(reqs).toContain('Quoters should keep the price narrative to two pages so that the evaluators can compare offers.');
+  });
+
+  it('keeps a two-column table of short cells a table, row by row', async () => {
+    const rows = [
+      ['Deliverable', 'Due'],
+      ['Project plan', 'Within 10 days of award'],
+      ['Sprint demo', 'Every two weeks'],
+      ['Accessibility report', 'Every sprint'],
+      ['Security plan', 'Within 30 days of award'],
+      ['Data migration', 'Before launch'],
+      ['Training', 'Before launch'],
+      ['Final report', 'End of the order'],
+    ];
+    const bytes = await pdf([
+      (page, { regular }) => {
+        page.drawText('The Contractor shall deliver the following:', { x: 72, y: 730, size: 10, font: regular });
+        rows.forEach(([a, b], i) => {
+          page.drawText(a, { x: 72, y: 700 - i * 14, size: 10, font: regular });
+          page.drawText(b, { x: 324, y: 700 - i * 14, size: 10, font: regular });
+        });
+      },
+    ]);
+    const { pages } = await extractPdfText(bytes);
+    expect(pages[0].text).toContain('Project plan | Within 10 days of award');
+    expect(pages[0].text).toContain('Final report | End of the order');
   });
 });

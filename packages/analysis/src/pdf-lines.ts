@@ -11,6 +11,9 @@
  *   (no first column) continues those cells.
  */
 
+import { splitColumns } from './pdf-columns';
+import type { Rule } from './pdf-rules';
+
 /** One pdf.js text item, reduced to what layout needs. */
 export interface TextItem {
   str: string;
@@ -278,10 +281,17 @@ export function layoutPage(page: TextItem[] | PageLines, geometry?: PageGeometry
 }
 
 /** As layoutPage, and the headings its type marks (larger or bold short lines, bold run-in titles). */
-export function layoutPageWithHeadings(page: TextItem[] | PageLines, geometry?: PageGeometry, typography?: Typography): LaidOutPage {
+export function layoutPageWithHeadings(page: TextItem[] | PageLines, geometry?: PageGeometry, typography?: Typography, rules: Rule[] = []): LaidOutPage {
   const lines = asLines(page);
   if (lines.length === 0) return { text: '', headings: [] };
   const g = geometry ?? measureGeometry([lines]);
+  // A two-column page is read column by column, each with its own margins (pdf-columns.ts).
+  const columns = splitColumns(lines, g.step);
+  if (columns) {
+    const within = (side: Line[]): PageGeometry => ({ left: quantile(side.map((l) => l.left), 0.1), right: quantile(side.map((l) => l.right), 0.95), step: g.step });
+    const parts = [columns.top, columns.left, columns.right].filter((side) => side.length > 0);
+    return joinParts(parts.map((side) => layoutPageWithHeadings(side, side === columns.top ? g : within(side), typography, rules)));
+  }
   const width = Math.max(1, g.right - g.left);
   const out: Array<{ text: string; level?: number }> = [];
   // The row being built (possibly over several physical lines), and its column positions.
@@ -331,7 +341,7 @@ export function layoutPageWithHeadings(page: TextItem[] | PageLines, geometry?: 
       }
     }
     // A table: its rows are rebuilt from the columns' positions, each row whole however its cells wrap.
-    const table = l.cells.length >= 2 ? tableRows(lines, i, g) : null;
+    const table = l.cells.length >= 2 ? tableRows(lines, i, g, rules) : null;
     if (table) {
       emit();
       for (const row of table.rows) out.push({ text: row });
@@ -403,7 +413,7 @@ const ROW_STEP = 1.03;
  * step below the line before): there a first-column line at the tight in-cell step is the first
  * column wrapping. Each row comes out as `cell | cell` in column order.
  */
-function tableRows(lines: Line[], i: number, g: PageGeometry): { end: number; rows: string[] } | null {
+function tableRows(lines: Line[], i: number, g: PageGeometry, rules: Rule[] = []): { end: number; rows: string[] } | null {
   const first = lines[i];
   const size = first.size;
   const cols = first.cells.map((c) => c.x);
@@ -428,6 +438,13 @@ function tableRows(lines: Line[], i: number, g: PageGeometry): { end: number; ro
     members.push({ line: l, cols: idx });
     j++;
   }
+  // Where the page rules its rows, a rule between two lines is the row boundary and nothing else is
+  // (pdf-rules.ts): rows set as tight as their wrapped lines stay whole.
+  const left = first.left;
+  const right = Math.max(...members.map((m) => m.line.right));
+  const ruleBetween = (above: Line, below: Line) =>
+    rules.some((r) => r.y < above.y - size * 0.1 && r.y > below.y + size * 0.5 && r.x1 <= left + size && r.x2 >= Math.min(right, left + (right - left) / 2));
+  const ruled = members.some((m, k) => k > 0 && ruleBetween(members[k - 1].line, m.line));
   const steps = members.slice(1).map((m, k) => (members[k].line.y - m.line.y) / size);
   const tight = steps.length ? Math.min(...steps) : 0;
   const padded = members.some((m, k) => k > 0 && m.cols[0] === 0 && steps[k - 1] > tight * ROW_STEP);
@@ -435,7 +452,7 @@ function tableRows(lines: Line[], i: number, g: PageGeometry): { end: number; ro
   members.forEach((m, k) => {
     // Without padding to tell, a first column going on in lower case at the tight step is a wrap.
     const wraps = m.cols[0] === 0 && k > 0 && steps[k - 1] <= tight * 1.05 && /^[a-z]/.test(m.line.cells[0].text);
-    const starts = k === 0 || (m.cols[0] === 0 && (padded ? steps[k - 1] > tight * ROW_STEP : !wraps));
+    const starts = k === 0 || (ruled ? ruleBetween(members[k - 1].line, m.line) : m.cols[0] === 0 && (padded ? steps[k - 1] > tight * ROW_STEP : !wraps));
     if (starts) rows.push(cols.map(() => []));
     const row = rows[rows.length - 1];
     m.line.cells.forEach((c, n) => row[m.cols[n]].push(c.text));
@@ -465,6 +482,30 @@ function assemble(out: Array<{ text: string; level?: number }>): LaidOutPage {
     if (o.level !== undefined) headings.push({ start: text.length, level: o.level });
     text += o.text;
     blank = false;
+  }
+  return { text, headings };
+}
+
+// A block's last line ends a sentence, a list lead-in or a title.
+const ENDS_BLOCK = /[.?!:;]["”’)\]]*$/;
+
+/**
+ * The parts of a page read one after another (its title lines, left column, right column). A
+ * sentence running from the foot of one column to the head of the next (no closing punctuation,
+ * the next starting in lower case) is joined; otherwise each part is its own block.
+ */
+function joinParts(parts: LaidOutPage[]): LaidOutPage {
+  let text = '';
+  const headings: LaidOutPage['headings'] = [];
+  for (const p of parts) {
+    if (!p.text) continue;
+    const last = text.slice(text.lastIndexOf('\n') + 1);
+    const lastIsHeading = headings.some((h) => h.start === text.lastIndexOf('\n') + 1);
+    const runsOn = text && last && !ENDS_BLOCK.test(last) && !lastIsHeading && /^[a-z]/.test(p.text) && !p.headings.some((h) => h.start === 0);
+    const sep = !text ? '' : runsOn ? (/[A-Za-z][-‐]$/.test(last) ? '' : ' ') : '\n\n';
+    const offset = text.length + sep.length;
+    text += sep + p.text;
+    headings.push(...p.headings.map((h) => ({ ...h, start: h.start + offset })));
   }
   return { text, headings };
 }

@@ -1,6 +1,7 @@
 import { dropFurniture } from './pdf-furniture';
 import { layoutPageWithHeadings, measureGeometry, measureTypography, pageLines, type LaidOutPage, type PageLines } from './pdf-lines';
 import { fieldItems, openPdf, readPages, type FormField } from './pdf-read';
+import { hasTableLines, pageRules, type Rule } from './pdf-rules';
 import type { PageText } from './types';
 
 export type PdfReadErrorCode = 'encrypted' | 'no_text' | 'invalid';
@@ -38,10 +39,13 @@ export async function extractPdfText(bytes: Uint8Array): Promise<{ pages: PageTe
       // Headers, footers and page numbers go first, so nothing after them is cut by them. Lines,
       // paragraphs, headings and table rows are then rebuilt from positions and type (see
       // pdf-lines.ts); margins, line spacing and type sizes are measured over the whole document.
-      const body = dropFurniture(lines);
+      const body = carryRowsOver(dropFurniture(lines));
       const geometry = measureGeometry(body);
       const typography = measureTypography(body);
-      laid = joinPageBreaks(body.map((page) => layoutPageWithHeadings(page, geometry, typography)));
+      // Ruling lines only where a page has table rows: the operator list costs a page's parse again.
+      const rules: Rule[][] = [];
+      for (let n = 0; n < body.length; n++) rules.push(hasTableLines(body[n]) ? await pageRules(pdf, n + 1).catch(() => []) : []);
+      laid = joinPageBreaks(body.map((page, n) => layoutPageWithHeadings(page, geometry, typography, rules[n])));
     } finally {
       await pdf.destroy().catch(() => undefined);
     }
@@ -57,6 +61,35 @@ export async function extractPdfText(bytes: Uint8Array): Promise<{ pages: PageTe
     throw new PdfReadError('no_text', 'The PDF has no text layer (it may be a scan); run OCR first.');
   }
   return { pages, fields };
+}
+
+/**
+ * A table row whose cells wrap over a page break (issue 22 item 2): the next page opens with lines
+ * whose cells sit under the columns of the row that ended the page, the first column empty. Those
+ * lines move up to the end of that page, set just below its last line, so the layout reads them
+ * as the row's wrapped cells and the row stays one row (cited at the page it starts on).
+ */
+export function carryRowsOver(pages: PageLines[]): PageLines[] {
+  const out = pages.map((p) => [...p]);
+  for (let i = 0; i + 1 < out.length; i++) {
+    const last = out[i].at(-1);
+    if (!last || last.cells.length < 2) continue;
+    const near = (a: number, b: number) => Math.abs(a - b) < last.size * 1.5;
+    const next = out[i + 1];
+    let n = 0;
+    while (
+      n < next.length &&
+      next[n].cells.every((c) => last.cells.some((col) => near(col.x, c.x))) &&
+      !next[n].cells.some((c) => near(c.x, last.cells[0].x))
+    ) {
+      n++;
+    }
+    if (n === 0) continue;
+    const step = last.size * 1.25;
+    const moved = next.splice(0, n).map((l, k) => ({ ...l, y: last.y - step * (k + 1) }));
+    out[i].push(...moved);
+  }
+  return out;
 }
 
 // A block's last line ends a sentence, a list lead-in or a title.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { solicitationFormFacts } from './form-facts';
+import { factSource, solicitationFormFacts } from './form-facts';
 import { bySection, cutAtPageEnds, fragments, tableOfContentsPages } from './layout-metrics';
 import { extractPdfText } from './pdf-text';
 import { extractRequirements } from './requirements';
@@ -38,11 +38,14 @@ describe('agency-published PDFs read as a person reads them', () => {
 
   it('dol14c-SF1449.pdf: the filled form gives the solicitation number and the offer due date and time', { timeout: 120_000 }, async () => {
     const { pages, fields } = await read('dol14c-SF1449.pdf');
-    const facts = solicitationFormFacts(fields);
+    const facts = solicitationFormFacts(fields, pages);
+    expect(facts.form).toBe('SF-1449');
     expect(facts.solicitationNumber?.value).toBe('RFQ1204822');
     // Block 8 of the form as filled (block 6, the issue date, holds 2016-10-18).
     expect(facts.offerDue?.value).toEqual({ date: '2017-07-10', time: '1:00 PM', zone: 'EST' });
     expect(facts.offerDue?.caption).toMatch(/^8\. OFFER DUE DATE/);
+    expect(factSource(facts.offerDue!, facts.form)).toBe('SF-1449 block 8, p. 1');
+    expect(factSource(facts.solicitationNumber!, facts.form)).toBe('SF-1449 block 5, p. 1');
     expect(facts.issueDate?.value).toBe('2016-10-18');
     expect(facts.naics?.value).toBe('541519');
     expect(facts.issuingOffice?.value).toMatch(/^General Services Administration, NCR FAS Assisted Acquisition Services/);

@@ -28,6 +28,7 @@ export * from './contracts/messages';
 export * from './contracts/rfp';
 export * from './contracts/rfp-amendments';
 export * from './contracts/rfp-corrections';
+export * from './contracts/rfp-form-facts';
 export * from './contracts/saved-searches';
 export * from './contracts/import-jobs';
 export * from './contracts/pursuits';

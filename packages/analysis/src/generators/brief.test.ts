@@ -62,6 +62,22 @@ describe('executive brief', () => {
     expect(brief({ ...UCF_FACTS, set_aside: '8AN', set_aside_description: null })).toContain('**Sole-source set-aside:**');
   });
 
+  it('takes the due date from the solicitation form, cites it, and flags a notice that disagrees', () => {
+    const formDue = { text: 'Jan 27, 2027, 2:00 PM EST', source: 'SF-1449 block 8, p. 1', at: '2027-01-27T19:00:00.000Z', noticeDiffers: null };
+    const agree = generateDocument({ type: 'brief', opportunity: UCF_FACTS, requirements: ucfRequirements(), now: NOW, formDue });
+    expect(agree).toContain('| Response Due | Jan 27, 2027, 2:00 PM EST (SF-1449 block 8, p. 1) |');
+    // Days count to the form's moment, not the notice's (Jan 20): 22.3 days, rounded up.
+    expect(agree).toContain('| Days Remaining | 23 days |');
+    expect(agree).toContain('- **Due:** Jan 27, 2027, 2:00 PM EST (SF-1449 block 8, p. 1)');
+    expect(agree).not.toContain('SAM.gov notice');
+
+    const moved = generateDocument({ type: 'brief', opportunity: UCF_FACTS, requirements: ucfRequirements(), now: NOW, formDue: { ...formDue, noticeDiffers: 'Jan 20, 2027, 2:00 PM UTC-05:00' } });
+    expect(moved).toContain('| Response Due (SAM.gov notice) | Jan 20, 2027, 2:00 PM UTC-05:00: differs from the solicitation form |');
+    expect(moved).toContain(
+      '**Due dates disagree:** the solicitation form (SF-1449 block 8, p. 1) gives Jan 27, 2027, 2:00 PM EST, the SAM.gov notice Jan 20, 2027, 2:00 PM UTC-05:00. An amendment may have moved the date: confirm with the contracting officer.',
+    );
+  });
+
   it('reads questions deadlines and where to submit from an RFQ', () => {
     const md = brief(GSA_FACTS, gsaRequirements());
     expect(md).toContain('**Questions due:** Jun 28, 2017 [L-001]');

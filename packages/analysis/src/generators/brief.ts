@@ -14,8 +14,9 @@ import { topicOf } from './structure';
 import type { GeneratorContext } from './types';
 
 export function executiveBrief(ctx: GeneratorContext): string {
-  const { opportunity: o, requirements: reqs, tone, now } = ctx;
-  const days = daysUntil(o.response_date, now);
+  const { opportunity: o, requirements: reqs, tone, now, formDue } = ctx;
+  // The form's due date beats the notice's: it is what the agency wrote on the solicitation itself.
+  const days = daysUntil(formDue ? formDue.at : o.response_date, now);
   const out: string[] = [titleLine('Executive Brief', o.title, o.solicitation_number), ''];
   out.push(
     phrase(
@@ -42,7 +43,7 @@ export function executiveBrief(ctx: GeneratorContext): string {
         ['Set-Aside', setAsideLabel(o)],
         ...(o.place_of_performance ? [['Place of Performance', clean(o.place_of_performance)]] : []),
         ['Posted', formatDate(o.posted_date)],
-        ['Response Due', formatDeadline(o.response_date)],
+        ...dueRows(ctx),
         ['Days Remaining', daysLabel(days)],
         ...(contact ? [['Point of Contact', [contact.name, contact.email, contact.phone].map((x) => clean(x)).filter(Boolean).join(', ')]] : []),
       ],
@@ -172,13 +173,22 @@ export function evaluationFactors(m: Requirement[]): Factor[] {
   return [...byTopic.values()];
 }
 
+/** The Response Due rows: the form's date with its source, and the notice's beside it when they differ. */
+function dueRows({ opportunity: o, formDue }: GeneratorContext): string[][] {
+  if (!formDue) return [['Response Due', formatDeadline(o.response_date)]];
+  const rows = [['Response Due', `${formDue.text} (${formDue.source})`]];
+  if (formDue.noticeDiffers) rows.push(['Response Due (SAM.gov notice)', `${formDue.noticeDiffers}: differs from the solicitation form`]);
+  return rows;
+}
+
 function logistics(ctx: GeneratorContext): string[] {
-  const { opportunity: o, requirements: reqs } = ctx;
+  const { opportunity: o, requirements: reqs, formDue } = ctx;
   const lines: string[] = [];
   const instr = reqs.filter((r) => r.section !== 'C' && r.section !== 'M');
-  lines.push(`- **Due:** ${formatDeadline(o.response_date)}`);
+  lines.push(`- **Due:** ${formDue ? `${formDue.text} (${formDue.source})` : formatDeadline(o.response_date)}`);
+  if (formDue?.noticeDiffers) lines.push(`- **Due per the SAM.gov notice:** ${formDue.noticeDiffers} (differs from the solicitation form)`);
   const { questions, response } = deadlines(reqs);
-  const due = o.response_date?.slice(0, 10);
+  const due = formDue ? formDue.at.slice(0, 10) : o.response_date?.slice(0, 10);
   const textDue = response.filter((d) => d.date.iso !== due);
   if (textDue.length > 0) {
     lines.push(`- **Deadlines stated in the text:** ${textDue.map((d) => `${formatDate(d.date.iso)} [${d.req.requirement_id}]`).join('; ')}`);
@@ -212,10 +222,13 @@ function logistics(ctx: GeneratorContext): string[] {
 }
 
 function risks(ctx: GeneratorContext, days: number | null): string[] {
-  const { opportunity: o, requirements: reqs } = ctx;
+  const { opportunity: o, requirements: reqs, formDue } = ctx;
   const out: string[] = [];
+  if (formDue?.noticeDiffers) {
+    out.push(`**Due dates disagree:** the solicitation form (${formDue.source}) gives ${formDue.text}, the SAM.gov notice ${formDue.noticeDiffers}. An amendment may have moved the date: confirm with the contracting officer.`);
+  }
   if (days === null) out.push('**No response date** on the notice: confirm the deadline before planning.');
-  else if (days < 0) out.push(`**Response date has passed** (${formatDate(o.response_date)}): only bid if an amendment extended it.`);
+  else if (days < 0) out.push(`**Response date has passed** (${formDue ? formDue.text : formatDate(o.response_date)}): only bid if an amendment extended it.`);
   else if (days <= 7) out.push(`**Short time to respond:** ${daysLabel(days)} left. A compliant response needs writers and pricing assigned today.`);
   else if (days <= 14) out.push(`**Tight schedule:** ${daysLabel(days)} left; plan a single review cycle.`);
   if (reqs.length === 0) {

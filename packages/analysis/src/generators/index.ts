@@ -12,7 +12,7 @@ import { responseTemplate } from './response-template';
 import { rfiQuestions } from './rfi';
 import type { GenerateInput, GeneratedDocumentType, GeneratorContext } from './types';
 
-export type { GenerateInput, GeneratedDocumentType, OpportunityFacts, Tone } from './types';
+export type { FormDue, GenerateInput, GeneratedDocumentType, OpportunityFacts, Tone } from './types';
 export { complianceMatrixRows, type ComplianceMatrixRow } from './compliance-matrix';
 export { learnAcronyms } from './glossary';
 
@@ -27,6 +27,7 @@ export function generateDocument(input: GenerateInput): string {
     tone: input.tone ?? 'professional',
     now: input.now ?? new Date(),
     glossary: input.glossary,
+    formDue: input.formDue,
   };
   switch (input.type) {
     case 'brief':

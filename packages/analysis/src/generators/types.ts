@@ -37,6 +37,23 @@ export interface GenerateInput {
   side?: 'opportunity' | 'workspace';
   /** Acronyms the solicitation spells out anywhere in its text (`learnAcronyms`), not only in requirements. */
   glossary?: Map<string, string>;
+  /** The offer due date the solicitation's filled form states; it beats the notice's (issue 22). */
+  formDue?: FormDue;
+}
+
+/**
+ * The offer due date read from the solicitation's standard form, as the form writes it, with where
+ * it was read and how the SAM.gov notice's deadline compares.
+ */
+export interface FormDue {
+  /** "Jul 10, 2017, 1:00 PM EST": date, time and zone as written. */
+  text: string;
+  /** "SF-1449 block 8, p. 1". */
+  source: string;
+  /** The moment it names (ISO), when its zone is known; else the ISO calendar date. */
+  at: string;
+  /** The notice's deadline as SAM states it when it differs from the form's; null when they agree or there is none. */
+  noticeDiffers: string | null;
 }
 
 /** What every generator receives, with defaults resolved so generators stay pure. */
@@ -46,4 +63,5 @@ export interface GeneratorContext {
   tone: Tone;
   now: Date;
   glossary?: Map<string, string>;
+  formDue?: FormDue;
 }

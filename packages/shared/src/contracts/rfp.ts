@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeText } from '../text';
 import { TaskStatusSchema } from '../permissions/workspace-roles';
 import { RfpAmendmentSchema } from './rfp-amendments';
+import { RfpFormFactsSchema } from './rfp-form-facts';
 import { RfpRequirementBasisSchema, RfpRequirementCorrectionSchema } from './rfp-corrections';
 import { TaskSchema } from './tasks';
 
@@ -55,6 +56,8 @@ export const RfpSolicitationSchema = RfpSolicitationSummarySchema.extend({
   requirements: z.array(RfpRequirementSchema),
   /** The diff against the previous version when this version is an amendment (beyond SPEC). */
   amendment: RfpAmendmentSchema.nullable(),
+  /** The filled standard form's facts with their sources (issue 22); null when the PDF has none. */
+  form_facts: RfpFormFactsSchema.nullable(),
 });
 export type RfpSolicitation = z.infer<typeof RfpSolicitationSchema>;
 

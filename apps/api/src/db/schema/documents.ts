@@ -1,3 +1,4 @@
+import type { SolicitationFormFacts } from '@biddesk/analysis';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { opportunities } from './opportunities';
 import { users } from './users';
@@ -33,6 +34,8 @@ export const solicitationPdfs = pgTable(
     requirements: jsonb().$type<StoredRequirement[]>().notNull().default([]),
     /** Acronym → expansion as the solicitation spells it out, learned from its whole text. */
     acronyms: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** The filled standard form's facts with their captions (analysis form-facts.ts); null without a form. */
+    formFacts: jsonb().$type<SolicitationFormFacts>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('solicitation_pdfs_opp_idx').on(t.opportunityId, t.createdAt)],

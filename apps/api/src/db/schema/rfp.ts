@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { SolicitationFormFacts } from '@biddesk/analysis';
 import type { StoredRequirement } from './documents';
 import { users } from './users';
 import { workspaces } from './workspaces';
@@ -49,6 +50,11 @@ export const rfpSolicitations = pgTable(
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** The diff against the previous version when this upload amended one; null for the first. */
     amendment: jsonb().$type<StoredAmendment>(),
+    /**
+     * What the filled standard form (SF-1449, SF-33 ...) states, each fact with its caption and page
+     * (analysis form-facts.ts); null when the PDF has no filled form, and on versions read before.
+     */
+    formFacts: jsonb().$type<SolicitationFormFacts>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('rfp_solicitations_workspace_version_unique').on(t.workspaceId, t.version)],

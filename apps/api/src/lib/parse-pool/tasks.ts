@@ -10,10 +10,13 @@ import {
   extractRequirements,
   learnAcronyms,
   scoreDraft,
+  solicitationFormFacts,
   type DraftAnalysis,
+  type FormField,
   type PageText,
   type PdfLayout,
   type Requirement,
+  type SolicitationFormFacts,
 } from '@biddesk/analysis';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
@@ -55,27 +58,16 @@ async function pageCountOf(bytes: Uint8Array): Promise<number | null> {
   }
 }
 
-async function readPdfPages(bytes: Uint8Array, maxPages: number): Promise<Outcome<{ pages: PageText[] }>> {
+async function readPdfPages(bytes: Uint8Array, maxPages: number): Promise<Outcome<{ pages: PageText[]; fields: FormField[] }>> {
   const pageCount = await pageCountOf(bytes);
   if (pageCount !== null && pageCount > maxPages) return { ok: false, reason: 'too_many_pages', pageCount, maxPages };
   try {
-    return { ok: true, pages: (await extractPdfText(bytes)).pages };
+    const { pages, fields } = await extractPdfText(bytes);
+    return { ok: true, pages, fields };
   } catch (err) {
     if (err instanceof PdfReadError) return { ok: false, reason: err.code };
     throw err;
   }
-}
-
-/**
- * A solicitation PDF: its page count, requirements, and the acronyms it spells out anywhere in its
- * text ("TANF Data Reporting System (TDRS)"), learned here because the page texts stay in the worker:
- * generated documents never ask to define a term the solicitation defines.
- */
-export async function readSolicitation(task: PdfTask): Promise<Outcome<SolicitationRead>> {
-  const read = await readPdfPages(task.bytes, task.maxPages);
-  if (!read.ok) return read;
-  const acronyms = Object.fromEntries(learnAcronyms(read.pages.map((p) => p.text).join('\n')));
-  return { ok: true, pageCount: read.pages.length, requirements: extractRequirements(read.pages), acronyms };
 }
 
 export interface SolicitationRead {
@@ -83,6 +75,27 @@ export interface SolicitationRead {
   requirements: Requirement[];
   /** Acronym → expansion, as the solicitation spells it out. */
   acronyms: Record<string, string>;
+  /** The facts of a filled standard form (SF-1449, SF-33 ...) with their captions; null when it has none. */
+  formFacts: SolicitationFormFacts | null;
+}
+
+/**
+ * A solicitation PDF: its page count, requirements, the acronyms it spells out anywhere in its text
+ * ("TANF Data Reporting System (TDRS)": generated documents never ask to define a term the
+ * solicitation defines) and its form facts, all read here because the page texts stay in the worker.
+ */
+export async function readSolicitation(task: PdfTask): Promise<Outcome<SolicitationRead>> {
+  const read = await readPdfPages(task.bytes, task.maxPages);
+  if (!read.ok) return read;
+  const acronyms = Object.fromEntries(learnAcronyms(read.pages.map((p) => p.text).join('\n')));
+  const facts = solicitationFormFacts(read.fields, read.pages);
+  return {
+    ok: true,
+    pageCount: read.pages.length,
+    requirements: extractRequirements(read.pages),
+    acronyms,
+    formFacts: Object.keys(facts).some((k) => k !== 'form') ? facts : null,
+  };
 }
 
 async function readDocx(bytes: Uint8Array): Promise<Outcome<{ text: string }>> {

@@ -3,6 +3,7 @@ import {
   DocumentListResponseSchema,
   GenerateDocumentBodySchema,
   GenerateDocumentResponseSchema,
+  OpportunityFormFactsSchema,
   RequirementSchema,
   UploadPdfResponseSchema,
 } from '@biddesk/shared';
@@ -46,6 +47,15 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/opportunities/:id/requirements', {
     schema: { tags: ['documents'], params: IdParamsSchema, response: { 200: z.array(RequirementSchema), ...errors } },
   }, async (request) => service.listRequirements(request.authedCtx, request.params.id));
+
+  app.get('/opportunities/:id/form-facts', {
+    schema: {
+      tags: ['documents'],
+      description: 'The filled standard form (SF-1449 ...) of the latest solicitation PDF: each fact with its source, the offer due date beside the notice deadline (beyond SPEC).',
+      params: IdParamsSchema,
+      response: { 200: OpportunityFormFactsSchema, ...errors },
+    },
+  }, async (request) => service.getFormFacts(request.authedCtx, request.params.id));
 
   app.post('/documents/generate', {
     schema: {

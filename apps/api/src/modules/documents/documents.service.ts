@@ -1,4 +1,4 @@
-import type { DocumentListQuery, GenerateDocumentBody, GeneratedDocument, OpportunityDocumentType, RequirementDto, WorkspaceGeneratedDocument } from '@biddesk/shared';
+import type { DocumentListQuery, GenerateDocumentBody, GeneratedDocument, OpportunityDocumentType, OpportunityFormFacts, RequirementDto, WorkspaceGeneratedDocument } from '@biddesk/shared';
 import { generateDocument as renderDocument } from '@biddesk/analysis';
 import type { GeneratedDocumentRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
@@ -9,6 +9,7 @@ import { recordActivity } from '../activity/activity.service';
 import { requireOpportunity } from '../opportunities/opportunities.service';
 import * as documents from './generated-documents.repository';
 import { presentGeneratedDocument } from './generated-document.presenter';
+import { formDueOf, presentFormFacts } from '../rfp/rfp-form-facts';
 import { opportunityFacts } from './opportunity-facts';
 import * as pdfs from './solicitation-pdfs.repository';
 import { deleteWorkspaceDocument, generateWorkspaceDocument, listWorkspaceDocuments } from './workspace-ai.service';
@@ -19,6 +20,16 @@ const DOCUMENT_NOT_FOUND = 'Document not found';
 export async function listRequirements(ctx: AuthedCtx, opportunityId: string): Promise<RequirementDto[]> {
   const opportunity = await requireOpportunity(ctx, opportunityId);
   return (await pdfs.latestFor(ctx.db, opportunity.id))?.requirements ?? [];
+}
+
+/**
+ * GET /opportunities/{id}/form-facts: what the filled standard form of the opportunity's latest PDF
+ * states, each fact with its source, the offer due date checked against the notice's deadline.
+ */
+export async function getFormFacts(ctx: AuthedCtx, opportunityId: string): Promise<OpportunityFormFacts> {
+  const opportunity = await requireOpportunity(ctx, opportunityId);
+  const pdf = await pdfs.latestFor(ctx.db, opportunity.id);
+  return { file_name: pdf?.fileName ?? null, form_facts: presentFormFacts(pdf?.formFacts ?? null, opportunity) };
 }
 
 /**
@@ -45,6 +56,8 @@ export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBod
     glossary: new Map(Object.entries(pdf?.acronyms ?? {})),
     tone: body.tone,
     now,
+    // The solicitation form's due date beats the notice's; a notice that disagrees is shown and flagged.
+    formDue: formDueOf(pdf?.formFacts, opportunity),
   });
   const content = await ctx.ai.polish({
     documentType,

@@ -29,7 +29,7 @@ export async function uploadSolicitationPdf(ctx: AuthedCtx, opportunityId: strin
 
   const read = await ctx.parser.readSolicitation({ bytes: file.bytes, maxPages: ctx.config.PDF_MAX_PAGES }, ctx.config.PARSE_TIMEOUT_MS, ctx.actor.id);
   if (!read.ok) throw readFailureError(read, PDF_ONLY);
-  const { requirements, pageCount, acronyms } = read;
+  const { requirements, pageCount, acronyms, formFacts } = read;
   await storeFileThen(ctx, file.bytes, async (stored) => {
     const row = await pdfs.insertProcessed(ctx.db, {
       opportunityId: opportunity.id,
@@ -40,6 +40,7 @@ export async function uploadSolicitationPdf(ctx: AuthedCtx, opportunityId: strin
       pageCount,
       requirements,
       acronyms,
+      formFacts,
     });
     // Deleted (admin clear) while the PDF was being read: nothing is kept, the file included.
     if (!row) throw notFound('Opportunity not found');

@@ -2,6 +2,7 @@ import type { DraftAnalysis, Requirement } from '@biddesk/analysis';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';
 import { readFailureError } from '../../lib/parse-pool/read-failure';
+import type { SolicitationRead } from '../../lib/parse-pool/tasks';
 import { assertStorageQuota } from '../../lib/stored-files';
 import type { UploadedFile } from '../../lib/uploaded-file';
 
@@ -26,21 +27,17 @@ export const isPdf = (file: UploadedFile) => hasExtension(file, '.pdf') && start
 export const isDocx = (file: UploadedFile) => hasExtension(file, '.docx') && startsWith(file.bytes, 'PK\u0003\u0004');
 
 /**
- * A solicitation PDF's page count and requirements, read in a parse worker (PDF_MAX_PAGES,
+ * A solicitation PDF's page count, requirements and form facts, read in a parse worker (PDF_MAX_PAGES,
  * PARSE_TIMEOUT_MS) once the file is known to fit the uploader's quota. A file the engine cannot
  * read is refused with its reason: 422 for a scan or a password, 413 over the page cap, 400
  * `invalidMessage` for anything else.
  */
-export async function readSolicitationPdf(
-  ctx: AuthedCtx,
-  file: UploadedFile,
-  invalidMessage: string,
-): Promise<{ pageCount: number; requirements: Requirement[]; acronyms: Record<string, string> }> {
+export async function readSolicitationPdf(ctx: AuthedCtx, file: UploadedFile, invalidMessage: string): Promise<SolicitationRead> {
   if (!isPdf(file)) throw badRequest(invalidMessage);
   await assertStorageQuota(ctx, file.bytes.byteLength);
   const read = await ctx.parser.readSolicitation({ bytes: file.bytes, maxPages: ctx.config.PDF_MAX_PAGES }, ctx.config.PARSE_TIMEOUT_MS, ctx.actor.id);
   if (!read.ok) throw readFailureError(read, invalidMessage);
-  return { pageCount: read.pageCount, requirements: read.requirements, acronyms: read.acronyms };
+  return { pageCount: read.pageCount, requirements: read.requirements, acronyms: read.acronyms, formFacts: read.formFacts };
 }
 
 /**

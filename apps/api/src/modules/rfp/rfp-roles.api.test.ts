@@ -47,7 +47,11 @@ const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     url: at('/rfp/solicitation'),
     cells: reads,
-    answer: (_f, res) => expect(res.json()).toMatchObject({ version: 1, file_name: 'v1.pdf', processing_status: 'completed' }),
+    answer: (_f, res) => {
+      expect(res.json()).toMatchObject({ version: 1, file_name: 'v1.pdf', processing_status: 'completed' });
+      // Every role that reads the RFP reads its form facts with their sources (issue 22).
+      expect(res.json().form_facts).toMatchObject({ form: 'SF-1449', offer_due: { text: 'Jan 5, 2027, 2:00 PM EST', source: 'SF-1449 block 8, p. 1' } });
+    },
   },
   { name: 'GET /workspaces/{id}/rfp/solicitations', method: 'GET', url: at('/rfp/solicitations'), cells: reads },
   {
@@ -72,6 +76,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /workspaces/{id}/rfp/analyses', method: 'GET', url: at('/rfp/analyses'), cells: reads },
 ];
 
+const FORM_FACTS = { form: 'SF-1449', offerDue: { value: { date: '2027-01-05', time: '2:00 PM', zone: 'EST' }, page: 1, caption: '8. OFFER DUE DATE / 8. OFFER LOCAL TIME' } };
+
 /** A workspace of five members with solicitation version 1 and one analysis of it. */
 describeRoleTable<Fixture, Snapshot>({
   fixture: async ({ t, users }, _s, workspaceId) => {
@@ -79,7 +85,7 @@ describeRoleTable<Fixture, Snapshot>({
     const requirements = extractRequirements(SMALL_PAGES.map((lines, i) => ({ page: i + 1, text: lines.join('\n') })));
     const [sol] = await t.db
       .insert(rfpSolicitations)
-      .values({ workspaceId: workspaceId, version: 1, fileName: 'v1.pdf', storageKey: 'k1', sizeBytes: 10, pageCount: 3, requirements, uploadedBy: owner })
+      .values({ workspaceId: workspaceId, version: 1, fileName: 'v1.pdf', storageKey: 'k1', sizeBytes: 10, pageCount: 3, requirements, uploadedBy: owner, formFacts: FORM_FACTS })
       .returning();
     await t.db.insert(rfpAnalyses).values({
       workspaceId,

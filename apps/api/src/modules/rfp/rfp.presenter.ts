@@ -3,6 +3,7 @@ import type { RfpSolicitationRow, StoredAmendment } from '../../db/schema/index'
 import { applyCorrections, type CorrectedRequirement } from './rfp-corrections';
 import type { CorrectionView } from './rfp-corrections.repository';
 import type { AnalysisView } from './rfp.repository';
+import { presentFormFacts, type NoticeDeadline } from './rfp-form-facts';
 
 /** One requirement as the team reads it: corrected section and must/should, the correction, the engine's basis. */
 export function presentRequirement({ requirement: r, correction }: CorrectedRequirement): RfpRequirement {
@@ -37,8 +38,14 @@ export function presentSolicitationSummary(row: RfpSolicitationRow): RfpSolicita
   };
 }
 
-export function presentSolicitation(row: RfpSolicitationRow, corrections: CorrectionView[]): RfpSolicitation {
-  return { ...presentSolicitationSummary(row), requirements: presentRequirements(row, corrections), amendment: row.amendment ? presentAmendment(row, row.amendment) : null };
+/** `notice`: the workspace's SAM.gov deadline, which the form's offer due date is checked against (null: none linked). */
+export function presentSolicitation(row: RfpSolicitationRow, corrections: CorrectionView[], notice: NoticeDeadline | null): RfpSolicitation {
+  return {
+    ...presentSolicitationSummary(row),
+    requirements: presentRequirements(row, corrections),
+    amendment: row.amendment ? presentAmendment(row, row.amendment) : null,
+    form_facts: presentFormFacts(row.formFacts ?? null, notice),
+  };
 }
 
 /** A version's diff against the previous one; tasks as they were named when the amendment came in. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rfpAnalyses, rfpSolicitations, workspaces, type RfpAnalysisRow, type RfpSolicitationRow, type StoredAmendment } from '../../db/schema/index';
+import { opportunities, rfpAnalyses, rfpSolicitations, workspaces, type RfpAnalysisRow, type RfpSolicitationRow, type StoredAmendment } from '../../db/schema/index';
 
 export type NewSolicitation = Omit<typeof rfpSolicitations.$inferInsert, 'id' | 'version' | 'createdAt'>;
 
@@ -90,5 +90,14 @@ export async function findLatestAnalysisOf(db: Db, solicitationId: string): Prom
     .where(eq(rfpAnalyses.solicitationId, solicitationId))
     .orderBy(desc(rfpAnalyses.createdAt), desc(rfpAnalyses.id))
     .limit(1);
+  return row;
+}
+
+/** The response deadline of a workspace's notice, as SAM stated it (what the form's due date is checked against). */
+export async function findNoticeDeadline(db: Db, opportunityId: string): Promise<{ responseDeadline: Date | null; responseTimeZone: string | null } | undefined> {
+  const [row] = await db
+    .select({ responseDeadline: opportunities.responseDeadline, responseTimeZone: opportunities.responseTimeZone })
+    .from(opportunities)
+    .where(eq(opportunities.id, opportunityId));
   return row;
 }

@@ -22,7 +22,7 @@ export const NO_RFP = 'No RFP has been uploaded to this workspace';
 export async function uploadRfp(ctx: AuthedCtx, workspaceId: string, upload: UploadedFile | undefined): Promise<RfpUploadResponse> {
   const { workspace } = await requireAbility(ctx, workspaceId, 'rfp.run');
   const file = requireFile(upload, SELECT_RFP);
-  const { pageCount, requirements, acronyms } = await readSolicitationPdf(ctx, file, PDF_ONLY);
+  const { pageCount, requirements, acronyms, formFacts } = await readSolicitationPdf(ctx, file, PDF_ONLY);
   const row = await storeThen(ctx, file, (stored) =>
     ctx.db.transaction(async (tx) => {
       const inserted = await repository.insertNextVersion(tx, {
@@ -34,6 +34,7 @@ export async function uploadRfp(ctx: AuthedCtx, workspaceId: string, upload: Upl
         processingStatus: 'completed',
         requirements,
         acronyms,
+        formFacts,
         uploadedBy: ctx.actor.id,
       });
       await recordActivity(tx, ctx.actor, {
@@ -64,7 +65,9 @@ export async function getSolicitation(ctx: AuthedCtx, workspaceId: string): Prom
   const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   const row = await repository.findLatestSolicitation(ctx.db, workspace.id);
   if (!row) throw notFound(NO_RFP);
-  return presentSolicitation(row, await correctionsRepository.listForSolicitation(ctx.db, row.id));
+  // The form's due date is shown beside the notice's, so a date an amendment moved is flagged.
+  const notice = row.formFacts?.offerDue && workspace.opportunityId ? await repository.findNoticeDeadline(ctx.db, workspace.opportunityId) : undefined;
+  return presentSolicitation(row, await correctionsRepository.listForSolicitation(ctx.db, row.id), notice ?? null);
 }
 
 /** GET /workspaces/{id}/rfp/solicitations (beyond SPEC): every version, newest first. */

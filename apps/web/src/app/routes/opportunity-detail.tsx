@@ -1,11 +1,11 @@
 // Styles of what only this screen uses travel with its chunk (router.tsx splits by route).
 import '@mantine/dropzone/styles.css';
-import { ActionIcon, Badge, Button, Card, Center, Group, Loader, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Card, Center, Group, Loader, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useGeneratedDocuments, useRequirements } from '../../features/documents/api/documents-api';
+import { useFormFacts, useGeneratedDocuments, useRequirements } from '../../features/documents/api/documents-api';
 import { GeneratedDocumentsPanel } from '../../features/documents/components/generated-documents-panel';
 import { PdfUpload } from '../../features/documents/components/pdf-upload';
 import { RequirementsTable } from '../../features/documents/components/requirements-table';
@@ -15,6 +15,7 @@ import { OpportunityMetadata } from '../../features/opportunities/components/opp
 import { usePursuitLookup } from '../../features/pipeline/api/pursuits-api';
 import { TrackButton } from '../../features/pipeline/components/track-button';
 import { OpportunityWorkspaceAction } from '../../features/workspaces/components/opportunity-workspace-action';
+import { FormFactsCard } from '../../features/workspaces/components/rfp/form-facts-card';
 
 /**
  * Opportunity detail (SPEC §2): back, title and number; Details (metadata, PDF upload, extracted
@@ -27,6 +28,7 @@ export function OpportunityDetailRoute() {
   const toggleSaved = useToggleSaved();
   const documents = useGeneratedDocuments(id);
   const requirements = useRequirements(id, Boolean(opportunity.data?.pdf_processed));
+  const formFacts = useFormFacts(id, Boolean(opportunity.data?.pdf_processed));
   const tracked = usePursuitLookup([id]);
 
   useEffect(() => {
@@ -102,6 +104,12 @@ export function OpportunityDetailRoute() {
             <Tabs.Panel value="details">
               <OpportunityMetadata opportunity={o} />
               <PdfUpload opportunityId={o.id} processed={o.pdf_processed} />
+              {/* The solicitation's own form: its due date beside SAM's, each fact with its source. */}
+              {o.pdf_processed && formFacts.data?.form_facts && (
+                <Box mb="md">
+                  <FormFactsCard facts={formFacts.data.form_facts} />
+                </Box>
+              )}
               {o.pdf_processed && requirements.data && requirements.data.length > 0 && (
                 <Card withBorder mb="md" data-testid="requirements-card">
                   <Title order={3} size="h4" mb="xs">

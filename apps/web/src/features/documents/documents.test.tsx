@@ -38,6 +38,7 @@ describe('opportunity detail: PDF upload', () => {
       [`GET /api/opportunities/${opp.id}`]: () => ({ body: { ...opp, pdf_processed: processed } }),
       'GET /api/documents': () => ({ body: [] }),
       [`GET /api/opportunities/${opp.id}/requirements`]: () => ({ body: requirements }),
+      [`GET /api/opportunities/${opp.id}/form-facts`]: () => ({ body: { file_name: 'rfp.pdf', form_facts: null } }),
       [`POST /api/opportunities/${opp.id}/upload-pdf`]: () => {
         processed = true;
         return { body: { message: 'ok', metadata: { file_name: 'rfp.pdf', page_count: 3, requirements_count: 2, requirements } } };
@@ -65,6 +66,33 @@ describe('opportunity detail: PDF upload', () => {
     const zone = await screen.findByTestId('pdf-upload');
     await userEvent.upload(zone.querySelector('input[type=file]') as HTMLInputElement, new File(['%PDF-1.7'], 'scan.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText(/no text layer/)).toBeInTheDocument();
+  });
+});
+
+describe('opportunity detail: the solicitation form', () => {
+  it('shows the form due date with its source beside the SAM.gov deadline, flagged when they differ', async () => {
+    stubApi({
+      ...refresh,
+      [`GET /api/opportunities/${opp.id}`]: () => ({ body: { ...opp, pdf_processed: true } }),
+      'GET /api/documents': () => ({ body: [] }),
+      [`GET /api/opportunities/${opp.id}/requirements`]: () => ({ body: requirements }),
+      [`GET /api/opportunities/${opp.id}/form-facts`]: () => ({
+        body: {
+          file_name: 'SF1449.pdf',
+          form_facts: {
+            form: 'SF-1449',
+            offer_due: { date: '2017-07-10', time: '1:00 PM', zone: 'EST', text: 'Jul 10, 2017, 1:00 PM EST', caption: '8. OFFER DUE DATE', page: 1, source: 'SF-1449 block 8, p. 1' },
+            due_check: { agreement: 'differs', notice_text: 'Jul 12, 2017, 2:00 PM UTC-04:00', detail: 'The due date and time differ.' },
+            facts: [],
+          },
+        },
+      }),
+    });
+    renderApp(`/opportunity/${opp.id}`, plainUser);
+    const card = await screen.findByTestId('form-facts');
+    expect(within(card).getByText('Offers due Jul 10, 2017, 1:00 PM EST')).toBeInTheDocument();
+    expect(within(card).getByText('Read from SF-1449 block 8, p. 1')).toBeInTheDocument();
+    expect(within(card).getByTestId('due-differs')).toHaveTextContent('SAM.gov notice: Jul 12, 2017, 2:00 PM UTC-04:00');
   });
 });
 

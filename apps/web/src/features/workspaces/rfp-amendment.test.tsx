@@ -41,6 +41,7 @@ const SOLICITATION: RfpSolicitation = {
   created_at: '2026-11-23T12:00:00.000Z',
   requirements: [{ ...changedNow, weight: 1 }, { ...added, weight: 1 }],
   amendment: AMENDMENT,
+  form_facts: null,
 };
 
 function task(id: string, title: string, overrides: Partial<Task> = {}): Task {

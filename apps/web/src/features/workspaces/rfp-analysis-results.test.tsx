@@ -27,6 +27,7 @@ const SOLICITATION: RfpSolicitation = {
   created_at: '2026-11-05T12:00:00.000Z',
   requirements: REQUIREMENTS,
   amendment: null,
+  form_facts: null,
 };
 const ANALYSIS: RfpAnalysis = {
   id: 'an-1',

@@ -69,6 +69,7 @@ const SOLICITATION: RfpSolicitation = {
   created_at: '2026-11-05T12:00:00.000Z',
   requirements: REQUIREMENTS,
   amendment: null,
+  form_facts: null,
 };
 const row = ({ weight: _weight, ...r }: RfpRequirement): RfpMatrixRow => ({ ...r, task: null, draft: null, amendment: null });
 const MATRIX: RfpMatrix = { solicitation_id: 'sol-2', version: 2, analysis_id: null, excluded_count: 1, rows: REQUIREMENTS.slice(0, 3).map(row) };

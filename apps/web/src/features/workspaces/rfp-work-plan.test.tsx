@@ -24,6 +24,7 @@ const SOLICITATION: RfpSolicitation = {
   created_at: '2026-11-05T12:00:00.000Z',
   requirements: REQUIREMENTS,
   amendment: null,
+  form_facts: null,
 };
 const row = ({ weight: _weight, ...r }: RfpRequirement, task: RfpMatrixRow['task'], draft: RfpMatrixRow['draft']): RfpMatrixRow => ({ ...r, task, draft, amendment: null });
 const MATRIX: RfpMatrix = {

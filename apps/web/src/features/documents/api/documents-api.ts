@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentTone, GeneratedDocument, OpportunityDocumentType, RequirementDto, UploadPdfResponse } from '@biddesk/shared';
+import type { DocumentTone, GeneratedDocument, OpportunityDocumentType, OpportunityFormFacts, RequirementDto, UploadPdfResponse } from '@biddesk/shared';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
 const DOCUMENTS_KEY = ['documents'] as const;
 const requirementsKey = (opportunityId: string) => ['opportunities', 'requirements', opportunityId] as const;
+const formFactsKey = (opportunityId: string) => ['opportunities', 'form-facts', opportunityId] as const;
 
 /** GET /documents, optionally for one opportunity: the caller's own documents, newest first. */
 export const useGeneratedDocuments = (opportunityId?: string) =>
@@ -17,6 +18,14 @@ export const useRequirements = (opportunityId: string, enabled: boolean) =>
   useQuery({
     queryKey: requirementsKey(opportunityId),
     queryFn: ({ signal }) => apiRequest<RequirementDto[]>(`/opportunities/${opportunityId}/requirements`, { signal }),
+    enabled,
+  });
+
+/** What the filled standard form of the opportunity's latest PDF states, with sources and SAM's deadline beside. */
+export const useFormFacts = (opportunityId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: formFactsKey(opportunityId),
+    queryFn: ({ signal }) => apiRequest<OpportunityFormFacts>(`/opportunities/${opportunityId}/form-facts`, { signal }),
     enabled,
   });
 
@@ -50,6 +59,7 @@ export function useUploadPdf(opportunityId: string) {
     },
     onSuccess: (answer) => {
       queryClient.setQueryData(requirementsKey(opportunityId), answer.metadata.requirements);
+      void queryClient.invalidateQueries({ queryKey: formFactsKey(opportunityId) });
       return queryClient.invalidateQueries({ queryKey: ['opportunities', 'detail', opportunityId] });
     },
   });

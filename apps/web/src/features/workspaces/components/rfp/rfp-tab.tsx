@@ -9,6 +9,7 @@ import type { WorkspaceAbilityCheck } from '../../hooks/use-workspace-ability';
 import { AmendmentDiff, amendmentToast } from './amendment-diff';
 import { AnalysisResults } from './analysis-results';
 import { FileUploadCard } from './file-upload-card';
+import { FormFactsCard } from './form-facts-card';
 import { WorkPlan } from './work-plan';
 
 type View = 'requirements' | 'analysis' | 'matrix';
@@ -136,6 +137,8 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
           )}
         </Group>
       </Card>
+      {/* What the solicitation's own form states (due date first), with where each fact was read. */}
+      {rfp.form_facts && <FormFactsCard facts={rfp.form_facts} />}
       {rfp.amendment && <AmendmentDiff amendment={rfp.amendment} />}
       {/* Before the first analysis the draft upload sits above the views: it is the next step. */}
       {!analysis.isPending && !latest && (draftUpload ?? <Text c="dimmed">No draft has been analyzed yet.</Text>)}
