@@ -3,7 +3,7 @@ import {
   DocumentListResponseSchema,
   GenerateDocumentBodySchema,
   GenerateDocumentResponseSchema,
-  RequirementSchema,
+  OpportunityRequirementSchema,
   UploadPdfResponseSchema,
 } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -44,7 +44,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/opportunities/:id/requirements', {
-    schema: { tags: ['documents'], params: IdParamsSchema, response: { 200: z.array(RequirementSchema), ...errors } },
+    schema: { tags: ['documents'], params: IdParamsSchema, response: { 200: z.array(OpportunityRequirementSchema), ...errors } },
   }, async (request) => service.listRequirements(request.authedCtx, request.params.id));
 
   app.post('/documents/generate', {
