@@ -85,6 +85,24 @@ export const runInPhrase: Rule = {
   },
 };
 
+export const titleOverParagraph: Rule = {
+  id: 'title.over-paragraph',
+  stage: 'unit',
+  priority: 73,
+  description:
+    'A lettered or numbered title alone on its line with a paragraph after it ("B. Intermittent Reports" then the paragraph about them) heads that paragraph; it is not an item of the list before it (LIST-TITLES).',
+  // In the evaluation part a lettered title is a factor of its own (title.lettered-factor).
+  decide: ({ ctx, own, title }) => (ctx.kind === 'item' && ctx.overParagraph && ctx.marker && ctx.section !== 'M' && title && !ctx.leadIn && own.level === 'none' ? NOT_A_REQUIREMENT : null),
+  examples: {
+    fire: [{ text: 'Intermittent Reports', ctx: { section: 'C', kind: 'item', marker: 'b', overParagraph: true } }],
+    silent: [
+      { text: 'Intermittent Reports', ctx: { section: 'C', kind: 'item', marker: 'b' } },
+      { text: 'Past Performance', ctx: { section: 'M', kind: 'item', marker: 'b', overParagraph: true } },
+      { text: 'Provide monthly reports', ctx: { section: 'C', kind: 'item', marker: 'b', overParagraph: true } },
+    ],
+  },
+};
+
 // "POC Name:", "Contract value:", "Freight Terms:": a caption with nothing after it, a blank to fill.
 const FIELD_CAPTION = /^[A-Z][^.?!;:]{0,50}:$/;
 
@@ -109,4 +127,4 @@ export const fieldCaption: Rule = {
   },
 };
 
-export const TITLE_RULES: readonly Rule[] = [namedFactor, letteredFactor, runInTitle, runInPhrase, fieldCaption];
+export const TITLE_RULES: readonly Rule[] = [namedFactor, letteredFactor, runInTitle, runInPhrase, titleOverParagraph, fieldCaption];
