@@ -19,6 +19,8 @@ export const CHOICE_LEAD_IN =
 export const ADDRESS_LEAD_IN = /\b(?:address(?:ed)?|mail(?:ed)?|deliver(?:ed)?|sen[dt]|ship(?:ped)?|forward(?:ed)?|hand-carr(?:y|ied)|courier(?:ed)?)\s+(?:\w+\s+){0,3}?(?:to|as follows|at)\b/i;
 /** "<thing> must:" with nothing else: a fragment whose items carry the duty (LIST-TITLES). */
 export const BARE_LEAD_IN = /^(?:the\s+|each\s+|all\s+|every\s+)?(?:[\w/-]+\s+){0,3}(?:shall|must|should|will)(?:\s+(?:also|be able to|at a minimum))?\s*:$/i;
+/** "The Contractor shall--": a bare modal stub cut before its sub-items by a dash (FAR style). */
+const BARE_DASH_STUB = /^(?:the\s+|each\s+|all\s+|every\s+)?(?:[\w/-]+\s+){0,3}(?:shall|must|should|will)(?:\s+(?:also|be able to|at a minimum))?\s*(?:--?|—|–)$/i;
 // A form field's name as a list item ("Name:", "Telephone number", "Signature") is a blank to fill, not a duty (LIST-TITLES).
 const FIELD_NAME = /^(?:(?:company|firm|offeror|contractor|vendor)\s+)?(?:name|title|signature|date|telephone|phone|fax|e-?mail|address|duns|uei|cage(?:\s+code)?|tax\s+id|tin)(?:\s+(?:number|no\.?|address))?\s*:?$/i;
 // A quoted legend inside a list ("“Use or disclosure of data ...”") is text to print, not a duty.
@@ -149,13 +151,14 @@ export const unledCriterion: Rule = {
   description: 'In the evaluation part, a bullet with no lead-in sentence (criteria under a lettered factor title) is a criterion (LIST-M-NOLEAD).',
   // A bullet with a modal of its own says what it says; only noun-phrase criteria are taken.
   decide: ({ text, ctx, own }) =>
-    ctx.section === 'M' && ctx.bulleted && !ctx.parent && !ctx.leadIn && own.level === 'none' && own.cue === null && !MODAL_VERB.test(text) ? { level: 'weak', cue: 'criterion' } : null,
+    ctx.section === 'M' && ctx.bulleted && !ctx.parent && !ctx.leadIn && own.level === 'none' && own.cue === null && !MODAL_VERB.test(text) && !QUOTED.test(text) ? { level: 'weak', cue: 'criterion' } : null,
   examples: {
     fire: [{ text: 'Recognition of potential difficulties in performance.', ctx: { section: 'M', bulleted: true } }],
     silent: [
       { text: 'Recognition of potential difficulties in performance.', ctx: { section: 'L', bulleted: true } },
       { text: 'Recognition of potential difficulties.', ctx: { section: 'M' } },
       { text: 'Offerors may be given the opportunity to clarify minor errors.', ctx: { section: 'M', bulleted: true } },
+      { text: '"Limitation of liability."', ctx: { section: 'M', bulleted: true } },
     ],
   },
 };
@@ -192,11 +195,12 @@ export const bareLeadIn: Rule = {
   stage: 'context',
   priority: 90,
   description: 'A bare "<thing> must:" lead-in is a fragment: its items carry the duty, the lead-in itself is no row (LIST-TITLES).',
-  patterns: [BARE_LEAD_IN],
+  patterns: [BARE_LEAD_IN, BARE_DASH_STUB],
   itemsGet: 'own',
-  decide: ({ text, ctx, own }) => (ctx.leadIn && isRequirement(own) && BARE_LEAD_IN.test(text) ? NONE : null),
+  // "The Contractor shall--" / "The plan shall—" is the same stub, cut before its sub-items by a dash.
+  decide: ({ text, ctx, own }) => ((ctx.leadIn && BARE_LEAD_IN.test(text)) || BARE_DASH_STUB.test(text)) && isRequirement(own) ? NONE : null,
   examples: {
-    fire: [{ text: 'The System must:', ctx: { leadIn: true } }, { text: 'Each resume shall:', ctx: { leadIn: true } }],
+    fire: [{ text: 'The System must:', ctx: { leadIn: true } }, { text: 'Each resume shall:', ctx: { leadIn: true } }, { text: 'The Contractor shall--', ctx: { kind: 'item' } }, 'The plan shall—'],
     silent: [{ text: 'The proposal shall include the following:', ctx: { leadIn: true } }, { text: 'The System must:', ctx: { leadIn: false } }],
   },
 };
