@@ -198,7 +198,7 @@ export const bareLeadIn: Rule = {
   patterns: [BARE_LEAD_IN, BARE_DASH_STUB],
   itemsGet: 'own',
   // "The Contractor shall--" / "The plan shall—" is the same stub, cut before its sub-items by a dash.
-  decide: ({ text, ctx, own }) => ((ctx.leadIn && BARE_LEAD_IN.test(text)) || BARE_DASH_STUB.test(text)) && isRequirement(own) ? NONE : null,
+  decide: ({ text, ctx, own }) => ((ctx.leadIn && BARE_LEAD_IN.test(text)) || (/[-—–]$/.test(text) && BARE_DASH_STUB.test(text))) && isRequirement(own) ? NONE : null,
   examples: {
     fire: [{ text: 'The System must:', ctx: { leadIn: true } }, { text: 'Each resume shall:', ctx: { leadIn: true } }, { text: 'The Contractor shall--', ctx: { kind: 'item' } }, 'The plan shall—'],
     silent: [{ text: 'The proposal shall include the following:', ctx: { leadIn: true } }, { text: 'The System must:', ctx: { leadIn: false } }],

@@ -70,7 +70,7 @@ export const runInPhrase: Rule = {
   patterns: [RUN_IN_PHRASE, VERB_LIKE],
   // Evaluation factor titles ("(b) Understanding.") are criteria of their own (title.lettered-factor).
   decide: ({ text, ctx, own }) =>
-    ctx.kind !== 'row' && ctx.runIn && ctx.section !== 'M' && RUN_IN_PHRASE.test(text) && wordCount(text) <= 6 && !VERB_LIKE.test(text) && own.level === 'none' ? NOT_A_REQUIREMENT : null,
+    ctx.kind !== 'row' && ctx.runIn && ctx.section !== 'M' && text.endsWith('.') && RUN_IN_PHRASE.test(text) && wordCount(text) <= 6 && !VERB_LIKE.test(text) && own.level === 'none' ? NOT_A_REQUIREMENT : null,
   examples: {
     fire: [
       { text: 'Termination for cause.', ctx: { section: 'other', kind: 'item', runIn: true, marker: 'm' } },
@@ -113,7 +113,7 @@ export const fieldCaption: Rule = {
   description:
     'A caption of up to four words ending in a colon with no list after it ("POC Name:", "Contract Value:") is a field of a form to fill in, not a requirement (LIST-TITLES, FORM-FIELDS).',
   patterns: [FIELD_CAPTION],
-  decide: ({ text, ctx, own }) => (!ctx.leadIn && FIELD_CAPTION.test(text) && wordCount(text) <= 4 && !VERB_LIKE.test(text) && own.level === 'none' ? NOT_A_REQUIREMENT : null),
+  decide: ({ text, ctx, own }) => (!ctx.leadIn && text.endsWith(':') && FIELD_CAPTION.test(text) && wordCount(text) <= 4 && !VERB_LIKE.test(text) && own.level === 'none' ? NOT_A_REQUIREMENT : null),
   examples: {
     fire: [
       { text: 'POC Name:', ctx: { kind: 'row', tableHeader: 'Reference 1: Contract Title' } },
