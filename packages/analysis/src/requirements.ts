@@ -180,6 +180,8 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
       tableHeader: unit.tableHeader,
       isTableHeader: unit.isTableHeader,
       runIn: firstInBlock && next !== undefined && next.kind !== 'heading' && next.block === unit.block,
+      // Alone in its block, with a paragraph (not another item or row) right after it.
+      overParagraph: firstInBlock && next !== undefined && next.kind === 'sentence' && next.block !== unit.block,
       marker: firstInBlock ? unit.marker : undefined,
       headingTitle,
       lexicon,

@@ -136,3 +136,45 @@ describe('SEC-RESET vocabulary', () => {
     expect(sectionFromTitle('Volunteer Program')).toBeNull();
   });
 });
+
+describe('a numbered sentence is not a heading (numberedSentence)', () => {
+  // Fire: the text after the number is a sentence, so the line is a requirement under its section.
+  const sentences = [
+    'L.2 Submit the technical volume electronically.',
+    'L.6 Provide two copies of the price volume',
+    '5.3 Include a signed cover letter with the quote.',
+    'L.3 Offers are due by 2:00 p.m. on March 3.',
+    '3.1 Quotes are limited to ten pages',
+  ];
+  // Silent: a title after the number stays a heading.
+  const titles = [
+    'L.2 Submission of Offers',
+    'L.5 Page Limits.',
+    'L.4 Submit Questions',
+    '5.0 Instructions to Offerors',
+    'L.7 Support services.',
+    'M.2 Technical Approach',
+    '5 Track Any Major Unresolved Findings',
+    '3.3.1 Explain the Solution Engineering Stage',
+    '2.0 What is the SELC?',
+  ];
+
+  it.each(sentences)('reads "%s" as a sentence under its section', (line) => {
+    const h = parseHeading(line);
+    expect(h?.title ?? '').toBe('');
+    if (line.startsWith('L.')) expect(h).toMatchObject({ named: 'L', body: line.replace(/^\S+\s+/, '') });
+    else expect(h).toBeNull();
+  });
+
+  it.each(titles)('keeps "%s" as a heading', (line) => {
+    expect(parseHeading(line)?.title).toBe(line.replace(/^\S+\s+/, ''));
+  });
+
+  it('files the sentence as a requirement of its section', () => {
+    const reqs = extractRequirements([{ page: 1, text: 'SECTION L - INSTRUCTIONS TO OFFERORS\nL.1 General\nL.2 Submit the technical volume electronically.\nL.3 Offerors shall number every page.' }]);
+    expect(reqs.map((r) => [r.section, r.text])).toEqual([
+      ['L', 'Submit the technical volume electronically.'],
+      ['L', 'Offerors shall number every page.'],
+    ]);
+  });
+});

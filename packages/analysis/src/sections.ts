@@ -1,3 +1,4 @@
+import { DETERMINER, IMPERATIVE_VERBS } from './cues';
 import { STRONG_UNNUMBERED, sectionFromTitle, switchFromTitle } from './section-titles';
 import { SectionTracker } from './section-tracker';
 import type { SectionCode } from './types';
@@ -54,10 +55,36 @@ function ucfLetter(letter: string): SectionCode {
   return l === 'L' || l === 'M' || l === 'C' ? l : 'other';
 }
 
+// "Submit the ...", "Provide two ...": an imperative verb with its object's determiner or number.
+const OBJECT_WORD = /^(?:\d+|two|three|four|five|six|ten)$/i;
+// "Offers are due ...", "The page limit is ...": a finite verb a title does not have.
+const FINITE_VERB = /\b(?:is|are|was|were|has|have|does|do)\b/;
+
+/**
+ * After a paragraph number, a sentence rather than a title: "L.2 Submit the technical volume
+ * electronically." or "L.3 Offers are due by 2 p.m." is a requirement under its section, not the
+ * heading of one (a title is a noun phrase: "L.2 Submission of Offers", "L.5 Page Limits.").
+ */
+export function numberedSentence(text: string): boolean {
+  const t = text.trim();
+  const words = t.split(/\s+/);
+  if (words.length < 3) return false;
+  // A question is a title ("2.0 What is the SELC?"); so is a Title Case line ("5 Track Any Major
+  // Unresolved Findings", "3.3.1 Explain the Solution Engineering Stage"): a sentence has a
+  // lower-case word of its own after its second.
+  if (t.endsWith('?') || /^(?:what|how|why|when|who|where|which)$/i.test(words[0]) || !words.slice(2).some((w) => /^[a-z]{4,}/.test(w))) return false;
+  const [first, second] = words;
+  if (!/^[a-z0-9]/.test(second)) return false;
+  if (IMPERATIVE_VERBS.has(first.toLowerCase()) && (DETERMINER.test(second) || OBJECT_WORD.test(second))) return true;
+  // Sentence case with a finite verb.
+  return /^[A-Z][a-z]/.test(first) && FINITE_VERB.test(t);
+}
+
 // A heading is short and reads like a title, not a sentence.
 function titleLike(title: string): boolean {
   const t = title.trim();
   if (t.length === 0 || t.length > 110) return false;
+  if (numberedSentence(t)) return false;
   if (!/^[A-Z(“"]/.test(t)) return false;
   // "What the quotation must contain" names a part; "The offeror must ..." is a sentence.
   if (/\b(shall|must|will|should|may)\b/i.test(t) && !(/^(what|how)\b/i.test(t) && t.split(/\s+/).length <= 8 && !/[.;,]$/.test(t))) return false;

@@ -20,6 +20,13 @@ describe('splitSentences', () => {
     expect(splitSentences('Use standard tools (open source, Scrum, etc.) and work well.')).toHaveLength(1);
   });
 
+  it('joins a follow-up question of a few words to the sentence it asks more of', () => {
+    const text = 'Was the team involved in the code sample? To what extent? Did the plan name a lead? If so, how? Submit it. Which one applies?';
+    const s = splitSentences(text);
+    expect(s.map((x) => x.text)).toEqual(['Was the team involved in the code sample? To what extent?', 'Did the plan name a lead? If so, how?', 'Submit it.', 'Which one applies?']);
+    for (const x of s) expect(text.slice(x.offset, x.offset + x.text.length)).toBe(x.text);
+  });
+
   it('reports offsets into the input', () => {
     const text = 'First one.  Second one.';
     for (const s of splitSentences(text)) expect(text.slice(s.offset, s.offset + s.text.length)).toBe(s.text);

@@ -76,6 +76,20 @@ export function splitSentences(text: string): Array<{ text: string; offset: numb
     from = m.index + m[0].length;
   }
   push(out, text, from, text.length);
+  return joinFollowUpQuestions(out, text);
+}
+
+// "To what extent?", "If so, how?", "Why not?": a question of a few words asks more of the sentence
+// before it and is no sentence alone (DUPLICATES: fragments join their sentence).
+const FOLLOW_UP_QUESTION = /^(?:if (?:so|not),?\s+)?(?:to what extent|how|why(?: not)?|when|where|which|what|how (?:often|many|much|so))\?["”’)\]]*$/i;
+
+function joinFollowUpQuestions(parts: Array<{ text: string; offset: number }>, text: string): Array<{ text: string; offset: number }> {
+  const out: Array<{ text: string; offset: number }> = [];
+  for (const p of parts) {
+    const prev = out[out.length - 1];
+    if (prev && FOLLOW_UP_QUESTION.test(p.text)) prev.text = text.slice(prev.offset, p.offset + p.text.length).trim();
+    else out.push(p);
+  }
   return out;
 }
 

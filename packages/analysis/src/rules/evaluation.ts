@@ -1,4 +1,4 @@
-import { EVALUATION_VERB, EVALUATION_VOCAB, HIGH_IMPORTANCE, PARTY_WORD, PROCESS_PASSIVE } from '../cues';
+import { EVALUATION_VERB, EVALUATION_VOCAB, HIGH_IMPORTANCE, IMPERATIVE_VERBS, PARTY_WORD, PROCESS_PASSIVE } from '../cues';
 import { EMPTY_DOCUMENT_LEXICON, type DocumentLexicon } from './document-lexicon';
 import { BUYER_NAMES, BUYER_SHORT_NAMES, alternation } from './lexicon';
 import { NOT_A_REQUIREMENT } from './exclusions';
@@ -90,6 +90,32 @@ export const processPassive: Rule = {
   },
 };
 
+// "Technical Factors used for evaluation:": a caption over the factors, with no verb of its own.
+const FINITE_OR_MODAL = /\b(?:is|are|was|were|has|have|do|does|will|shall|must|should|may|can|could|would)\b/i;
+
+// "Include total price only:", "If yes, complete the following:", "Please return ... to:": an instruction, not a caption.
+const asksSomething = (t: string) => /\bplease\b/i.test(t) || t.split(/,\s*/).some((clause) => IMPERATIVE_VERBS.has(clause.trim().split(/\s+/)[0].toLowerCase()));
+
+export const factorCaption: Rule = {
+  id: 'evaluation.factor-caption',
+  stage: 'cue',
+  priority: 75,
+  description:
+    'In the evaluation part, a caption over a list of factors ("Technical Factors used for evaluation:") says nothing of its own: its items are the factors (FP-EVAL-PROCESS).',
+  patterns: [FINITE_OR_MODAL],
+  decide: ({ text, ctx }) =>
+    ctx.section === 'M' && ctx.leadIn && text.endsWith(':') && text.split(/\s+/).length <= 8 && !FINITE_OR_MODAL.test(text) && !asksSomething(text) ? { level: 'none', cue: null } : null,
+  examples: {
+    fire: [{ text: 'Technical Factors used for evaluation:', ctx: { section: 'M', leadIn: true } }, { text: 'Non-price factors:', ctx: { section: 'M', leadIn: true } }],
+    silent: [
+      { text: 'The following factors shall be used to evaluate offers:', ctx: { section: 'M', leadIn: true } },
+      { text: 'Key personnel proposed have demonstrated experience in:', ctx: { section: 'M', leadIn: true } },
+      { text: 'Technical Factors used for evaluation:', ctx: { section: 'L', leadIn: true } },
+      { text: 'If yes, complete the following:', ctx: { section: 'M', leadIn: true } },
+    ],
+  },
+};
+
 const M_PLAIN_CRITERION =
   /\b(factors?|subfactors?|criteri(a|on)|evaluat(e|ed|es|ing)|assess(ed|es|ing)?|rated|scored|considered|reviewed|weighted|demonstrat\w*|best value|trade-?off|select\w*|intend\w*|reasonabl\w*|lowest)\b/i;
 
@@ -121,4 +147,4 @@ export const criterion: Rule = {
   },
 };
 
-export const EVALUATION_RULES: readonly Rule[] = [buyerProcess, processPassive, criterion];
+export const EVALUATION_RULES: readonly Rule[] = [buyerProcess, processPassive, factorCaption, criterion];

@@ -49,13 +49,17 @@ export const prohibition: Rule = {
   },
 };
 
+// "Number 647", "Test 3": a verb-like word and a number with nothing else is a label, not an order.
+const WORD_AND_NUMBER = /^[A-Za-z]+\s+[\d][\d\s.,:/-]*$/;
+
 export const imperative: Rule = {
   id: 'imperative.verb',
   stage: 'cue',
   priority: 190,
   description: 'A sentence opening with an imperative verb (after "Please", "Step 2:", "NOTE:", a parenthesis or a lead clause) is a must; softened ("if possible", "if helpful") a should.',
-  patterns: [AFTER_LEAD_CLAUSE],
+  patterns: [AFTER_LEAD_CLAUSE, WORD_AND_NUMBER],
   decide: ({ text }) => {
+    if (WORD_AND_NUMBER.test(text)) return null;
     const verb = imperativeVerb(text) ?? (BE_IMPERATIVE.test(text.replace(/^[^,]{3,100},\s+/, '')) ? 'be' : null);
     if (!verb || OPTIONAL_CONDITION.test(text)) return null;
     return IF_POSSIBLE.test(text) ? { level: 'should', cue: 'if possible' } : { level: 'weak', cue: 'imperative' };
@@ -74,7 +78,7 @@ export const imperative: Rule = {
       'Provide a sample monthly report, if helpful.',
       'Include the following, if applicable:',
     ],
-    silent: ['Design deliverables are listed in Attachment 2.', 'If you would like updates, subscribe to the mailing list.', 'the offeror shall submit'],
+    silent: ['Design deliverables are listed in Attachment 2.', 'If you would like updates, subscribe to the mailing list.', 'the offeror shall submit', 'Number 647', 'Number 216 217'],
   },
 };
 

@@ -9,6 +9,7 @@ const binding = (v: Verdict) => v.level === 'strong' || v.level === 'should';
 const isRequirement = (v: Verdict) => binding(v) || v.level === 'weak';
 const lead = (level: Verdict['level'], extra: Partial<LeadInVerdict> = {}): LeadInVerdict => ({ verdict: { level, cue: level === 'none' ? null : 'shall', rules: ['modal.binding'] }, examples: false, exclusion: false, ...extra });
 const item = (parent: LeadInVerdict, extra: Partial<UnitContext> = {}): Partial<UnitContext> => ({ kind: 'item', parent, ...extra });
+const wordsOf = (t: string) => t.trim().split(/\s+/).length;
 const hasParent = (ctx: UnitContext): ctx is UnitContext & { parent: LeadInVerdict } => ctx.kind === 'item' && !!ctx.parent;
 
 /** Lead-ins that ask for a number of the listed options: only the lead-in is a requirement (LIST-CHOICE). */
@@ -18,10 +19,17 @@ export const CHOICE_LEAD_IN =
 export const ADDRESS_LEAD_IN = /\b(?:address(?:ed)?|mail(?:ed)?|deliver(?:ed)?|sen[dt]|ship(?:ped)?|forward(?:ed)?|hand-carr(?:y|ied)|courier(?:ed)?)\s+(?:\w+\s+){0,3}?(?:to|as follows|at)\b/i;
 /** "<thing> must:" with nothing else: a fragment whose items carry the duty (LIST-TITLES). */
 export const BARE_LEAD_IN = /^(?:the\s+|each\s+|all\s+|every\s+)?(?:[\w/-]+\s+){0,3}(?:shall|must|should|will)(?:\s+(?:also|be able to|at a minimum))?\s*:$/i;
+/** "The Contractor shall--": a bare modal stub cut before its sub-items by a dash (FAR style). */
+const BARE_DASH_STUB = /^(?:the\s+|each\s+|all\s+|every\s+)?(?:[\w/-]+\s+){0,3}(?:shall|must|should|will)(?:\s+(?:also|be able to|at a minimum))?\s*(?:--?|—|–)$/i;
 // A form field's name as a list item ("Name:", "Telephone number", "Signature") is a blank to fill, not a duty (LIST-TITLES).
 const FIELD_NAME = /^(?:(?:company|firm|offeror|contractor|vendor)\s+)?(?:name|title|signature|date|telephone|phone|fax|e-?mail|address|duns|uei|cage(?:\s+code)?|tax\s+id|tin)(?:\s+(?:number|no\.?|address))?\s*:?$/i;
 // A quoted legend inside a list ("“Use or disclosure of data ...”") is text to print, not a duty.
 const QUOTED = /^["“][^"”]{3,}["”]\.?$/;
+
+// A sub-title inside a list ("PRICING:", "E-Mail Notifications:") or a clause stub cut before its
+// sub-items ("(3) For long-term contracts--"): the items under it belong to the outer lead-in.
+const CUT_STUB = /(?:--|—)$/;
+const ENDS_IN_FUNCTION_WORD = /\b(?:to|at|by|for|of|with|from|in|on|and|or|the|a|an)\s*:$/i;
 
 export const exclusionLeadIn: Rule = {
   id: 'list.exclusion-lead-in',
@@ -52,6 +60,36 @@ export const addressBlock: Rule = {
       { text: 'Offerors shall mark the package with the solicitation number.', ctx: item(lead('strong'), { parentText: 'Packages shall be addressed as follows:' }) },
       { text: 'Department of Veterans Affairs', ctx: item(lead('strong'), { parentText: 'The proposal shall include:' }) },
       { text: '1200 Main Street, Suite 4', ctx: item(lead('strong'), { parentText: 'Offerors shall list all office locations, including:' }) },
+    ],
+  },
+};
+
+export const subTitleLeadIn: Rule = {
+  id: 'list.sub-title',
+  stage: 'context',
+  priority: 107,
+  description:
+    'Inside a list, a capitalised sub-title ending in a colon, or a clause stub cut before its sub-items ("Commercial items that--"), is no row: a sub-title\'s items keep the outer lead-in\'s duty; a stub says nothing alone (LIST-TITLES).',
+  patterns: [CUT_STUB],
+  itemsGet: 'parent',
+  decide: ({ text, ctx, own, title }) => {
+    if (!hasParent(ctx) || own.level !== 'none') return null;
+    if (CUT_STUB.test(text)) return NONE;
+    // "One copy to:" ends in a preposition: a lead-in phrase (where to send), not a title.
+    const subTitle = ctx.leadIn && wordsOf(text) <= 4 && text.endsWith(':') && !ENDS_IN_FUNCTION_WORD.test(text) && (title || text === text.toUpperCase());
+    return subTitle ? NONE : null;
+  },
+  examples: {
+    fire: [
+      { text: 'E-Mail Notifications:', ctx: item(lead('strong'), { leadIn: true }) },
+      { text: 'PRICING:', ctx: item(lead('strong'), { leadIn: true }) },
+      { text: 'For long-term contracts--', ctx: item(lead('strong')) },
+    ],
+    silent: [
+      { text: 'analytical results:', ctx: item(lead('strong'), { leadIn: true }) },
+      { text: 'E-Mail Notifications:', ctx: item(lead('strong')) },
+      { text: 'One Copy to:', ctx: item(lead('strong'), { leadIn: true }) },
+      { text: 'The Contractor shall--', ctx: item(lead('strong'), { leadIn: true }) },
     ],
   },
 };
@@ -113,13 +151,14 @@ export const unledCriterion: Rule = {
   description: 'In the evaluation part, a bullet with no lead-in sentence (criteria under a lettered factor title) is a criterion (LIST-M-NOLEAD).',
   // A bullet with a modal of its own says what it says; only noun-phrase criteria are taken.
   decide: ({ text, ctx, own }) =>
-    ctx.section === 'M' && ctx.bulleted && !ctx.parent && !ctx.leadIn && own.level === 'none' && own.cue === null && !MODAL_VERB.test(text) ? { level: 'weak', cue: 'criterion' } : null,
+    ctx.section === 'M' && ctx.bulleted && !ctx.parent && !ctx.leadIn && own.level === 'none' && own.cue === null && !MODAL_VERB.test(text) && !QUOTED.test(text) ? { level: 'weak', cue: 'criterion' } : null,
   examples: {
     fire: [{ text: 'Recognition of potential difficulties in performance.', ctx: { section: 'M', bulleted: true } }],
     silent: [
       { text: 'Recognition of potential difficulties in performance.', ctx: { section: 'L', bulleted: true } },
       { text: 'Recognition of potential difficulties.', ctx: { section: 'M' } },
       { text: 'Offerors may be given the opportunity to clarify minor errors.', ctx: { section: 'M', bulleted: true } },
+      { text: '"Limitation of liability."', ctx: { section: 'M', bulleted: true } },
     ],
   },
 };
@@ -156,14 +195,34 @@ export const bareLeadIn: Rule = {
   stage: 'context',
   priority: 90,
   description: 'A bare "<thing> must:" lead-in is a fragment: its items carry the duty, the lead-in itself is no row (LIST-TITLES).',
-  patterns: [BARE_LEAD_IN],
+  patterns: [BARE_LEAD_IN, BARE_DASH_STUB],
   itemsGet: 'own',
-  decide: ({ text, ctx, own }) => (ctx.leadIn && isRequirement(own) && BARE_LEAD_IN.test(text) ? NONE : null),
+  // "The Contractor shall--" / "The plan shall—" is the same stub, cut before its sub-items by a dash.
+  decide: ({ text, ctx, own }) => ((ctx.leadIn && BARE_LEAD_IN.test(text)) || (/[-—–]$/.test(text) && BARE_DASH_STUB.test(text))) && isRequirement(own) ? NONE : null,
   examples: {
-    fire: [{ text: 'The System must:', ctx: { leadIn: true } }, { text: 'Each resume shall:', ctx: { leadIn: true } }],
+    fire: [{ text: 'The System must:', ctx: { leadIn: true } }, { text: 'Each resume shall:', ctx: { leadIn: true } }, { text: 'The Contractor shall--', ctx: { kind: 'item' } }, 'The plan shall—'],
     silent: [{ text: 'The proposal shall include the following:', ctx: { leadIn: true } }, { text: 'The System must:', ctx: { leadIn: false } }],
   },
 };
+
+// "Examples shall include:", "Submission should address:": a lead-in of a few words, a subject and a
+// verb with nothing to do until its items say it (LIST-TITLES).
+const SHORT_LEAD_IN_VERB = /\b(?:shall|must|should|will)(?:\s+(?:include|contain|address|cover|provide|consist\s+of|be))?\s*:$/i;
+
+export const shortLeadIn: Rule = {
+  id: 'list.short-lead-in',
+  stage: 'context',
+  priority: 91,
+  description: 'A lead-in of under four words ending in "shall include:" or "should address:" says nothing its items do not: the items carry the duty, the lead-in is no row.',
+  patterns: [SHORT_LEAD_IN_VERB],
+  itemsGet: 'own',
+  decide: ({ text, ctx, own }) => (ctx.leadIn && isRequirement(own) && wordsOf(text) < 4 && SHORT_LEAD_IN_VERB.test(text) ? NONE : null),
+  examples: {
+    fire: [{ text: 'Examples shall include:', ctx: { leadIn: true } }, { text: 'Submission should address:', ctx: { leadIn: true } }],
+    silent: [{ text: 'Each volume shall include the following:', ctx: { leadIn: true } }, { text: 'Examples shall include:', ctx: { leadIn: false } }],
+  },
+};
+
 
 export const sowLeadIn: Rule = {
   id: 'list.sow-lead-in',
@@ -194,4 +253,4 @@ export const softLeadIn: Rule = {
   },
 };
 
-export const LIST_RULES: readonly Rule[] = [bareLeadIn, sowLeadIn, softLeadIn, exclusionLeadIn, addressBlock, itemNotRequirement, choiceLeadIn, evaluationItem, unledCriterion, noDutyLeadIn, itemOwnCue, inheritLeadIn];
+export const LIST_RULES: readonly Rule[] = [bareLeadIn, shortLeadIn, subTitleLeadIn, sowLeadIn, softLeadIn, exclusionLeadIn, addressBlock, itemNotRequirement, choiceLeadIn, evaluationItem, unledCriterion, noDutyLeadIn, itemOwnCue, inheritLeadIn];

@@ -55,4 +55,76 @@ export const runInTitle: Rule = {
   },
 };
 
-export const TITLE_RULES: readonly Rule[] = [namedFactor, letteredFactor, runInTitle];
+// "Termination for cause." run into its clause paragraph: a sentence-case noun phrase of a few words,
+// closed by a period and nothing else, no verb (DUPLICATES: a run-in title cut from its sentence).
+const RUN_IN_PHRASE = /^[A-Z][^.?!;:]{0,60}\.$/;
+const VERB_LIKE = /\b(shall|must|will|should|may|can|is|are|was|were|be|has|have)\b/i;
+const wordCount = (t: string) => t.trim().split(/\s+/).length;
+
+export const runInPhrase: Rule = {
+  id: 'title.run-in-phrase',
+  stage: 'unit',
+  priority: 72,
+  description:
+    'A few sentence-case words closed by a period that open a paragraph ("(m) Termination for cause. The Government may ...") are the paragraph\'s title, not a requirement: the sentence after it is judged on its own.',
+  patterns: [RUN_IN_PHRASE, VERB_LIKE],
+  // Evaluation factor titles ("(b) Understanding.") are criteria of their own (title.lettered-factor).
+  decide: ({ text, ctx, own }) =>
+    ctx.kind !== 'row' && ctx.runIn && ctx.section !== 'M' && text.endsWith('.') && RUN_IN_PHRASE.test(text) && wordCount(text) <= 6 && !VERB_LIKE.test(text) && own.level === 'none' ? NOT_A_REQUIREMENT : null,
+  examples: {
+    fire: [
+      { text: 'Termination for cause.', ctx: { section: 'other', kind: 'item', runIn: true, marker: 'm' } },
+      { text: 'Risk of loss.', ctx: { section: 'C', runIn: true } },
+    ],
+    silent: [
+      { text: 'Termination for cause.', ctx: { section: 'other', kind: 'item', marker: 'm' } },
+      { text: 'Submit two copies.', ctx: { section: 'L', runIn: true } },
+      { text: 'Prices are firm.', ctx: { section: 'other', runIn: true } },
+      { text: 'Understanding.', ctx: { section: 'M', runIn: true, marker: 'b' } },
+    ],
+  },
+};
+
+export const titleOverParagraph: Rule = {
+  id: 'title.over-paragraph',
+  stage: 'unit',
+  priority: 73,
+  description:
+    'A lettered or numbered title alone on its line with a paragraph after it ("B. Intermittent Reports" then the paragraph about them) heads that paragraph; it is not an item of the list before it (LIST-TITLES).',
+  // In the evaluation part a lettered title is a factor of its own (title.lettered-factor).
+  decide: ({ ctx, own, title }) => (ctx.kind === 'item' && ctx.overParagraph && ctx.marker && ctx.section !== 'M' && title && !ctx.leadIn && own.level === 'none' ? NOT_A_REQUIREMENT : null),
+  examples: {
+    fire: [{ text: 'Intermittent Reports', ctx: { section: 'C', kind: 'item', marker: 'b', overParagraph: true } }],
+    silent: [
+      { text: 'Intermittent Reports', ctx: { section: 'C', kind: 'item', marker: 'b' } },
+      { text: 'Past Performance', ctx: { section: 'M', kind: 'item', marker: 'b', overParagraph: true } },
+      { text: 'Provide monthly reports', ctx: { section: 'C', kind: 'item', marker: 'b', overParagraph: true } },
+    ],
+  },
+};
+
+// "POC Name:", "Contract value:", "Freight Terms:": a caption with nothing after it, a blank to fill.
+const FIELD_CAPTION = /^[A-Z][^.?!;:]{0,50}:$/;
+
+export const fieldCaption: Rule = {
+  id: 'title.field-caption',
+  stage: 'unit',
+  priority: 74,
+  description:
+    'A caption of up to four words ending in a colon with no list after it ("POC Name:", "Contract Value:") is a field of a form to fill in, not a requirement (LIST-TITLES, FORM-FIELDS).',
+  patterns: [FIELD_CAPTION],
+  decide: ({ text, ctx, own }) => (!ctx.leadIn && text.endsWith(':') && FIELD_CAPTION.test(text) && wordCount(text) <= 4 && !VERB_LIKE.test(text) && own.level === 'none' ? NOT_A_REQUIREMENT : null),
+  examples: {
+    fire: [
+      { text: 'POC Name:', ctx: { kind: 'row', tableHeader: 'Reference 1: Contract Title' } },
+      { text: 'Contract Period of Performance:', ctx: { section: 'L', kind: 'item' } },
+    ],
+    silent: [
+      { text: 'Technical Volume:', ctx: { section: 'L', leadIn: true } },
+      { text: 'Submit offers to:', ctx: { section: 'L' } },
+      { text: 'Offerors must:', ctx: { section: 'L' } },
+    ],
+  },
+};
+
+export const TITLE_RULES: readonly Rule[] = [namedFactor, letteredFactor, runInTitle, runInPhrase, titleOverParagraph, fieldCaption];

@@ -39,6 +39,8 @@ export interface UnitContext {
   isTableHeader?: boolean;
   /** The unit opens its paragraph and more sentences follow in it (a run-in title "c. Page Numbering."). */
   runIn?: boolean;
+  /** The unit is alone in its paragraph and a paragraph of sentences (no list item) follows it. */
+  overParagraph?: boolean;
   /** The paragraph starts with a list letter or number. */
   marker?: string;
   /** Title of the heading the unit sits under. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from '../text';
+import { RfpRequirementBasisSchema } from './rfp-corrections';
 
 /** Opportunity-side document types (SPEC §3). */
 export const OPPORTUNITY_DOCUMENT_TYPES = ['brief', 'compliance', 'rfi', 'rfp'] as const;
@@ -42,6 +43,17 @@ export const RequirementSchema = z.object({
   page: z.number().int().nullable(),
 });
 export type RequirementDto = z.infer<typeof RequirementSchema>;
+
+/**
+ * GET /opportunities/{id}/requirements: a requirement with the engine's reason for it, as the
+ * workspace endpoints give it (issue 23): null on requirements stored before the engine recorded it.
+ */
+export const OpportunityRequirementSchema = RequirementSchema.extend({
+  /** Other pages the same requirement is printed on in its section (repeats merged into this one). */
+  other_pages: z.array(z.number().int()).optional(),
+  basis: RfpRequirementBasisSchema.nullable(),
+});
+export type OpportunityRequirement = z.infer<typeof OpportunityRequirementSchema>;
 
 /** POST /opportunities/{id}/upload-pdf answer (SPEC §7: metadata.requirements). */
 export const UploadPdfResponseSchema = z.object({

@@ -114,6 +114,8 @@ export const RfpAnalysisSummarySchema = z.object({
   language_match_score: z.number(),
   draft_file_name: z.string(),
   created_at: z.string(),
+  /** Scored before the team's latest corrections of its RFP version: scored again when it is opened (GET .../rfp/analysis, the matrix). */
+  stale: z.boolean(),
 });
 export type RfpAnalysisSummary = z.infer<typeof RfpAnalysisSummarySchema>;
 export const RfpAnalysisSummaryListSchema = z.array(RfpAnalysisSummarySchema);

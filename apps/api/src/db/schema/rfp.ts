@@ -129,6 +129,12 @@ export const rfpAnalyses = pgTable(
     conflicts: jsonb().$type<StoredConflict[]>().notNull().default([]),
     reportedSeparately: jsonb().$type<StoredSeparateRequirement[]>().notNull().default([]),
     formatChecks: jsonb().$type<StoredFormatCheck[]>().notNull().default([]),
+    /**
+     * The team's corrections the draft was scored against, as `correctionsFingerprint()` writes them
+     * ('' for none). When the version's corrections no longer give this value the scores are stale:
+     * the analysis is re-scored when next read (rfp-analysis-rescore.ts).
+     */
+    scoredCorrections: text().notNull().default(''),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,7 +4,7 @@ import {
   GenerateDocumentBodySchema,
   GenerateDocumentResponseSchema,
   OpportunityFormFactsSchema,
-  RequirementSchema,
+  OpportunityRequirementSchema,
   UploadPdfResponseSchema,
 } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -45,7 +45,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/opportunities/:id/requirements', {
-    schema: { tags: ['documents'], params: IdParamsSchema, response: { 200: z.array(RequirementSchema), ...errors } },
+    schema: { tags: ['documents'], params: IdParamsSchema, response: { 200: z.array(OpportunityRequirementSchema), ...errors } },
   }, async (request) => service.listRequirements(request.authedCtx, request.params.id));
 
   app.get('/opportunities/:id/form-facts', {

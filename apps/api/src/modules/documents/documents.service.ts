@@ -1,4 +1,4 @@
-import type { DocumentListQuery, GenerateDocumentBody, GeneratedDocument, OpportunityDocumentType, OpportunityFormFacts, RequirementDto, WorkspaceGeneratedDocument } from '@biddesk/shared';
+import type { DocumentListQuery, GenerateDocumentBody, GeneratedDocument, OpportunityDocumentType, OpportunityFormFacts, OpportunityRequirement, WorkspaceGeneratedDocument } from '@biddesk/shared';
 import { generateDocument as renderDocument } from '@biddesk/analysis';
 import type { GeneratedDocumentRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
@@ -16,10 +16,23 @@ import { deleteWorkspaceDocument, generateWorkspaceDocument, listWorkspaceDocume
 
 const DOCUMENT_NOT_FOUND = 'Document not found';
 
-/** Requirements of the opportunity's latest solicitation PDF ([] before any upload). */
-export async function listRequirements(ctx: AuthedCtx, opportunityId: string): Promise<RequirementDto[]> {
+/**
+ * Requirements of the opportunity's latest solicitation PDF ([] before any upload), each with the
+ * engine's basis and the other pages it repeats on, as the workspace RFP endpoints give them.
+ */
+export async function listRequirements(ctx: AuthedCtx, opportunityId: string): Promise<OpportunityRequirement[]> {
   const opportunity = await requireOpportunity(ctx, opportunityId);
-  return (await pdfs.latestFor(ctx.db, opportunity.id))?.requirements ?? [];
+  const stored = (await pdfs.latestFor(ctx.db, opportunity.id))?.requirements ?? [];
+  return stored.map((r) => ({
+    requirement_id: r.requirement_id,
+    section: r.section,
+    must_or_should: r.must_or_should,
+    weight: r.weight,
+    text: r.text,
+    page: r.page ?? null,
+    ...(r.pages?.length ? { other_pages: r.pages } : {}),
+    basis: r.basis ?? null,
+  }));
 }
 
 /**

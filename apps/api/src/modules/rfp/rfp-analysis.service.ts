@@ -7,6 +7,7 @@ import type { UploadedFile } from '../../lib/uploaded-file';
 import { storeThen } from '../workspace-documents/workspace-documents.service';
 import { requireAbility } from '../workspaces/workspace-access';
 import { SELECT_DRAFT, requireFile, scoreDraftFile } from './rfp-files';
+import { correctionsFingerprint, freshAnalysis, scoredColumns, staleAnalysisIds } from './rfp-analysis-rescore';
 import { workingRequirements } from './rfp-corrections';
 import * as correctionsRepository from './rfp-corrections.repository';
 import * as repository from './rfp.repository';
@@ -27,7 +28,8 @@ export async function analyzeDraft(ctx: AuthedCtx, workspaceId: string, upload: 
   const file = requireFile(upload, SELECT_DRAFT);
   // Scored against the list as the team corrected it (issue 23): sections and must/should as
   // corrected, rows marked not a requirement left out.
-  const requirements = workingRequirements(solicitation.requirements, await correctionsRepository.listForSolicitation(ctx.db, solicitation.id));
+  const corrections = await correctionsRepository.listForSolicitation(ctx.db, solicitation.id);
+  const requirements = workingRequirements(solicitation.requirements, corrections);
   const result = await scoreDraftFile(ctx, file, requirements as Requirement[]);
   const analysis = await storeThen(ctx, file, (stored) =>
     ctx.db.transaction(async (tx) => {
@@ -37,17 +39,9 @@ export async function analyzeDraft(ctx: AuthedCtx, workspaceId: string, upload: 
         draftFileName: file.fileName,
         draftStorageKey: stored.key,
         draftSizeBytes: stored.size,
-        fitScore: result.fit_score,
-        coverageScore: result.coverage_score,
-        evidenceScore: result.evidence_score,
-        languageMatchScore: result.language_match_score,
-        matches: result.matches,
-        missingRequirements: result.missing_requirements,
-        suggestions: result.suggestions,
-        // Checks ride with the conflicts (each carries its severity); the presenter shows them apart.
-        conflicts: [...result.conflicts, ...result.checks],
-        reportedSeparately: result.reported_separately,
-        formatChecks: result.format_checks,
+        ...scoredColumns(result),
+        // Which corrections it was scored against: another correction makes it stale (rfp-analysis-rescore.ts).
+        scoredCorrections: correctionsFingerprint(corrections),
         createdBy: ctx.actor.id,
       });
       await recordActivity(tx, ctx.actor, {
@@ -60,19 +54,27 @@ export async function analyzeDraft(ctx: AuthedCtx, workspaceId: string, upload: 
       return row;
     }),
   );
-  return presentAnalysis({ analysis, version: solicitation.version });
+  return presentAnalysis({ analysis, version: solicitation.version }, false);
 }
 
-/** GET /workspaces/{id}/rfp/analysis: the latest analysis. */
+/**
+ * GET /workspaces/{id}/rfp/analysis: the latest analysis, scored again first if the team has
+ * corrected the requirements since (rfp-analysis-rescore.ts).
+ */
 export async function getAnalysis(ctx: AuthedCtx, workspaceId: string): Promise<RfpAnalysis> {
   const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   const [latest] = await repository.listAnalyses(ctx.db, workspace.id, 1);
   if (!latest) throw notFound(NO_ANALYSIS);
-  return presentAnalysis(latest);
+  return presentAnalysis({ ...latest, analysis: await freshAnalysis(ctx, latest.analysis) }, false);
 }
 
-/** GET /workspaces/{id}/rfp/analyses (beyond SPEC): every analysis, newest first, scores only. */
+/**
+ * GET /workspaces/{id}/rfp/analyses (beyond SPEC): every analysis, newest first, scores only; `stale`
+ * on those scored before the team's latest corrections (they are scored again when opened).
+ */
 export async function listAnalyses(ctx: AuthedCtx, workspaceId: string): Promise<RfpAnalysisSummary[]> {
   const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
-  return (await repository.listAnalyses(ctx.db, workspace.id)).map(presentAnalysisSummary);
+  const views = await repository.listAnalyses(ctx.db, workspace.id);
+  const stale = await staleAnalysisIds(ctx, views.map((v) => v.analysis));
+  return views.map((v) => presentAnalysisSummary(v, stale.has(v.analysis.id)));
 }

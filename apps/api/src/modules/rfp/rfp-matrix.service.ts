@@ -5,6 +5,7 @@ import type { RfpAnalysisRow } from '../../db/schema/index';
 import * as tasksRepository from '../tasks/tasks.repository';
 import { requireAbility } from '../workspaces/workspace-access';
 import type { WorkspaceRow } from '../../db/schema/index';
+import { freshAnalysis } from './rfp-analysis-rescore';
 import { applyCorrections } from './rfp-corrections';
 import * as correctionsRepository from './rfp-corrections.repository';
 import * as repository from './rfp.repository';
@@ -27,7 +28,11 @@ export async function buildMatrix(ctx: AuthedCtx, workspaceId: string): Promise<
   const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   const solicitation = await repository.findLatestSolicitation(ctx.db, workspace.id);
   if (!solicitation) throw notFound(NO_RFP);
-  const analysis = await repository.findLatestAnalysisOf(ctx.db, solicitation.id);
+  // The draft column reads the latest analysis as scored against the corrections of now.
+  const stored = await repository.findLatestAnalysisOf(ctx.db, solicitation.id);
+  // Rows marked not a requirement leave the matrix whatever the draft column says, so if the draft
+  // cannot be scored again right now (workers busy) the stored statuses of the other rows serve.
+  const analysis = stored ? await freshAnalysis(ctx, stored).catch(() => stored) : undefined;
   // The board comes least advanced first (TODO → DONE, then oldest): the first task that carries a
   // requirement is the one that says how far its work really is.
   const board = await tasksRepository.listByWorkspace(ctx.db, workspace.id);

@@ -67,7 +67,8 @@ export function presentAmendment(row: Pick<RfpSolicitationRow, 'id' | 'version' 
   };
 }
 
-export function presentAnalysisSummary({ analysis: a, version }: AnalysisView): RfpAnalysisSummary {
+/** `stale`: scored before the team's latest corrections of its version (scored again when opened). */
+export function presentAnalysisSummary({ analysis: a, version }: AnalysisView, stale: boolean): RfpAnalysisSummary {
   return {
     id: a.id,
     solicitation_id: a.solicitationId,
@@ -78,12 +79,13 @@ export function presentAnalysisSummary({ analysis: a, version }: AnalysisView): 
     language_match_score: a.languageMatchScore,
     draft_file_name: a.draftFileName,
     created_at: a.createdAt.toISOString(),
+    stale,
   };
 }
 
-export function presentAnalysis(view: AnalysisView): RfpAnalysis {
+export function presentAnalysis(view: AnalysisView, stale: boolean): RfpAnalysis {
   return {
-    ...presentAnalysisSummary(view),
+    ...presentAnalysisSummary(view, stale),
     missing_requirements: view.analysis.missingRequirements,
     suggestions: view.analysis.suggestions,
     matches: view.analysis.matches,

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { opportunities, rfpAnalyses, rfpSolicitations, workspaces, type RfpAnalysisRow, type RfpSolicitationRow, type StoredAmendment } from '../../db/schema/index';
 
@@ -99,5 +99,36 @@ export async function findNoticeDeadline(db: Db, opportunityId: string): Promise
     .select({ responseDeadline: opportunities.responseDeadline, responseTimeZone: opportunities.responseTimeZone })
     .from(opportunities)
     .where(eq(opportunities.id, opportunityId));
+  return row;
+}
+
+/** One solicitation version by id. */
+export async function findSolicitation(db: Db, solicitationId: string): Promise<RfpSolicitationRow | undefined> {
+  const [row] = await db.select().from(rfpSolicitations).where(eq(rfpSolicitations.id, solicitationId)).limit(1);
+  return row;
+}
+
+/** One analysis by id. */
+export async function findAnalysis(db: Db, analysisId: string): Promise<RfpAnalysisRow | undefined> {
+  const [row] = await db.select().from(rfpAnalyses).where(eq(rfpAnalyses.id, analysisId)).limit(1);
+  return row;
+}
+
+export type ScoredColumns = Pick<
+  NewAnalysis,
+  'fitScore' | 'coverageScore' | 'evidenceScore' | 'languageMatchScore' | 'matches' | 'missingRequirements' | 'suggestions' | 'conflicts' | 'reportedSeparately' | 'formatChecks'
+>;
+
+/**
+ * Stores an analysis re-scored against the corrections `fingerprint` names, in one conditional
+ * statement: only while the row was scored against other corrections. Undefined when another
+ * reader stored these scores first.
+ */
+export async function updateScores(db: Db, analysisId: string, values: ScoredColumns, fingerprint: string): Promise<RfpAnalysisRow | undefined> {
+  const [row] = await db
+    .update(rfpAnalyses)
+    .set({ ...values, scoredCorrections: fingerprint })
+    .where(and(eq(rfpAnalyses.id, analysisId), ne(rfpAnalyses.scoredCorrections, fingerprint)))
+    .returning();
   return row;
 }

@@ -39,6 +39,7 @@ const ANALYSIS: RfpAnalysis = {
   language_match_score: 70,
   draft_file_name: 'draft.pdf',
   created_at: '2026-11-06T12:00:00.000Z',
+  stale: false,
   missing_requirements: [{ requirement_id: 'L-4', section: 'L', text: 'Offerors shall describe their staffing plan.' }],
   suggestions: [{ requirement_id: 'L-2', location_hint: 'Technical Volume (pages 1-12)', suggestion: 'Shorten Technical Volume to at most 10 pages (Technical Volume): it runs 12 pages (L-2).' }],
   matches: [],

@@ -228,6 +228,7 @@ describe('an analysis scored before the list was corrected', () => {
     language_match_score: 70,
     draft_file_name: 'draft.pdf',
     created_at: '2026-11-26T22:00:00.000Z',
+    stale: false,
     missing_requirements: [{ requirement_id: 'C-1', section: 'C', text: 'The Government will provide badges.' }],
     suggestions: [],
     matches: [],

@@ -86,6 +86,7 @@ const ANALYSIS: RfpAnalysis = {
   language_match_score: 83,
   draft_file_name: 'draft.docx',
   created_at: '2026-11-06T12:00:00.000Z',
+  stale: false,
   missing_requirements: [{ requirement_id: 'L-002', section: 'L', text: 'Offerors should include an org chart.' }],
   suggestions: [{ requirement_id: 'M-001', location_hint: 'Page 2, under "Technical Approach"', suggestion: 'Say how the approach is feasible.' }],
   matches: [],

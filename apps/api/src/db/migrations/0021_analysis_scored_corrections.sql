@@ -1,0 +1,1 @@
+ALTER TABLE "rfp_analyses" ADD COLUMN "scored_corrections" text DEFAULT '' NOT NULL;
