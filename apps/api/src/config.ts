@@ -123,6 +123,13 @@ const ConfigSchema = z.object({
   /** SAM.gov public API key; unset -> searches run on the local database. */
   SAM_API_KEY: z.string().optional(),
   SAM_API_BASE_URL: z.url().default('https://api.sam.gov'),
+  /**
+   * Requests a day SAM_API_KEY may make to SAM.gov's Contract Awards API, counted across processes
+   * (SAM allows 10 a day to a key without a role, 1,000 with one); a 429 from SAM ends the day early.
+   */
+  SAM_AWARDS_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /** USAspending API v2 (award detail, search, recipients); public, no key. */
+  USASPENDING_API_BASE_URL: z.url().default('https://api.usaspending.gov'),
   /** AI provider: the built-in engine, or any OpenAI-compatible server. */
   AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
   AI_BASE_URL: z.url().optional(),
