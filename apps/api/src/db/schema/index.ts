@@ -12,3 +12,4 @@ export * from './saved-searches';
 export * from './import-jobs';
 export * from './storage-reservations';
 export * from './pursuits';
+export * from './awards';

@@ -17,6 +17,7 @@ function job(over: Partial<ImportJob>): ImportJob {
     status: 'queued',
     source: 'upload',
     source_label: 'extract.csv',
+    kind: 'opportunities',
     created_by: adminUser.id,
     rows_read: 0,
     imported: 0,
