@@ -32,3 +32,4 @@ export * from './contracts/saved-searches';
 export * from './contracts/import-jobs';
 export * from './contracts/pursuits';
 export * from './permissions/pipeline-roles';
+export * from './contracts/awards';
