@@ -20,12 +20,13 @@ function useElapsedSeconds(startedAt: number | null): number {
   return startedAt === null ? 0 : Math.max(0, Math.floor((now - startedAt) / 1000));
 }
 
-/** Database tab (SPEC §2): CSV import by URL and clear all opportunities; also file upload and the daily SAM.gov sync. */
+/** Database tab (SPEC §2): CSV import by URL and clear all opportunities; also file uploads (opportunities, USAspending awards) and the daily SAM.gov sync. */
 export function DatabasePanel() {
   return (
     <Stack>
       <CsvImportCard />
       <CsvUploadCard />
+      <CsvUploadCard kind="awards" />
       <SamSyncCard />
       <ClearOpportunitiesCard />
     </Stack>
