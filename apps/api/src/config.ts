@@ -130,6 +130,12 @@ const ConfigSchema = z.object({
   SAM_AWARDS_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** USAspending API v2 (award detail, search, recipients); public, no key. */
   USASPENDING_API_BASE_URL: z.url().default('https://api.usaspending.gov'),
+  /**
+   * Look up, on USAspending, the contract numbers a notice quotes that the imported award data does
+   * not hold, when its awards are opened (answers cached 6 hours). Off: only imported data is used
+   * (an installation without internet access).
+   */
+  AWARD_LOOKUPS: booleanFromEnv.default(true),
   /** AI provider: the built-in engine, or any OpenAI-compatible server. */
   AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
   AI_BASE_URL: z.url().optional(),

@@ -1,7 +1,9 @@
 import type { OpportunityAwards } from '@biddesk/shared';
 import { normalizePiid } from '../../integrations/awards/award-record';
+import type { UsaspendingClient } from '../../integrations/awards/usaspending-client';
 import type { AuthedCtx } from '../../lib/ctx';
 import { requireOpportunity } from '../opportunities/opportunities.service';
+import { lookUpQuotedNumbers } from './award-lookup';
 import * as repo from './awards.repository';
 import { presentCandidate, type Match } from './awards.presenter';
 import { isDod, isPlausible, MAX_CLASSIFICATION_CANDIDATES, quotedPiids, scoreClassification } from './incumbent-rules';
@@ -18,7 +20,7 @@ export const NO_DATA_CAVEAT = 'No award data is loaded yet: an administrator imp
  * the number), then up to three awards of the same office and classification, scored. An award
  * found by a stronger rule is not repeated by a weaker one.
  */
-export async function getOpportunityAwards(ctx: AuthedCtx, id: string): Promise<OpportunityAwards> {
+export async function getOpportunityAwards(ctx: AuthedCtx, id: string, usaspending: UsaspendingClient | null = null): Promise<OpportunityAwards> {
   const o = await requireOpportunity(ctx, id);
   const matches: Match[] = [];
   const seen = new Set<string>();
@@ -31,7 +33,16 @@ export async function getOpportunityAwards(ctx: AuthedCtx, id: string): Promise<
   // The description may still be SAM's URL (not fetched yet): a URL quotes no contract number.
   const description = o.description && !/^https?:\/\//.test(o.description) ? o.description : null;
   const quoted = quotedPiids([o.title, description, o.award?.number], o.solicitationNumber ? [o.solicitationNumber] : []);
-  for (const award of await repo.findByPiidKeys(ctx.db, quoted)) {
+  let byNumber = await repo.findByPiidKeys(ctx.db, quoted);
+  // Numbers the imported data does not hold are asked of USAspending (on demand, cached).
+  const missing = quoted.filter((k) => !byNumber.some((a) => a.piidKey === k || a.parentIdvPiidKey === k));
+  let lookupFailure: string | null = null;
+  if (usaspending && missing.length > 0) {
+    const outcome = await lookUpQuotedNumbers(ctx.db, usaspending, missing);
+    lookupFailure = outcome.failure;
+    if (outcome.stored > 0) byNumber = await repo.findByPiidKeys(ctx.db, quoted);
+  }
+  for (const award of byNumber) {
     const number = quoted.includes(award.piidKey) ? award.piid : award.parentIdvPiid;
     add({ award, rule: 'quoted_contract_number', score: 0.9, matchedOn: [number ?? award.piid] });
   }
@@ -61,6 +72,7 @@ export async function getOpportunityAwards(ctx: AuthedCtx, id: string): Promise<
 
   const awardsLoaded = await repo.countAwards(ctx.db);
   const caveats: string[] = [];
+  if (lookupFailure) caveats.push(`The contract numbers this notice quotes could not be looked up: ${lookupFailure}`);
   if (awardsLoaded === 0) caveats.push(NO_DATA_CAVEAT);
   if (isDod(o.cgac) || matches.some((m) => isDod(m.award.awardingAgencyCode))) caveats.push(DOD_DELAY_CAVEAT);
   if (matches.length > 0) caveats.push(LATEST_MOD_CAVEAT);
