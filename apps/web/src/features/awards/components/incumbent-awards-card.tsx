@@ -54,7 +54,7 @@ function Candidate({ c }: { c: IncumbentCandidate }) {
         </List.Item>
       </List>
       <Text size="xs" c="dimmed" mt="xs">
-        <Anchor href={c.source_url} target="_blank" rel="noopener noreferrer" size="xs">
+        <Anchor href={c.source_url} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
           {SOURCE_NAMES[c.source]} record <IconExternalLink size={12} aria-hidden />
         </Anchor>
         {' · fetched '}
