@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { AwardRecord } from '../../integrations/awards/award-record';
 import { AwardSourceError } from '../../integrations/awards/award-http';
 import { CONTRACT_TYPE_CODES, IDV_TYPE_CODES, type UsaspendingClient } from '../../integrations/awards/usaspending-client';
-import { upsertAwards } from './awards-write.repository';
+import { upsertAwards, upsertRecipients } from './awards-write.repository';
 
 /** Quoted numbers looked up per page view, and awards fetched per number: a bound on requests. */
 const MAX_NUMBERS = 3;
@@ -34,7 +34,13 @@ export async function lookUpQuotedNumbers(db: Db, client: UsaspendingClient, num
       }
       for (const key of [...keys].slice(0, MAX_AWARDS_PER_NUMBER)) found.push(await client.getAward(key));
     }
-    if (found.length > 0) await upsertAwards(db, found);
+    if (found.length > 0) {
+      // The award and its vendor (by UEI only) together, or neither.
+      await db.transaction(async (tx) => {
+        await upsertRecipients(tx, found.filter((a) => a.recipientUei).map((a) => ({ uei: a.recipientUei!, names: a.recipientName ? [a.recipientName] : [], parentUei: a.recipientParentUei, businessTypes: [] })));
+        await upsertAwards(tx, found);
+      });
+    }
     return { stored: found.length, failure: null };
   } catch (err) {
     if (err instanceof AwardSourceError) return { stored: 0, failure: err.message };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OpportunityAwards } from '@biddesk/shared';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpportunity, createUser } from '../../../test/factories';
-import { awards } from '../../db/schema/index';
+import { awards, recipients } from '../../db/schema/index';
 import { startFakeUsaspending, type FakeUsaspending } from '../../integrations/awards/fake-usaspending-server';
 
 let fake: FakeUsaspending;
@@ -46,6 +46,7 @@ describe('GET /opportunities/{id}/awards looks quoted numbers up on USAspending'
       source_url: 'https://www.usaspending.gov/award/CONT_AWD_80GSFC18C0008_8000_-NONE-_-NONE-/',
     });
     expect(await stored()).toEqual(['CONT_AWD_80GSFC18C0008_8000_-NONE-_-NONE-']);
+    expect(await t.db.select({ uei: recipients.uei, names: recipients.namesSeen }).from(recipients)).toEqual([{ uei: 'Z1H9VJS8NG16', names: ['THE UNIVERSITY OF IOWA'] }]);
     // Exact searches for the number (awards, then IDVs), then the detail.
     expect(fake.requests.map((r) => r.path)).toEqual(['/api/v2/search/spending_by_award/', '/api/v2/search/spending_by_award/', '/api/v2/awards/CONT_AWD_80GSFC18C0008_8000_-NONE-_-NONE-/']);
     expect((fake.requests[0]!.body as { filters: { award_ids: string[] } }).filters.award_ids).toEqual(['"80GSFC18C0008"']);
