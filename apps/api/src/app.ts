@@ -47,7 +47,7 @@ import { samSyncRoutes } from './modules/sam-sync/sam-sync.routes';
 import { importUploadRoutes } from './modules/admin/import-upload.routes';
 import { awardImportsRoutes } from './modules/awards/award-imports.routes';
 import { opportunityAwardsRoutes } from './modules/awards/opportunity-awards.routes';
-import { usaspendingForLookups } from './integrations/awards/award-sources-from-config';
+import { awardSources } from './modules/awards/award-sources';
 import { passwordChangeRoutes } from './modules/auth/password-change.routes';
 import { profileRoutes } from './modules/auth/profile.routes';
 
@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(samSyncRoutes);
       await api.register(importUploadRoutes);
       await api.register(awardImportsRoutes);
-      await api.register(opportunityAwardsRoutes({ usaspending: usaspendingForLookups(deps.config, redis) }));
+      await api.register(opportunityAwardsRoutes(awardSources(deps.config, deps.db, redis)));
       await api.register(passwordChangeRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE }));
       await api.register(profileRoutes);
     },

@@ -131,9 +131,10 @@ const ConfigSchema = z.object({
   /** USAspending API v2 (award detail, search, recipients); public, no key. */
   USASPENDING_API_BASE_URL: z.url().default('https://api.usaspending.gov'),
   /**
-   * Look up, on USAspending, the contract numbers a notice quotes that the imported award data does
-   * not hold, when its awards are opened (answers cached 6 hours). Off: only imported data is used
-   * (an installation without internet access).
+   * When a notice's awards are opened, look up what the imported award data lacks: the contract
+   * numbers it quotes on USAspending, and (with SAM_API_KEY) its solicitation number on SAM.gov
+   * Contract Awards within SAM_AWARDS_DAILY_LIMIT; answers cached 6 hours. Off: only imported data
+   * is used (an installation without internet access).
    */
   AWARD_LOOKUPS: booleanFromEnv.default(true),
   /** AI provider: the built-in engine, or any OpenAI-compatible server. */

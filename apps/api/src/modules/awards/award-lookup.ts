@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client';
 import type { AwardRecord } from '../../integrations/awards/award-record';
 import { AwardSourceError } from '../../integrations/awards/award-http';
+import type { SamContractAwardsClient } from '../../integrations/awards/sam-contract-awards-client';
+import { latestPerAward } from '../../integrations/awards/sam-contract-awards-mapper';
 import { CONTRACT_TYPE_CODES, IDV_TYPE_CODES, type UsaspendingClient } from '../../integrations/awards/usaspending-client';
 import { upsertAwards, upsertRecipients } from './awards-write.repository';
 
@@ -34,16 +36,36 @@ export async function lookUpQuotedNumbers(db: Db, client: UsaspendingClient, num
       }
       for (const key of [...keys].slice(0, MAX_AWARDS_PER_NUMBER)) found.push(await client.getAward(key));
     }
-    if (found.length > 0) {
-      // The award and its vendor (by UEI only) together, or neither.
-      await db.transaction(async (tx) => {
-        await upsertRecipients(tx, found.filter((a) => a.recipientUei).map((a) => ({ uei: a.recipientUei!, names: a.recipientName ? [a.recipientName] : [], parentUei: a.recipientParentUei, businessTypes: [] })));
-        await upsertAwards(tx, found);
-      });
-    }
+    await store(db, found);
     return { stored: found.length, failure: null };
   } catch (err) {
     if (err instanceof AwardSourceError) return { stored: 0, failure: err.message };
     throw err;
   }
+}
+
+/**
+ * Asks SAM.gov Contract Awards for the awards made from `solicitation` (its solicitationID filter:
+ * the direct link USAspending lacks), keeps the latest record per award and stores them with
+ * their vendors. One request of the daily quota (cached 6 hours); a used-up quota asks nothing.
+ */
+export async function lookUpSolicitation(db: Db, client: SamContractAwardsClient, solicitation: string): Promise<LookupOutcome> {
+  try {
+    const page = await client.search({ solicitationId: solicitation, limit: 100 });
+    const found = latestPerAward(page.awards.map((award, i) => ({ award, modificationNumber: page.records[i]?.contractId.modificationNumber })));
+    await store(db, found);
+    return { stored: found.length, failure: null };
+  } catch (err) {
+    if (err instanceof AwardSourceError) return { stored: 0, failure: err.message };
+    throw err;
+  }
+}
+
+/** The awards and their vendors (by UEI only) together, or neither. */
+async function store(db: Db, found: AwardRecord[]): Promise<void> {
+  if (found.length === 0) return;
+  await db.transaction(async (tx) => {
+    await upsertRecipients(tx, found.filter((a) => a.recipientUei).map((a) => ({ uei: a.recipientUei!, names: a.recipientName ? [a.recipientName] : [], parentUei: a.recipientParentUei, businessTypes: [] })));
+    await upsertAwards(tx, found);
+  });
 }

@@ -1,9 +1,9 @@
 import type { OpportunityAwards } from '@biddesk/shared';
 import { normalizePiid } from '../../integrations/awards/award-record';
-import type { UsaspendingClient } from '../../integrations/awards/usaspending-client';
 import type { AuthedCtx } from '../../lib/ctx';
 import { requireOpportunity } from '../opportunities/opportunities.service';
-import { lookUpQuotedNumbers } from './award-lookup';
+import { lookUpQuotedNumbers, lookUpSolicitation } from './award-lookup';
+import type { AwardSources } from './award-sources';
 import * as repo from './awards.repository';
 import { presentCandidate, type Match } from './awards.presenter';
 import { isDod, isPlausible, MAX_CLASSIFICATION_CANDIDATES, quotedPiids, scoreClassification } from './incumbent-rules';
@@ -20,7 +20,8 @@ export const NO_DATA_CAVEAT = 'No award data is loaded yet: an administrator imp
  * the number), then up to three awards of the same office and classification, scored. An award
  * found by a stronger rule is not repeated by a weaker one.
  */
-export async function getOpportunityAwards(ctx: AuthedCtx, id: string, usaspending: UsaspendingClient | null = null): Promise<OpportunityAwards> {
+export async function getOpportunityAwards(ctx: AuthedCtx, id: string, sources: AwardSources = { usaspending: null, samAwards: null }): Promise<OpportunityAwards> {
+  const { usaspending, samAwards } = sources;
   const o = await requireOpportunity(ctx, id);
   const matches: Match[] = [];
   const seen = new Set<string>();
@@ -36,10 +37,10 @@ export async function getOpportunityAwards(ctx: AuthedCtx, id: string, usaspendi
   let byNumber = await repo.findByPiidKeys(ctx.db, quoted);
   // Numbers the imported data does not hold are asked of USAspending (on demand, cached).
   const missing = quoted.filter((k) => !byNumber.some((a) => a.piidKey === k || a.parentIdvPiidKey === k));
-  let lookupFailure: string | null = null;
+  const lookupFailures: string[] = [];
   if (usaspending && missing.length > 0) {
     const outcome = await lookUpQuotedNumbers(ctx.db, usaspending, missing);
-    lookupFailure = outcome.failure;
+    if (outcome.failure) lookupFailures.push(`The contract numbers this notice quotes could not be looked up: ${outcome.failure}`);
     if (outcome.stored > 0) byNumber = await repo.findByPiidKeys(ctx.db, quoted);
   }
   for (const award of byNumber) {
@@ -49,7 +50,14 @@ export async function getOpportunityAwards(ctx: AuthedCtx, id: string, usaspendi
 
   const solicitation = o.solicitationNumber?.trim();
   if (solicitation) {
-    for (const award of await repo.findBySolicitationKey(ctx.db, normalizePiid(solicitation))) {
+    let bySolicitation = await repo.findBySolicitationKey(ctx.db, normalizePiid(solicitation));
+    // USAspending cannot search by solicitation number; SAM.gov Contract Awards can (daily quota).
+    if (samAwards && bySolicitation.length === 0) {
+      const outcome = await lookUpSolicitation(ctx.db, samAwards, solicitation);
+      if (outcome.failure) lookupFailures.push(`The solicitation number could not be looked up: ${outcome.failure}`);
+      if (outcome.stored > 0) bySolicitation = await repo.findBySolicitationKey(ctx.db, normalizePiid(solicitation));
+    }
+    for (const award of bySolicitation) {
       add({ award, rule: 'solicitation_number', score: 0.8, matchedOn: [award.solicitationId ?? solicitation] });
     }
   }
@@ -72,7 +80,7 @@ export async function getOpportunityAwards(ctx: AuthedCtx, id: string, usaspendi
 
   const awardsLoaded = await repo.countAwards(ctx.db);
   const caveats: string[] = [];
-  if (lookupFailure) caveats.push(`The contract numbers this notice quotes could not be looked up: ${lookupFailure}`);
+  caveats.push(...lookupFailures);
   if (awardsLoaded === 0) caveats.push(NO_DATA_CAVEAT);
   if (isDod(o.cgac) || matches.some((m) => isDod(m.award.awardingAgencyCode))) caveats.push(DOD_DELAY_CAVEAT);
   if (matches.length > 0) caveats.push(LATEST_MOD_CAVEAT);

@@ -1,6 +1,6 @@
 import { OpportunityAwardsSchema } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { UsaspendingClient } from '../../integrations/awards/usaspending-client';
+import type { AwardSources } from './award-sources';
 import { IdParamsSchema, standardErrors } from '../../lib/route-schemas';
 import { getOpportunityAwards } from './incumbents.service';
 
@@ -9,9 +9,9 @@ import { getOpportunityAwards } from './incumbents.service';
  * only: guests are refused by the auth plugin (not in lib/guest-access.ts), like all opportunity data.
  */
 export const opportunityAwardsRoutes =
-  (opts: { usaspending: UsaspendingClient | null }): FastifyPluginAsyncZod =>
+  (sources: AwardSources): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/opportunities/:id/awards', {
       schema: { tags: ['opportunities'], params: IdParamsSchema, response: { 200: OpportunityAwardsSchema, ...standardErrors(401, 403, 404) } },
-    }, async (request) => getOpportunityAwards(request.authedCtx, request.params.id, opts.usaspending));
+    }, async (request) => getOpportunityAwards(request.authedCtx, request.params.id, sources));
   };
