@@ -70,3 +70,11 @@ export const OpportunityAwardsSchema = z.object({
   awards_loaded: z.number(),
 });
 export type OpportunityAwards = z.infer<typeof OpportunityAwardsSchema>;
+
+/** GET /admin/award-sources: what the opportunity page may ask on demand, and SAM's quota today. */
+export const AwardSourcesStatusSchema = z.object({
+  usaspending_lookups: z.boolean(),
+  /** Null when SAM_API_KEY is unset or lookups are off. */
+  sam_contract_awards: z.object({ day: z.string(), used: z.number(), limit: z.number() }).nullable(),
+});
+export type AwardSourcesStatus = z.infer<typeof AwardSourcesStatusSchema>;

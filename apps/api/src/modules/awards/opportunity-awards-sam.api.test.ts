@@ -69,3 +69,16 @@ describe('GET /opportunities/{id}/awards asks SAM.gov Contract Awards by solicit
     expect(stored!.n).toBe(1);
   });
 });
+
+describe('GET /admin/award-sources', () => {
+  it('shows admins the lookups and SAM Contract Awards quota as counted; 401 without a token, 403 for a user and a guest', async () => {
+    const admin = (await createUser(t.db, t.config, { role: 'admin' })).token;
+    const res = await t.injectAs(admin, { method: 'GET', url: '/api/admin/award-sources' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ usaspending_lookups: true, sam_contract_awards: { day: today(), used: await quotaUsed(t.db, SAM_AWARDS_QUOTA_API, today()), limit: 2 } });
+    const guest = (await createUser(t.db, t.config, { isGuest: true })).token;
+    for (const [token, status] of [[null, 401], [member, 403], [guest, 403]] as const) {
+      expect((await t.injectAs(token, { method: 'GET', url: '/api/admin/award-sources' })).statusCode).toBe(status);
+    }
+  });
+});

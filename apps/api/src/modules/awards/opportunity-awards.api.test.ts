@@ -109,6 +109,13 @@ describe('GET /opportunities/{id}/awards on the real Rice awards', () => {
   });
 });
 
+describe('GET /admin/award-sources without SAM_API_KEY and with lookups off', () => {
+  it('says so rather than showing a quota', async () => {
+    const res = await t.injectAs(admin, { method: 'GET', url: '/api/admin/award-sources' });
+    expect(res.json()).toEqual({ usaspending_lookups: false, sam_contract_awards: null });
+  });
+});
+
 describe('GET /opportunities/{id}/awards refusals', () => {
   it('401 without a token, 403 for a guest, 404 for an unknown or malformed id', async () => {
     const id = await createOpportunity(t.db);

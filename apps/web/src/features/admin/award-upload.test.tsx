@@ -40,6 +40,7 @@ describe('Admin → Database: award data upload', () => {
       'GET /api/auth/refresh-user': () => ({ body: adminUser }),
       'GET /api/admin/stats': () => ({ body: stats }),
       'GET /api/admin/users': () => ({ body: [] }),
+      'GET /api/admin/award-sources': () => ({ body: { usaspending_lookups: true, sam_contract_awards: { day: '2026-11-28', used: 3, limit: 10 } } }),
       'GET /api/admin/sam-sync': () => ({ body: { enabled: false, url: 'https://sam.gov/x.csv', hour: 10, last_run: null } }),
       'GET /api/admin/import-jobs': () => ({ body: { jobs: [] } }),
       'POST /api/admin/award-imports/upload': () => ({ status: 202, body: job({}) }),
@@ -57,6 +58,7 @@ describe('Admin → Database: award data upload', () => {
     expect(screen.getByTestId('award-upload-status')).toHaveTextContent('104 awards imported (104 new, 0 updated, 0 unchanged) from 104 rows.');
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/admin/award-imports/upload')).toBe(true);
     expect(calls.some((c) => c.url === '/api/admin/import-jobs/upload')).toBe(false);
+    expect(screen.getByTestId('award-sources-status')).toHaveTextContent('SAM.gov Contract Awards (by solicitation number): 3 of 10 requests used on 2026-11-28 (UTC).');
     // The opportunity upload card stays as it was.
     expect(screen.queryByTestId('upload-status')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, FileInput, Group, List, Loader, Progress, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconFileUpload, IconUpload } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ImportJob } from '@biddesk/shared';
 import { adminErrorMessage } from '../api/admin-api';
 import { isImportActive, useImportFinished, useImportJob, useRecentImportJobs, useStartUploadImport } from '../api/opportunity-sync-api';
@@ -43,7 +43,7 @@ const TEXTS = {
  * card polls its progress, so a large file never hits a browser timeout, and an import still
  * running after a reload is picked up again.
  */
-export function CsvUploadCard({ kind = 'opportunities' }: { kind?: ImportJob['kind'] }) {
+export function CsvUploadCard({ kind = 'opportunities', footer }: { kind?: ImportJob['kind']; footer?: ReactNode }) {
   const texts = TEXTS[kind];
   const [file, setFile] = useState<File | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
@@ -101,6 +101,7 @@ export function CsvUploadCard({ kind = 'opportunities' }: { kind?: ImportJob['ki
           </Button>
         </Group>
       </form>
+      {footer && <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>{footer}</div>}
       {job && active && (
         <Alert mt="md" color="blue" variant="light" icon={<Loader size={16} />} title={`Importing ${job.source_label}`} data-testid={texts.testId} data-status="running">
           {progressLine(job)}

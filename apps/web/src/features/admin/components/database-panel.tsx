@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconCircleCheck, IconClock, IconDatabaseImport, Icon
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ClearOpportunitiesPreview, ImportResult } from '@biddesk/shared';
 import { ImportTimeoutError, adminErrorMessage, useClearOpportunities, useClearOpportunitiesPreview, useImportCsv } from '../api/admin-api';
+import { AwardSourcesStatus } from './award-sources-status';
 import { CsvUploadCard } from './csv-upload-card';
 import { SamSyncCard } from './sam-sync-card';
 
@@ -26,7 +27,7 @@ export function DatabasePanel() {
     <Stack>
       <CsvImportCard />
       <CsvUploadCard />
-      <CsvUploadCard kind="awards" />
+      <CsvUploadCard kind="awards" footer={<AwardSourcesStatus />} />
       <SamSyncCard />
       <ClearOpportunitiesCard />
     </Stack>
