@@ -49,6 +49,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '100',
       LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100',
       LOG_LEVEL: 'warn',
+      // Journeys never reach USAspending: awards come from the files they upload.
+      AWARD_LOOKUPS: 'false',
     },
   },
 });

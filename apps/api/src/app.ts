@@ -46,6 +46,9 @@ import { pipelineGatesRoutes } from './modules/pursuits/pipeline-gates.routes';
 import { pursuitsRoutes } from './modules/pursuits/pursuits.routes';
 import { samSyncRoutes } from './modules/sam-sync/sam-sync.routes';
 import { importUploadRoutes } from './modules/admin/import-upload.routes';
+import { awardImportsRoutes } from './modules/awards/award-imports.routes';
+import { opportunityAwardsRoutes } from './modules/awards/opportunity-awards.routes';
+import { awardSources } from './modules/awards/award-sources';
 import { passwordChangeRoutes } from './modules/auth/password-change.routes';
 import { profileRoutes } from './modules/auth/profile.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
@@ -147,6 +150,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(pipelineGatesRoutes);
       await api.register(samSyncRoutes);
       await api.register(importUploadRoutes);
+      await api.register(awardImportsRoutes);
+      await api.register(opportunityAwardsRoutes(awardSources(deps.config, deps.db, redis)));
       await api.register(passwordChangeRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE }));
       await api.register(profileRoutes);
       await api.register(calendarRoutes);

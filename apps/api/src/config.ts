@@ -125,6 +125,20 @@ const ConfigSchema = z.object({
   /** SAM.gov public API key; unset -> searches run on the local database. */
   SAM_API_KEY: z.string().optional(),
   SAM_API_BASE_URL: z.url().default('https://api.sam.gov'),
+  /**
+   * Requests a day SAM_API_KEY may make to SAM.gov's Contract Awards API, counted across processes
+   * (SAM allows 10 a day to a key without a role, 1,000 with one); a 429 from SAM ends the day early.
+   */
+  SAM_AWARDS_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /** USAspending API v2 (award detail, search, recipients); public, no key. */
+  USASPENDING_API_BASE_URL: z.url().default('https://api.usaspending.gov'),
+  /**
+   * When a notice's awards are opened, look up what the imported award data lacks: the contract
+   * numbers it quotes on USAspending, and (with SAM_API_KEY) its solicitation number on SAM.gov
+   * Contract Awards within SAM_AWARDS_DAILY_LIMIT; answers cached 6 hours. Off: only imported data
+   * is used (an installation without internet access).
+   */
+  AWARD_LOOKUPS: booleanFromEnv.default(true),
   /** AI provider: the built-in engine, or any OpenAI-compatible server. */
   AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
   AI_BASE_URL: z.url().optional(),

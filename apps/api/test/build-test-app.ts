@@ -45,6 +45,8 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { log
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     WEB_DIST_DIR: '/nonexistent',
     LOG_LEVEL: 'silent',
+    // Tests never reach USAspending; a test that looks awards up points it at the fake.
+    AWARD_LOOKUPS: 'false',
     ...env,
   });
   const mails: MailMessage[] = [];

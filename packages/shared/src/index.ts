@@ -38,3 +38,4 @@ export * from './contracts/pipeline-gates';
 export * from './pipeline/gate-scoring';
 export * from './pipeline/gate-crossing';
 export * from './pipeline/calibration';
+export * from './contracts/awards';

@@ -10,6 +10,8 @@ export const ImportJobSchema = z.object({
   source: z.enum(['upload', 'url', 'stream']),
   /** The file name, or the URL without its query string. */
   source_label: z.string(),
+  /** What the file holds: SAM.gov opportunities, or USAspending contract awards (issue 27). */
+  kind: z.enum(['opportunities', 'awards']),
   created_by: z.string().nullable(),
   rows_read: z.number(),
   imported: z.number(),

@@ -16,6 +16,8 @@ export const importJobs = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     status: text({ enum: ['uploading', 'queued', 'running', 'done', 'failed'] }).notNull(),
+    /** What the file holds: SAM.gov opportunities, or USAspending contract awards (issue 27). */
+    kind: text({ enum: ['opportunities', 'awards'] }).notNull().default('opportunities'),
     /** upload (stored in import_job_files) or url; stream: a synchronous upload that was never stored. */
     source: text({ enum: ['upload', 'url', 'stream'] }).notNull(),
     /** The file name, or the URL without its query string (which may carry a token). */

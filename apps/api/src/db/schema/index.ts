@@ -15,3 +15,4 @@ export * from './pursuits';
 export * from './naics-titles';
 export * from './calendar-feeds';
 export * from './pipeline-gates';
+export * from './awards';

@@ -7,6 +7,7 @@ import { openDownload } from '../../lib/safe-download';
 import { removeUnreferencedFiles } from '../../lib/stored-files';
 import { recordActivity } from '../activity/activity.service';
 import { findById as findUser } from '../auth/users.repository';
+import { importAwardsCsv } from '../awards/import/import-awards-csv';
 import { importBatchSize, importConcurrency, importOpportunitiesCsv, type ImportResult } from '../opportunities/import/import-csv';
 import { NEW_MATCH_ALERTS_JOB } from '../saved-searches/alerts/new-match-alerts';
 import * as repo from './import-jobs.repository';
@@ -105,7 +106,9 @@ export async function executeClaimed(
 
   try {
     const source = opts.open ? await opts.open(signal) : await openSource(deps, job, signal, timeoutMs);
-    const result = await importOpportunitiesCsv(deps.db, source, {
+    // Awards and opportunities share the one-import slot, the stored upload and the progress.
+    const importer = job.kind === 'awards' ? importAwardsCsv : importOpportunitiesCsv;
+    const result = await importer(deps.db, source, {
       signal,
       concurrency: importConcurrency(deps.dbKind),
       batchSize: importBatchSize(deps.dbKind),
@@ -122,10 +125,10 @@ export async function executeClaimed(
     deps.log.info({ job: job.id, rows: result.rows, imported: result.imported, unchanged: result.unchanged, malformed: result.malformed, ms: result.duration_ms }, 'CSV import finished');
     const actor = job.createdBy ? ((await findUser(deps.db, job.createdBy)) ?? null) : null;
     await recordActivity(deps.db, actor, {
-      action: 'opportunities.imported',
+      action: job.kind === 'awards' ? 'awards.imported' : 'opportunities.imported',
       details: { [job.source === 'url' ? 'url' : 'file']: job.sourceLabel, rows: result.rows, imported: result.imported, malformed: result.malformed },
     });
-    if (result.inserted > 0) void deps.jobs.trigger(NEW_MATCH_ALERTS_JOB);
+    if (result.inserted > 0 && job.kind === 'opportunities') void deps.jobs.trigger(NEW_MATCH_ALERTS_JOB);
     return result;
   } catch (err) {
     clearInterval(heartbeat);

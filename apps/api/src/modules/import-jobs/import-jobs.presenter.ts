@@ -7,6 +7,7 @@ export function presentImportJob(row: ImportJobRow): ImportJob {
     status: row.status,
     source: row.source,
     source_label: row.sourceLabel,
+    kind: row.kind,
     created_by: row.createdBy,
     rows_read: row.rowsRead,
     imported: row.imported,

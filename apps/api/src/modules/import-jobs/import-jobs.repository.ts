@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { importJobFiles, importJobs, type ImportJobRow } from '../../db/schema/index';
 
-export type NewImportJob = Pick<typeof importJobs.$inferInsert, 'status' | 'source' | 'sourceLabel' | 'sourceUrl' | 'createdBy' | 'totalBytes' | 'attempts' | 'startedAt'>;
+export type NewImportJob = Pick<typeof importJobs.$inferInsert, 'status' | 'kind' | 'source' | 'sourceLabel' | 'sourceUrl' | 'createdBy' | 'totalBytes' | 'attempts' | 'startedAt'>;
 
 /** Seconds as an interval, for "older than" conditions evaluated on the database's clock. */
 const secondsAgo = (ms: number) => sql`now() - ${Math.max(1, Math.ceil(ms / 1000))} * interval '1 second'`;

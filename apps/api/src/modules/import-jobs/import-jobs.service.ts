@@ -2,9 +2,11 @@ import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import Papa from 'papaparse';
 import type { ImportJob, ImportResult } from '@biddesk/shared';
+import type { ImportJobRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { parseDownloadUrl } from '../../lib/safe-download';
+import { awardLayoutOf } from '../awards/import/import-awards-csv';
 import { REQUIRED_COLUMNS } from '../opportunities/import/csv-row';
 import { executeClaimed, removeJobFiles } from './import-job-run';
 import { CSV_IMPORT_JOB } from './import-jobs.job';
@@ -14,6 +16,8 @@ import { presentImportJob } from './import-jobs.presenter';
 /** Parts an upload is stored in: any file store takes them, and one part at a time is in memory. */
 export const IMPORT_PART_BYTES = 8 * 1024 * 1024;
 const RECENT_JOBS = 20;
+
+export type ImportKind = ImportJobRow['kind'];
 
 const megabytes = (bytes: number) => (bytes / 1048576).toLocaleString('en-US', { maximumFractionDigits: 1 });
 
@@ -30,18 +34,22 @@ export function withoutQuery(raw: string): string {
   return url.origin + url.pathname;
 }
 
-/** Refuses a file whose first line is not the extract's header, before the rest is stored. */
-function checkHeader(firstBytes: Buffer): void {
+/** Refuses a file whose first line is not the header of its kind, before the rest is stored. */
+function checkHeader(firstBytes: Buffer, kind: ImportKind): void {
   const text = firstBytes.toString('latin1').replace(/^\xef\xbb\xbf/, '');
   const line = text.slice(0, text.search(/\r?\n|$/));
   if (!line.trim()) throw badRequest('The CSV file is empty');
   const names = (Papa.parse<string[]>(line, { delimiter: ',', header: false }).data[0] ?? []).map((h) => h.trim());
+  if (kind === 'awards') {
+    awardLayoutOf(names);
+    return;
+  }
   const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c));
   if (missing.length) throw badRequest(`Not a SAM.gov Contract Opportunities CSV: missing column ${missing.join(', ')}`);
 }
 
 /** Stores the upload in parts of exactly `partBytes` (the last one shorter) under the job; returns its size. */
-export async function storeParts(ctx: Pick<AuthedCtx, 'db' | 'files'>, jobId: string, stream: Readable, partBytes = IMPORT_PART_BYTES): Promise<number> {
+export async function storeParts(ctx: Pick<AuthedCtx, 'db' | 'files'>, jobId: string, stream: Readable, partBytes = IMPORT_PART_BYTES, kind: ImportKind = 'opportunities'): Promise<number> {
   // Chunks are collected and joined once a part is full (joining at every chunk would copy each
   // part a hundred times over).
   let chunks: Buffer[] = [];
@@ -49,7 +57,7 @@ export async function storeParts(ctx: Pick<AuthedCtx, 'db' | 'files'>, jobId: st
   let part = 0;
   let total = 0;
   const store = async (bytes: Buffer) => {
-    if (part === 0) checkHeader(bytes);
+    if (part === 0) checkHeader(bytes, kind);
     await repo.addPart(ctx.db, jobId, part++, await ctx.files.put(bytes));
   };
   for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -76,14 +84,14 @@ export async function storeParts(ctx: Pick<AuthedCtx, 'db' | 'files'>, jobId: st
  * Refused before anything is kept: no file, not a .csv, not the extract's header (400), over
  * IMPORT_MAX_BYTES (413), another import unfinished (409).
  */
-export async function startUploadImport(ctx: AuthedCtx, file: MultipartFile | undefined): Promise<ImportJob> {
+export async function startUploadImport(ctx: AuthedCtx, file: MultipartFile | undefined, kind: ImportKind = 'opportunities'): Promise<ImportJob> {
   if (!file || file.fieldname !== 'file') throw badRequest('Please choose a CSV file');
   try {
     if (!/\.csv$/i.test(file.filename)) throw badRequest('Please choose a .csv file');
-    const job = await repo.insertUnlessBusy(ctx.db, { status: 'uploading', source: 'upload', sourceLabel: file.filename.slice(0, 200), createdBy: ctx.actor.id });
+    const job = await repo.insertUnlessBusy(ctx.db, { status: 'uploading', kind, source: 'upload', sourceLabel: file.filename.slice(0, 200), createdBy: ctx.actor.id });
     if (!job) throw await busy(ctx);
     try {
-      const size = await storeParts(ctx, job.id, file.file);
+      const size = await storeParts(ctx, job.id, file.file, IMPORT_PART_BYTES, kind);
       if (file.file.truncated) throw new AppError(413, 'VALIDATION', `The CSV file is larger than ${megabytes(ctx.config.IMPORT_MAX_BYTES)} MB.`);
       if (!(await repo.markQueued(ctx.db, job.id, size))) throw conflict('The import was given up while the file was being stored. Please upload it again.');
     } catch (err) {
@@ -103,9 +111,9 @@ export async function startUploadImport(ctx: AuthedCtx, file: MultipartFile | un
  * POST /admin/import-jobs: imports from `csv_url` (the daily sync's configured URL, say) in the
  * background. The URL is vetted now (SSRF guard), so a bad one is a 400 and nothing is kept.
  */
-export async function startUrlImport(ctx: AuthedCtx, url: string): Promise<ImportJob> {
+export async function startUrlImport(ctx: AuthedCtx, url: string, kind: ImportKind = 'opportunities'): Promise<ImportJob> {
   parseDownloadUrl(url, ctx.config.IMPORT_ALLOW_PRIVATE_URLS);
-  const job = await repo.insertUnlessBusy(ctx.db, { status: 'queued', source: 'url', sourceLabel: withoutQuery(url), sourceUrl: url, createdBy: ctx.actor.id });
+  const job = await repo.insertUnlessBusy(ctx.db, { status: 'queued', kind, source: 'url', sourceLabel: withoutQuery(url), sourceUrl: url, createdBy: ctx.actor.id });
   if (!job) throw await busy(ctx);
   void ctx.jobs.trigger(CSV_IMPORT_JOB);
   return presentImportJob(job);

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { IncumbentAwardsCard } from '../../features/awards/components/incumbent-awards-card';
 import { useFormFacts, useGeneratedDocuments, useRequirements } from '../../features/documents/api/documents-api';
 import { GeneratedDocumentsPanel } from '../../features/documents/components/generated-documents-panel';
 import { PdfUpload } from '../../features/documents/components/pdf-upload';
@@ -103,6 +104,7 @@ export function OpportunityDetailRoute() {
             </Tabs.List>
             <Tabs.Panel value="details">
               <OpportunityMetadata opportunity={o} />
+              <IncumbentAwardsCard opportunityId={o.id} />
               <PdfUpload opportunityId={o.id} processed={o.pdf_processed} />
               {/* The solicitation's own form: its due date beside SAM's, each fact with its source. */}
               {o.pdf_processed && formFacts.data?.form_facts && (

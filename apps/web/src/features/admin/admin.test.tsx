@@ -46,6 +46,7 @@ function stubAdmin(extra: Handlers = {}): FetchCall[] {
     'GET /api/auth/refresh-user': () => ({ body: adminUser }),
     'GET /api/admin/stats': () => ({ body: stats }),
     'GET /api/admin/users': () => ({ body: [adminRow, bob] }),
+    'GET /api/admin/award-sources': () => ({ body: { usaspending_lookups: true, sam_contract_awards: null } }),
     'GET /api/admin/sam-sync': () => ({ body: { enabled: false, url: 'https://sam.gov/extract.csv', hour: 10, last_run: null } }),
     'GET /api/admin/import-jobs': () => ({ body: { jobs: [] } }),
     ...extra,

@@ -17,6 +17,7 @@ function job(over: Partial<ImportJob>): ImportJob {
     status: 'queued',
     source: 'upload',
     source_label: 'extract.csv',
+    kind: 'opportunities',
     created_by: adminUser.id,
     rows_read: 0,
     imported: 0,
@@ -57,6 +58,7 @@ describe('Admin → Database: upload and daily sync', () => {
     ];
     const calls = stubApi({
       ...base,
+      'GET /api/admin/award-sources': () => ({ body: { usaspending_lookups: true, sam_contract_awards: null } }),
       'GET /api/admin/sam-sync': () => ({ body: { enabled: false, url: 'https://sam.gov/x.csv', hour: 10, last_run: null } }),
       'GET /api/admin/import-jobs': () => ({ body: { jobs: [] } }),
       'POST /api/admin/import-jobs/upload': () => ({ status: 202, body: job({ status: 'queued', total_bytes: 1000 }) }),
@@ -94,6 +96,7 @@ describe('Admin → Database: upload and daily sync', () => {
   it('picks up an upload import still running after a reload, and shows why one failed', async () => {
     stubApi({
       ...base,
+      'GET /api/admin/award-sources': () => ({ body: { usaspending_lookups: true, sam_contract_awards: null } }),
       'GET /api/admin/sam-sync': () => ({ body: { enabled: false, url: 'https://sam.gov/x.csv', hour: 10, last_run: null } }),
       'GET /api/admin/import-jobs': () => ({ body: { jobs: [job({ status: 'running', rows_read: 500, imported: 500, inserted: 500 })] } }),
       'GET /api/admin/import-jobs/job-1': () => ({ body: job({ status: 'failed', rows_read: 500, imported: 500, inserted: 500, error: 'The CSV import failed: connection lost' }) }),
@@ -106,6 +109,7 @@ describe('Admin → Database: upload and daily sync', () => {
   it('says why an import could not start (another one runs)', async () => {
     stubApi({
       ...base,
+      'GET /api/admin/award-sources': () => ({ body: { usaspending_lookups: true, sam_contract_awards: null } }),
       'GET /api/admin/sam-sync': () => ({ body: { enabled: false, url: 'https://sam.gov/x.csv', hour: 10, last_run: null } }),
       'GET /api/admin/import-jobs': () => ({ body: { jobs: [] } }),
       'POST /api/admin/import-jobs/upload': () => ({ status: 409, body: { detail: 'An import is already running (x.csv, started 2026-11-24 01:00 UTC). Please wait for it to finish.' } }),
@@ -121,6 +125,7 @@ describe('Admin → Database: upload and daily sync', () => {
     const calls = stubApi({
       ...base,
       'GET /api/admin/import-jobs': () => ({ body: { jobs: [] } }),
+      'GET /api/admin/award-sources': () => ({ body: { usaspending_lookups: true, sam_contract_awards: null } }),
       'GET /api/admin/sam-sync': () => ({
         body: {
           enabled: false,

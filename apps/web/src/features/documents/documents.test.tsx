@@ -10,6 +10,8 @@ const opp = opportunityFixture(7);
 const refresh = {
   'GET /api/auth/refresh-user': () => ({ body: plainUser }),
   [`GET /api/opportunities/${opp.id}/workspace`]: () => ({ body: { workspace_id: null, is_member: false, owner_name: null } }),
+  // And the incumbent and prior awards card.
+  [`GET /api/opportunities/${opp.id}/awards`]: () => ({ body: { opportunity_id: opp.id, candidates: [], caveats: [], awards_loaded: 0 } }),
 };
 const requirements: RequirementDto[] = [
   { requirement_id: 'L-001', section: 'L', must_or_should: 'must', weight: 1, text: 'Offerors shall submit the technical volume in no more than 20 pages.', page: 2 },

@@ -14,6 +14,7 @@ function detailApi(link: { workspace_id: string | null; is_member: boolean; owne
     [`GET /api/opportunities/${opp.id}`]: () => ({ body: opp }),
     'GET /api/documents': () => ({ body: [] }),
     [`GET /api/opportunities/${opp.id}/workspace`]: () => ({ body: link }),
+    [`GET /api/opportunities/${opp.id}/awards`]: () => ({ body: { opportunity_id: opp.id, candidates: [], caveats: [], awards_loaded: 0 } }),
   };
 }
 

@@ -11,16 +11,17 @@ export const IMPORT_POLL_MS = 1000;
 export const isImportActive = (job: ImportJob | undefined) => !!job && ['uploading', 'queued', 'running'].includes(job.status);
 
 /**
- * POST /admin/import-jobs/upload: stores the extract file (multipart field `file`) and starts its
- * import in the background; answers at once with the job to poll.
+ * POST /admin/import-jobs/upload (opportunities) or /admin/award-imports/upload (USAspending awards):
+ * stores the file (multipart field `file`) and starts its import in the background; answers at
+ * once with the job to poll.
  */
-export function useStartUploadImport() {
+export function useStartUploadImport(kind: ImportJob['kind'] = 'opportunities') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest<ImportJob>('/admin/import-jobs/upload', { method: 'POST', body: form });
+      return apiRequest<ImportJob>(kind === 'awards' ? '/admin/award-imports/upload' : '/admin/import-jobs/upload', { method: 'POST', body: form });
     },
     onSuccess: (job) => queryClient.setQueryData([...IMPORT_JOBS_KEY, job.id], job),
   });

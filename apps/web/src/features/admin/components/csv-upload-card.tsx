@@ -1,7 +1,7 @@
 import { Alert, Button, Card, FileInput, Group, List, Loader, Progress, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconFileUpload, IconUpload } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ImportJob } from '@biddesk/shared';
 import { adminErrorMessage } from '../api/admin-api';
 import { isImportActive, useImportFinished, useImportJob, useRecentImportJobs, useStartUploadImport } from '../api/opportunity-sync-api';
@@ -16,22 +16,45 @@ function progressLine(job: ImportJob): string {
   return `${percent}${n(job.rows_read)} rows read: ${n(job.inserted)} new, ${n(job.updated)} updated, ${n(job.unchanged)} unchanged${malformed}`;
 }
 
+const TEXTS = {
+  opportunities: {
+    title: 'Upload a CSV file',
+    intro: 'Imports a Contract Opportunities extract saved on this computer, in the background: you can leave this page and come back. Rows that did not change since the last import are skipped.',
+    placeholder: 'ContractOpportunitiesFullCSV.csv',
+    noun: 'opportunities',
+    label: 'CSV file',
+    button: 'Upload and import',
+    testId: 'upload-status',
+  },
+  awards: {
+    title: 'Upload award data',
+    intro: 'Imports a USAspending contract award CSV (a custom award download’s PrimeAwardSummaries or PrimeTransactions file, or a monthly archive file, unzipped), in the background. Awards are matched by their award key and vendors by UEI; awards that did not change are skipped. The incumbent candidates on every notice come from these.',
+    placeholder: 'Contracts_PrimeAwardSummaries_….csv',
+    noun: 'awards',
+    label: 'USAspending award file',
+    button: 'Import award file',
+    testId: 'award-upload-status',
+  },
+} as const;
+
 /**
- * Admin → Database: import an extract file from this computer (beside the SPEC's import by URL).
- * The upload starts a background import on the server; the card polls its progress, so a large
- * file never hits a browser timeout, and an import still running after a reload is picked up again.
+ * Admin → Database: import a file from this computer (beside the SPEC's import by URL): SAM.gov
+ * opportunities, or USAspending awards. The upload starts a background import on the server; the
+ * card polls its progress, so a large file never hits a browser timeout, and an import still
+ * running after a reload is picked up again.
  */
-export function CsvUploadCard() {
+export function CsvUploadCard({ kind = 'opportunities', footer }: { kind?: ImportJob['kind']; footer?: ReactNode }) {
+  const texts = TEXTS[kind];
   const [file, setFile] = useState<File | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
-  const start = useStartUploadImport();
+  const start = useStartUploadImport(kind);
   const recent = useRecentImportJobs();
   const { data: job } = useImportJob(jobId);
   const finished = useImportFinished();
   const announced = useRef<string | null>(null);
 
   // After a reload, follow an upload import that is still running.
-  const running = recent.data?.jobs.find((j) => isImportActive(j) && j.source === 'upload');
+  const running = recent.data?.jobs.find((j) => isImportActive(j) && j.source === 'upload' && j.kind === kind);
   useEffect(() => {
     if (jobId === null && running) setJobId(running.id);
   }, [jobId, running]);
@@ -41,12 +64,12 @@ export function CsvUploadCard() {
     if (!job || isImportActive(job) || announced.current === job.id || job.id !== jobId) return;
     announced.current = job.id;
     if (job.status === 'done') {
-      notifications.show({ color: 'green', title: 'Import complete', message: `${n(job.imported)} opportunities imported` });
+      notifications.show({ color: 'green', title: 'Import complete', message: `${n(job.imported)} ${texts.noun} imported` });
       void finished();
     } else {
       notifications.show({ color: 'red', message: job.error ?? 'Import failed' });
     }
-  }, [job, jobId, finished]);
+  }, [job, jobId, finished, texts.noun]);
 
   const active = isImportActive(job);
 
@@ -65,29 +88,29 @@ export function CsvUploadCard() {
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={3} size="h4">
-        Upload a CSV file
+        {texts.title}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Imports a Contract Opportunities extract saved on this computer, in the background: you can leave this page and come back. Rows
-        that did not change since the last import are skipped.
+        {texts.intro}
       </Text>
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" wrap="nowrap">
-          <FileInput label="CSV file" placeholder="ContractOpportunitiesFullCSV.csv" accept=".csv,text/csv" value={file} onChange={setFile} leftSection={<IconFileUpload size={16} />} clearable style={{ flex: 1 }} />
+          <FileInput label={texts.label} placeholder={texts.placeholder} accept=".csv,text/csv" value={file} onChange={setFile} leftSection={<IconFileUpload size={16} />} clearable style={{ flex: 1 }} />
           <Button type="submit" leftSection={<IconUpload size={16} />} loading={start.isPending} disabled={active}>
-            Upload and import
+            {texts.button}
           </Button>
         </Group>
       </form>
+      {footer && <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>{footer}</div>}
       {job && active && (
-        <Alert mt="md" color="blue" variant="light" icon={<Loader size={16} />} title={`Importing ${job.source_label}`} data-testid="upload-status" data-status="running">
+        <Alert mt="md" color="blue" variant="light" icon={<Loader size={16} />} title={`Importing ${job.source_label}`} data-testid={texts.testId} data-status="running">
           {progressLine(job)}
           {job.total_bytes ? <Progress mt="xs" value={Math.min(100, (job.bytes_read / job.total_bytes) * 100)} aria-label="Import progress" /> : null}
         </Alert>
       )}
       {job?.status === 'done' && (
-        <Alert mt="md" color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Import complete" data-testid="upload-status" data-status="done">
-          {n(job.imported)} opportunities imported ({n(job.inserted)} new, {n(job.updated)} updated, {n(job.unchanged)} unchanged) from {n(job.rows_read)} rows
+        <Alert mt="md" color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Import complete" data-testid={texts.testId} data-status="done">
+          {n(job.imported)} {texts.noun} imported ({n(job.inserted)} new, {n(job.updated)} updated, {n(job.unchanged)} unchanged) from {n(job.rows_read)} rows
           {job.malformed > 0 && `; ${n(job.malformed)} malformed rows skipped`}.
           {job.errors.length > 0 && (
             <List size="xs" mt="xs">
@@ -101,7 +124,7 @@ export function CsvUploadCard() {
         </Alert>
       )}
       {job?.status === 'failed' && (
-        <Alert mt="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Import failed" data-testid="upload-status" data-status="failed">
+        <Alert mt="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Import failed" data-testid={texts.testId} data-status="failed">
           {job.error ?? 'Import failed'}
           {job.imported > 0 && ` ${n(job.imported)} rows imported before that are kept.`}
         </Alert>

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconCircleCheck, IconClock, IconDatabaseImport, Icon
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ClearOpportunitiesPreview, ImportResult } from '@biddesk/shared';
 import { ImportTimeoutError, adminErrorMessage, useClearOpportunities, useClearOpportunitiesPreview, useImportCsv } from '../api/admin-api';
+import { AwardSourcesStatus } from './award-sources-status';
 import { CsvUploadCard } from './csv-upload-card';
 import { SamSyncCard } from './sam-sync-card';
 
@@ -20,12 +21,13 @@ function useElapsedSeconds(startedAt: number | null): number {
   return startedAt === null ? 0 : Math.max(0, Math.floor((now - startedAt) / 1000));
 }
 
-/** Database tab (SPEC §2): CSV import by URL and clear all opportunities; also file upload and the daily SAM.gov sync. */
+/** Database tab (SPEC §2): CSV import by URL and clear all opportunities; also file uploads (opportunities, USAspending awards) and the daily SAM.gov sync. */
 export function DatabasePanel() {
   return (
     <Stack>
       <CsvImportCard />
       <CsvUploadCard />
+      <CsvUploadCard kind="awards" footer={<AwardSourcesStatus />} />
       <SamSyncCard />
       <ClearOpportunitiesCard />
     </Stack>

@@ -1,0 +1,92 @@
+import { date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * One row per federal contract award or IDV (issue 27), keyed as USAspending keys it, from the
+ * USAspending API, its CSV downloads or SAM.gov's Contract Awards API. Summary fields (NAICS, PSC,
+ * set-aside, extent competed, offers, solicitation id) are those of the award's LATEST
+ * modification, as every source gives them. Field sources: shared/data/awards/field-mapping.csv.
+ */
+export const awards = pgTable(
+  'awards',
+  {
+    awardKey: text().primaryKey(),
+    piid: text().notNull(),
+    /** PIID uppercased without hyphens, spaces and dots: what notices quote is matched on this. */
+    piidKey: text().notNull(),
+    parentIdvPiid: text(),
+    parentIdvPiidKey: text(),
+    awardTypeCode: text(),
+    /** The recipient, by UEI only (recipients.uei); never linked by name. */
+    recipientUei: text(),
+    recipientName: text(),
+    recipientParentUei: text(),
+    awardingAgencyCode: text(),
+    awardingAgencyName: text(),
+    awardingSubAgencyCode: text(),
+    awardingSubAgencyName: text(),
+    awardingOfficeCode: text(),
+    awardingOfficeName: text(),
+    naicsCode: text(),
+    pscCode: text(),
+    popState: text(),
+    popZip: text(),
+    popCountry: text(),
+    startDate: date({ mode: 'string' }),
+    /** Current end of performance; for an IDV the ordering period's end. */
+    currentEndDate: date({ mode: 'string' }),
+    potentialEndDate: date({ mode: 'string' }),
+    obligatedAmount: numeric({ precision: 20, scale: 2 }),
+    /** Base and all options: the ceiling. */
+    baseAndAllOptionsValue: numeric({ precision: 20, scale: 2 }),
+    solicitationId: text(),
+    /** The solicitation id normalised like piidKey. */
+    solicitationKey: text(),
+    setAsideCode: text(),
+    extentCompetedCode: text(),
+    offersReceived: integer(),
+    /** Modifications after the base; null when the source did not tell. */
+    modificationCount: integer(),
+    description: text(),
+    /** The latest action the row reflects: an older version never overwrites a newer one. */
+    lastActionDate: date({ mode: 'string' }),
+    source: text({ enum: ['usaspending_api', 'usaspending_csv', 'sam_contract_awards'] }).notNull(),
+    sourceUrl: text().notNull(),
+    fetchedAt: timestamp({ withTimezone: true }).notNull(),
+    /** SHA-1 of the written columns but fetchedAt: a re-import of the same row writes nothing. */
+    contentHash: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('awards_piid_key_idx').on(t.piidKey),
+    index('awards_parent_idv_piid_key_idx').on(t.parentIdvPiidKey),
+    index('awards_solicitation_key_idx').on(t.solicitationKey),
+    index('awards_recipient_uei_idx').on(t.recipientUei),
+    index('awards_office_naics_idx').on(t.awardingOfficeCode, t.naicsCode),
+    index('awards_current_end_date_idx').on(t.currentEndDate),
+  ],
+);
+export type AwardRow = typeof awards.$inferSelect;
+export type NewAwardRow = typeof awards.$inferInsert;
+
+/** A vendor by UEI, with every name it was seen under (one real recipient has 27). */
+export const recipients = pgTable('recipients', {
+  uei: text().primaryKey(),
+  /** The latest name seen. */
+  name: text().notNull(),
+  namesSeen: text().array().notNull().default([]),
+  parentUei: text(),
+  businessTypes: text().array().notNull().default([]),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+export type RecipientRow = typeof recipients.$inferSelect;
+
+/** Requests made to a rationed outside API per UTC day (SAM.gov Contract Awards' daily quota). */
+export const apiQuotaUsage = pgTable(
+  'api_quota_usage',
+  {
+    api: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    used: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.api, t.day] })],
+);
