@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ical, { type VEvent } from 'node-ical';
 import { expectNoSeriousA11yViolations } from './axe';
 import { E2E_ADMIN } from './playwright.config';
