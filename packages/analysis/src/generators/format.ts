@@ -47,7 +47,10 @@ export function formatDay(date: Date): string {
  */
 export function daysUntil(iso: string | null | undefined, now: Date): number | null {
   if (!calendarDate(iso)) return null;
-  const due = new Date(iso!.trim()).getTime();
+  // A date without a time lasts to the end of that day: 23:59 UTC, as the import stores a deadline
+  // SAM gave without one, so the count agrees with the deadline badge (SPEC §4).
+  const text = /^\d{4}-\d{2}-\d{2}$/.test(iso!.trim()) ? `${iso!.trim()}T23:59:00Z` : iso!.trim();
+  const due = new Date(text).getTime();
   if (Number.isNaN(due)) return null;
   // (+ 0 turns a -0 for "due within the last day" into 0.)
   return Math.ceil((due - now.getTime()) / 86_400_000) + 0;

@@ -128,7 +128,9 @@ describe('rfi questions', () => {
     const reqs = [...BASE, req('L-006', 'Questions are due no later than January 10, 2027 and shall be sent by email to jane.smith@navy.mil.')];
     const md = rfi(reqs);
     expect(md).toContain('**Solicitation:** N40085-27-R-0012');
-    expect(md).toContain('**Questions due:** Jan 10, 2027 per [L-006] (5 days)');
+    // A date without a time lasts to its end (23:59 UTC, as imported deadlines): from Jan 5, 15:00 UTC
+    // that is 5 days 9 hours, 6 days by SPEC §4's round-up, as a badge on that date would say.
+    expect(md).toContain('**Questions due:** Jan 10, 2027 per [L-006] (6 days)');
   });
 
   it('says when it only had the notice to go on', () => {

@@ -1,6 +1,7 @@
 import { plural, TASK_STATUS_LABELS, WORKSPACE_DOCUMENT_LABELS, type Member, type Workspace, type WorkspaceActivityItem } from '@biddesk/shared';
 import type { ActivityRow, WorkspaceMemberRow } from '../../db/schema/index';
 import type { WorkspaceView } from './workspaces.repository';
+import { deadlineInstant } from '../documents/opportunity-facts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -39,7 +40,7 @@ function presentOpportunity({ opportunity, workspace }: WorkspaceView): Workspac
   }
   const kept = workspace.opportunitySnapshot;
   if (!kept) return null;
-  return { id: null, linked: false, title: kept.title, agency: kept.agency, solicitation_number: kept.solicitation_number, response_date: kept.response_date };
+  return { id: null, linked: false, title: kept.title, agency: kept.agency, solicitation_number: kept.solicitation_number, response_date: deadlineInstant(kept.response_date) };
 }
 
 /** Wire shape of a member (SPEC §3). */
