@@ -1,32 +1,8 @@
-import { ImportJobSchema, StartUrlImportJobBodySchema } from '@biddesk/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../lib/errors';
-import { standardErrors } from '../../lib/route-schemas';
-import { startUploadImport, startUrlImport } from '../import-jobs/import-jobs.service';
-
-const errors = standardErrors(401, 403);
+import { importStartRoutes } from '../import-jobs/import-start.routes';
 
 /**
  * Admin → Database: a USAspending contract award CSV (custom download or archive layout) imported
  * in the background (issue 27), as the opportunity import is: 202 with the job at once, progress at
  * GET /admin/import-jobs/{id}, one import at a time across processes (409 otherwise).
  */
-export const awardImportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/admin/award-imports/upload', {
-    config: { role: 'admin' },
-    schema: {
-      tags: ['admin'],
-      consumes: ['multipart/form-data'],
-      response: { 202: ImportJobSchema, ...standardErrors(400), ...errors, ...standardErrors(409, 413) },
-    },
-  }, async (request, reply) => {
-    if (!request.isMultipart()) throw badRequest('Please choose a CSV file');
-    const file = await request.file({ limits: { fileSize: request.ctx.config.IMPORT_MAX_BYTES, files: 1 } });
-    return reply.code(202).send(await startUploadImport(request.authedCtx, file, 'awards'));
-  });
-
-  app.post('/admin/award-imports', {
-    config: { role: 'admin' },
-    schema: { tags: ['admin'], body: StartUrlImportJobBodySchema, response: { 202: ImportJobSchema, ...standardErrors(400), ...errors, ...standardErrors(409) } },
-  }, async (request, reply) => reply.code(202).send(await startUrlImport(request.authedCtx, request.body.csv_url, 'awards')));
-};
+export const awardImportsRoutes = importStartRoutes('/admin/award-imports', 'awards');
