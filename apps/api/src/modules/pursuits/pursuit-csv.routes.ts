@@ -1,7 +1,6 @@
 import { PURSUIT_CSV_MAX_BYTES, PursuitImportReportSchema, PursuitListQuerySchema } from '@biddesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendAttachment } from '../../lib/attachment';
 import { badRequest } from '../../lib/errors';
 import { standardErrors } from '../../lib/route-schemas';
 import { readMultipart } from '../../lib/uploaded-file';
@@ -24,7 +23,12 @@ export const pursuitCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const file = await exportPursuitsCsv(request.authedCtx, request.query);
-    return sendAttachment(reply, file.fileName, file.body);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(file.body);
   });
 
   app.post('/pursuits/import', {

@@ -46,14 +46,19 @@ function readCsv(bytes: Buffer): { records: Record_[]; headers: string[] } {
   // A one-column file has no delimiter to detect; Papa then reads it as comma-separated, which is right.
   const broken = parsed.errors.find((e) => e.type !== 'Delimiter');
   if (broken) {
-    const where = broken.row === undefined ? '' : `row ${broken.row + 2}: `;
-    throw badRequest(`The file is not a readable CSV (${where}${broken.message}). Nothing was imported.`);
+    // Papa numbers a field-count error by data row (the spreadsheet's row less 2); an unclosed
+    // quote runs to the end, so its start is given as a line of the file.
+    const where =
+      broken.type === 'Quotes' ? `a quoted field opened on line ${text.slice(0, broken.index).split('\n').length} is not closed` : `row ${(broken.row ?? 0) + 2}: ${broken.message}`;
+    throw badRequest(`The file is not a readable CSV (${where}). Nothing was imported.`);
   }
   const headers = parsed.meta.fields ?? [];
   if (!headers.includes('notice_id') && !headers.includes('solicitation_number')) {
     throw badRequest('The file needs a notice_id or solicitation_number column (the header row of an exported pipeline CSV). Nothing was imported.');
   }
-  if (new Set(headers).size !== headers.length) throw badRequest('A column is named twice in the header row. Nothing was imported.');
+  // Papa renames a repeated header (p_win_1): which of the two cells counts would be a guess.
+  const renamed = Object.values((parsed.meta as { renamedHeaders?: Record<string, string> }).renamedHeaders ?? {});
+  if (renamed.length > 0) throw badRequest(`The column ${renamed[0]} is named twice in the header row. Nothing was imported.`);
   if (parsed.data.length === 0) throw badRequest('The file has a header row but no pursuits. Nothing was imported.');
   if (parsed.data.length > PURSUIT_CSV_MAX_ROWS) {
     throw badRequest(`The file has ${parsed.data.length.toLocaleString('en-US')} rows; an import takes at most ${PURSUIT_CSV_MAX_ROWS.toLocaleString('en-US')}. Split the file. Nothing was imported.`);
