@@ -53,7 +53,7 @@ export const PURSUIT_CSV_WRITABLE = [
 
 /** Largest pursuit CSV an import takes, in bytes and in data rows (the import runs while the caller waits). */
 export const PURSUIT_CSV_MAX_BYTES = 5 * 1024 * 1024;
-export const PURSUIT_CSV_MAX_ROWS = 5_000;
+export const PURSUIT_CSV_MAX_ROWS = 3_000;
 
 export const PURSUIT_IMPORT_ACTIONS = ['created', 'updated', 'unchanged', 'refused'] as const;
 

@@ -231,7 +231,7 @@ describe('POST /pursuits/import', () => {
       ['notice_id,p_win\n', 400, 'The file has a header row but no pursuits. Nothing was imported.'],
       [`notice_id,p_win,p_win\n${p.notice_id},1,2\n`, 400, 'The column p_win is named twice in the header row. Nothing was imported.'],
       [Buffer.from([0x6e, 0x6f, 0x74, 0x69, 0x63, 0x65, 0x5f, 0x69, 0x64, 0x0a, 0xe9, 0x0a]), 400, 'The file is not UTF-8 text. Save it as "CSV UTF-8" and import it again.'],
-      [`notice_id\n${'x\n'.repeat(5_001)}`, 400, 'The file has 5,001 rows; an import takes at most 5,000. Split the file. Nothing was imported.'],
+      [`notice_id\n${'x\n'.repeat(3_001)}`, 400, 'The file has 3,001 rows; an import takes at most 3,000. Split the file. Nothing was imported.'],
     ];
     for (const [file, status, detail] of cases) {
       const res = await importCsv(owner, file);
