@@ -48,7 +48,9 @@ test('a capture lead exports the pipeline, imports an edited file and reads the 
       ]);
       await page.getByRole('button', { name: 'Import CSV' }).click();
       const dialog = page.getByRole('dialog', { name: 'Import pursuits from CSV' });
-      await dialog.getByLabel('Pursuit CSV file').setInputFiles({ name: 'pipeline-edited.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
+      // Mantine's FileInput is a labelled button over a hidden input: the file goes to the input.
+      await expect(dialog.getByRole('button', { name: 'Pursuit CSV file' })).toBeVisible();
+      await dialog.locator('input[type="file"]').setInputFiles({ name: 'pipeline-edited.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
       await expect(dialog.getByRole('status')).toHaveText('3 rows: 1 created, 1 updated, 0 unchanged, 1 refused');
       await expect(dialog.getByTestId('refused-rows').getByRole('row', { name: /^4 nosuchnotice0001 No notice has the notice id nosuchnotice0001/ })).toBeVisible();
@@ -59,7 +61,8 @@ test('a capture lead exports the pipeline, imports an edited file and reads the 
       await expect(dialog.getByTestId('refused-rows')).toBeVisible();
       await page.screenshot({ path: 'test-results/pipeline-csv-import-390.png', fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
-      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await expect(dialog).toBeHidden();
     });
 
     await test.step('the board shows what the import changed', async () => {

@@ -55,7 +55,7 @@ function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
   const report = importCsv.data;
   const narrow = useMediaQuery('(max-width: 40em)');
   return (
-    <Modal opened={opened} onClose={close} title="Import pursuits from CSV" size="lg" fullScreen={narrow} closeButtonProps={{ 'aria-label': 'Close import' }}>
+    <Modal opened={opened} onClose={close} title="Import pursuits from CSV" size="lg" fullScreen={narrow}>
       <Stack gap="sm">
         <Text size="sm">
           Use the columns of an exported pipeline CSV (notice_id or solicitation_number finds the notice). Read back: {PURSUIT_CSV_WRITABLE.join(', ')}. Each row is applied whole or
@@ -65,7 +65,7 @@ function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
         {importCsv.isError && <Alert color="red">{errorMessage(importCsv.error, 'Failed to import the file')}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Close
+            Done
           </Button>
           <Button onClick={submit} disabled={!file} loading={importCsv.isPending}>
             Import
@@ -88,8 +88,8 @@ export function ImportReport({ report }: { report: PursuitImportReport }) {
       </Text>
       {report.ignored_columns.length > 0 && <Text size="sm">Columns not read: {report.ignored_columns.join(', ')}</Text>}
       {refused.length > 0 && (
-        <Table.ScrollContainer minWidth={420}>
-          <Table withTableBorder fz="sm" data-testid="refused-rows">
+        <Table.ScrollContainer minWidth={300}>
+          <Table withTableBorder fz="sm" captionSide="top" data-testid="refused-rows">
             <Table.Caption>Refused rows (nothing of them was applied)</Table.Caption>
             <Table.Thead>
               <Table.Tr>
