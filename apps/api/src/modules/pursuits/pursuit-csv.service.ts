@@ -159,8 +159,8 @@ export async function importPursuitsCsv(ctx: AuthedCtx, bytes: Buffer): Promise<
   const byNotice = new Map(notices.map((n) => [n.noticeId, n]));
   const bySolicitation = new Map<string, typeof notices>();
   for (const n of notices) if (n.solicitationNumber) bySolicitation.set(n.solicitationNumber, [...(bySolicitation.get(n.solicitationNumber) ?? []), n]);
-  const solicitationNotices = [...bySolicitation.values()].flat().map((n) => n.noticeId);
-  const current = new Map((await csvRepository.csvRowsByNotice(ctx.db, [...new Set([...noticeIds, ...solicitationNotices])])).map((r) => [r.noticeId, r]));
+  // The pursuits of every notice a row can name: by notice id, or found by solicitation number.
+  const current = new Map((await csvRepository.csvRowsByNotice(ctx.db, [...new Set([...noticeIds, ...byNotice.keys()])])).map((r) => [r.noticeId, r]));
 
   const seen = new Map<string, number>();
   const report: PursuitImportRow[] = [];
@@ -191,7 +191,7 @@ export async function importPursuitsCsv(ctx: AuthedCtx, bytes: Buffer): Promise<
     }
     seen.set(noticeId, row);
     const existing = current.get(noticeId);
-    const notice = byNotice.get(noticeId) ?? (existing ? undefined : [...bySolicitation.values()].flat().find((n) => n.noticeId === noticeId));
+    const notice = byNotice.get(noticeId);
     if (!existing && !notice) {
       refuse(`No notice has the notice id ${noticeId} (it is not in the opportunity data, and not in the pipeline).`);
       continue;
