@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconActivity, IconBell, IconChartBar, IconDatabase, IconLock, IconUserCog, IconUsers } from '@tabler/icons-react';
 import { Suspense, lazy, useEffect } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { adminErrorMessage, useAdminStats } from '../../features/admin/api/admin-api';
 import { ActivityPanel } from '../../features/admin/components/activity-panel';
 import { AdminStatCards } from '../../features/admin/components/admin-stat-cards';

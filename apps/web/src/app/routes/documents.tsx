@@ -2,8 +2,8 @@ import { Card, Center, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
-import { useGeneratedDocuments } from '../../features/documents/api/documents-api';
-import { DocumentsTable } from '../../features/documents/components/documents-table';
+import { useGeneratedDocuments } from '../../features/generated-documents/api/documents-api';
+import { DocumentsTable } from '../../features/generated-documents/components/documents-table';
 
 /** Generated documents (SPEC §2), also served at /ai-workspace: every document the user generated. */
 export function DocumentsRoute() {

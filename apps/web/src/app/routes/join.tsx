@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { REDIRECT_DELAY_MS } from '@biddesk/shared';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { loginPathFor } from '../../lib/safe-redirect';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { useAcceptInviteByToken, useInviteDetails } from '../../features/invites/api/join';
 import { INVALID_TITLES, InviteInvalid } from '../../features/invites/components/invite-invalid';
 import { InviteDetailsCard } from '../../features/invites/components/invite-details-card';

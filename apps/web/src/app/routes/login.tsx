@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api-client';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { useLogin } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { checkEmail, checkRequired } from '../../features/auth/validation';
 import { startDashboardCalls } from '../../features/opportunities/dashboard-prefetch';
 

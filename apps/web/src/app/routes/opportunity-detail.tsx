@@ -6,17 +6,17 @@ import { IconArrowLeft, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { IncumbentAwardsCard } from '../../features/awards/components/incumbent-awards-card';
-import { useFormFacts, useGeneratedDocuments, useRequirements } from '../../features/documents/api/documents-api';
-import { GeneratedDocumentsPanel } from '../../features/documents/components/generated-documents-panel';
-import { PdfUpload } from '../../features/documents/components/pdf-upload';
-import { RequirementsTable } from '../../features/documents/components/requirements-table';
+import { useFormFacts, useGeneratedDocuments, useRequirements } from '../../features/generated-documents/api/documents-api';
+import { GeneratedDocumentsPanel } from '../../features/generated-documents/components/generated-documents-panel';
+import { PdfUpload } from '../../features/generated-documents/components/pdf-upload';
+import { RequirementsTable } from '../../features/generated-documents/components/requirements-table';
 import { useOpportunity, useToggleSaved } from '../../features/opportunities/api/opportunities-api';
 import { OpportunityDescription } from '../../features/opportunities/components/opportunity-description';
 import { OpportunityMetadata } from '../../features/opportunities/components/opportunity-metadata';
 import { usePursuitLookup } from '../../features/pipeline/api/pursuits-api';
 import { TrackButton } from '../../features/pipeline/components/track-button';
 import { OpportunityWorkspaceAction } from '../../features/workspaces/components/opportunity-workspace-action';
-import { FormFactsCard } from '../../features/workspaces/components/rfp/form-facts-card';
+import { FormFactsCard } from '../../features/rfp/components/form-facts-card';
 
 /**
  * Opportunity detail (SPEC §2): back, title and number; Details (metadata, PDF upload, extracted

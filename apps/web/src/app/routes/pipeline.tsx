@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { Pager } from '../../features/opportunities/components/pager';
 import { useMovePursuit, useOpenPursuitWorkspace, usePipelineOwners, usePursuits } from '../../features/pipeline/api/pursuits-api';
 import { DecisionHistory } from '../../features/pipeline/components/decision-history';

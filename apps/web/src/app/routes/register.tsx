@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { useRegister } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { checkEmail, checkNewPassword, checkRequired } from '../../features/auth/validation';
 
 /** Create Account (SPEC §2): invite-only registration. */

@@ -9,7 +9,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { NdaScreen } from '../../features/nda/components/nda-screen';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace';
-import { WorkspaceView } from '../../features/workspaces/components/workspace-view';
+import { WorkspaceView } from './workspace-view';
 import { useWorkspaceChanges } from '../../features/workspaces/hooks/use-workspace-changes';
 
 /**

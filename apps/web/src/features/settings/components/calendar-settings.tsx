@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatDate } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-context';
+import { useSession } from '../../../lib/session-context';
 import { feedUrl, useCalendarFeed, useResetCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed';
 
 /**

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-context';
+import { useSession } from '../../../lib/session-context';
 import type { AuthResponse, User } from '@biddesk/shared';
 
 /**

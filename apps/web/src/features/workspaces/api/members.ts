@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Member, MessageResponse, WorkspaceSettings } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { membersKey, workspaceKey } from './keys';
+import { membersKey, workspaceKey } from '../../../lib/workspace-keys';
 
 /** GET /workspaces/{id}/members. */
 export function listMembers(workspaceId: string, signal?: AbortSignal): Promise<Member[]> {

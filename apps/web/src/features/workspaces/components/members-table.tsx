@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { errorMessage } from '../../../lib/api-client';
 import { useMembers, useRemoveMember } from '../api/members';
-import type { WorkspaceAbilityCheck } from '../hooks/use-workspace-ability';
+import type { WorkspaceAbilityCheck } from '../../../lib/use-workspace-ability';
 
 /** What the NDA column says: the acceptance date, "Pending", or that this member is not gated. */
 export function ndaStatus(member: Member, requireNda: boolean): string {

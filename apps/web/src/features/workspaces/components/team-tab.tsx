@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { mayEver, type Workspace } from '@biddesk/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateWorkspaceSettings } from '../api/members';
-import type { WorkspaceAbilityCheck } from '../hooks/use-workspace-ability';
+import type { WorkspaceAbilityCheck } from '../../../lib/use-workspace-ability';
 import { InviteMemberDialog } from './invite-member-dialog';
 import { MembersTable } from './members-table';
 import { WorkspaceInvitesList } from './workspace-invites-list';

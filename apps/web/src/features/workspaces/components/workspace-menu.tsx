@@ -7,7 +7,7 @@ import { REDIRECT_DELAY_MS, type Workspace } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useArchiveWorkspace, useDeleteWorkspace, useLeaveWorkspace } from '../api/manage-workspace';
-import { useWorkspaceAbility } from '../hooks/use-workspace-ability';
+import { useWorkspaceAbility } from '../../../lib/use-workspace-ability';
 
 type Confirming = 'leave' | 'archive' | 'delete' | null;
 
