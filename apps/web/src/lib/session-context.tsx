@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '@biddesk/shared';
-import { ApiError, onUnauthorized } from './api-client';
+import { ApiError, apiRequest, onUnauthorized } from './api-client';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from './session';
-import { refreshUser } from '../features/auth/api/auth-api';
 
 interface SessionValue {
   user: User | null;
@@ -24,6 +23,11 @@ interface SessionValue {
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
+
+/** GET /auth/refresh-user: the signed-in user as the server now has them. */
+function refreshUser(): Promise<User> {
+  return apiRequest<User>('/auth/refresh-user');
+}
 
 /**
  * Keeps token and user (SPEC §1), re-reads the user on load (refresh-user) and logs out on a 401

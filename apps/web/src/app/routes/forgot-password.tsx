@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForgotPassword } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { checkEmail } from '../../features/auth/validation';
+import { checkEmail } from '../../lib/validation';
 
 /** Request a reset link (SPEC §2); the confirmation shows on success and on any failure (SPEC §4). */
 export function ForgotPasswordRoute() {

@@ -9,7 +9,7 @@ import { safeRedirect } from '../../lib/safe-redirect';
 import { useLogin } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { useSession } from '../../lib/session-context';
-import { checkEmail, checkRequired } from '../../features/auth/validation';
+import { checkEmail, checkRequired } from '../../lib/validation';
 import { startDashboardCalls } from '../../features/opportunities/dashboard-prefetch';
 
 /** Sign in (SPEC §2). */

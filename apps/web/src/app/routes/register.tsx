@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useRegister } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { useSession } from '../../lib/session-context';
-import { checkEmail, checkNewPassword, checkRequired } from '../../features/auth/validation';
+import { checkEmail, checkNewPassword, checkRequired } from '../../lib/validation';
 
 /** Create Account (SPEC §2): invite-only registration. */
 export function RegisterRoute() {

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { useResetPassword } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { checkNewPassword } from '../../features/auth/validation';
+import { checkNewPassword } from '../../lib/validation';
 
 /** Set a new password with the token from the mailed link (SPEC §2). */
 export function ResetPasswordRoute() {

@@ -12,7 +12,7 @@ import {
   type SendNotificationBody,
 } from '@biddesk/shared';
 import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
-import { OPPORTUNITIES_KEY } from '../../opportunities/api/opportunities-api';
+import { OPPORTUNITIES_KEY } from '../../../lib/opportunity-keys';
 
 const ADMIN_KEY = ['admin'] as const;
 const STATS_KEY = ['admin', 'stats'] as const;

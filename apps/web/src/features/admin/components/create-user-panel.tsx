@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { AppRoleSchema, type AppRole } from '@biddesk/shared';
-import { checkEmail, checkNewPassword, checkRequired } from '../../auth/validation';
+import { checkEmail, checkNewPassword, checkRequired } from '../../../lib/validation';
 import { adminErrorMessage, useCreateUser } from '../api/admin-api';
 
 const ROLE_OPTIONS = [

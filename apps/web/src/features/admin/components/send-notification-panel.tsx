@@ -2,7 +2,7 @@ import { Button, Card, Group, Select, Stack, Text, TextInput, Textarea, Title } 
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
-import { checkRequired } from '../../auth/validation';
+import { checkRequired } from '../../../lib/validation';
 import { adminErrorMessage, useAdminUsers, useSendNotification } from '../api/admin-api';
 import { plural } from '@biddesk/shared';
 

@@ -2,10 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentTone, WorkspaceDocumentType, WorkspaceGeneratedDocument } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { readDocumentTone } from '../../../lib/preferences';
-import { workspaceKey } from '../../../lib/workspace-keys';
+import { aiDocumentsKey, workspaceKey } from '../../../lib/workspace-keys';
 
 /** Under the workspace's key, so refreshing the workspace refreshes this list and its Activity too. */
-export const aiDocumentsKey = (workspaceId: string) => [...workspaceKey(workspaceId), 'ai-documents'] as const;
 
 /** GET /documents?workspace_id=: every member's generated documents, newest first. */
 export function listAiDocuments(workspaceId: string, signal?: AbortSignal): Promise<WorkspaceGeneratedDocument[]> {

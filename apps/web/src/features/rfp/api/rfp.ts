@@ -2,13 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateRfpTasksBody, CreateRfpTasksResponse, RfpAnalysis, RfpMatrix, RfpSolicitation, RfpUploadResponse } from '@biddesk/shared';
 import { ApiError, apiDownload, apiRequest, apiUrl } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
-import { workspaceKey } from '../../../lib/workspace-keys';
+import { matrixKey, rfpKey, workspaceKey } from '../../../lib/workspace-keys';
 
 /** Under the workspace's key, so refreshing the workspace (its Activity log) refreshes the RFP views too. */
-export const rfpKey = (workspaceId: string) => [...workspaceKey(workspaceId), 'rfp'] as const;
 export const solicitationKey = (workspaceId: string) => [...rfpKey(workspaceId), 'solicitation'] as const;
 export const analysisKey = (workspaceId: string) => [...rfpKey(workspaceId), 'analysis'] as const;
-export const matrixKey = (workspaceId: string) => [...rfpKey(workspaceId), 'matrix'] as const;
 
 /** A 404 here means "none yet", which the tab shows as its upload area rather than an error. */
 async function orNull<T>(request: Promise<T>): Promise<T | null> {

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { useMembers } from '../../workspaces/api/members';
+import { useMembers } from '../../../lib/workspace-members';
 import { useCreateRfpTasks } from '../api/rfp';
 import { plural } from '@biddesk/shared';
 

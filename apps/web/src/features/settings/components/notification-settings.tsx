@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { NotificationPreferences } from '@biddesk/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { ALERT_THRESHOLD_OPTIONS, usePreferences, writePreferences } from '../../../lib/preferences';
-import { useNotificationPreferences, useUpdateNotificationPreferences } from '../../saved-searches/api/saved-searches-api';
+import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notification-preferences';
 
 /**
  * Notifications tab. The three switches are kept on the server because the alert jobs read them:

@@ -11,7 +11,7 @@ import {
   writePreferences,
   type Preferences,
 } from '../../../lib/preferences';
-import { SYNC_FREQUENCY_DESCRIPTION, SYNC_FREQUENCY_HINTS } from '../../opportunities/sync-frequency';
+import { SYNC_FREQUENCY_DESCRIPTION, SYNC_FREQUENCY_HINTS } from '../../../lib/sync-frequency';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateTaskBody, MessageResponse, Task, TaskStatus } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { workspaceKey } from '../../../lib/workspace-keys';
+import { tasksKey, workspaceKey } from '../../../lib/workspace-keys';
 
 /** Under the workspace's key, so refreshing the workspace (its counters) refreshes the board too. */
-export const tasksKey = (workspaceId: string) => [...workspaceKey(workspaceId), 'tasks'] as const;
 
 /** GET /workspaces/{id}/tasks: the board, by column then oldest first. */
 export function listTasks(workspaceId: string, signal?: AbortSignal): Promise<Task[]> {

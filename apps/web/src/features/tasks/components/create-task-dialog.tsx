@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { TASK_DESCRIPTION_MAX, TASK_LABEL_MAX_LENGTH, TASK_LABELS_MAX, TASK_TITLE_MAX } from '@biddesk/shared';
 import { errorMessage } from '../../../lib/api-client';
-import { useMembers } from '../../workspaces/api/members';
+import { useMembers } from '../../../lib/workspace-members';
 import { useCreateTask } from '../api/tasks';
 import { dueDateToIso } from './task-board';
 

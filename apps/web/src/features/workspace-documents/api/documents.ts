@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentVersion, MessageResponse, WorkspaceDocument } from '@biddesk/shared';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
-import { workspaceKey } from '../../../lib/workspace-keys';
+import { documentsKey, workspaceKey } from '../../../lib/workspace-keys';
 
 /** Under the workspace's key, so refreshing the workspace (its Documents counter) refreshes the list too. */
-export const documentsKey = (workspaceId: string) => [...workspaceKey(workspaceId), 'documents'] as const;
 export const documentVersionsKey = (workspaceId: string, documentId: string) => [...documentsKey(workspaceId), documentId, 'versions'] as const;
 
 /** GET /workspaces/{id}/documents, newest updated first. */

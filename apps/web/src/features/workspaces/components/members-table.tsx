@@ -5,7 +5,8 @@ import { formatDate, type Member, type Workspace } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { errorMessage } from '../../../lib/api-client';
-import { useMembers, useRemoveMember } from '../api/members';
+import { useRemoveMember } from '../api/members';
+import { useMembers } from '../../../lib/workspace-members';
 import type { WorkspaceAbilityCheck } from '../../../lib/use-workspace-ability';
 
 /** What the NDA column says: the acceptance date, "Pending", or that this member is not gated. */

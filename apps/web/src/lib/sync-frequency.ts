@@ -1,4 +1,4 @@
-import { usePreferences, type SyncFrequency } from '../../lib/preferences';
+import { usePreferences, type SyncFrequency } from './preferences';
 
 /**
  * Settings → Integration "Sync frequency": how often the dashboard's listing and stat cards re-read
