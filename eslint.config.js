@@ -38,6 +38,16 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // One toast helper (lib/toast.ts) keyed on kind: nothing else picks a toast's colour by hand.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/toast.ts', 'apps/web/src/app/toast-guard.tsx', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: '@mantine/notifications', importNames: ['notifications'], message: 'Show toasts with toast.success / toast.error / … from lib/toast.ts.' }],
+      }],
+    },
+  },
+  {
     // Lint zones (bulletproof-react, STYLE.md): code flows lib/ + components/ → features/<f>/ → app/.
     // A feature never imports another feature or app/; what two features share moves down to lib/ or
     // components/, and app/ composes features into screens.

@@ -1,16 +1,16 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '../../lib/api-client';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { useLogin } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { useSession } from '../../lib/session-context';
 import { checkEmail, checkRequired } from '../../lib/validation';
 import { startDashboardCalls } from '../../features/opportunities/dashboard-prefetch';
+import { toast } from '../../lib/toast';
+import { MESSAGES } from '../../lib/messages';
 
 /** Sign in (SPEC §2). */
 export function LoginRoute() {
@@ -40,9 +40,9 @@ export function LoginRoute() {
           });
           // Asked for now, with the stored token, before any of those renders.
           startDashboardCalls(queryClient, target);
-          notifications.show({ color: 'green', message: 'Login successful' });
+          toast.success(MESSAGES.loginSuccessful);
         },
-        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Login failed') }),
+        onError: (error) => toast.error(MESSAGES.loginFailed, error),
       },
     );
   });

@@ -1,5 +1,4 @@
 import { Alert, Button, Center, Drawer, Group, Loader, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
 import { canPipeline, gatesPassed, pipelineCaller, type PipelineStage, type PursuitListItem as Pursuit } from '@biddesk/shared';
 import { useMemo, useState } from 'react';
@@ -21,6 +20,7 @@ import { PursuitEditor } from '../../features/pipeline/components/pursuit-editor
 import { StageEditor } from '../../features/pipeline/components/stage-editor';
 import { formatMoney } from '../../features/pipeline/pipeline-format';
 import { readPipelineState, writePipelineState, type PipelineState } from '../../features/pipeline/url-state';
+import { toast } from '../../lib/toast';
 
 /**
  * /pipeline (issue 26, beyond SPEC): the company's pursuits as a board by stage or a dense table,
@@ -83,7 +83,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
             setAnnouncement(`${target.name} is past a gate: the gate review opened`);
             return setGateFor({ pursuit: p, gates: gatesPassed(stages, p.stage_id, stageId), moveTo: target });
           }
-          notifications.show({ color: 'red', message: errorMessage(error, 'Failed to move the pursuit') });
+          toast.error('Failed to move the pursuit', error);
         },
       },
     );
@@ -93,7 +93,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
     const at = stages.find((s) => s.id === p.stage_id)?.position ?? 0;
     const next = stages.find((s) => s.gate_evidence !== null && s.outcome === null && s.position >= at);
     if (next) setGateFor({ pursuit: p, gates: [next], moveTo: null });
-    else notifications.show({ color: 'gray', message: 'No gate ahead of this pursuit' });
+    else toast.neutral('No gate ahead of this pursuit');
   };
   const onRecordOutcome = (p: Pursuit) => {
     const current = stages.find((s) => s.id === p.stage_id);
@@ -103,7 +103,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
   const onWorkspace = (p: Pursuit) =>
     openWorkspace.mutate(p.id, {
       onSuccess: (r) => navigate(`/workspace/${r.workspace_id}`),
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to create the workspace') }),
+      onError: (error) => toast.error('Failed to create the workspace', error),
     });
 
   const sorted = useMemo(() => sortPursuits(list.data?.data ?? [], stages, state.sort, state.order), [list.data, stages, state.sort, state.order]);
@@ -222,7 +222,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
         onClose={() => setOutcomeFor(null)}
         onRecorded={(p, stage) => {
           setAnnouncement(`Recorded ${p.title} as ${stage.name}`);
-          notifications.show({ color: 'green', message: `Outcome recorded: ${stage.name}` });
+          toast.success(`Outcome recorded: ${stage.name}`);
         }}
       />
       <Drawer opened={historyOf !== null} onClose={() => setHistoryOf(null)} position="right" size="md" title={historyOf ? `Decisions: ${historyOf.title}` : ''}>

@@ -1,13 +1,13 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../lib/api-client';
 import { useRegister } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { useSession } from '../../lib/session-context';
 import { checkEmail, checkNewPassword, checkRequired } from '../../lib/validation';
+import { toast } from '../../lib/toast';
+import { MESSAGES } from '../../lib/messages';
 
 /** Create Account (SPEC §2): invite-only registration. */
 export function RegisterRoute() {
@@ -30,10 +30,10 @@ export function RegisterRoute() {
     register.mutate(values, {
       onSuccess: ({ token, user }) => {
         signIn(token, user);
-        notifications.show({ color: 'green', message: 'Registration successful' });
+        toast.success(MESSAGES.registrationSuccessful);
         navigate('/', { replace: true });
       },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Registration failed') }),
+      onError: (error) => toast.error(MESSAGES.registrationFailed, error),
     });
   });
 

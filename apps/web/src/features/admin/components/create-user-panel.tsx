@@ -1,10 +1,11 @@
 import { Button, Card, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { AppRoleSchema, type AppRole } from '@biddesk/shared';
 import { checkEmail, checkNewPassword, checkRequired } from '../../../lib/validation';
 import { adminErrorMessage, useCreateUser } from '../api/admin-api';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 const ROLE_OPTIONS = [
   { value: 'user', label: 'User' },
@@ -24,10 +25,10 @@ export function CreateUserPanel() {
       { email: values.email.trim(), name: values.name.trim(), password: values.password, role: values.role },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: 'User created successfully' });
+          toast.success(MESSAGES.userCreated);
           form.reset();
         },
-        onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to create user') }),
+        onError: (error) => toast.error(adminErrorMessage(error, MESSAGES.failedToCreateUser)),
       },
     );
   });

@@ -1,10 +1,11 @@
 import { Button, Card, Group, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
 import { checkRequired } from '../../../lib/validation';
 import { adminErrorMessage, useAdminUsers, useSendNotification } from '../api/admin-api';
 import { plural } from '@biddesk/shared';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 const ALL_USERS = 'all';
 
@@ -36,10 +37,10 @@ export function SendNotificationPanel() {
       },
       {
         onSuccess: ({ sent }) => {
-          notifications.show({ color: 'green', message: `Notification sent to ${plural(sent, 'user')}` });
+          toast.success(`Notification sent to ${plural(sent, 'user')}`);
           form.reset();
         },
-        onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to send notification') }),
+        onError: (error) => toast.error(adminErrorMessage(error, MESSAGES.failedToSendNotification)),
       },
     );
   });

@@ -1,5 +1,4 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { WORKSPACE_DOCUMENT_LABELS, type Workspace, type WorkspaceDocumentType, type WorkspaceGeneratedDocument } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,6 +10,8 @@ import type { WorkspaceAbilityCheck } from '../../../lib/use-workspace-ability';
 import { AiDocumentList, aiDocumentLabel, type AiDocumentAction } from './ai-document-list';
 import { AiDocumentModal } from './ai-document-modal';
 import { AiToolCards } from './ai-tool-cards';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 /** SPEC §5: generation needs the workspace's opportunity. */
 export const OPPORTUNITY_NOT_AVAILABLE = 'Opportunity information not available';
@@ -43,10 +44,10 @@ export function AiToolsTab({ workspace, can }: { workspace: Workspace; can: Work
       { opportunityId: opportunity.id, documentType },
       {
         onSuccess: (doc) => {
-          notifications.show({ color: 'green', message: `${WORKSPACE_DOCUMENT_LABELS[documentType]} generated` });
+          toast.success(`${WORKSPACE_DOCUMENT_LABELS[documentType]} generated`);
           setViewing(doc);
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to generate document') }),
+        onError: (err) => toast.error(MESSAGES.failedToGenerateDocument, err),
       },
     );
   };
@@ -54,8 +55,8 @@ export function AiToolsTab({ workspace, can }: { workspace: Workspace; can: Work
   const handleDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: `${aiDocumentLabel(deleting)} deleted` }),
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to delete document') }),
+      onSuccess: () => toast.success(`${aiDocumentLabel(deleting)} deleted`),
+      onError: (err) => toast.error(MESSAGES.failedToDeleteDocument, err),
       onSettled: () => setDeleting(null),
     });
   };

@@ -1,10 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Button, CloseButton, FileButton, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_MESSAGE_MAX_LENGTH, type ChatMessage } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { useSendMessage } from '../api/messages';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 /**
  * The 2-row message box (SPEC §2, §5): Enter sends, Shift+Enter adds a line, one attachment of at
@@ -21,7 +21,7 @@ export function ChatComposer({ workspaceId, onSent }: { workspaceId: string; onS
   const handleFile = (picked: File | null) => {
     resetFileInput.current?.();
     if (picked && picked.size > CHAT_ATTACHMENT_MAX_BYTES) {
-      notifications.show({ color: 'red', message: 'Max 10MB' });
+      toast.error('Max 10MB');
       return;
     }
     setFile(picked);
@@ -37,7 +37,7 @@ export function ChatComposer({ workspaceId, onSent }: { workspaceId: string; onS
           setFile(null);
           onSent(message);
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to send message') }),
+        onError: (err) => toast.error(MESSAGES.failedToSendMessage, err),
       },
     );
   };

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPaperclip, IconPencil, IconTrash } from '@tabler/icons-react';
 import { CHAT_EDIT_WINDOW_MS, formatKb, formatRelativeTime, type ChatMessage } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { downloadAttachment, useEditMessage } from '../api/messages';
 import { downloadBlob } from '../../../lib/download-blob';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 interface ChatMessageItemProps {
   workspaceId: string;
@@ -30,7 +30,7 @@ export function ChatMessageItem({ workspaceId, message, now, canEdit, canDelete,
       const { blob } = await downloadAttachment(message);
       downloadBlob(message.file_name ?? 'attachment', blob);
     } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err, 'Failed to download file') });
+      toast.error(MESSAGES.failedToDownloadFile, err);
     }
   };
 
@@ -43,7 +43,7 @@ export function ChatMessageItem({ workspaceId, message, now, canEdit, canDelete,
           setDraft(null);
           onEdited(updated);
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to edit message') }),
+        onError: (err) => toast.error('Failed to edit message', err),
       },
     );
   };

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Center, Divider, Group, Loader, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconLayoutSidebarRightCollapse, IconLayoutSidebarRightExpand, IconMessages } from '@tabler/icons-react';
 import type { ChatMessage, Workspace } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-context';
 import { useDeleteMessage } from '../api/messages';
 import type { WorkspaceAbilityCheck } from '../../../lib/use-workspace-ability';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageItem } from './chat-message-item';
 import { useChatMessages } from '../hooks/use-chat-messages';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 interface ChatPanelProps {
   workspace: Workspace;
@@ -76,11 +76,11 @@ function TeamChat({ workspace, can }: { workspace: Workspace; can: WorkspaceAbil
       onSuccess: () => {
         chat.remove(confirming.id);
         setConfirming(null);
-        notifications.show({ color: 'green', message: 'Message deleted' });
+        toast.success(MESSAGES.messageDeleted);
       },
       onError: (err) => {
         setConfirming(null);
-        notifications.show({ color: 'red', message: errorMessage(err, 'Failed to delete message') });
+        toast.error(MESSAGES.failedToDeleteMessage, err);
       },
     });
   };

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { notifications } from '@mantine/notifications';
 import { CHAT_PAGE_SIZE, CHAT_POLL_MS, type ChatMessage } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { appendNewer, fetchNewer, listMessages, prependOlder, reconcileLatest } from '../api/messages';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 /** Every this many polls the latest page is re-read (30 s at the 5 s poll). */
 const RECONCILE_EVERY_POLLS = 6;
@@ -85,7 +85,7 @@ export function useChatMessages(workspaceId: string) {
       setMessages((current) => prependOlder(current, page.messages));
       setHasOlder(page.messages.length === CHAT_PAGE_SIZE);
     } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err, 'Failed to load messages') });
+      toast.error(MESSAGES.failedToLoadMessages, err);
     } finally {
       setLoadingOlder(false);
     }

@@ -1,14 +1,14 @@
 import { ActionIcon, Badge, Box, Group, Table, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconEye, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DOCUMENT_TYPE_LABELS, formatDate, type GeneratedDocument } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
 import { useDeleteDocument } from '../api/documents-api';
 import { documentFileName, downloadText } from '../download';
 import { DocumentPreviewModal } from './document-preview-modal';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 /** The solicitation a document was written for, linked to its opportunity when it still exists. */
 function OpportunityCell({ doc }: { doc: GeneratedDocument }) {
@@ -40,8 +40,8 @@ export function DocumentsTable({ documents, showOpportunity }: { documents: Gene
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: 'Document deleted' }),
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to delete document') }),
+      onSuccess: () => toast.success(MESSAGES.documentDeleted),
+      onError: (err) => toast.error(MESSAGES.failedToDeleteDocument, err),
       onSettled: () => setToDelete(null),
     });
   };

@@ -1,13 +1,13 @@
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DOCUMENT_TYPE_LABELS, OPPORTUNITY_DOCUMENT_TYPES, type GeneratedDocument, type OpportunityDocumentType } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { readDocumentTone } from '../../../lib/preferences';
 import { useGenerateDocument } from '../api/documents-api';
 import { DocumentPreviewModal } from './document-preview-modal';
 import { DocumentsTable } from './documents-table';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 /**
  * The Generated Documents tab of an opportunity: one button per document type (SPEC §1), then
@@ -34,10 +34,10 @@ export function GeneratedDocumentsPanel({
       { opportunity_id: opportunityId, document_type: documentType, tone: readDocumentTone() },
       {
         onSuccess: (doc) => {
-          notifications.show({ color: 'green', message: `${DOCUMENT_TYPE_LABELS[documentType]} generated` });
+          toast.success(`${DOCUMENT_TYPE_LABELS[documentType]} generated`);
           setFresh(doc);
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to generate document') }),
+        onError: (err) => toast.error(MESSAGES.failedToGenerateDocument, err),
         onSettled: () => setPendingType(null),
       },
     );

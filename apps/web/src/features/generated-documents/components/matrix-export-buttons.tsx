@@ -1,11 +1,11 @@
 import { Button, Group } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconFileText, IconFileWord } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { GeneratedDocument } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { exportComplianceMatrix } from '../api/documents-api';
 import { downloadBlob } from '../../../lib/download-blob';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 /**
  * CSV and Excel downloads of a compliance matrix, for the team that tracks it in a spreadsheet; the
@@ -21,7 +21,7 @@ export function MatrixExportButtons({ doc }: { doc: GeneratedDocument }) {
       const { blob, fileName } = await exportComplianceMatrix(doc.id, format);
       downloadBlob(fileName ?? `${doc.document_type}.${format}`, blob);
     } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err, 'Failed to download file') });
+      toast.error(MESSAGES.failedToDownloadFile, err);
     } finally {
       setBusy(null);
     }

@@ -1,10 +1,10 @@
 import { Group, Loader, Stack, Text } from '@mantine/core';
 import { Dropzone, PDF_MIME_TYPE, type FileRejection } from '@mantine/dropzone';
-import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconUpload } from '@tabler/icons-react';
-import { errorMessage } from '../../../lib/api-client';
 import { useUploadPdf } from '../api/documents-api';
 import { plural } from '@biddesk/shared';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 const PDF_ONLY = 'Please upload a PDF file';
 
@@ -19,18 +19,18 @@ export function PdfUpload({ opportunityId, processed }: { opportunityId: string;
     const file = files[0];
     if (!file) return;
     if (!file.name.toLowerCase().endsWith('.pdf')) {
-      notifications.show({ color: 'red', message: PDF_ONLY });
+      toast.error(PDF_ONLY);
       return;
     }
     upload.mutate(file, {
       onSuccess: (answer) =>
-        notifications.show({ color: 'green', message: `PDF processed: ${plural(answer.metadata.requirements_count, 'requirement')} extracted` }),
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to upload PDF') }),
+        toast.success(`PDF processed: ${plural(answer.metadata.requirements_count, 'requirement')} extracted`),
+      onError: (err) => toast.error(MESSAGES.failedToUploadPdf, err),
     });
   };
   const reject = (rejections: FileRejection[]) => {
     const tooLarge = rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'));
-    notifications.show({ color: 'red', message: tooLarge ? 'The PDF is larger than the 50 MB limit' : PDF_ONLY });
+    toast.error(tooLarge ? 'The PDF is larger than the 50 MB limit' : PDF_ONLY);
   };
 
   const title = upload.isPending ? 'Processing PDF...' : processed ? 'Upload a newer solicitation PDF' : 'Upload the solicitation PDF';

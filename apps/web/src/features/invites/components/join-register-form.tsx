@@ -1,9 +1,9 @@
 import { Button, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { MIN_PASSWORD_LENGTH, type JoinRegisterResponse } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { useRegisterByInvite } from '../api/join';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 export interface JoinRegisterFormProps {
   token: string;
@@ -32,10 +32,10 @@ export function JoinRegisterForm({ token, email, onRegistered, onCancel }: JoinR
       { token, body: { name: values.name.trim(), password: values.password } },
       {
         onSuccess: (answer) => {
-          notifications.show({ color: 'green', message: 'Registration successful' });
+          toast.success(MESSAGES.registrationSuccessful);
           onRegistered(answer);
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Registration failed') }),
+        onError: (err) => toast.error(MESSAGES.registrationFailed, err),
       },
     ),
   );

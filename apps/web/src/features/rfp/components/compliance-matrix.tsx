@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { RFP_REQUIREMENT_STATUS_LABELS, plural, type RfpDraftStatus, type RfpMatrixRow, type TaskStatus } from '@biddesk/shared';
@@ -8,6 +7,7 @@ import { downloadBlob } from '../../../lib/download-blob';
 import { downloadMatrix, useMatrix } from '../api/rfp';
 import { downloadCorrections } from '../api/rfp-corrections';
 import { BasisDetails, CorrectedFrom, WhyToggle } from './requirement-basis';
+import { toast } from '../../../lib/toast';
 
 const TASK_STATUS: Record<TaskStatus, { label: string; color: string }> = {
   TODO: { label: 'To Do', color: 'gray' },
@@ -68,7 +68,7 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
       downloadBlob(fileName ?? (format === 'jsonl' ? 'requirement_corrections.jsonl' : `compliance_matrix.${format}`), blob);
     } catch (err) {
       const what = format === 'jsonl' ? 'the corrections' : 'the compliance matrix';
-      notifications.show({ color: 'red', message: errorMessage(err, `Failed to download ${what}`) });
+      toast.error(`Failed to download ${what}`, err);
     } finally {
       setDownloading(null);
     }

@@ -1,10 +1,9 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { CORRECTION_NOTE_MAX, type RfpRequirement } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import type { CorrectionChange } from '../api/rfp-corrections';
 import { PANEL_STYLE } from './requirement-basis';
+import { toast } from '../../../lib/toast';
 
 const SECTIONS = [
   { value: 'L', label: 'L' },
@@ -36,9 +35,9 @@ export function CorrectionForm({ requirement: r, pending, onChange }: { requirem
   const run = async (change: CorrectionChange, done: string) => {
     try {
       await onChange(change);
-      notifications.show({ color: 'green', message: done });
+      toast.success(done);
     } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err, 'Failed to save the correction') });
+      toast.error('Failed to save the correction', err);
     }
   };
   const body = (notARequirement: boolean) => ({ not_a_requirement: notARequirement, section: section as 'L' | 'M' | 'C' | 'other', must_or_should: obligation, note: note.trim() || null });

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
 import { useMembers } from '../../../lib/workspace-members';
 import { useCreateRfpTasks } from '../api/rfp';
 import { plural } from '@biddesk/shared';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 /**
  * "Create tasks" from the selected requirements: one task per requirement or one per section group
@@ -30,10 +30,10 @@ export function CreateTasksDialog({ workspaceId, requirementIds, opened, onClose
       {
         onSuccess: (res) => {
           const skipped = res.skipped.length ? ` (${res.skipped.length} already had tasks)` : '';
-          notifications.show({ color: 'green', message: `${plural(res.created, 'task')} created${skipped}` });
+          toast.success(`${plural(res.created, 'task')} created${skipped}`);
           onCreated();
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to create task') }),
+        onError: (err) => toast.error(MESSAGES.failedToCreateTask, err),
       },
     );
 

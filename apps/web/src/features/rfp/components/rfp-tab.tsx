@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { RfpRequirement, Workspace } from '@biddesk/shared';
 import { plural } from '@biddesk/shared';
@@ -11,6 +10,8 @@ import { AnalysisResults } from './analysis-results';
 import { FileUploadCard } from './file-upload-card';
 import { FormFactsCard } from './form-facts-card';
 import { WorkPlan } from './work-plan';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 type View = 'requirements' | 'analysis' | 'matrix';
 const VIEWS: Array<{ value: View; label: string }> = [
@@ -55,23 +56,23 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
     setProgress(0);
     uploadRfp.mutate(file, {
       onSuccess: (res) => {
-        notifications.show({ color: 'green', message: `RFP processed: ${plural(res.requirements_count, 'requirement')} extracted` });
-        if (res.amendment) notifications.show({ color: res.amendment.counts.tasks_affected ? 'orange' : 'blue', message: amendmentToast(res.amendment) });
+        toast.success(`RFP processed: ${plural(res.requirements_count, 'requirement')} extracted`);
+        if (res.amendment) toast.show(res.amendment.counts.tasks_affected ? 'attention' : 'info', amendmentToast(res.amendment));
         setReplacing(false);
         setNewAnalysis(false);
       },
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to process RFP') }),
+      onError: (err) => toast.error(MESSAGES.failedToProcessRfp, err),
     });
   };
   const submitDraft = (file: File) => {
     setProgress(0);
     analyzeDraft.mutate(file, {
       onSuccess: (res) => {
-        notifications.show({ color: 'green', message: `Draft analyzed: ${res.coverage_score}% coverage` });
+        toast.success(`Draft analyzed: ${res.coverage_score}% coverage`);
         setNewAnalysis(false);
         setView('analysis');
       },
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to analyze draft') }),
+      onError: (err) => toast.error(MESSAGES.failedToAnalyzeDraft, err),
     });
   };
 

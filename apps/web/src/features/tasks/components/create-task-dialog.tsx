@@ -1,11 +1,11 @@
 import { Button, Group, Modal, Select, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { TASK_DESCRIPTION_MAX, TASK_LABEL_MAX_LENGTH, TASK_LABELS_MAX, TASK_TITLE_MAX } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { useMembers } from '../../../lib/workspace-members';
 import { useCreateTask } from '../api/tasks';
 import { dueDateToIso } from './task-board';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 const UNASSIGNED = 'unassigned';
 
@@ -46,10 +46,10 @@ export function CreateTaskDialog({ workspaceId, opened, onClose }: { workspaceId
       },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: 'Task created successfully' });
+          toast.success(MESSAGES.taskCreated);
           close();
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to create task') }),
+        onError: (err) => toast.error(MESSAGES.failedToCreateTask, err),
       },
     );
   });

@@ -1,16 +1,16 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { Task, TaskStatus, Workspace } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-context';
 import { useDeleteTask, useDismissRequirementChanges, useMoveTask, useTasks } from '../api/tasks';
 import type { WorkspaceAbilityCheck } from '../../../lib/use-workspace-ability';
 import { CreateTaskDialog } from './create-task-dialog';
 import { TASK_COLUMNS } from './task-board';
 import { TaskCard } from './task-card';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 /**
  * Tasks (SPEC §2): the four-column board with the SPEC §4 buttons the caller's role may use, delete
@@ -34,16 +34,16 @@ export function TasksTab({ workspace, can }: { workspace: Workspace; can: Worksp
     move.mutate(
       { taskId: task.id, from: task.status, to },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: 'Task status updated' }),
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to update task') }),
+        onSuccess: () => toast.success(MESSAGES.taskStatusUpdated),
+        onError: (err) => toast.error(MESSAGES.failedToUpdateTask, err),
       },
     );
 
   const handleDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: 'Task deleted' }),
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to delete task') }),
+      onSuccess: () => toast.success(MESSAGES.taskDeleted),
+      onError: (err) => toast.error(MESSAGES.failedToDeleteTask, err),
       onSettled: () => setDeleting(null),
     });
   };
@@ -53,8 +53,8 @@ export function TasksTab({ workspace, can }: { workspace: Workspace; can: Worksp
     dismiss.mutate(
       { taskId: task.id, throughVersion: Math.max(...task.requirement_changes.map((c) => c.version)) },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: 'Requirement changes dismissed' }),
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to update task') }),
+        onSuccess: () => toast.success('Requirement changes dismissed'),
+        onError: (err) => toast.error(MESSAGES.failedToUpdateTask, err),
       },
     );
 

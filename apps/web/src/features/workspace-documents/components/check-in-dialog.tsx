@@ -1,9 +1,9 @@
 import { Button, FileInput, Group, Modal, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { CHECK_IN_NOTE_MAX, type WorkspaceDocument } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { useCheckInDocument } from '../api/documents';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 /** Check in (SPEC §4): the holder may attach the edited file, which becomes the next version, and a note. */
 export function CheckInDialog({ workspaceId, document, onClose }: { workspaceId: string; document: WorkspaceDocument; onClose: () => void }) {
@@ -16,10 +16,10 @@ export function CheckInDialog({ workspaceId, document, onClose }: { workspaceId:
       { documentId: document.id, file, note },
       {
         onSuccess: (doc) => {
-          notifications.show({ color: 'green', message: file ? `${doc.name} checked in as version ${doc.version}` : `${doc.name} checked in` });
+          toast.success(file ? `${doc.name} checked in as version ${doc.version}` : `${doc.name} checked in`);
           onClose();
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to check in document') }),
+        onError: (err) => toast.error(MESSAGES.failedToCheckInDocument, err),
       },
     );
 

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Workspace, WorkspaceDocument } from '@biddesk/shared';
@@ -15,6 +14,8 @@ import { ForceReleaseDialog } from './force-release-dialog';
 import { saveDocument } from './save-download';
 import { UploadDocumentDialog } from './upload-document-dialog';
 import { VersionHistoryDialog } from './version-history-dialog';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 type Dialog = { kind: 'checkIn' | 'forceRelease' | 'delete' | 'history'; document: WorkspaceDocument } | { kind: 'upload' } | null;
 
@@ -31,22 +32,22 @@ export function DocumentsTab({ workspace, can }: { workspace: Workspace; can: Wo
   const close = () => setDialog(null);
 
   const download = (documentId: string, fileName: string, version?: number) =>
-    saveDocument(documentId, fileName, version).catch((err: Error) => notifications.show({ color: 'red', message: err.message }));
+    saveDocument(documentId, fileName, version).catch((err: Error) => toast.error(err.message));
 
   const onAction = (action: DocumentAction, d: WorkspaceDocument) => {
     if (action === 'download') void download(d.id, d.name);
     else if (action === 'checkOut') {
       checkOut.mutate(d.id, {
-        onSuccess: () => notifications.show({ color: 'green', message: `${d.name} checked out to you` }),
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to check out document') }),
+        onSuccess: () => toast.success(`${d.name} checked out to you`),
+        onError: (err) => toast.error(MESSAGES.failedToCheckOutDocument, err),
       });
     } else setDialog({ kind: action, document: d });
   };
 
   const handleDelete = (d: WorkspaceDocument) =>
     remove.mutate(d.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: 'Document deleted' }),
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to delete document') }),
+      onSuccess: () => toast.success(MESSAGES.documentDeleted),
+      onError: (err) => toast.error(MESSAGES.failedToDeleteDocument, err),
       onSettled: close,
     });
 
@@ -62,7 +63,7 @@ export function DocumentsTab({ workspace, can }: { workspace: Workspace; can: Wo
           </Button>
         )}
       </Group>
-      {documents.error && <Alert color="red">{errorMessage(documents.error, 'Failed to fetch documents')}</Alert>}
+      {documents.error && <Alert color="red">{errorMessage(documents.error, MESSAGES.failedToFetchDocuments)}</Alert>}
       {documents.data && documents.data.length === 0 && (
         <Text c="dimmed" size="sm">
           No documents yet.

@@ -1,9 +1,8 @@
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { WorkspaceDocument } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { useForceReleaseDocument } from '../api/documents';
+import { toast } from '../../../lib/toast';
 
 const REASON_MAX = 500;
 
@@ -22,10 +21,10 @@ export function ForceReleaseDialog({ workspaceId, document, onClose }: { workspa
       { documentId: document.id, reason: reason.trim() },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: `Check-out of ${document.name} released` });
+          toast.success(`Check-out of ${document.name} released`);
           onClose();
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to release check-out') }),
+        onError: (err) => toast.error('Failed to release check-out', err),
       },
     );
   };

@@ -1,14 +1,15 @@
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download-blob';
 import { downloadDocumentFile } from '../api/documents';
+import { MESSAGES } from '../../../lib/messages';
 
-export const DOWNLOAD_BLOCKED = 'Download blocked. Please allow pop-ups and try again.';
+export const DOWNLOAD_BLOCKED = MESSAGES.downloadBlocked;
 
 /** The SPEC §8 text for a failed download. */
 export function downloadErrorMessage(err: unknown): string {
-  if (err instanceof ApiError && err.status === 403) return "You don't have permission to download this file";
-  if (err instanceof ApiError && err.status === 404) return 'File not found';
-  return errorMessage(err, 'Failed to download file');
+  if (err instanceof ApiError && err.status === 403) return MESSAGES.noPermissionToDownload;
+  if (err instanceof ApiError && err.status === 404) return MESSAGES.fileNotFound;
+  return errorMessage(err, MESSAGES.failedToDownloadFile);
 }
 
 /** Duck-typed: fetch's Blob may come from another realm than the page's Blob constructor. */
@@ -28,8 +29,8 @@ export async function saveDocument(documentId: string, fileName: string, version
   } catch (err) {
     throw new Error(downloadErrorMessage(err));
   }
-  if (!isBlob(blob)) throw new Error('Invalid file data received');
-  if (blob.size === 0) throw new Error('File is empty');
+  if (!isBlob(blob)) throw new Error(MESSAGES.invalidFileData);
+  if (blob.size === 0) throw new Error(MESSAGES.fileIsEmpty);
   try {
     downloadBlob(fileName, blob);
   } catch {

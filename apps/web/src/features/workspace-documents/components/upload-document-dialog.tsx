@@ -1,8 +1,8 @@
 import { Button, FileInput, Group, Modal } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
 import { useUploadDocument } from '../api/documents';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 /** Upload (SPEC §2): one file becomes a new document at version 1; none chosen says so before any call. */
 export function UploadDocumentDialog({ workspaceId, onClose }: { workspaceId: string; onClose: () => void }) {
@@ -17,10 +17,10 @@ export function UploadDocumentDialog({ workspaceId, onClose }: { workspaceId: st
     }
     upload.mutate(file, {
       onSuccess: (doc) => {
-        notifications.show({ color: 'green', message: `${doc.name} uploaded` });
+        toast.success(`${doc.name} uploaded`);
         onClose();
       },
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to upload file') }),
+      onError: (err) => toast.error(MESSAGES.failedToUploadFile, err),
     });
   };
 
