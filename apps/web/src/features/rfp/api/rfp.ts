@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateRfpTasksBody, CreateRfpTasksResponse, RfpAnalysis, RfpMatrix, RfpSolicitation, RfpUploadResponse } from '@biddesk/shared';
-import { ApiError, apiDownload, apiRequest, apiUrl } from '../../../lib/api-client';
-import { getToken } from '../../../lib/session';
+import { ApiError, apiDownload, apiRequest, type UploadProgress } from '../../../lib/api-client';
 import { matrixKey, rfpKey, workspaceKey } from '../../../lib/workspace-keys';
 
 /** Under the workspace's key, so refreshing the workspace (its Activity log) refreshes the RFP views too. */
@@ -28,50 +27,20 @@ export function getAnalysis(workspaceId: string, signal?: AbortSignal): Promise<
   return orNull(apiRequest<RfpAnalysis>(`/workspaces/${workspaceId}/rfp/analysis`, { signal }));
 }
 
-/** Upload progress: the share of the file sent, 0-100 (100 means the server is now processing it). */
-export type OnProgress = (percent: number) => void;
-
-/**
- * POSTs one file as multipart `file` and reports upload progress, which fetch cannot do: hence
- * XMLHttpRequest here. Same contract as apiRequest: bearer token, JSON answer, ApiError with the
- * server's detail on failure (a 401 surfaces as its error; the next query signs the user out).
- */
-function postFile<T>(path: string, file: File, onProgress?: OnProgress): Promise<T> {
+/** POSTs one file as multipart `file` through the shared client, which reports the upload's progress. */
+function postFile<T>(path: string, file: File, onProgress: UploadProgress = () => {}): Promise<T> {
   const body = new FormData();
   body.append('file', file);
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(path));
-    xhr.setRequestHeader('accept', 'application/json');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress?.(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.upload.onload = () => onProgress?.(100);
-    xhr.onerror = () => reject(new ApiError(0, null));
-    xhr.onload = () => {
-      let json: unknown;
-      try {
-        json = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        json = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(json as T);
-      const detail = json && typeof (json as { detail?: unknown }).detail === 'string' ? (json as { detail: string }).detail : null;
-      reject(new ApiError(xhr.status, detail));
-    };
-    xhr.send(body);
-  });
+  return apiRequest<T>(path, { method: 'POST', body, onUploadProgress: onProgress });
 }
 
 /** POST /workspaces/{id}/rfp/upload (multipart `file`, a PDF). */
-export function uploadRfp(workspaceId: string, file: File, onProgress?: OnProgress): Promise<RfpUploadResponse> {
+export function uploadRfp(workspaceId: string, file: File, onProgress?: UploadProgress): Promise<RfpUploadResponse> {
   return postFile<RfpUploadResponse>(`/workspaces/${workspaceId}/rfp/upload`, file, onProgress);
 }
 
 /** POST /workspaces/{id}/rfp/analyze-draft (multipart `file`, a PDF or a .docx). */
-export function analyzeDraft(workspaceId: string, file: File, onProgress?: OnProgress): Promise<RfpAnalysis> {
+export function analyzeDraft(workspaceId: string, file: File, onProgress?: UploadProgress): Promise<RfpAnalysis> {
   return postFile<RfpAnalysis>(`/workspaces/${workspaceId}/rfp/analyze-draft`, file, onProgress);
 }
 
@@ -87,9 +56,9 @@ function useRfpMutation<R>(workspaceId: string, mutationFn: (file: File) => Prom
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId) }) });
 }
 
-export const useUploadRfp = (workspaceId: string, onProgress?: OnProgress) =>
+export const useUploadRfp = (workspaceId: string, onProgress?: UploadProgress) =>
   useRfpMutation(workspaceId, (file: File) => uploadRfp(workspaceId, file, onProgress));
-export const useAnalyzeDraft = (workspaceId: string, onProgress?: OnProgress) =>
+export const useAnalyzeDraft = (workspaceId: string, onProgress?: UploadProgress) =>
   useRfpMutation(workspaceId, (file: File) => analyzeDraft(workspaceId, file, onProgress));
 
 /** GET /workspaces/{id}/rfp/matrix: each requirement of the latest RFP with its task and draft status. */
