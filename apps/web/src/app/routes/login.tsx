@@ -7,7 +7,8 @@ import { safeRedirect } from '../../lib/safe-redirect';
 import { useLogin } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { useSession } from '../../lib/session-context';
-import { checkEmail, checkRequired } from '../../lib/validation';
+import { LoginBodySchema } from '@biddesk/shared';
+import { checkEmail, schemaCheck } from '../../lib/validation';
 import { startDashboardCalls } from '../../features/opportunities/dashboard-prefetch';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../lib/messages';
@@ -21,7 +22,7 @@ export function LoginRoute() {
   const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: { email: checkEmail, password: checkRequired('Password') },
+    validate: { email: checkEmail, password: schemaCheck(LoginBodySchema.shape.password) },
   });
   const redirectTo = new URLSearchParams(location.search).get('redirect');
 

@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { useRegister } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { useSession } from '../../lib/session-context';
-import { checkEmail, checkNewPassword, checkRequired } from '../../lib/validation';
+import { RegisterBodySchema } from '@biddesk/shared';
+import { checkEmail, checkNewPassword, checkRequired, schemaCheck } from '../../lib/validation';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../lib/messages';
 
@@ -17,7 +18,7 @@ export function RegisterRoute() {
   const form = useForm({
     initialValues: { invite_code: '', name: '', email: '', password: '' },
     validate: {
-      invite_code: checkRequired('Invite code'),
+      invite_code: schemaCheck(RegisterBodySchema.shape.invite_code),
       name: checkRequired('Full name'),
       email: checkEmail,
       password: checkNewPassword,

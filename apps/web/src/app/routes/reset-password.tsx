@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useResetPassword } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { checkNewPassword } from '../../lib/validation';
+import { checkNewPassword, checkSamePassword } from '../../lib/validation';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../lib/messages';
 
@@ -17,7 +17,7 @@ export function ResetPasswordRoute() {
     // SPEC §5: both checks run before any call.
     validate: {
       password: checkNewPassword,
-      confirm: (value, values) => (value !== values.password ? 'Passwords do not match' : null),
+      confirm: (value, values) => checkSamePassword(value, values.password),
     },
   });
 

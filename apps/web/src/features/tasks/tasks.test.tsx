@@ -276,3 +276,17 @@ describe('tasks tab: create form', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });
+
+// Issue 25: the create form checks with the schema the server validates with (packages/shared).
+describe('tasks tab: create form checks with the shared schema', () => {
+  it('refuses a title the server would refuse, in its words, before any call', async () => {
+    const calls = stubApi(boardApi(ws));
+    renderApp(`/workspace/${ws.id}?tab=tasks`, plainUser);
+    await userEvent.click(await screen.findByRole('button', { name: 'New Task' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Title/), { target: { value: 'Oral\u0000' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    expect(await within(dialog).findByText('Task title must not contain a NUL character')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});

@@ -2,7 +2,8 @@ import { Button, Card, Group, PasswordInput, Select, SimpleGrid, Stack, Text, Te
 import { useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
 import { AppRoleSchema, type AppRole } from '@biddesk/shared';
-import { checkEmail, checkNewPassword, checkRequired } from '../../../lib/validation';
+import { CreateUserBodySchema } from '@biddesk/shared';
+import { checkEmail, checkNewPassword, checkRequired, schemaCheck } from '../../../lib/validation';
 import { adminErrorMessage, useCreateUser } from '../api/admin-api';
 import { toast } from '../../../lib/toast';
 import { MESSAGES } from '../../../lib/messages';
@@ -17,7 +18,7 @@ export function CreateUserPanel() {
   const create = useCreateUser();
   const form = useForm({
     initialValues: { email: '', name: '', password: '', role: 'user' as AppRole },
-    validate: { email: checkEmail, name: checkRequired('Full name'), password: (v) => checkRequired('Password')(v) ?? checkNewPassword(v) },
+    validate: { email: checkEmail, name: schemaCheck(CreateUserBodySchema.shape.name), password: (v) => checkRequired('Password')(v) ?? checkNewPassword(v) },
   });
 
   const handleSubmit = form.onSubmit((values) => {

@@ -1,7 +1,8 @@
 import { Button, Card, Group, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
-import { checkRequired } from '../../../lib/validation';
+import { SendNotificationBodySchema } from '@biddesk/shared';
+import { schemaCheck } from '../../../lib/validation';
 import { adminErrorMessage, useAdminUsers, useSendNotification } from '../api/admin-api';
 import { plural } from '@biddesk/shared';
 import { toast } from '../../../lib/toast';
@@ -16,8 +17,8 @@ export function SendNotificationPanel() {
   const form = useForm({
     initialValues: { title: '', message: '', recipient: ALL_USERS, link: '' },
     validate: {
-      title: checkRequired('Title'),
-      message: checkRequired('Message'),
+      title: schemaCheck(SendNotificationBodySchema.shape.title),
+      message: schemaCheck(SendNotificationBodySchema.shape.message),
       link: (value) => (value.trim() && !value.trim().startsWith('/') ? 'Link must be an in-app path starting with /' : null),
     },
   });

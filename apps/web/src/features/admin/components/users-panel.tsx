@@ -1,10 +1,11 @@
 import { ActionIcon, Alert, Badge, Button, Card, Center, Group, List, Loader, Modal, PasswordInput, Select, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconKey, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { AppRoleSchema, MIN_PASSWORD_LENGTH, formatDate, type AdminUser, type AppRole } from '@biddesk/shared';
+import { AppRoleSchema, formatDate, type AdminUser, type AppRole } from '@biddesk/shared';
 import { adminErrorMessage, useAdminUsers, useChangeGuest, useChangeRole, useDeleteUser, useResetUserPassword } from '../api/admin-api';
 import { toast } from '../../../lib/toast';
 import { MESSAGES } from '../../../lib/messages';
+import { checkNewPassword } from '../../../lib/validation';
 
 const ROLE_OPTIONS = AppRoleSchema.options.map((role) => ({ value: role, label: role === 'admin' ? 'Admin' : 'User' }));
 
@@ -185,8 +186,9 @@ function ResetPasswordModal({ user, onClose }: { user: AdminUser | null; onClose
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!user) return;
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      setError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    const problem = checkNewPassword(password);
+    if (problem) {
+      setError(problem);
       return;
     }
     mutation.mutate(

@@ -3,8 +3,14 @@ import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-context';
-import type { AuthResponse, User } from '@biddesk/shared';
+import { ChangePasswordBodySchema, UpdateProfileBodySchema, type AuthResponse, type User } from '@biddesk/shared';
 import { toast } from '../../../lib/toast';
+import { checkSamePassword, schemaCheck } from '../../../lib/validation';
+
+// The checks Settings runs before any call, in the words of the schemas the server validates with.
+const checkName = schemaCheck(UpdateProfileBodySchema.shape.name);
+const checkCurrentPassword = schemaCheck(ChangePasswordBodySchema.shape.current_password);
+const checkChangedPassword = schemaCheck(ChangePasswordBodySchema.shape.new_password);
 
 /**
  * Profile tab (SPEC §2). SPEC's profile form only showed a success message; no screen may claim
@@ -23,7 +29,8 @@ export function ProfileSettings() {
 
   const saveProfile = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return toast.error('Name is required');
+    const nameProblem = checkName(name);
+    if (nameProblem) return toast.error(nameProblem);
     setSavingProfile(true);
     try {
       const saved = await apiRequest<User>('/auth/profile', { method: 'PATCH', body: { name } });
@@ -40,9 +47,8 @@ export function ProfileSettings() {
   const savePassword = async (event: FormEvent) => {
     event.preventDefault();
     // The same checks as Reset password (SPEC §5), before any call.
-    if (!passwords.current) return toast.error('Current password is required');
-    if (passwords.next.length < 6) return toast.error('Password must be at least 6 characters');
-    if (passwords.next !== passwords.confirm) return toast.error('Passwords do not match');
+    const problem = checkCurrentPassword(passwords.current) ?? checkChangedPassword(passwords.next) ?? checkSamePassword(passwords.confirm, passwords.next);
+    if (problem) return toast.error(problem);
     setSaving(true);
     try {
       const session = await apiRequest<AuthResponse>('/auth/change-password', { method: 'POST', body: { current_password: passwords.current, new_password: passwords.next } });

@@ -1,11 +1,12 @@
 import { Button, Group, Modal, Select, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { TASK_DESCRIPTION_MAX, TASK_LABEL_MAX_LENGTH, TASK_LABELS_MAX, TASK_TITLE_MAX } from '@biddesk/shared';
+import { CreateTaskBodySchema, TASK_DESCRIPTION_MAX, TASK_LABEL_MAX_LENGTH, TASK_LABELS_MAX, TASK_TITLE_MAX } from '@biddesk/shared';
 import { useMembers } from '../../../lib/workspace-members';
 import { useCreateTask } from '../api/tasks';
 import { dueDateToIso } from './task-board';
 import { toast } from '../../../lib/toast';
 import { MESSAGES } from '../../../lib/messages';
+import { schemaCheck } from '../../../lib/validation';
 
 const UNASSIGNED = 'unassigned';
 
@@ -23,7 +24,7 @@ export function CreateTaskDialog({ workspaceId, opened, onClose }: { workspaceId
   const members = useMembers(workspaceId);
   const form = useForm<TaskValues>({
     initialValues: { title: '', description: '', assignee: UNASSIGNED, due: '', labels: [] },
-    validate: { title: (value) => (value.trim() ? null : 'Task title is required') },
+    validate: { title: schemaCheck(CreateTaskBodySchema.shape.title) },
   });
   const assignees = [
     { value: UNASSIGNED, label: 'Unassigned' },
