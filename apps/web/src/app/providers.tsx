@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query-client';
-import { SessionProvider } from '../features/auth/session-context';
+import { SessionProvider } from '../lib/session-context';
 import { cssVariablesResolver, theme } from './theme/theme';
 import { ToastGuard } from './toast-guard';
 import './toasts.css';

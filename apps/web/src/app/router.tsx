@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Activity, Suspense, lazy, memo, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
-import { useSession } from '../features/auth/session-context';
+import { useSession } from '../lib/session-context';
 import { loadDashboardQuery } from '../features/opportunities/dashboard-prefetch';
 import { safeRedirect } from '../lib/safe-redirect';
 import { PreviewContext, RedirectIfSignedIn, RequireAuth } from './layout/route-guards';

@@ -28,7 +28,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send no bearer token: public calls SPEC §6 names (NDA current, join by code). */
   anonymous?: boolean;
+  /** Report how much of the body is sent, 0-100 (uploads): the call then goes by XMLHttpRequest. */
+  onUploadProgress?: UploadProgress;
 }
+
+/** Upload progress: the share of the body sent, 0-100 (100 means the server is now processing it). */
+export type UploadProgress = (percent: number) => void;
 
 /**
  * Listeners told when any call answers 401 (the session provider logs out), with the server's code:
@@ -52,6 +57,10 @@ export function apiUrl(path: string, query?: Query): string {
 
 /** One fetch wrapper for the whole app: bearer token, JSON in and out, ApiError on failure. */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  if (opts.onUploadProgress) {
+    const text = await sendWithProgress(path, opts, opts.onUploadProgress);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
   const response = await send(path, opts);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -65,16 +74,42 @@ export async function apiDownload(path: string, query?: Query): Promise<{ blob: 
   return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }
 
-async function send(path: string, opts: RequestOptions): Promise<Response> {
+/** Headers and body of a call: the bearer token unless anonymous, JSON unless the body is a FormData. */
+function prepare(opts: RequestOptions): { headers: Record<string, string>; body: FormData | string | undefined; token: string | null } {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = opts.anonymous ? null : getToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  let body: BodyInit | undefined;
+  let body: FormData | string | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
+  return { headers, body, token };
+}
+
+/**
+ * The ApiError for a failed answer, with the server's detail and code when it sent them. Every path
+ * (fetch or upload) ends here, so a 401 to a signed-in call signs out the same way everywhere.
+ */
+async function failure(status: number, readJson: () => Promise<unknown>, token: string | null): Promise<ApiError> {
+  let detail: string | null = null;
+  let code: string | null = null;
+  try {
+    const parsed = ErrorBodySchema.safeParse(await readJson());
+    if (parsed.success) {
+      detail = parsed.data.detail;
+      code = parsed.data.code ?? null;
+    }
+  } catch {
+    // Not JSON: keep the fallback.
+  }
+  if (status === 401 && token) unauthorizedListeners.forEach((l) => l(code));
+  return new ApiError(status, detail, code);
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const { headers, body, token } = prepare(opts);
   let response: Response;
   try {
     response = await fetch(apiUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
@@ -82,20 +117,36 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, null);
   }
-  if (!response.ok) {
-    let detail: string | null = null;
-    let code: string | null = null;
-    try {
-      const parsed = ErrorBodySchema.safeParse(await response.json());
-      if (parsed.success) {
-        detail = parsed.data.detail;
-        code = parsed.data.code ?? null;
-      }
-    } catch {
-      // Not JSON: keep the fallback.
-    }
-    if (response.status === 401 && token) unauthorizedListeners.forEach((l) => l(code));
-    throw new ApiError(response.status, detail, code);
-  }
+  if (!response.ok) throw await failure(response.status, () => response.json(), token);
   return response;
+}
+
+/**
+ * The same call sent with XMLHttpRequest, whose upload events report progress (fetch has none);
+ * resolves with the answer's text. 100 means the file is sent and the server is now working on it.
+ */
+function sendWithProgress(path: string, opts: RequestOptions, onProgress: UploadProgress): Promise<string> {
+  const { headers, body, token } = prepare(opts);
+  return new Promise<string>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(opts.method ?? 'POST', apiUrl(path, opts.query));
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.upload.onload = () => onProgress(100);
+    xhr.onerror = () => reject(new ApiError(0, null));
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(xhr.status === 204 ? '' : xhr.responseText);
+      void failure(xhr.status, async () => JSON.parse(xhr.responseText) as unknown, token).then(reject);
+    };
+    if (opts.signal) {
+      if (opts.signal.aborted) return reject(new DOMException('Aborted', 'AbortError'));
+      opts.signal.addEventListener('abort', () => {
+        xhr.abort();
+        reject(new DOMException('Aborted', 'AbortError'));
+      }, { once: true });
+    }
+    xhr.send(body ?? null);
+  });
 }

@@ -4,7 +4,7 @@ import { IconFileText, IconLayoutDashboard, IconLogout, IconSettings, IconShield
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_TAGLINE, PRODUCT_VERSION, initials } from '@biddesk/shared';
 import { SkipLink, skipTargetClass } from '../../components/ui/skip-link';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { NAV_ITEMS, isNavItemActive } from './nav-items';
 

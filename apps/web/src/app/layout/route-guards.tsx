@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { loginPathFor, safeRedirect } from '../../lib/safe-redirect';
 
 /**

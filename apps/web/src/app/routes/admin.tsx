@@ -1,11 +1,10 @@
 // Styles of what only this screen uses travel with its chunk (router.tsx splits by route).
 import '@mantine/charts/styles.css';
 import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconActivity, IconBell, IconChartBar, IconDatabase, IconLock, IconUserCog, IconUsers } from '@tabler/icons-react';
 import { Suspense, lazy, useEffect } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { adminErrorMessage, useAdminStats } from '../../features/admin/api/admin-api';
 import { ActivityPanel } from '../../features/admin/components/activity-panel';
 import { AdminStatCards } from '../../features/admin/components/admin-stat-cards';
@@ -14,6 +13,8 @@ import { DatabasePanel } from '../../features/admin/components/database-panel';
 import { InviteCodesPanel } from '../../features/admin/components/invite-codes-panel';
 import { SendNotificationPanel } from '../../features/admin/components/send-notification-panel';
 import { UsersPanel } from '../../features/admin/components/users-panel';
+import { toast } from '../../lib/toast';
+import { MESSAGES } from '../../lib/messages';
 
 // The charts library is large: load it only when the Analytics tab opens.
 const AnalyticsPanel = lazy(() => import('../../features/admin/components/analytics-panel').then((m) => ({ default: m.AnalyticsPanel })));
@@ -45,10 +46,7 @@ function AdminDashboard({ userId }: { userId: string }) {
   useEffect(() => {
     if (!stats.isError) return;
     const message = adminErrorMessage(stats.error, '');
-    notifications.show({
-      color: 'red',
-      message: message === 'Admin access required' ? message : `Failed to load admin data: ${message || stats.error.message}`,
-    });
+    toast.error(message === MESSAGES.adminAccessRequired ? message : `Failed to load admin data: ${message || stats.error.message}`);
   }, [stats.isError, stats.error]);
 
   if (stats.isPending) return <Loading />;

@@ -1,11 +1,9 @@
 import { Alert, Center, Loader, SimpleGrid, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DASHBOARD_PAGE_SIZE, NOTICE_STATUS_OPTIONS, RECENT_FILTER_IDLE_MS, defaultOrder, type OpportunitySummary } from '@biddesk/shared';
 import { PageHeader } from '../../components/ui/page-header';
 import { SkipLink, skipTargetClass } from '../../components/ui/skip-link';
-import { errorMessage } from '../../lib/api-client';
 import { usePreferences } from '../../lib/preferences';
 import { useOpportunityList, useOpportunitySearch, useToggleSaved } from '../../features/opportunities/api/opportunities-api';
 import { apiFilters, dashboardQuery } from '../../features/opportunities/dashboard-query';
@@ -23,6 +21,8 @@ import { usePursuitLookup } from '../../features/pipeline/api/pursuits-api';
 import { TrackButton } from '../../features/pipeline/components/track-button';
 import { EMPTY_FILTERS, hasCriterion, readRecentFilters, rememberFilter, type FilterValues, type RecentFilter } from '../../features/opportunities/recent-filters';
 import { readDashboardState, writeDashboardState, type DashboardState } from '../../features/opportunities/url-state';
+import { toast } from '../../lib/toast';
+import { MESSAGES } from '../../lib/messages';
 
 // One formatter: toLocaleString('en-US') builds a new one on every call, each render.
 const COUNT = new Intl.NumberFormat('en-US');
@@ -69,19 +69,19 @@ export function DashboardRoute() {
   useEffect(() => {
     if (!search.isSuccess || search.isPlaceholderData || !announce.current) return;
     announce.current = false;
-    if (search.data.total) notifications.show({ color: 'blue', message: found(search.data.total) });
+    if (search.data.total) toast.info(found(search.data.total));
     showResults();
   }, [search.isSuccess, search.isPlaceholderData, search.data, search.dataUpdatedAt]);
   useEffect(() => {
-    if (search.isError) notifications.show({ color: 'red', message: errorMessage(search.error, 'Search failed') });
+    if (search.isError) toast.error(MESSAGES.searchFailed, search.error);
   }, [search.isError, search.error]);
   useEffect(() => {
-    if (listing.isError) notifications.show({ color: 'red', message: mode === 'saved' ? 'Failed to load saved opportunities' : 'Failed to fetch opportunities' });
+    if (listing.isError) toast.error(mode === 'saved' ? MESSAGES.failedToLoadSavedOpportunities : MESSAGES.failedToFetchOpportunities);
   }, [listing.isError, mode]);
 
   const runSearch = (f: FilterValues) => {
     if (!hasCriterion(f)) {
-      notifications.show({ color: 'yellow', message: 'Please enter at least one search criterion' });
+      toast.warning('Please enter at least one search criterion');
       return;
     }
     announce.current = true;
@@ -102,8 +102,8 @@ export function DashboardRoute() {
   const onToggleSaved = useCallback(
     (o: OpportunitySummary) =>
       mutateSaved(o, {
-        onSuccess: () => notifications.show({ color: 'green', message: 'Updated' }),
-        onError: () => notifications.show({ color: 'red', message: 'Failed to update' }),
+        onSuccess: () => toast.success(MESSAGES.updated),
+        onError: () => toast.error(MESSAGES.failedToUpdate),
       }),
     [mutateSaved],
   );

@@ -1,16 +1,17 @@
 import { Card, Center, Loader, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
-import { useGeneratedDocuments } from '../../features/documents/api/documents-api';
-import { DocumentsTable } from '../../features/documents/components/documents-table';
+import { useGeneratedDocuments } from '../../features/generated-documents/api/documents-api';
+import { DocumentsTable } from '../../features/generated-documents/components/documents-table';
+import { toast } from '../../lib/toast';
+import { MESSAGES } from '../../lib/messages';
 
 /** Generated documents (SPEC §2), also served at /ai-workspace: every document the user generated. */
 export function DocumentsRoute() {
   const documents = useGeneratedDocuments();
 
   useEffect(() => {
-    if (documents.isError) notifications.show({ color: 'red', message: 'Failed to fetch documents' });
+    if (documents.isError) toast.error(MESSAGES.failedToFetchDocuments);
   }, [documents.isError]);
 
   return (

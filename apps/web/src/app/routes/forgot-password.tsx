@@ -1,12 +1,13 @@
 import { Anchor, Button, List, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForgotPassword } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { checkEmail } from '../../features/auth/validation';
+import { checkEmail } from '../../lib/validation';
+import { toast } from '../../lib/toast';
+import { MESSAGES } from '../../lib/messages';
 
 /** Request a reset link (SPEC §2); the confirmation shows on success and on any failure (SPEC §4). */
 export function ForgotPasswordRoute() {
@@ -17,9 +18,9 @@ export function ForgotPasswordRoute() {
   const handleSubmit = form.onSubmit(({ email }) => {
     const address = email.trim();
     forgot.mutate(address, {
-      onSuccess: () => notifications.show({ color: 'green', message: 'Password reset email sent! Check your inbox.' }),
+      onSuccess: () => toast.success(MESSAGES.resetEmailSent),
       // SPEC §8: a failure is masked so the page never reveals whether an account exists.
-      onError: () => notifications.show({ color: 'blue', message: 'If that email exists, a reset link has been sent.' }),
+      onError: () => toast.info(MESSAGES.resetLinkMaybeSent),
       onSettled: () => setSentTo(address),
     });
   });

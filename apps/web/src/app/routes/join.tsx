@@ -1,16 +1,17 @@
 import { Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { REDIRECT_DELAY_MS } from '@biddesk/shared';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { loginPathFor } from '../../lib/safe-redirect';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { useAcceptInviteByToken, useInviteDetails } from '../../features/invites/api/join';
 import { INVALID_TITLES, InviteInvalid } from '../../features/invites/components/invite-invalid';
 import { InviteDetailsCard } from '../../features/invites/components/invite-details-card';
 import { JoinRegisterForm } from '../../features/invites/components/join-register-form';
 import { NdaScreen } from '../../features/nda/components/nda-screen';
+import { toast } from '../../lib/toast';
+import { MESSAGES } from '../../lib/messages';
 
 type Step = { kind: 'invite' } | { kind: 'register' } | { kind: 'nda'; workspaceId: string } | { kind: 'joined'; workspaceId: string };
 
@@ -38,16 +39,16 @@ export function JoinRoute() {
 
   const handleAccept = () => {
     if (!user) {
-      notifications.show({ color: 'yellow', message: 'Please log in to accept this invite' });
+      toast.warning(MESSAGES.pleaseLogInToAcceptInvite);
       navigate(loginPathFor(`/join/${token}`));
       return;
     }
     accept.mutate(token, {
       onSuccess: (answer) => {
-        notifications.show({ color: 'green', message: answer.message });
+        toast.success(answer.message);
         proceed(answer.workspace_id, answer.nda_required);
       },
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to accept invite') }),
+      onError: (err) => toast.error(MESSAGES.failedToAcceptInvite, err),
     });
   };
 
@@ -65,7 +66,7 @@ export function JoinRoute() {
         <NdaScreen
           workspaceId={step.workspaceId}
           context={<Text size="sm">You have joined {details.data?.workspace_name ?? 'the workspace'}. Please accept this agreement to continue.</Text>}
-          acceptErrorFallback="Failed to complete acceptance"
+          acceptErrorFallback={MESSAGES.failedToCompleteAcceptance}
           onAccepted={() => navigate(`/workspace/${step.workspaceId}`)}
           onDecline={() => navigate('/')}
         />
@@ -94,7 +95,7 @@ export function JoinRoute() {
       if (details.error instanceof ApiError && details.error.status === 404) {
         return <InviteInvalid title={INVALID_TITLES.NOT_FOUND} message={null} onDashboard={() => navigate('/')} />;
       }
-      return <InviteInvalid title="Failed to load invite details" message={errorMessage(details.error, 'Please try again later.')} onDashboard={() => navigate('/')} />;
+      return <InviteInvalid title={MESSAGES.failedToLoadInviteDetails} message={errorMessage(details.error, MESSAGES.pleaseTryAgainLater)} onDashboard={() => navigate('/')} />;
     }
     const invite = details.data;
     if (invite.status !== 'VALID') {

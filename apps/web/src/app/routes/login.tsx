@@ -1,16 +1,17 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '../../lib/api-client';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { useLogin } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { useSession } from '../../features/auth/session-context';
-import { checkEmail, checkRequired } from '../../features/auth/validation';
+import { useSession } from '../../lib/session-context';
+import { LoginBodySchema } from '@biddesk/shared';
+import { checkEmail, schemaCheck } from '../../lib/validation';
 import { startDashboardCalls } from '../../features/opportunities/dashboard-prefetch';
+import { toast } from '../../lib/toast';
+import { MESSAGES } from '../../lib/messages';
 
 /** Sign in (SPEC §2). */
 export function LoginRoute() {
@@ -21,7 +22,7 @@ export function LoginRoute() {
   const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: { email: checkEmail, password: checkRequired('Password') },
+    validate: { email: checkEmail, password: schemaCheck(LoginBodySchema.shape.password) },
   });
   const redirectTo = new URLSearchParams(location.search).get('redirect');
 
@@ -40,9 +41,9 @@ export function LoginRoute() {
           });
           // Asked for now, with the stored token, before any of those renders.
           startDashboardCalls(queryClient, target);
-          notifications.show({ color: 'green', message: 'Login successful' });
+          toast.success(MESSAGES.loginSuccessful);
         },
-        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Login failed') }),
+        onError: (error) => toast.error(MESSAGES.loginFailed, error),
       },
     );
   });

@@ -1,22 +1,23 @@
 // Styles of what only this screen uses travel with its chunk (router.tsx splits by route).
 import '@mantine/dropzone/styles.css';
 import { ActionIcon, Badge, Box, Button, Card, Center, Group, Loader, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { IncumbentAwardsCard } from '../../features/awards/components/incumbent-awards-card';
-import { useFormFacts, useGeneratedDocuments, useRequirements } from '../../features/documents/api/documents-api';
-import { GeneratedDocumentsPanel } from '../../features/documents/components/generated-documents-panel';
-import { PdfUpload } from '../../features/documents/components/pdf-upload';
-import { RequirementsTable } from '../../features/documents/components/requirements-table';
+import { useFormFacts, useGeneratedDocuments, useRequirements } from '../../features/generated-documents/api/documents-api';
+import { GeneratedDocumentsPanel } from '../../features/generated-documents/components/generated-documents-panel';
+import { PdfUpload } from '../../features/generated-documents/components/pdf-upload';
+import { RequirementsTable } from '../../features/generated-documents/components/requirements-table';
 import { useOpportunity, useToggleSaved } from '../../features/opportunities/api/opportunities-api';
 import { OpportunityDescription } from '../../features/opportunities/components/opportunity-description';
 import { OpportunityMetadata } from '../../features/opportunities/components/opportunity-metadata';
 import { usePursuitLookup } from '../../features/pipeline/api/pursuits-api';
 import { TrackButton } from '../../features/pipeline/components/track-button';
 import { OpportunityWorkspaceAction } from '../../features/workspaces/components/opportunity-workspace-action';
-import { FormFactsCard } from '../../features/workspaces/components/rfp/form-facts-card';
+import { FormFactsCard } from '../../features/rfp/components/form-facts-card';
+import { toast } from '../../lib/toast';
+import { MESSAGES } from '../../lib/messages';
 
 /**
  * Opportunity detail (SPEC §2): back, title and number; Details (metadata, PDF upload, extracted
@@ -34,7 +35,7 @@ export function OpportunityDetailRoute() {
 
   useEffect(() => {
     if (opportunity.isError) {
-      notifications.show({ color: 'red', message: 'Failed to fetch opportunity' });
+      toast.error(MESSAGES.failedToFetchOpportunity);
       navigate('/');
     }
   }, [opportunity.isError, navigate]);
@@ -78,8 +79,8 @@ export function OpportunityDetailRoute() {
                   data-testid="save-toggle"
                   onClick={() =>
                     toggleSaved.mutate(o, {
-                      onSuccess: () => notifications.show({ color: 'green', message: 'Updated' }),
-                      onError: () => notifications.show({ color: 'red', message: 'Failed to update' }),
+                      onSuccess: () => toast.success(MESSAGES.updated),
+                      onError: () => toast.error(MESSAGES.failedToUpdate),
                     })
                   }
                 >

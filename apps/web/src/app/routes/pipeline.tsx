@@ -1,12 +1,11 @@
 import { Alert, Button, Center, Drawer, Group, Loader, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
 import { canPipeline, gatesPassed, pipelineCaller, type PipelineStage, type PursuitListItem as Pursuit } from '@biddesk/shared';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { Pager } from '../../features/opportunities/components/pager';
 import { useMovePursuit, useOpenPursuitWorkspace, usePipelineOwners, usePursuits } from '../../features/pipeline/api/pursuits-api';
 import { DecisionHistory } from '../../features/pipeline/components/decision-history';
@@ -23,6 +22,7 @@ import { PursuitEditor } from '../../features/pipeline/components/pursuit-editor
 import { StageEditor } from '../../features/pipeline/components/stage-editor';
 import { formatMoney } from '../../features/pipeline/pipeline-format';
 import { readPipelineState, writePipelineState, type PipelineState } from '../../features/pipeline/url-state';
+import { toast } from '../../lib/toast';
 
 /**
  * /pipeline (issue 26, beyond SPEC): the company's pursuits as a board by stage or a dense table,
@@ -87,7 +87,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
             setAnnouncement(`${target.name} is past a gate: the gate review opened`);
             return setGateFor({ pursuit: p, gates: gatesPassed(stages, p.stage_id, stageId), moveTo: target });
           }
-          notifications.show({ color: 'red', message: errorMessage(error, 'Failed to move the pursuit') });
+          toast.error('Failed to move the pursuit', error);
         },
       },
     );
@@ -97,7 +97,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
     const at = stages.find((s) => s.id === p.stage_id)?.position ?? 0;
     const next = stages.find((s) => s.gate_evidence !== null && s.outcome === null && s.position >= at);
     if (next) setGateFor({ pursuit: p, gates: [next], moveTo: null });
-    else notifications.show({ color: 'gray', message: 'No gate ahead of this pursuit' });
+    else toast.neutral('No gate ahead of this pursuit');
   };
   const onRecordOutcome = (p: Pursuit) => {
     const current = stages.find((s) => s.id === p.stage_id);
@@ -107,7 +107,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
   const onWorkspace = (p: Pursuit) =>
     openWorkspace.mutate(p.id, {
       onSuccess: (r) => navigate(`/workspace/${r.workspace_id}`),
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to create the workspace') }),
+      onError: (error) => toast.error('Failed to create the workspace', error),
     });
 
   // The server answers the last page for a page past it, and says which it served.
@@ -228,7 +228,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
         onClose={() => setOutcomeFor(null)}
         onRecorded={(p, stage) => {
           setAnnouncement(`Recorded ${p.title} as ${stage.name}`);
-          notifications.show({ color: 'green', message: `Outcome recorded: ${stage.name}` });
+          toast.success(`Outcome recorded: ${stage.name}`);
         }}
       />
       <Drawer opened={historyOf !== null} onClose={() => setHistoryOf(null)} position="right" size="md" title={historyOf ? `Decisions: ${historyOf.title}` : ''}>

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../lib/api-client';
 import { useRegister } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { useSession } from '../../features/auth/session-context';
-import { checkEmail, checkNewPassword, checkRequired } from '../../features/auth/validation';
+import { useSession } from '../../lib/session-context';
+import { RegisterBodySchema } from '@biddesk/shared';
+import { checkEmail, checkNewPassword, checkRequired, schemaCheck } from '../../lib/validation';
+import { toast } from '../../lib/toast';
+import { MESSAGES } from '../../lib/messages';
 
 /** Create Account (SPEC §2): invite-only registration. */
 export function RegisterRoute() {
@@ -17,7 +18,7 @@ export function RegisterRoute() {
   const form = useForm({
     initialValues: { invite_code: '', name: '', email: '', password: '' },
     validate: {
-      invite_code: checkRequired('Invite code'),
+      invite_code: schemaCheck(RegisterBodySchema.shape.invite_code),
       name: checkRequired('Full name'),
       email: checkEmail,
       password: checkNewPassword,
@@ -30,10 +31,10 @@ export function RegisterRoute() {
     register.mutate(values, {
       onSuccess: ({ token, user }) => {
         signIn(token, user);
-        notifications.show({ color: 'green', message: 'Registration successful' });
+        toast.success(MESSAGES.registrationSuccessful);
         navigate('/', { replace: true });
       },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Registration failed') }),
+      onError: (error) => toast.error(MESSAGES.registrationFailed, error),
     });
   });
 

@@ -1,11 +1,11 @@
 import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../lib/api-client';
 import { useResetPassword } from '../../features/auth/api/auth-api';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { checkNewPassword } from '../../features/auth/validation';
+import { checkNewPassword, checkSamePassword } from '../../lib/validation';
+import { toast } from '../../lib/toast';
+import { MESSAGES } from '../../lib/messages';
 
 /** Set a new password with the token from the mailed link (SPEC §2). */
 export function ResetPasswordRoute() {
@@ -17,7 +17,7 @@ export function ResetPasswordRoute() {
     // SPEC §5: both checks run before any call.
     validate: {
       password: checkNewPassword,
-      confirm: (value, values) => (value !== values.password ? 'Passwords do not match' : null),
+      confirm: (value, values) => checkSamePassword(value, values.password),
     },
   });
 
@@ -26,10 +26,10 @@ export function ResetPasswordRoute() {
       { token, password },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: 'Password reset successful! Please login with your new password.' });
+          toast.success(MESSAGES.resetSuccessful);
           navigate('/login', { replace: true });
         },
-        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to reset password. Link may have expired.') }),
+        onError: (error) => toast.error(MESSAGES.resetFailed, error),
       },
     );
   });

@@ -1,7 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { IconBell, IconCalendar, IconLayout, IconPlugConnected, IconUser } from '@tabler/icons-react';
 import { PageHeader } from '../../components/ui/page-header';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { DisplaySettings, IntegrationSettings } from '../../features/settings/components/preference-tabs';
 import { CalendarSettings } from '../../features/settings/components/calendar-settings';
 import { NotificationSettings } from '../../features/settings/components/notification-settings';

@@ -2,15 +2,16 @@
 import '@mantine/charts/styles.css';
 import '@mantine/dropzone/styles.css';
 import { Alert, Button, Center, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { NdaScreen } from '../../features/nda/components/nda-screen';
 import { useWorkspace } from '../../features/workspaces/api/get-workspace';
-import { WorkspaceView } from '../../features/workspaces/components/workspace-view';
+import { WorkspaceView } from './workspace-view';
 import { useWorkspaceChanges } from '../../features/workspaces/hooks/use-workspace-changes';
+import { toast } from '../../lib/toast';
+import { MESSAGES } from '../../lib/messages';
 
 /**
  * Workspace (SPEC §2): loading, not found, 403 (toast and back to /), the NDA gate when the caller
@@ -26,7 +27,7 @@ export function WorkspaceRoute() {
 
   useEffect(() => {
     if (status !== 403) return;
-    notifications.show({ color: 'red', message: 'Access denied to this workspace' });
+    toast.error(MESSAGES.accessDeniedToWorkspace);
     navigate('/', { replace: true });
   }, [status, navigate]);
 
@@ -68,7 +69,7 @@ export function WorkspaceRoute() {
   }
   if (status === 403) return null;
   return (
-    <Alert color="red" title="Failed to load workspace">
+    <Alert color="red" title={MESSAGES.failedToLoadWorkspace}>
       {errorMessage(workspace.error, 'Please try again.')}
       <Button variant="light" color="red" size="xs" mt="sm" display="block" onClick={() => workspace.refetch()}>
         Try again

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActivityItem, AdminStats, AdminUser } from '@biddesk/shared';
@@ -319,5 +319,42 @@ describe('admin dashboard', () => {
     expect(await screen.findByText("Access Denied - You don't have permission to access this page.")).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.url === '/api/auth/refresh-user')).toBe(true));
     expect(calls.filter((c) => c.url.startsWith('/api/admin'))).toEqual([]);
+  });
+});
+
+// Issue 25: the admin forms check with the schemas the server validates with (packages/shared).
+describe('admin forms check with the shared schemas', () => {
+  it('Create User refuses a name the server would refuse, in its words', async () => {
+    const calls = stubAdmin({ 'GET /api/admin/invite-codes': () => ({ body: [] }) });
+    await openAdmin();
+    await openTab('User Management');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Email' }), 'carol@example.com');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Full Name' }), { target: { value: 'Carol\u0000' } });
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('Full name must not contain a NUL character')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/admin/create-user')).toBe(false);
+  });
+
+  it('Send Notification refuses a title the server would refuse, in its words', async () => {
+    const calls = stubAdmin();
+    await openAdmin();
+    await openTab('Notifications');
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Title/ }), { target: { value: 'Down\u0000' } });
+    await userEvent.type(screen.getByRole('textbox', { name: /^Message/ }), 'At noon');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Notification' }));
+    expect(await screen.findByText('Title must not contain a NUL character')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/admin/notifications')).toBe(false);
+  });
+
+  it('Reset password refuses a password longer than the server takes', async () => {
+    const calls = stubAdmin();
+    await openAdmin();
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset password for Bob Bidder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
+    fireEvent.change(within(dialog).getByLabelText(/New Password/), { target: { value: 'x'.repeat(201) } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    expect(await within(dialog).findByText('Password is too long')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes('reset-password'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
@@ -110,5 +110,51 @@ describe('Forgot password', () => {
     expect(screen.getByText('who@example.com')).toBeInTheDocument();
     expect(screen.getByText('If that email exists, a reset link has been sent.')).toBeInTheDocument();
     expect(screen.getByText('The link expires in 1 hour.')).toBeInTheDocument();
+  });
+});
+
+// Issue 25: the forms check with the schemas the server validates with (packages/shared), so they
+// refuse what the server would, in its words, before any call (a one-letter top-level domain passed
+// the old hand-written email pattern).
+describe('auth forms check with the shared schemas', () => {
+  it('Sign in refuses an email the server would refuse', async () => {
+    const calls = stubApi({});
+    renderApp('/login');
+    await userEvent.type(screen.getByLabelText(/Email/), 'uma@example.c');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('Forgot password refuses an email the server would refuse', async () => {
+    const calls = stubApi({});
+    renderApp('/forgot-password');
+    await userEvent.type(screen.getByLabelText(/Email/), 'uma@example.c');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('Create Account refuses an invite code the server would refuse, in its words', async () => {
+    const calls = stubApi({});
+    renderApp('/register');
+    fireEvent.change(screen.getByLabelText(/Invite Code/), { target: { value: 'ABC\u0000' } });
+    await userEvent.type(screen.getByLabelText(/Full Name/), 'Uma User');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'uma@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Invite code must not contain a NUL character')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('Reset password refuses a password longer than the server takes', async () => {
+    const calls = stubApi({});
+    renderApp('/reset-password/tok');
+    fireEvent.change(screen.getByLabelText(/New Password/), { target: { value: 'x'.repeat(201) } });
+    fireEvent.change(screen.getByLabelText(/Confirm Password/), { target: { value: 'x'.repeat(201) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText('Password is too long')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 });

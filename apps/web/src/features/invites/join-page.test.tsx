@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { inviteDetailsFixture, ndaFixture, workspaceFixture } from '../../test/fixtures';
@@ -203,5 +203,22 @@ describe('invite page: accepting', () => {
     expect(post.headers.authorization).toBeUndefined();
     expect(localStorage.getItem('token')).toBe('tok-new');
     await waitFor(() => expect(location()).toHaveTextContent(`/workspace/${ws.id}`), { timeout: 4000 });
+  });
+});
+
+// Issue 25: the join form checks with the schema the server validates with (packages/shared).
+describe('join: create account checks with the shared schema', () => {
+  it('refuses a name and a password the server would refuse, in its words, before any call', async () => {
+    const calls = stubApi({ ...refresh, ...joinWith(inviteDetailsFixture({ has_account: false, require_nda: false, email: 'new@example.com' })) });
+    renderApp(`/join/${TOKEN}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Create account to join' }));
+    const form = await screen.findByTestId('join-register-form');
+    fireEvent.change(within(form).getByLabelText(/Full name/), { target: { value: 'Nia\u0000' } });
+    fireEvent.change(within(form).getByLabelText(/^Password/), { target: { value: 'x'.repeat(201) } });
+    fireEvent.change(within(form).getByLabelText(/Confirm password/), { target: { value: 'x'.repeat(201) } });
+    await userEvent.click(within(form).getByRole('button', { name: 'Create account and join' }));
+    expect(await within(form).findByText('Name must not contain a NUL character')).toBeInTheDocument();
+    expect(within(form).getByText('Password is too long')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

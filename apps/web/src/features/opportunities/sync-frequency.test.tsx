@@ -7,7 +7,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { stubApi, type FetchCall } from '../../test/render-app';
 import { useOpportunityList, useOpportunityStats } from './api/opportunities-api';
 import { RefreshButton } from './components/refresh-button';
-import { SYNC_INTERVAL_MS, syncRefetchOptions } from './sync-frequency';
+import { SYNC_INTERVAL_MS, syncRefetchOptions } from '../../lib/sync-frequency';
 
 const MINUTE = 60_000;
 

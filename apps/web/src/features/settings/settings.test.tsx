@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES, readDocumentTone, readPreferences, writePreferences } from '../../lib/preferences';
@@ -165,5 +165,22 @@ describe('settings', () => {
     expect(readPreferences()).toEqual({ ...DEFAULT_PREFERENCES, alertThresholdDays: 14 });
     localStorage.setItem('biddesk.settings', '{not json');
     expect(readPreferences()).toEqual(DEFAULT_PREFERENCES);
+  });
+});
+
+// Issue 25: Profile checks with the schemas the server validates with (packages/shared).
+describe('Settings → Profile checks with the shared schemas', () => {
+  it('refuses a name and a new password the server would refuse, in its words, before any call', async () => {
+    const calls = stubApi(refresh);
+    renderApp('/settings', plainUser);
+    fireEvent.change(await screen.findByRole('textbox', { name: /Full Name/ }, { timeout: 10_000 }), { target: { value: 'Uma\u0000' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Name must not contain a NUL character')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Current Password'), 'old-secret');
+    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'x'.repeat(1001) } });
+    fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'x'.repeat(1001) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Password is too long')).toBeInTheDocument();
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
-import { pendingInvite, workspaceApi, ws } from './workspace-test-api';
+import { pendingInvite, workspaceApi, ws } from '../../test/workspace-test-api';
 
 /** Issue 21 item 9: re-inviting a pending address revokes its earlier link; the toast says so. */
 describe('inviting an address that already has a pending invitation', () => {

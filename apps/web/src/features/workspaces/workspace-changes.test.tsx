@@ -4,7 +4,7 @@ import { CHAT_POLL_MS, type WorkspaceChangeArea, type WorkspaceDocument } from '
 import { fakePollingPage } from '../../test/polling-page';
 import { plainUser, renderApp, stubApi, type FetchCall } from '../../test/render-app';
 import { staleQueries } from './api/workspace-changes';
-import { workspaceApi, ws } from './workspace-test-api';
+import { workspaceApi, ws } from '../../test/workspace-test-api';
 
 const doc = (holder: string | null): WorkspaceDocument => ({
   id: '40000000-0000-4000-8000-000000000001',

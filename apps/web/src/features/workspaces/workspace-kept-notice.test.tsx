@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Workspace } from '@biddesk/shared';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
-import { workspaceApi, ws } from './workspace-test-api';
+import { workspaceApi, ws } from '../../test/workspace-test-api';
 
 /** Issue 21 item 2: after Clear All Opportunities the workspace shows the notice facts it kept. */
 const kept: Workspace = {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ndaFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
-import { refresh, ws, workspaceApi } from './workspace-test-api';
+import { refresh, ws, workspaceApi } from '../../test/workspace-test-api';
 
 describe('workspace page: loading and failures', () => {
   it('says it is loading, then shows the header facts', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
-import { contributor, pendingInvite, workspaceApi, ws } from './workspace-test-api';
+import { contributor, pendingInvite, workspaceApi, ws } from '../../test/workspace-test-api';
 
 async function openTeamTab() {
   await userEvent.click(await screen.findByRole('tab', { name: 'Team' }));

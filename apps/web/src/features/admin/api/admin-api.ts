@@ -12,7 +12,8 @@ import {
   type SendNotificationBody,
 } from '@biddesk/shared';
 import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
-import { OPPORTUNITIES_KEY } from '../../opportunities/api/opportunities-api';
+import { OPPORTUNITIES_KEY } from '../../../lib/opportunity-keys';
+import { MESSAGES } from '../../../lib/messages';
 
 const ADMIN_KEY = ['admin'] as const;
 const STATS_KEY = ['admin', 'stats'] as const;
@@ -21,7 +22,7 @@ const ACTIVITY_KEY = ['admin', 'activity'] as const;
 
 /** SPEC §6: any admin call answering 403 says "Admin access required"; otherwise detail or fallback. */
 export function adminErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status === 403) return 'Admin access required';
+  if (error instanceof ApiError && error.status === 403) return MESSAGES.adminAccessRequired;
   return errorMessage(error, fallback);
 }
 

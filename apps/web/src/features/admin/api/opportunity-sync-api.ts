@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportJob, ImportJobList, SamSyncSettings, SamSyncStatus } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { OPPORTUNITIES_KEY } from '../../opportunities/api/opportunities-api';
+import { OPPORTUNITIES_KEY } from '../../../lib/opportunity-keys';
 const SAM_SYNC_KEY = ['admin', 'sam-sync'] as const;
 
 const IMPORT_JOBS_KEY = ['admin', 'import-jobs'] as const;

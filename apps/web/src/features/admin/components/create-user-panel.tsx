@@ -1,10 +1,12 @@
 import { Button, Card, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { AppRoleSchema, type AppRole } from '@biddesk/shared';
-import { checkEmail, checkNewPassword, checkRequired } from '../../auth/validation';
+import { CreateUserBodySchema } from '@biddesk/shared';
+import { checkEmail, checkNewPassword, checkRequired, schemaCheck } from '../../../lib/validation';
 import { adminErrorMessage, useCreateUser } from '../api/admin-api';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 const ROLE_OPTIONS = [
   { value: 'user', label: 'User' },
@@ -16,7 +18,7 @@ export function CreateUserPanel() {
   const create = useCreateUser();
   const form = useForm({
     initialValues: { email: '', name: '', password: '', role: 'user' as AppRole },
-    validate: { email: checkEmail, name: checkRequired('Full name'), password: (v) => checkRequired('Password')(v) ?? checkNewPassword(v) },
+    validate: { email: checkEmail, name: schemaCheck(CreateUserBodySchema.shape.name), password: (v) => checkRequired('Password')(v) ?? checkNewPassword(v) },
   });
 
   const handleSubmit = form.onSubmit((values) => {
@@ -24,10 +26,10 @@ export function CreateUserPanel() {
       { email: values.email.trim(), name: values.name.trim(), password: values.password, role: values.role },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: 'User created successfully' });
+          toast.success(MESSAGES.userCreated);
           form.reset();
         },
-        onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to create user') }),
+        onError: (error) => toast.error(adminErrorMessage(error, MESSAGES.failedToCreateUser)),
       },
     );
   });

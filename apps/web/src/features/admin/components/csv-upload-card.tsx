@@ -1,10 +1,11 @@
 import { Alert, Button, Card, FileInput, Group, List, Loader, Progress, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ImportJob } from '@biddesk/shared';
 import { adminErrorMessage } from '../api/admin-api';
 import { isImportActive, useImportFinished, useImportJob, useRecentImportJobs, useStartUploadImport } from '../api/opportunity-sync-api';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
@@ -64,10 +65,10 @@ export function CsvUploadCard({ kind = 'opportunities', footer }: { kind?: Impor
     if (!job || isImportActive(job) || announced.current === job.id || job.id !== jobId) return;
     announced.current = job.id;
     if (job.status === 'done') {
-      notifications.show({ color: 'green', title: 'Import complete', message: `${n(job.imported)} ${texts.noun} imported` });
+      toast.success(`${n(job.imported)} ${texts.noun} imported`, { title: 'Import complete' });
       void finished();
     } else {
-      notifications.show({ color: 'red', message: job.error ?? 'Import failed' });
+      toast.error(job.error ?? MESSAGES.importFailed);
     }
   }, [job, jobId, finished, texts.noun]);
 
@@ -76,12 +77,12 @@ export function CsvUploadCard({ kind = 'opportunities', footer }: { kind?: Impor
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) {
-      notifications.show({ color: 'yellow', message: 'Please choose a CSV file' });
+      toast.warning('Please choose a CSV file');
       return;
     }
     start.mutate(file, {
       onSuccess: (started) => setJobId(started.id),
-      onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Import failed') }),
+      onError: (error) => toast.error(adminErrorMessage(error, MESSAGES.importFailed)),
     });
   };
 
@@ -124,8 +125,8 @@ export function CsvUploadCard({ kind = 'opportunities', footer }: { kind?: Impor
         </Alert>
       )}
       {job?.status === 'failed' && (
-        <Alert mt="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Import failed" data-testid={texts.testId} data-status="failed">
-          {job.error ?? 'Import failed'}
+        <Alert mt="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={MESSAGES.importFailed} data-testid={texts.testId} data-status="failed">
+          {job.error ?? MESSAGES.importFailed}
           {job.imported > 0 && ` ${n(job.imported)} rows imported before that are kept.`}
         </Alert>
       )}

@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Group, List, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconDatabaseImport, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ClearOpportunitiesPreview, ImportResult } from '@biddesk/shared';
@@ -7,6 +6,8 @@ import { ImportTimeoutError, adminErrorMessage, useClearOpportunities, useClearO
 import { AwardSourcesStatus } from './award-sources-status';
 import { CsvUploadCard } from './csv-upload-card';
 import { SamSyncCard } from './sam-sync-card';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 type ImportStatus = { kind: 'idle' } | { kind: 'running'; startedAt: number } | { kind: 'complete'; result: ImportResult } | { kind: 'timeout' } | { kind: 'failed'; message: string };
 
@@ -44,24 +45,24 @@ function CsvImportCard() {
     event.preventDefault();
     const csvUrl = url.trim();
     if (!csvUrl) {
-      notifications.show({ color: 'yellow', message: 'Please enter a CSV URL' });
+      toast.warning('Please enter a CSV URL');
       return;
     }
     setStatus({ kind: 'running', startedAt: Date.now() });
     importCsv.mutate(csvUrl, {
       onSuccess: (result) => {
         setStatus({ kind: 'complete', result });
-        notifications.show({ color: 'green', title: 'Import complete', message: `${result.imported.toLocaleString('en-US')} opportunities imported` });
+        toast.success(`${result.imported.toLocaleString('en-US')} opportunities imported`, { title: 'Import complete' });
       },
       onError: (error) => {
         if (error instanceof ImportTimeoutError) {
           setStatus({ kind: 'timeout' });
-          notifications.show({ color: 'yellow', message: 'The import is taking longer than expected and may still be running.' });
+          toast.warning('The import is taking longer than expected and may still be running.');
           return;
         }
-        const message = adminErrorMessage(error, 'Import failed');
+        const message = adminErrorMessage(error, MESSAGES.importFailed);
         setStatus({ kind: 'failed', message });
-        notifications.show({ color: 'red', message });
+        toast.error(message);
       },
     });
   };
@@ -119,7 +120,7 @@ function CsvImportCard() {
         </Alert>
       )}
       {status.kind === 'failed' && (
-        <Alert mt="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Import failed" data-testid="import-status" data-status="failed">
+        <Alert mt="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={MESSAGES.importFailed} data-testid="import-status" data-status="failed">
           {status.message}
         </Alert>
       )}
@@ -158,10 +159,10 @@ function ClearOpportunitiesCard() {
     clear.mutate(undefined, {
       onSuccess: ({ deleted, workspaces_kept: kept }) => {
         const workspaces = kept === 0 ? '' : kept === 1 ? '; 1 workspace keeps its notice details' : `; ${n(kept)} workspaces keep their notice details`;
-        notifications.show({ color: 'green', title: 'Database cleared', message: `${n(deleted)} opportunities deleted${workspaces}` });
+        toast.success(`${n(deleted)} opportunities deleted${workspaces}`, { title: 'Database cleared' });
         setConfirming(false);
       },
-      onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to clear database') }),
+      onError: (error) => toast.error(adminErrorMessage(error, MESSAGES.failedToClearDatabase)),
     });
 
   return (

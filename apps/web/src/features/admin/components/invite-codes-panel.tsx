@@ -1,9 +1,10 @@
 import { ActionIcon, Badge, Button, Card, CopyButton, Group, Table, Text, Title, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { formatDate } from '@biddesk/shared';
 import { adminErrorMessage } from '../api/admin-api';
 import { useCreateInviteCode, useInviteCodes } from '../api/invite-codes';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 /** Generate invite codes and list them as Available or Used, with copy (SPEC §2 User Management). */
 export function InviteCodesPanel() {
@@ -12,7 +13,7 @@ export function InviteCodesPanel() {
 
   const handleGenerate = () =>
     create.mutate(undefined, {
-      onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to generate code') }),
+      onError: (error) => toast.error(adminErrorMessage(error, MESSAGES.failedToGenerateCode)),
     });
 
   return (
@@ -30,7 +31,7 @@ export function InviteCodesPanel() {
           Generate Invite Code
         </Button>
       </Group>
-      {codes.isError && <Text c="red">{adminErrorMessage(codes.error, 'Failed to load invite codes')}</Text>}
+      {codes.isError && <Text c="red">{adminErrorMessage(codes.error, MESSAGES.failedToLoadInviteCodes)}</Text>}
       {codes.data && codes.data.length === 0 && <Text c="dimmed">No invite codes yet.</Text>}
       {codes.data && codes.data.length > 0 && (
         <Table.ScrollContainer minWidth={560}>
@@ -67,7 +68,7 @@ export function InviteCodesPanel() {
                             aria-label={`Copy ${code.code}`}
                             onClick={() => {
                               copy();
-                              notifications.show({ color: 'green', message: 'Code copied to clipboard' });
+                              toast.success(MESSAGES.codeCopied);
                             }}
                           >
                             {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}

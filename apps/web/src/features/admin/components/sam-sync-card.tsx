@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, Group, Loader, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SamSyncSettings } from '@biddesk/shared';
 import { adminErrorMessage } from '../api/admin-api';
 import { useSamSync, useUpdateSamSync } from '../api/opportunity-sync-api';
+import { toast } from '../../../lib/toast';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00 UTC` }));
 const STATUS_COLOR: Record<string, string> = { done: 'green', failed: 'red', running: 'blue' };
@@ -32,9 +32,9 @@ export function SamSyncCard() {
       {
         onSuccess: () => {
           setEdits({});
-          notifications.show({ color: 'green', message: 'Daily sync settings saved' });
+          toast.success('Daily sync settings saved');
         },
-        onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to save the daily sync settings') }),
+        onError: (error) => toast.error(adminErrorMessage(error, 'Failed to save the daily sync settings')),
       },
     );
 

@@ -1,10 +1,12 @@
 import { Button, Card, Group, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
-import { checkRequired } from '../../auth/validation';
+import { SendNotificationBodySchema } from '@biddesk/shared';
+import { schemaCheck } from '../../../lib/validation';
 import { adminErrorMessage, useAdminUsers, useSendNotification } from '../api/admin-api';
 import { plural } from '@biddesk/shared';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 const ALL_USERS = 'all';
 
@@ -15,8 +17,8 @@ export function SendNotificationPanel() {
   const form = useForm({
     initialValues: { title: '', message: '', recipient: ALL_USERS, link: '' },
     validate: {
-      title: checkRequired('Title'),
-      message: checkRequired('Message'),
+      title: schemaCheck(SendNotificationBodySchema.shape.title),
+      message: schemaCheck(SendNotificationBodySchema.shape.message),
       link: (value) => (value.trim() && !value.trim().startsWith('/') ? 'Link must be an in-app path starting with /' : null),
     },
   });
@@ -36,10 +38,10 @@ export function SendNotificationPanel() {
       },
       {
         onSuccess: ({ sent }) => {
-          notifications.show({ color: 'green', message: `Notification sent to ${plural(sent, 'user')}` });
+          toast.success(`Notification sent to ${plural(sent, 'user')}`);
           form.reset();
         },
-        onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to send notification') }),
+        onError: (error) => toast.error(adminErrorMessage(error, MESSAGES.failedToSendNotification)),
       },
     );
   });

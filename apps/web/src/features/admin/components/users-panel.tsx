@@ -1,9 +1,11 @@
 import { ActionIcon, Alert, Badge, Button, Card, Center, Group, List, Loader, Modal, PasswordInput, Select, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconKey, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { AppRoleSchema, MIN_PASSWORD_LENGTH, formatDate, type AdminUser, type AppRole } from '@biddesk/shared';
+import { AppRoleSchema, formatDate, type AdminUser, type AppRole } from '@biddesk/shared';
 import { adminErrorMessage, useAdminUsers, useChangeGuest, useChangeRole, useDeleteUser, useResetUserPassword } from '../api/admin-api';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
+import { checkNewPassword } from '../../../lib/validation';
 
 const ROLE_OPTIONS = AppRoleSchema.options.map((role) => ({ value: role, label: role === 'admin' ? 'Admin' : 'User' }));
 
@@ -75,8 +77,8 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                           changeGuest.mutate(
                             { id: u.id, isGuest: e.currentTarget.checked },
                             {
-                              onSuccess: (_, v) => notifications.show({ color: 'green', message: v.isGuest ? `${u.name} is now a guest` : `${u.name} is now an internal user` }),
-                              onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to change the guest setting') }),
+                              onSuccess: (_, v) => toast.success(v.isGuest ? `${u.name} is now a guest` : `${u.name} is now an internal user`),
+                              onError: (error) => toast.error(adminErrorMessage(error, 'Failed to change the guest setting')),
                             },
                           )
                         }
@@ -137,10 +139,10 @@ function ChangeRoleModal({ change, onClose }: { change: { user: AdminUser; role:
       { id: change.user.id, role: change.role },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: `User role updated to ${change.role}` });
+          toast.success(`User role updated to ${change.role}`);
           onClose();
         },
-        onError: (error) => notifications.show({ color: 'red', message: adminErrorMessage(error, 'Failed to update role') }),
+        onError: (error) => toast.error(adminErrorMessage(error, MESSAGES.failedToUpdateRole)),
       },
     );
   };
@@ -184,18 +186,19 @@ function ResetPasswordModal({ user, onClose }: { user: AdminUser | null; onClose
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!user) return;
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      setError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    const problem = checkNewPassword(password);
+    if (problem) {
+      setError(problem);
       return;
     }
     mutation.mutate(
       { id: user.id, password },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: 'Password reset successfully' });
+          toast.success(MESSAGES.passwordReset);
           close();
         },
-        onError: (err) => notifications.show({ color: 'red', message: adminErrorMessage(err, 'Failed to reset password') }),
+        onError: (err) => toast.error(adminErrorMessage(err, MESSAGES.failedToResetPassword)),
       },
     );
   };
@@ -243,19 +246,19 @@ function DeleteUserModal({ user, onClose }: { user: AdminUser | null; onClose: (
     setError(null);
     mutation.mutate(user.id, {
       onSuccess: (result) => {
-        notifications.show({ color: 'green', message: 'User deleted successfully' });
+        toast.success(MESSAGES.userDeleted);
         const { transferred, deleted } = result.workspaces;
         if (transferred.length + deleted.length > 0) {
           const parts = [
             ...transferred.map((w) => `"${w.name}" now belongs to ${w.new_owner_email}`),
             ...deleted.map((w) => `"${w.name}" was deleted (no other members)`),
           ];
-          notifications.show({ color: 'blue', title: 'Their workspaces', message: parts.join('; ') });
+          toast.info(parts.join('; '), { title: 'Their workspaces' });
         }
         onClose();
       },
       // Shown in the dialog, not a toast: a refusal (409) says which workspaces and what to do.
-      onError: (error) => setError(adminErrorMessage(error, 'Failed to delete user')),
+      onError: (error) => setError(adminErrorMessage(error, MESSAGES.failedToDeleteUser)),
     });
   };
   const close = () => {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, MessageResponse, User } from '@biddesk/shared';
+import type { AuthResponse, MessageResponse } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface LoginInput {
@@ -21,11 +21,6 @@ export function login(input: LoginInput): Promise<AuthResponse> {
 /** POST /auth/register; the role sent is always 'user' (SPEC §3). */
 export function register(input: RegisterInput): Promise<AuthResponse> {
   return apiRequest<AuthResponse>('/auth/register', { method: 'POST', body: { ...input, role: 'user' } });
-}
-
-/** GET /auth/refresh-user. */
-export function refreshUser(): Promise<User> {
-  return apiRequest<User>('/auth/refresh-user');
 }
 
 /** POST /auth/forgot-password?email=. */

@@ -1,9 +1,10 @@
 import { Button, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { MIN_PASSWORD_LENGTH, type JoinRegisterResponse } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
+import { JoinRegisterBodySchema, type JoinRegisterResponse } from '@biddesk/shared';
 import { useRegisterByInvite } from '../api/join';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
+import { checkSamePassword, schemaCheck } from '../../../lib/validation';
 
 export interface JoinRegisterFormProps {
   token: string;
@@ -21,9 +22,9 @@ export function JoinRegisterForm({ token, email, onRegistered, onCancel }: JoinR
   const form = useForm({
     initialValues: { name: '', password: '', confirm: '' },
     validate: {
-      name: (v) => (v.trim() ? null : 'Name is required'),
-      password: (v) => (v.length < MIN_PASSWORD_LENGTH ? `Password must be at least ${MIN_PASSWORD_LENGTH} characters` : null),
-      confirm: (v, values) => (v === values.password ? null : 'Passwords do not match'),
+      name: schemaCheck(JoinRegisterBodySchema.shape.name),
+      password: schemaCheck(JoinRegisterBodySchema.shape.password),
+      confirm: (v, values) => checkSamePassword(v, values.password),
     },
   });
 
@@ -32,10 +33,10 @@ export function JoinRegisterForm({ token, email, onRegistered, onCancel }: JoinR
       { token, body: { name: values.name.trim(), password: values.password } },
       {
         onSuccess: (answer) => {
-          notifications.show({ color: 'green', message: 'Registration successful' });
+          toast.success(MESSAGES.registrationSuccessful);
           onRegistered(answer);
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Registration failed') }),
+        onError: (err) => toast.error(MESSAGES.registrationFailed, err),
       },
     ),
   );

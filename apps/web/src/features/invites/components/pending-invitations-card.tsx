@@ -1,12 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDate, type PendingInvite } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RoleBadge } from '../../../components/ui/role-badge';
-import { errorMessage } from '../../../lib/api-client';
 import { useAcceptPendingInvite, useDeclinePendingInvite, usePendingInvites } from '../api/pending-invites';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 /**
  * Dashboard "Pending Invitations" card (SPEC §2), shown only while there are invitations. Accept
@@ -24,17 +24,17 @@ export function PendingInvitationsCard() {
   const handleAccept = (invite: PendingInvite) =>
     accept.mutate(invite.id, {
       onSuccess: (answer) => {
-        notifications.show({ color: 'green', message: answer.message });
+        toast.success(answer.message);
         navigate(`/workspace/${answer.workspace_id}`);
       },
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to accept invite') }),
+      onError: (err) => toast.error(MESSAGES.failedToAcceptInvite, err),
     });
 
   const handleDecline = () => {
     if (!declining) return;
     decline.mutate(declining.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: 'Invitation declined' }),
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to decline invitation') }),
+      onSuccess: () => toast.success(MESSAGES.invitationDeclined),
+      onError: (err) => toast.error(MESSAGES.failedToDeclineInvitation, err),
       onSettled: () => setDeclining(null),
     });
   };

@@ -1,5 +1,4 @@
 import { Alert, Box, Button, Card, Center, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileCertificate } from '@tabler/icons-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { REDIRECT_DELAY_MS, formatDate } from '@biddesk/shared';
@@ -7,6 +6,8 @@ import { MarkdownView } from '../../../components/ui/markdown-view';
 import { errorMessage } from '../../../lib/api-client';
 import { useAcceptNda, useCurrentNda } from '../api/nda-api';
 import { hasReachedEnd, withoutRepeatedTitle } from '../nda-text';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 export interface NdaScreenProps {
   workspaceId: string;
@@ -23,7 +24,7 @@ export interface NdaScreenProps {
  * The NDA gate (SPEC §2): the agreement in a scroll box, an acknowledgement that unlocks only once
  * the reader reached the end (or the text fits), then Accept and Continue or Decline.
  */
-export function NdaScreen({ workspaceId, context, onAccepted, onDecline, acceptErrorFallback = 'Failed to accept NDA' }: NdaScreenProps) {
+export function NdaScreen({ workspaceId, context, onAccepted, onDecline, acceptErrorFallback = MESSAGES.failedToAcceptNda }: NdaScreenProps) {
   const nda = useCurrentNda();
   const accept = useAcceptNda();
   const viewport = useRef<HTMLDivElement>(null);
@@ -56,10 +57,10 @@ export function NdaScreen({ workspaceId, context, onAccepted, onDecline, acceptE
       { workspaceId, ndaVersionId: nda.data.id },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: 'NDA accepted successfully' });
+          toast.success(MESSAGES.ndaAccepted);
           setAccepted(true);
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, acceptErrorFallback) }),
+        onError: (err) => toast.error(acceptErrorFallback, err),
       },
     );
   };
@@ -74,7 +75,7 @@ export function NdaScreen({ workspaceId, context, onAccepted, onDecline, acceptE
   if (nda.isError) {
     return (
       <Card withBorder maw={760} mx="auto" data-testid="nda-screen">
-        <Alert color="red" title="Failed to load NDA">
+        <Alert color="red" title={MESSAGES.failedToLoadNda}>
           {errorMessage(nda.error, 'The agreement could not be loaded. Please try again.')}
         </Alert>
         <Group justify="flex-end" mt="md">

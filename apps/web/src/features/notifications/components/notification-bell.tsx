@@ -1,11 +1,11 @@
 import { ActionIcon, Badge, Box, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { notifications as toasts } from '@mantine/notifications';
 import { IconBell, IconBellOff, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatRelativeTime, type Notification } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
+import { MESSAGES } from '../../../lib/messages';
 import { safeRedirect } from '../../../lib/safe-redirect';
+import { toast } from '../../../lib/toast';
 import { useDeleteNotification, useMarkNotificationRead, useNotifications } from '../api/notifications-api';
 
 /** Delay between closing the menu and following a notification's link (SPEC §4). */
@@ -47,8 +47,8 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
 
   const handleDelete = (n: Notification) =>
     remove.mutate(n.id, {
-      onSuccess: () => toasts.show({ color: 'green', message: 'Notification deleted' }),
-      onError: (error) => toasts.show({ color: 'red', message: errorMessage(error, 'Failed to delete notification') }),
+      onSuccess: () => toast.success(MESSAGES.notificationDeleted),
+      onError: (error) => toast.error(MESSAGES.failedToDeleteNotification, error),
     });
 
   const label = unread > 0 ? `Notifications (${unread} unread)` : 'Notifications';

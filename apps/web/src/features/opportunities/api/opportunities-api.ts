@@ -9,7 +9,8 @@ import type {
   SortOrder,
 } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { useSyncRefetch } from '../sync-frequency';
+import { OPPORTUNITIES_KEY } from '../../../lib/opportunity-keys';
+import { useSyncRefetch } from '../../../lib/sync-frequency';
 
 /** Status, type, date windows and order: shared by the listing and the search. */
 export interface ViewParams {
@@ -35,7 +36,6 @@ export interface SearchFilters extends ViewParams {
   set_aside?: string;
 }
 
-export const OPPORTUNITIES_KEY = ['opportunities'] as const;
 const STATS_KEY = ['opportunities', 'stats'] as const;
 const detailKey = (id: string) => ['opportunities', 'detail', id] as const;
 

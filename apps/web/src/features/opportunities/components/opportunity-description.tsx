@@ -1,8 +1,9 @@
 import { Card, Skeleton, Text, TypographyStylesProvider } from '@mantine/core';
 import type { Opportunity } from '@biddesk/shared';
 import { useDescription } from '../api/opportunities-api';
+import { MESSAGES } from '../../../lib/messages';
 
-export const DESCRIPTION_FALLBACK = 'Description not available. Please visit the opportunities service for full details.';
+export const DESCRIPTION_FALLBACK = MESSAGES.descriptionNotAvailable;
 
 /** Stored text is shown as is; a fetch marker (a URL) means the text comes from SAM.gov first. */
 export function needsFetch(description: string | null): boolean {

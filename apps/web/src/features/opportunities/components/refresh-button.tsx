@@ -1,7 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { OPPORTUNITIES_KEY } from '../api/opportunities-api';
+import { OPPORTUNITIES_KEY } from '../../../lib/opportunity-keys';
 
 /**
  * The manual refresh the sync frequency (Settings → Integration) promises: re-reads the listing,

@@ -1,10 +1,10 @@
 import { ActionIcon, Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { GATE_FACTOR_NAME_MAX, MAX_GATE_FACTORS } from '@biddesk/shared';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useGateFactors, useReplaceGateFactors } from '../api/pipeline-gates-api';
+import { toast } from '../../../lib/toast';
 
 type Row = { key: string; id?: string; name: string; description: string; weight: number | '' };
 
@@ -33,7 +33,7 @@ export function GateFactorEditor({ opened, onClose }: { opened: boolean; onClose
       rows.map(({ id, name, description, weight }) => ({ id, name, description, weight: weight === '' ? 0 : weight })),
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: 'Gate rubric saved' });
+          toast.success('Gate rubric saved');
           onClose();
         },
         onError: (e) => setError(errorMessage(e, 'Failed to save the rubric')),

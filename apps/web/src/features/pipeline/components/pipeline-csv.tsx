@@ -1,21 +1,21 @@
 import { Alert, Button, FileInput, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { PURSUIT_CSV_MAX_ROWS, PURSUIT_CSV_WRITABLE, type PursuitImportReport } from '@biddesk/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { toast, type ToastKind } from '../../../lib/toast';
 import { useExportPursuitsCsv, useImportPursuitsCsv } from '../api/pipeline-csv-api';
 import type { PipelineFilters } from '../url-state';
 
 /** What the toast may honestly say about a report: nothing is "imported" when no row changed. */
-export function importSummary(r: PursuitImportReport): { color: string; message: string } {
+export function importSummary(r: PursuitImportReport): { kind: ToastKind; message: string } {
   const { created, updated, unchanged, refused } = r.counts;
   const changed = created + updated;
   const refusedText = refused > 0 ? `, ${refused} refused` : '';
-  if (changed === 0 && refused > 0) return { color: 'red', message: `Nothing imported: ${refused === r.counts.rows ? 'every row was' : `${refused} ${refused === 1 ? 'row was' : 'rows were'}`} refused${unchanged ? ` and ${unchanged} unchanged` : ''}` };
-  if (changed === 0) return { color: 'gray', message: 'Nothing to change: every row matches the pipeline' };
-  return { color: refused > 0 ? 'yellow' : 'green', message: `Imported: ${created} created, ${updated} updated, ${unchanged} unchanged${refusedText}` };
+  if (changed === 0 && refused > 0) return { kind: 'error', message: `Nothing imported: ${refused === r.counts.rows ? 'every row was' : `${refused} ${refused === 1 ? 'row was' : 'rows were'}`} refused${unchanged ? ` and ${unchanged} unchanged` : ''}` };
+  if (changed === 0) return { kind: 'neutral', message: 'Nothing to change: every row matches the pipeline' };
+  return { kind: refused > 0 ? 'warning' : 'success', message: `Imported: ${created} created, ${updated} updated, ${unchanged} unchanged${refusedText}` };
 }
 
 /** /pipeline's Export CSV (the current filters) and Import CSV (a file, then the per-row report). */
@@ -28,7 +28,7 @@ export function PipelineCsv({ filters }: { filters: PipelineFilters }) {
         variant="default"
         leftSection={<IconDownload size={16} aria-hidden />}
         loading={exportCsv.isPending}
-        onClick={() => exportCsv.mutate(filters, { onError: (e) => notifications.show({ color: 'red', message: errorMessage(e, 'Failed to export the pipeline') }) })}
+        onClick={() => exportCsv.mutate(filters, { onError: (e) => toast.error('Failed to export the pipeline', e) })}
       >
         Export CSV
       </Button>
@@ -50,7 +50,10 @@ function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
   };
   const submit = () => {
     if (!file) return;
-    importCsv.mutate(file, { onSuccess: (report) => notifications.show(importSummary(report)) });
+    importCsv.mutate(file, { onSuccess: (report) => {
+        const { kind, message } = importSummary(report);
+        toast.show(kind, message);
+      }, });
   };
   const report = importCsv.data;
   const narrow = useMediaQuery('(max-width: 40em)');

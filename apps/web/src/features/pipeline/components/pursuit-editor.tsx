@@ -1,5 +1,4 @@
 import { Alert, Button, Divider, Drawer, Group, NumberInput, Select, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { PURSUIT_NAMES_MAX, weightedValue, type Pursuit, type PursuitListItem, type UpdatePursuitBody } from '@biddesk/shared';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -7,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDeletePursuit, usePursuit, useUpdatePursuit } from '../api/pursuits-api';
 import { formatMoney } from '../pipeline-format';
 import { DecisionHistory } from './decision-history';
+import { toast } from '../../../lib/toast';
 
 interface Props {
   /** The pursuit as listed; the drawer reads the whole one (notes, names, evidence) to edit it. */
@@ -79,10 +79,10 @@ export function PursuitEditor({ pursuit: listed, owners, onClose, onGateReview, 
       { id: pursuit.id, body },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: 'Pursuit saved' });
+          toast.success('Pursuit saved');
           onClose();
         },
-        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to save the pursuit') }),
+        onError: (error) => toast.error('Failed to save the pursuit', error),
       },
     );
   };
@@ -144,11 +144,11 @@ export function PursuitEditor({ pursuit: listed, owners, onClose, onGateReview, 
           pursuit &&
           remove.mutate(pursuit.id, {
             onSuccess: () => {
-              notifications.show({ color: 'green', message: 'Removed from the pipeline' });
+              toast.success('Removed from the pipeline');
               setConfirmRemove(false);
               onClose();
             },
-            onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to remove the pursuit') }),
+            onError: (error) => toast.error('Failed to remove the pursuit', error),
           })
         }
       />

@@ -1,10 +1,9 @@
 import { ActionIcon, Button, Checkbox, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { GATE_EVIDENCE, GATE_EVIDENCE_LABELS, STAGE_NAME_MAX, type GateEvidence, type PipelineStage, type StageOutcome } from '@biddesk/shared';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
 import { useReplaceStages } from '../api/pursuits-api';
+import { toast } from '../../../lib/toast';
 
 const OUTCOMES: { value: string; label: string }[] = [
   { value: 'open', label: 'Open' },
@@ -39,10 +38,10 @@ export function StageEditor({ opened, stages, onClose }: { opened: boolean; stag
       rows.map(({ id, name, outcome, opens_workspace, gate_evidence }) => ({ id, name, outcome, opens_workspace, gate_evidence: outcome ? null : gate_evidence })),
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: 'Stages saved' });
+          toast.success('Stages saved');
           onClose();
         },
-        onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to save the stages') }),
+        onError: (error) => toast.error('Failed to save the stages', error),
       },
     );
   return (

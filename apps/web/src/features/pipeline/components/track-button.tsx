@@ -1,9 +1,8 @@
 import { Anchor, Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconTargetArrow } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
 import { useTrackOpportunity } from '../api/pursuits-api';
+import { toast } from '../../../lib/toast';
 
 interface Props {
   opportunityId: string;
@@ -36,8 +35,8 @@ export function TrackButton({ opportunityId, title, trackedStage, size = 'xs' }:
       data-testid="track-button"
       onClick={() =>
         track.mutate(opportunityId, {
-          onSuccess: () => notifications.show({ color: 'green', message: 'Added to the pipeline' }),
-          onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to track this opportunity') }),
+          onSuccess: () => toast.success('Added to the pipeline'),
+          onError: (error) => toast.error('Failed to track this opportunity', error),
         })
       }
     >

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferences, SavedSearch } from '@biddesk/shared';
+import type { SavedSearch } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 export const SAVED_SEARCHES_KEY = ['saved-searches'] as const;
-export const NOTIFICATION_PREFERENCES_KEY = ['settings', 'notifications'] as const;
 
 /** GET /saved-searches: the signed-in user's searches. */
 export const useSavedSearches = () =>
@@ -27,21 +26,5 @@ export function useDeleteSavedSearch() {
   return useMutation({
     mutationFn: (id: string) => apiRequest<void>(`/saved-searches/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY }),
-  });
-}
-
-/** GET /settings/notifications: what the alert jobs send (Settings → Notifications). */
-export const useNotificationPreferences = () =>
-  useQuery({
-    queryKey: NOTIFICATION_PREFERENCES_KEY,
-    queryFn: ({ signal }) => apiRequest<NotificationPreferences>('/settings/notifications', { signal }),
-  });
-
-/** PUT /settings/notifications */
-export function useUpdateNotificationPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: Partial<NotificationPreferences>) => apiRequest<NotificationPreferences>('/settings/notifications', { method: 'PUT', body: patch }),
-    onSuccess: (saved) => queryClient.setQueryData(NOTIFICATION_PREFERENCES_KEY, saved),
   });
 }

@@ -1,12 +1,11 @@
 import { ActionIcon, Button, Group, Modal, Popover, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBellRinging, IconBookmark, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { useCreateSavedSearch, useDeleteSavedSearch, useSavedSearches } from '../api/saved-searches-api';
 import { describeFilters, filtersFromUrl, type SearchFilters } from '../filters-from-url';
+import { toast } from '../../../lib/toast';
 
 /**
  * Dashboard: the user's saved searches (open one: its filters go to the URL and the dashboard runs
@@ -29,8 +28,8 @@ export function SavedSearchesMenu() {
   };
   const deleteSearch = (search: SavedSearch) =>
     remove.mutate(search.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: `Saved search "${search.name}" deleted` }),
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to delete saved search') }),
+      onSuccess: () => toast.success(`Saved search "${search.name}" deleted`),
+      onError: (err) => toast.error('Failed to delete saved search', err),
     });
 
   return (
@@ -94,10 +93,10 @@ function SaveSearchModal({ opened, onClose, filters }: { opened: boolean; onClos
       { name: value.trim(), filters },
       {
         onSuccess: (saved) => {
-          notifications.show({ color: 'green', message: `Search saved as "${saved.name}"` });
+          toast.success(`Search saved as "${saved.name}"`);
           onClose();
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to save search') }),
+        onError: (err) => toast.error('Failed to save search', err),
       },
     );
   };

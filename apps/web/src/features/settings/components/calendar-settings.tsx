@@ -1,12 +1,12 @@
 import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconCopy, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-context';
+import { useSession } from '../../../lib/session-context';
 import { feedUrl, useCalendarFeed, useResetCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed';
+import { toast } from '../../../lib/toast';
 
 /**
  * Settings → Calendar (issue 26 item 5): a private address a calendar app subscribes to. Whoever
@@ -23,9 +23,9 @@ export function CalendarSettings() {
   const issue = async (successMessage: string) => {
     try {
       await reset.mutateAsync();
-      notifications.show({ color: 'green', message: successMessage });
+      toast.success(successMessage);
     } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err, 'Could not create the calendar address') });
+      toast.error('Could not create the calendar address', err);
     } finally {
       setConfirming(null);
     }
@@ -33,9 +33,9 @@ export function CalendarSettings() {
   const stop = async () => {
     try {
       await revoke.mutateAsync();
-      notifications.show({ color: 'green', message: 'Calendar address revoked' });
+      toast.success('Calendar address revoked');
     } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err, 'Could not revoke the calendar address') });
+      toast.error('Could not revoke the calendar address', err);
     } finally {
       setConfirming(null);
     }
@@ -45,9 +45,9 @@ export function CalendarSettings() {
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      notifications.show({ color: 'green', message: 'Calendar address copied' });
+      toast.success('Calendar address copied');
     } catch {
-      notifications.show({ color: 'yellow', message: 'The browser did not allow copying: select the address and copy it' });
+      toast.warning('The browser did not allow copying: select the address and copy it');
     }
   };
 

@@ -1,11 +1,10 @@
 import { Alert, Button, Card, Group, Input, Loader, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { NotificationPreferences } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { ALERT_THRESHOLD_OPTIONS, usePreferences, writePreferences } from '../../../lib/preferences';
-import { useNotificationPreferences, useUpdateNotificationPreferences } from '../../saved-searches/api/saved-searches-api';
+import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notification-preferences';
+import { toast } from '../../../lib/toast';
 
 /**
  * Notifications tab. The three switches are kept on the server because the alert jobs read them:
@@ -31,9 +30,9 @@ export function NotificationSettings() {
       onSuccess: () => {
         setEdits({});
         setThreshold(null);
-        notifications.show({ color: 'green', message: 'Settings saved successfully' });
+        toast.success('Settings saved successfully');
       },
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to save settings') }),
+      onError: (err) => toast.error('Failed to save settings', err),
     });
   };
   const toggle = (key: keyof NotificationPreferences) => (event: React.ChangeEvent<HTMLInputElement>) => {

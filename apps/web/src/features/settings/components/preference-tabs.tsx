@@ -1,5 +1,4 @@
 import { Button, Card, Group, Input, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import {
@@ -11,7 +10,8 @@ import {
   writePreferences,
   type Preferences,
 } from '../../../lib/preferences';
-import { SYNC_FREQUENCY_DESCRIPTION, SYNC_FREQUENCY_HINTS } from '../../opportunities/sync-frequency';
+import { SYNC_FREQUENCY_DESCRIPTION, SYNC_FREQUENCY_HINTS } from '../../../lib/sync-frequency';
+import { toast } from '../../../lib/toast';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -36,7 +36,7 @@ function PreferencesCard({
   const save = () => {
     writePreferences(edits);
     setEdits({});
-    notifications.show({ color: 'green', message: 'Settings saved successfully' });
+    toast.success('Settings saved successfully');
   };
 
   return (

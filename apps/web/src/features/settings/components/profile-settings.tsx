@@ -1,10 +1,16 @@
 import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { apiRequest, errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../auth/session-context';
-import type { AuthResponse, User } from '@biddesk/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session-context';
+import { ChangePasswordBodySchema, UpdateProfileBodySchema, type AuthResponse, type User } from '@biddesk/shared';
+import { toast } from '../../../lib/toast';
+import { checkSamePassword, schemaCheck } from '../../../lib/validation';
+
+// The checks Settings runs before any call, in the words of the schemas the server validates with.
+const checkName = schemaCheck(UpdateProfileBodySchema.shape.name);
+const checkCurrentPassword = schemaCheck(ChangePasswordBodySchema.shape.current_password);
+const checkChangedPassword = schemaCheck(ChangePasswordBodySchema.shape.new_password);
 
 /**
  * Profile tab (SPEC §2). SPEC's profile form only showed a success message; no screen may claim
@@ -23,16 +29,17 @@ export function ProfileSettings() {
 
   const saveProfile = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return notifications.show({ color: 'red', message: 'Name is required' });
+    const nameProblem = checkName(name);
+    if (nameProblem) return toast.error(nameProblem);
     setSavingProfile(true);
     try {
       const saved = await apiRequest<User>('/auth/profile', { method: 'PATCH', body: { name } });
       // The same session with the saved user: the header and every screen show the new name.
       if (token) signIn(token, saved);
       setName(saved.name);
-      notifications.show({ color: 'green', message: 'Profile updated successfully' });
+      toast.success('Profile updated successfully');
     } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err, 'Failed to update profile') });
+      toast.error('Failed to update profile', err);
     } finally {
       setSavingProfile(false);
     }
@@ -40,17 +47,16 @@ export function ProfileSettings() {
   const savePassword = async (event: FormEvent) => {
     event.preventDefault();
     // The same checks as Reset password (SPEC §5), before any call.
-    if (!passwords.current) return notifications.show({ color: 'red', message: 'Current password is required' });
-    if (passwords.next.length < 6) return notifications.show({ color: 'red', message: 'Password must be at least 6 characters' });
-    if (passwords.next !== passwords.confirm) return notifications.show({ color: 'red', message: 'Passwords do not match' });
+    const problem = checkCurrentPassword(passwords.current) ?? checkChangedPassword(passwords.next) ?? checkSamePassword(passwords.confirm, passwords.next);
+    if (problem) return toast.error(problem);
     setSaving(true);
     try {
       const session = await apiRequest<AuthResponse>('/auth/change-password', { method: 'POST', body: { current_password: passwords.current, new_password: passwords.next } });
       signIn(session.token, session.user);
       setPasswords({ current: '', next: '', confirm: '' });
-      notifications.show({ color: 'green', message: 'Password updated successfully' });
+      toast.success('Password updated successfully');
     } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err, 'Failed to update password') });
+      toast.error('Failed to update password', err);
     } finally {
       setSaving(false);
     }

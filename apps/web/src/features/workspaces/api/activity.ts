@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { WorkspaceActivityPage } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { activityKey } from './keys';
+import { activityKey } from '../../../lib/workspace-keys';
 
 const ACTIVITY_PAGE_SIZE = 50;
 

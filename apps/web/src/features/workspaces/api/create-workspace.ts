@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWorkspaceBody, Workspace } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { WORKSPACES_KEY } from './keys';
+import { WORKSPACES_KEY } from '../../../lib/workspace-keys';
 
 /** POST /workspaces: one workspace per opportunity (409 names the owner to ask). */
 export function createWorkspace(body: CreateWorkspaceBody): Promise<Workspace> {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OpportunityWorkspace } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { opportunityWorkspaceKey } from './keys';
+import { opportunityWorkspaceKey } from '../../../lib/workspace-keys';
 
 /** GET /opportunities/{id}/workspace: the opportunity's workspace, if any, and whether the caller is in it. */
 export function getOpportunityWorkspace(opportunityId: string, signal?: AbortSignal): Promise<OpportunityWorkspace> {

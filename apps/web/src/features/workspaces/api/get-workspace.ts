@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Workspace } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { workspaceKey } from './keys';
+import { workspaceKey } from '../../../lib/workspace-keys';
 
 /** GET /workspaces/{id}: the header data, the caller's role and whether the NDA comes first. */
 export function getWorkspace(id: string, signal?: AbortSignal): Promise<Workspace> {

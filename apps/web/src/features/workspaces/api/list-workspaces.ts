@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Workspace } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { workspaceListKey } from './keys';
+import { workspaceListKey } from '../../../lib/workspace-keys';
 
 /** GET /workspaces?include_archived=: the caller's workspaces. */
 export function listWorkspaces(includeArchived: boolean, signal?: AbortSignal): Promise<Workspace[]> {

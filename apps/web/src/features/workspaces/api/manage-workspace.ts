@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse, Workspace } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { WORKSPACES_KEY } from './keys';
+import { WORKSPACES_KEY } from '../../../lib/workspace-keys';
 
 /** DELETE /workspaces/{id}: permanent, owner only. */
 export function deleteWorkspace(id: string): Promise<{ deleted: true; message: string }> {

@@ -1,12 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Member, MessageResponse, WorkspaceSettings } from '@biddesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageResponse, WorkspaceSettings } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { membersKey, workspaceKey } from './keys';
-
-/** GET /workspaces/{id}/members. */
-export function listMembers(workspaceId: string, signal?: AbortSignal): Promise<Member[]> {
-  return apiRequest<Member[]>(`/workspaces/${workspaceId}/members`, { signal });
-}
+import { workspaceKey } from '../../../lib/workspace-keys';
 
 /** DELETE /workspaces/{id}/members/{userId}: owner only, never the owner. */
 export function removeMember(workspaceId: string, userId: string): Promise<MessageResponse> {
@@ -17,9 +12,6 @@ export function removeMember(workspaceId: string, userId: string): Promise<Messa
 export function updateWorkspaceSettings(workspaceId: string, settings: WorkspaceSettings): Promise<WorkspaceSettings> {
   return apiRequest<WorkspaceSettings>(`/workspaces/${workspaceId}/settings`, { method: 'PATCH', body: settings });
 }
-
-export const useMembers = (workspaceId: string) =>
-  useQuery({ queryKey: membersKey(workspaceId), queryFn: ({ signal }) => listMembers(workspaceId, signal) });
 
 export function useRemoveMember(workspaceId: string) {
   const queryClient = useQueryClient();

@@ -1,11 +1,9 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { WorkspaceChangeArea, WorkspaceChanges } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { aiDocumentsKey } from './ai-tools';
-import { documentsKey } from './documents';
-import { activityKey, membersKey, workspaceInvitesKey, workspaceKey } from './keys';
-import { matrixKey, rfpKey } from './rfp';
-import { tasksKey } from './tasks';
+import {
+  activityKey, aiDocumentsKey, documentsKey, matrixKey, membersKey, rfpKey, tasksKey, workspaceInvitesKey, workspaceKey,
+} from '../../../lib/workspace-keys';
 
 /** GET /workspaces/{id}/changes: which areas other members changed since `since` (omit it on the first call). */
 export function getWorkspaceChanges(workspaceId: string, since: string | undefined, signal?: AbortSignal): Promise<WorkspaceChanges> {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InviteBody, MessageResponse, SentInvite, WorkspaceInvite } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { workspaceInvitesKey } from './keys';
+import { workspaceInvitesKey } from '../../../lib/workspace-keys';
 
 /** POST /workspaces/{id}/invite: email, role (CONTRIBUTOR by default) and an optional note; says whether an earlier link was revoked. */
 export function inviteMember(workspaceId: string, body: InviteBody): Promise<SentInvite> {

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { defaultWorkspaceName } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { useCreateWorkspace } from '../api/create-workspace';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 export interface CreateWorkspaceDialogProps {
   opened: boolean;
@@ -23,11 +23,11 @@ export function CreateWorkspaceDialog({ opened, onClose, opportunity }: CreateWo
       { solicitation_id: opportunity.id, name: name.trim() || undefined },
       {
         onSuccess: (workspace) => {
-          notifications.show({ color: 'green', message: 'Workspace created successfully' });
+          toast.success(MESSAGES.workspaceCreated);
           onClose();
           navigate(`/workspace/${workspace.id}`);
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to create workspace') }),
+        onError: (err) => toast.error(MESSAGES.failedToCreateWorkspace, err),
       },
     );
   });

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Radio, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { EmailSchema, InviteRoleSchema, type InviteRole } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../lib/workspace-roles';
 import { useInviteMember } from '../api/workspace-invites';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 interface InviteValues {
   email: string;
@@ -33,10 +33,10 @@ export function InviteMemberDialog({ workspaceId, opened, onClose }: { workspace
         onSuccess: (sent) => {
           // A re-invite revokes the pending one (WORKSPACES.md §1): say so, the earlier mail's link no longer works.
           const replaced = sent.replaced_previous ? '. The earlier invitation link sent to this address no longer works.' : '';
-          notifications.show({ color: 'green', message: `Invitation sent to ${email}${replaced}` });
+          toast.success(`Invitation sent to ${email}${replaced}`);
           close();
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to send invitation') }),
+        onError: (err) => toast.error(MESSAGES.failedToSendInvitation, err),
       },
     );
   });

@@ -1,12 +1,13 @@
 import { Button, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { formatDate, type Member, type Workspace } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RoleBadge } from '../../../components/ui/role-badge';
-import { errorMessage } from '../../../lib/api-client';
-import { useMembers, useRemoveMember } from '../api/members';
-import type { WorkspaceAbilityCheck } from '../hooks/use-workspace-ability';
+import { useRemoveMember } from '../api/members';
+import { useMembers } from '../../../lib/workspace-members';
+import type { WorkspaceAbilityCheck } from '../../../lib/use-workspace-ability';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 /** What the NDA column says: the acceptance date, "Pending", or that this member is not gated. */
 export function ndaStatus(member: Member, requireNda: boolean): string {
@@ -31,8 +32,8 @@ export function MembersTable({ workspace, can }: { workspace: Workspace; can: Wo
   const handleRemove = () => {
     if (!removing) return;
     remove.mutate(removing.user_id, {
-      onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to remove member') }),
+      onSuccess: (answer) => toast.success(answer.message),
+      onError: (err) => toast.error(MESSAGES.failedToRemoveMember, err),
       onSettled: () => setRemoving(null),
     });
   };

@@ -1,14 +1,13 @@
 import { Button, Group, Switch, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { mayEver, type Workspace } from '@biddesk/shared';
-import { errorMessage } from '../../../lib/api-client';
 import { useUpdateWorkspaceSettings } from '../api/members';
-import type { WorkspaceAbilityCheck } from '../hooks/use-workspace-ability';
+import type { WorkspaceAbilityCheck } from '../../../lib/use-workspace-ability';
 import { InviteMemberDialog } from './invite-member-dialog';
 import { MembersTable } from './members-table';
 import { WorkspaceInvitesList } from './workspace-invites-list';
+import { toast } from '../../../lib/toast';
 
 /**
  * Team (SPEC §2): members for everyone; the owner also gets Invite Member, the invitations list and
@@ -22,8 +21,8 @@ export function TeamTab({ workspace, can }: { workspace: Workspace; can: Workspa
     settings.mutate(
       { require_nda: requireNda },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: requireNda ? 'Members must now accept the NDA' : 'The NDA is no longer required' }),
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to update NDA setting') }),
+        onSuccess: () => toast.success(requireNda ? 'Members must now accept the NDA' : 'The NDA is no longer required'),
+        onError: (err) => toast.error('Failed to update NDA setting', err),
       },
     );
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatDate, type Workspace } from '@biddesk/shared';
 import { DeadlineBadge } from '../../../components/ui/deadline-badge';
 import { RoleBadge } from '../../../components/ui/role-badge';
-import { useSession } from '../../auth/session-context';
+import { useSession } from '../../../lib/session-context';
 import { WorkspaceMenu } from './workspace-menu';
 import { memberCountLabel } from './workspace-list';
 

@@ -1,11 +1,11 @@
 import { Badge, Button, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { formatDate, type InviteStatus, type WorkspaceInvite } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RoleBadge } from '../../../components/ui/role-badge';
-import { errorMessage } from '../../../lib/api-client';
 import { useRevokeInvite, useWorkspaceInvites } from '../api/workspace-invites';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 const STATUS_COLORS: Record<InviteStatus, string> = { PENDING: 'blue', ACCEPTED: 'green', REVOKED: 'gray', EXPIRED: 'orange' };
 
@@ -24,8 +24,8 @@ export function WorkspaceInvitesList({ workspaceId, canRevoke }: { workspaceId: 
   const handleRevoke = () => {
     if (!revoking) return;
     revoke.mutate(revoking.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: 'Invitation revoked' }),
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to revoke invitation') }),
+      onSuccess: () => toast.success('Invitation revoked'),
+      onError: (err) => toast.error(MESSAGES.failedToRevokeInvitation, err),
       onSettled: () => setRevoking(null),
     });
   };

@@ -1,13 +1,13 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconDoorExit, IconDots, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REDIRECT_DELAY_MS, type Workspace } from '@biddesk/shared';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
 import { useArchiveWorkspace, useDeleteWorkspace, useLeaveWorkspace } from '../api/manage-workspace';
-import { useWorkspaceAbility } from '../hooks/use-workspace-ability';
+import { useWorkspaceAbility } from '../../../lib/use-workspace-ability';
+import { toast } from '../../../lib/toast';
+import { MESSAGES } from '../../../lib/messages';
 
 type Confirming = 'leave' | 'archive' | 'delete' | null;
 
@@ -31,10 +31,10 @@ export function WorkspaceMenu({ workspace }: { workspace: Workspace }) {
   const handleLeave = () =>
     leave.mutate(workspace.id, {
       onSuccess: (answer) => {
-        notifications.show({ color: 'green', message: answer.message });
+        toast.success(answer.message);
         setHasLeft(true);
       },
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to leave workspace') }),
+      onError: (err) => toast.error(MESSAGES.failedToLeaveWorkspace, err),
       onSettled: () => setConfirming(null),
     });
 
@@ -43,11 +43,11 @@ export function WorkspaceMenu({ workspace }: { workspace: Workspace }) {
       { id: workspace.id, archive: value },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: value ? 'Workspace archived' : 'Workspace restored' });
+          toast.success(value ? 'Workspace archived' : 'Workspace restored');
           // SPEC §4: archiving goes to /, restoring reloads (the detail query refetches on success).
           if (value) navigate('/');
         },
-        onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, value ? 'Failed to archive workspace' : 'Failed to restore workspace') }),
+        onError: (err) => toast.error(value ? MESSAGES.failedToArchiveWorkspace : 'Failed to restore workspace', err),
         onSettled: () => setConfirming(null),
       },
     );
@@ -55,10 +55,10 @@ export function WorkspaceMenu({ workspace }: { workspace: Workspace }) {
   const handleDelete = () =>
     remove.mutate(workspace.id, {
       onSuccess: (answer) => {
-        notifications.show({ color: 'green', message: answer.message });
+        toast.success(answer.message);
         navigate('/');
       },
-      onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Failed to delete workspace') }),
+      onError: (err) => toast.error(MESSAGES.failedToDeleteWorkspace, err),
       onSettled: () => setConfirming(null),
     });
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { CHAT_POLL_MS } from '@biddesk/shared';
 import { ApiError } from '../../../lib/api-client';
 import { getWorkspaceChanges, staleQueries } from '../api/workspace-changes';
-import { workspaceKey } from '../api/keys';
+import { workspaceKey } from '../../../lib/workspace-keys';
 
 const isTabVisible = () => document.visibilityState === 'visible';
 

@@ -1,8 +1,0 @@
-/** Query keys of the workspaces feature; everything sits under WORKSPACES_KEY so one invalidation refreshes it all. */
-export const WORKSPACES_KEY = ['workspaces'] as const;
-export const workspaceListKey = (includeArchived: boolean) => [...WORKSPACES_KEY, 'list', { includeArchived }] as const;
-export const workspaceKey = (id: string) => [...WORKSPACES_KEY, 'detail', id] as const;
-export const membersKey = (id: string) => [...WORKSPACES_KEY, 'detail', id, 'members'] as const;
-export const workspaceInvitesKey = (id: string) => [...WORKSPACES_KEY, 'detail', id, 'invites'] as const;
-export const activityKey = (id: string) => [...WORKSPACES_KEY, 'detail', id, 'activity'] as const;
-export const opportunityWorkspaceKey = (opportunityId: string) => [...WORKSPACES_KEY, 'by-opportunity', opportunityId] as const;
