@@ -10,6 +10,8 @@ import type { Rule, Verdict } from './types';
 
 const NONE: Verdict = { level: 'none', cue: null };
 const words = (t: string) => t.trim().split(/\s+/);
+// Every unit passes these rules: a long one is no fragment, and is let through before any work.
+const SHORT = 90;
 
 // "The Contractor shall", "Quote must", "Orders may be", "Indicate the", "State beginning and": the
 // last word needs a continuation that a page, cell or line break cut off.
@@ -25,6 +27,7 @@ export const cutClause: Rule = {
     'Under four words ending on a modal, an article, a conjunction or a preposition ("The Contractor shall", "Indicate the"), or an imperative verb alone ("Describe"), is a clause cut before its rest: nothing to comply with on its own.',
   patterns: [CUT_END, CLOSED],
   decide: ({ text, ctx }) => {
+    if (text.length > SHORT) return null;
     const t = text.replace(/^[[(]+/, '').trim();
     const w = words(t);
     if (ctx.leadIn || w.length >= 4 || CLOSED.test(t)) return null;
@@ -69,6 +72,7 @@ export const formEntry: Rule = {
     'A form\'s blank ("Print Name", "Contract No.", "E-mail 14.") or a questionnaire\'s prompt or answer ("Please explain", "Don\'t know") is something to fill in, not a requirement (LIST-TITLES field names, outside a list too).',
   patterns: [FORM_FIELD, FORM_PROMPT],
   decide: ({ text, ctx }) => {
+    if (text.length > SHORT) return null;
     const t = text.trim();
     if (ctx.leadIn || words(t).length > 5) return null;
     return FORM_FIELD.test(t) || FORM_PROMPT.test(t) ? NONE : null;
