@@ -123,7 +123,7 @@ export const CLAUSE_CONTINUERS = ['shall', 'must', 'should', 'will', 'may', 'can
 export const FORM_FIELD_NAMES = [
   'name', 'first name', 'last name', 'full name', 'title', 'signature', 'date', 'telephone', 'telephone number', 'phone', 'phone number', 'fax',
   'e-mail', 'email', 'e-mail address', 'email address', 'address', 'contract no', 'contract number', 'contract', 'order number', 'order no',
-  'requisition no', 'requisition number', 'duns', 'duns number', 'cage code', 'tax id',
+  'requisition no', 'requisition number', 'duns', 'duns number', 'uei', 'cage', 'cage code', 'tax id', 'tin',
 ] as const;
 
 /** Verbs that open a form's signature line ("Print Name", "Insert Digital Signature"). */
