@@ -16,6 +16,14 @@ describe('splitSentences', () => {
     // An inline enumerator after a colon or comma stays with its lead-in; "Section B." ends its sentence.
     expect(texts('The plan covers the following, a. The schedule. b. The budget.')).toEqual(['The plan covers the following, a. The schedule.', 'b. The budget.']);
     expect(texts('See Section B. The plan follows.')).toEqual(['See Section B.', 'The plan follows.']);
+    // Items with no period of their own: the next letter in sequence opens the next item.
+    expect(texts('The phase ends. a. Survey the users b. Document the workflow c. Develop prototype')).toEqual([
+      'The phase ends.',
+      'a. Survey the users',
+      'b. Document the workflow',
+      'c. Develop prototype',
+    ]);
+    expect(texts('Select option a. Bids are opened at noon.')).toEqual(['Select option a.', 'Bids are opened at noon.']);
   });
 
   it('does not split after abbreviations, initials or decimals', () => {

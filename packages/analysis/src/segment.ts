@@ -67,10 +67,13 @@ export function splitSentences(text: string): Array<{ text: string; offset: numb
       // Single initials ("J. Smith", "U. S.") do not end sentences, but "Section B." does.
       if (/^[A-Z]$/.test(word) && !/\b(section|attachment|exhibit|appendix|part|volume|item|annex|schedule|block|lot)\s+[A-Z]$/i.test(text.slice(Math.max(from, m.index - 14), m.index))) continue;
       // "... relevant to this SOW. b. Depth of experience.": a list letter right after a sentence's
-      // end opens the next item, so the break goes before it, not after it (a PDF or a run-on
+      // end, or the letter after the one this piece opens with ("e. Develop prototype f. Identify
+      // ..."), opens the next item, so the break goes before it, not after it (a PDF or a run-on
       // paragraph prints inline items on one line).
       const markerAt = m.index - 1;
-      if (/^[a-z]$/.test(word) && markerAt > from && /[.?!)]["”’]?\s+$/.test(text.slice(Math.max(from, markerAt - 4), markerAt))) {
+      const afterEnd = /[.?!)]["”’]?\s+$/.test(text.slice(Math.max(from, markerAt - 4), markerAt));
+      const nextInSequence = word > 'a' && text.slice(from, markerAt).trimStart().startsWith(`${String.fromCharCode(word.charCodeAt(0) - 1)}. `);
+      if (/^[a-z]$/.test(word) && markerAt > from && (afterEnd || nextInSequence)) {
         push(out, text, from, markerAt);
         from = markerAt;
         continue;
