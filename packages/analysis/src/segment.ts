@@ -71,12 +71,16 @@ export function splitSentences(text: string): Array<{ text: string; offset: numb
       // ..."), opens the next item, so the break goes before it, not after it (a PDF or a run-on
       // paragraph prints inline items on one line).
       const markerAt = m.index - 1;
-      const afterEnd = /[.?!)]["”’]?\s+$/.test(text.slice(Math.max(from, markerAt - 4), markerAt));
-      const nextInSequence = word > 'a' && text.slice(from, markerAt).trimStart().startsWith(`${String.fromCharCode(word.charCodeAt(0) - 1)}. `);
-      if (/^[a-z]$/.test(word) && markerAt > from && (afterEnd || nextInSequence)) {
-        push(out, text, from, markerAt);
-        from = markerAt;
-        continue;
+      if (/^[a-z]$/.test(word) && markerAt > from) {
+        let pieceStart = from;
+        while (pieceStart < markerAt && /\s/.test(text[pieceStart]!)) pieceStart += 1;
+        const afterEnd = /[.?!)]["”’]?\s+$/.test(text.slice(Math.max(from, markerAt - 4), markerAt));
+        const nextInSequence = word !== 'a' && text.startsWith(`${String.fromCharCode(word.charCodeAt(0) - 1)}. `, pieceStart);
+        if (afterEnd || nextInSequence) {
+          push(out, text, from, markerAt);
+          from = markerAt;
+          continue;
+        }
       }
       // "... as follows, a. The plan, b. The schedule": a list letter or number after a comma,
       // colon or "and" is an inline enumerator, not a sentence end.
