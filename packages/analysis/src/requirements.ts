@@ -23,6 +23,9 @@ const SHORT_LEAD_IN_WORDS = 4;
 /** A list item's lead-in as a reader needs it beside the item; sentences and table rows have none. */
 function leadInOf(segments: Segment[], unit: Unit): { lead_in?: string } {
   if (unit.kind !== 'item' || unit.parent < 0) return {};
+  // A paragraph lead-in with no bullet or marker of its own ("The proposal shall include:") read
+  // as an item of the list before it may start a list of its own: say nothing rather than guess.
+  if (unit.leadIn && !unit.bulleted && !unit.marker) return {};
   const parent = segments[unit.parent] as Unit;
   let text = parent.text;
   let above = parent;
