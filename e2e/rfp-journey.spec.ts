@@ -39,6 +39,16 @@ test('upload the real RFQ in a workspace, score a weak and a strong draft, gener
     await page.getByRole('radiogroup', { name: 'Section' }).getByText('M', { exact: true }).click();
     await expect(page.getByRole('cell', { name: /^M-\d[\w.()-]*$/ }).first()).toBeVisible();
     await expect(page.getByRole('cell', { name: /^L-\d[\w.()-]*$/ })).toHaveCount(0);
+    // Issue 23: a list item shows the lead-in it hangs from, muted above its own text.
+    const item = page.getByRole('row').filter({ hasText: 'Composition of the team' });
+    await expect(item.getByTestId('requirement-lead-in')).toContainText('The following will be used to evaluate technical quotes:');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await item.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/rfp-lead-in-390.png', fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await item.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/rfp-lead-in-1280.png', fullPage: false });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: 'test-results/rfp-requirements.png', fullPage: false });
   });
 

@@ -5,7 +5,8 @@
  * section, fragments under four words, L and M found where MANIFEST.tsv says the text has those
  * headings, plain "<party> shall/must" sentences kept, requirements with no obligation word.
  * Pages are the text's form feeds, as a text upload is read.
- * Usage: npm run eval:corpus [-- --file <name part>] [-- --list repeats|fragments|missing|nol|nom|noword]
+ * Usage: npm run eval:corpus [-- --file <name part>] [-- --list repeats|fragments|alone|missing|nol|nom|noword]
+ * (`alone`: the under-four-word requirements shown with no lead-in, as a user reads them alone)
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -50,6 +51,7 @@ let total = 0;
 let repeats = 0;
 let short = 0;
 let shortItems = 0;
+let shortAlone = 0;
 let cut = 0;
 let noWord = 0;
 let plain = 0;
@@ -87,6 +89,9 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
   short += sh.length;
   // Whole list items under a lead-in are requirements of their own (the labels' convention), however short.
   shortItems += sh.filter((r) => r.basis?.rules.some((id) => /list/.test(id))).length;
+  // What a user reads alone: a short list item is shown under its lead-in (the requirement's lead_in).
+  const alone = sh.filter((r) => !r.lead_in);
+  shortAlone += alone.length;
   cut += fragments(reqs).length;
   noWord += nw.length;
   const sentences = plainObligations(text);
@@ -104,6 +109,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
   }
   if (list === 'repeats') rep.forEach((r) => show(file, r));
   if (list === 'fragments') sh.forEach((r) => show(file, r));
+  if (list === 'alone') alone.forEach((r) => show(file, r));
   if (list === 'noword') nw.forEach((r) => show(file, r));
   if (list === 'missing') {
     for (const s of sentences) if (keptObligations([s], reqs) === 0) console.log(`  ${file} MISSING ${s}`);
@@ -124,6 +130,7 @@ console.log(`| Repeats within a section | ${repeats} (${pct(repeats, total)}) | 
 console.log(`| Fragments: under four words | ${short} (${pct(short, total)}) | <= 3% |`);
 console.log(`| ... of which whole list items under a lead-in | ${shortItems} (${pct(shortItems, total)}) | |`);
 console.log(`| ... under four words, list items left out | ${short - shortItems} (${pct(short - shortItems, total)}) | |`);
+console.log(`| Under four words with no lead-in (read alone) | ${shortAlone} (${pct(shortAlone, total)}) | |`);
 console.log(`| ... cut pieces (layout-metrics fragments) | ${cut} (${pct(cut, total)}) | |`);
 console.log(`| L found where a SECTION L heading is | ${foundL.length} / ${withL.length} (${pct(foundL.length, withL.length)}) | >= 97% |`);
 console.log(`| M found where a SECTION M heading is | ${foundM.length} / ${withM.length} (${pct(foundM.length, withM.length)}) | >= 97% |`);

@@ -260,3 +260,33 @@ describe('performance', () => {
     expect(growth((scale) => extractRequirements([{ page: 1, text: 'the contractor shall '.repeat(1_500 * scale) }]))).toBeLessThan(25);
   });
 });
+
+describe('a list item keeps its lead-in', () => {
+  const doc = `SECTION C - STATEMENT OF WORK
+C.1 Deliverables
+The contractor shall deliver the following:
+a. Monthly status report
+b. Quarterly review
+The proposal shall include:
+PRICING:
+- Labor rates
+`;
+  const leadIns = () => Object.fromEntries(extractRequirements([{ page: 1, text: doc }]).map((r) => [r.text, r.lead_in ?? null]));
+
+  it('on each item, and on nothing else', () => {
+    const got = leadIns();
+    expect(got['Monthly status report']).toBe('The contractor shall deliver the following:');
+    expect(got['Quarterly review']).toBe('The contractor shall deliver the following:');
+    expect(got['The contractor shall deliver the following:']).toBeNull();
+  });
+
+  it('reads a short sub-title after the lead-in above it, and gives a paragraph lead-in read into the list before none', () => {
+    const got = leadIns();
+    expect(got['Labor rates']).toBe('The proposal shall include: PRICING:');
+    expect(got['The proposal shall include:']).toBeNull();
+  });
+
+  it('leaves the item text as printed, so the labels and corrections still match it', () => {
+    expect(extractRequirements([{ page: 1, text: doc }]).map((r) => r.text)).toContain('Monthly status report');
+  });
+});

@@ -7,7 +7,7 @@ import { judgeUnit } from './rules/registry';
 import type { LeadInVerdict, UnitContext, Verdict } from './rules/types';
 import { readsAsSubmissionLogistics } from './section-titles';
 import { SectionTracker, describeSectionSource } from './sections';
-import { segmentPage, type Unit } from './segment';
+import { segmentPage, type Segment, type Unit } from './segment';
 import { tableOfContentsLines } from './toc';
 import type { Obligation, PageText, Requirement, SectionCode } from './types';
 
@@ -15,6 +15,26 @@ import type { Obligation, PageText, Requirement, SectionCode } from './types';
  * Requirement extraction: pages → segments (segment.ts) → section map (sections.ts) → one verdict per
  * unit from the rules registry (rules/registry.ts) → requirements with their basis. See README.md.
  */
+
+// A sub-title inside a list ("PRICING:") is no lead-in a reader can act on alone: it reads after
+// the outer lead-in it sits under ("The proposal shall include: Pricing:").
+const SHORT_LEAD_IN_WORDS = 4;
+
+/** A list item's lead-in as a reader needs it beside the item; sentences and table rows have none. */
+function leadInOf(segments: Segment[], unit: Unit): { lead_in?: string } {
+  if (unit.kind !== 'item' || unit.parent < 0) return {};
+  // A paragraph lead-in with no bullet or marker of its own ("The proposal shall include:") read
+  // as an item of the list before it may start a list of its own: say nothing rather than guess.
+  if (unit.leadIn && !unit.bulleted && !unit.marker) return {};
+  const parent = segments[unit.parent] as Unit;
+  let text = parent.text;
+  let above = parent;
+  while (above.parent >= 0 && above.text.split(/\s+/).length < SHORT_LEAD_IN_WORDS) {
+    above = segments[above.parent] as Unit;
+    text = `${above.text} ${text}`;
+  }
+  return { lead_in: text };
+}
 
 /** How a piece of text was judged, alone or in its place in a document. */
 export interface Classification {
@@ -205,6 +225,7 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
       text: unit.text,
       page: pageAt(unit.start),
       basis: { rules: c.rules, cue: verdict.cue, section: sectionBasis },
+      ...leadInOf(segments, unit),
     });
   });
   return finishRequirements(out);

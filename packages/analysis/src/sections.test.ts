@@ -27,6 +27,32 @@ describe('parseHeading', () => {
     expect(parseHeading('L.4.2.1 Technical Volume')).toMatchObject({ number: 'L.4.2.1', named: 'L', title: 'Technical Volume' });
   });
 
+  it('reads a letter-dash-digit paragraph number with a dash and a Title as a heading', () => {
+    expect(parseHeading('L-3 – Past Performance')).toMatchObject({ number: 'L.3', named: 'L', title: 'Past Performance', kind: 'ucf-paragraph' });
+    expect(parseHeading('C-1 - Scope of Work')).toMatchObject({ number: 'C.1', named: 'C', title: 'Scope of Work' });
+    expect(parseHeading('G-3 –Key Personnel')).toMatchObject({ number: 'G.3', named: 'other' });
+    expect(parseHeading('M-2.1 — Technical Approach')).toMatchObject({ number: 'M.2.1', named: 'M' });
+    // A sentence, a clause number or a list of values after the dash is no title.
+    expect(parseHeading('L-3 – The offeror shall submit three references.')).toBeNull();
+    expect(parseHeading('L-4 - 52.252-1 Solicitation Provisions Incorporated by Reference')).toBeNull();
+    expect(parseHeading('F-16 – maintenance of the aircraft')).toBeNull();
+  });
+
+  it('files the requirements after a letter-dash-digit heading under it, not as an item of the list before', () => {
+    const doc = `SECTION L - INSTRUCTIONS TO OFFERORS
+L-2 - Technical Proposal Instructions
+Items may include:
+
+1. Unique arrangements which support the approach.
+
+L-3 – Past Performance
+
+The offeror shall submit at least three past performance records.`;
+    const reqs = extractRequirements([{ page: 1, text: doc }]);
+    expect(reqs.map((r) => r.text)).not.toContain('L-3 – Past Performance');
+    expect(reqs.find((r) => r.text.startsWith('The offeror shall submit'))).toMatchObject({ section: 'L', requirement_id: 'L-3' });
+  });
+
   it('keeps the text of a numbered paragraph that starts with a sentence', () => {
     const h = parseHeading('C.3.1 The Contractor shall mow all lawns weekly.');
     expect(h).toMatchObject({ number: 'C.3.1', named: 'C', body: 'The Contractor shall mow all lawns weekly.' });

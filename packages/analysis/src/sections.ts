@@ -49,6 +49,9 @@ const ATTACHMENT_HEADING = /^(attachment|exhibit|appendix|annex|enclosure)\s+(?:
 
 const UCF_PARAGRAPH = /^\s*([A-M])\.(\d{1,3}(?:\.\d{1,3}){0,5})\.?(?:\s+(.*))?$/;
 const NUMBERED = /^\s*(\d{1,2}(?:\.\d{1,3}){0,5})(\.?)\s+(\S.*)$/;
+// "L-3 – Past Performance", "C-1 - Scope of Work": a UCF paragraph numbered letter-dash-digit, then
+// a dash (any dash, spaced or not) and its title. Only a title (titleLike, a few words) makes it a heading.
+const UCF_DASH_PARAGRAPH = /^\s*([A-M])-(\d{1,3}(?:\.\d{1,3}){0,3})[ \t]*[-–—‐‑‒―][ \t]*([A-Z(“"][^|]*)$/;
 
 function ucfLetter(letter: string): SectionCode {
   const l = letter.toUpperCase();
@@ -189,6 +192,11 @@ export function parseHeading(line: string): HeadingMatch | null {
         ? { title: '', body: para[3], bodyOffset: trimmed.length - para[3].length }
         : {}),
     };
+  }
+
+  const dashed = UCF_DASH_PARAGRAPH.exec(trimmed);
+  if (dashed && titleLike(dashed[3]) && dashed[3].split(/\s+/).length <= 10 && !/[.;,:]$/.test(dashed[3])) {
+    return { number: `${dashed[1]}.${dashed[2]}`, title: dashed[3].trim(), named: ucfLetter(dashed[1]), kind: 'ucf-paragraph' };
   }
 
   const num = NUMBERED.exec(trimmed);

@@ -4,6 +4,28 @@ import { segmentPage, splitSentences, type Unit } from './segment';
 const units = (text: string) => segmentPage(text).filter((s): s is Unit => s.kind !== 'heading');
 
 describe('splitSentences', () => {
+  it('starts an inline list item at its letter, not after it, when the letter follows a sentence end', () => {
+    const texts = (t: string) => splitSentences(t).map((p) => p.text);
+    expect(texts('Experience will be evaluated on: a. Relevancy to this SOW. b. Depth of experience. c. Skills within the firm.')).toEqual([
+      'Experience will be evaluated on: a. Relevancy to this SOW.',
+      'b. Depth of experience.',
+      'c. Skills within the firm.',
+    ]);
+    expect(texts('Provide test plans, test criteria, etc. d. Project management is rated.')).toEqual(['Provide test plans, test criteria, etc.', 'd. Project management is rated.']);
+    expect(texts('Payments follow the clause (AUG 2013) h. Invoices are due monthly.')).toEqual(['Payments follow the clause (AUG 2013)', 'h. Invoices are due monthly.']);
+    // An inline enumerator after a colon or comma stays with its lead-in; "Section B." ends its sentence.
+    expect(texts('The plan covers the following, a. The schedule. b. The budget.')).toEqual(['The plan covers the following, a. The schedule.', 'b. The budget.']);
+    expect(texts('See Section B. The plan follows.')).toEqual(['See Section B.', 'The plan follows.']);
+    // Items with no period of their own: the next letter in sequence opens the next item.
+    expect(texts('The phase ends. a. Survey the users b. Document the workflow c. Develop prototype')).toEqual([
+      'The phase ends.',
+      'a. Survey the users',
+      'b. Document the workflow',
+      'c. Develop prototype',
+    ]);
+    expect(texts('Select option a. Bids are opened at noon.')).toEqual(['Select option a.', 'Bids are opened at noon.']);
+  });
+
   it('does not split after abbreviations, initials or decimals', () => {
     const s = splitSentences(
       'Submit items, e.g. resumes and forms, to the U.S. Army Corps. See Sec. 2.2 and No. 5 of the list. J. Smith is the CO. Deliver on time!',

@@ -66,6 +66,22 @@ export function splitSentences(text: string): Array<{ text: string; offset: numb
       if (ABBREVIATIONS.has(lower) && !acronym && !companyEnd) continue;
       // Single initials ("J. Smith", "U. S.") do not end sentences, but "Section B." does.
       if (/^[A-Z]$/.test(word) && !/\b(section|attachment|exhibit|appendix|part|volume|item|annex|schedule|block|lot)\s+[A-Z]$/i.test(text.slice(Math.max(from, m.index - 14), m.index))) continue;
+      // "... relevant to this SOW. b. Depth of experience.": a list letter right after a sentence's
+      // end, or the letter after the one this piece opens with ("e. Develop prototype f. Identify
+      // ..."), opens the next item, so the break goes before it, not after it (a PDF or a run-on
+      // paragraph prints inline items on one line).
+      const markerAt = m.index - 1;
+      if (/^[a-z]$/.test(word) && markerAt > from) {
+        let pieceStart = from;
+        while (pieceStart < markerAt && /\s/.test(text[pieceStart]!)) pieceStart += 1;
+        const afterEnd = /[.?!)]["”’]?\s+$/.test(text.slice(Math.max(from, markerAt - 4), markerAt));
+        const nextInSequence = word !== 'a' && text.startsWith(`${String.fromCharCode(word.charCodeAt(0) - 1)}. `, pieceStart);
+        if (afterEnd || nextInSequence) {
+          push(out, text, from, markerAt);
+          from = markerAt;
+          continue;
+        }
+      }
       // "... as follows, a. The plan, b. The schedule": a list letter or number after a comma,
       // colon or "and" is an inline enumerator, not a sentence end.
       const enumerator = /([a-z]|[ivx]{1,4}|\d{1,2})$/.exec(text.slice(Math.max(from, m.index - 4), m.index))?.[1];

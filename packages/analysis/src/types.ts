@@ -22,6 +22,9 @@ export interface Requirement {
   /** Why the engine took it: shown to the user ("Why is this a requirement?") and exported as the
    * Basis column. Absent on requirements stored before the engine recorded it. */
   basis?: RequirementBasis;
+  /** A list item's lead-in, the sentence it hangs from ("The contractor shall deliver the
+   * following:"): the item is a requirement only together with it. Absent for anything else. */
+  lead_in?: string;
 }
 
 /** The reason a requirement is one: the rules that decided, the cue they saw, and where its section came from. */

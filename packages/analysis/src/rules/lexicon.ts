@@ -115,3 +115,19 @@ export const RATING_WORDS = [
   'substantial confidence', 'satisfactory confidence', 'limited confidence', 'no confidence', 'unknown confidence', 'very relevant', 'relevant',
   'somewhat relevant', 'not relevant', 'unknown', 'not applicable', 'highly acceptable', 'not acceptable', 'meets', 'does not meet', 'exceeds', 'discount factor', 'evaluation year',
 ] as const;
+
+/** Words a clause does not end on: a unit ending in one was cut before its rest ("The Contractor shall", "Indicate the", "State beginning and"). */
+export const CLAUSE_CONTINUERS = ['shall', 'must', 'should', 'will', 'may', 'can', 'be', 'the', 'a', 'an', 'all', 'any', 'each', 'this', 'these', 'those', 'and', 'or', 'of', 'to', 'for', 'with', 'by', 'in', 'on', 'at', 'from'] as const;
+
+/** Names of blanks on a form: what a signer writes in, not a duty ("Print Name", "Contract No.", "E-mail"). */
+export const FORM_FIELD_NAMES = [
+  'name', 'first name', 'last name', 'full name', 'title', 'signature', 'date', 'telephone', 'telephone number', 'phone', 'phone number', 'fax',
+  'e-mail', 'email', 'e-mail address', 'email address', 'address', 'contract no', 'contract number', 'contract', 'order number', 'order no',
+  'requisition no', 'requisition number', 'duns', 'duns number', 'uei', 'cage', 'cage code', 'tax id', 'tin',
+] as const;
+
+/** Verbs that open a form's signature line ("Print Name", "Insert Digital Signature"). */
+export const FORM_FIELD_VERBS = ['print', 'type', 'typed', 'insert', 'insert digital'] as const;
+
+/** A questionnaire's answer choices and prompts, answered rather than complied with ("Please explain", "Don't know"). */
+export const FORM_PROMPTS = ['please explain', 'please describe', 'please specify', 'please elaborate', 'do not know', "don't know", 'dont know', 'other (describe)', 'other (explain)', 'other (specify)'] as const;

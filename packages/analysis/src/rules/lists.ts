@@ -1,5 +1,6 @@
 import { ADDRESS_LINE, MODAL_VERB, SOW_LEAD_IN } from '../cues';
 import { criterion } from './evaluation';
+import { CORE_PARTY_NOUNS, FORM_FIELD_NAMES, alternation } from './lexicon';
 import type { LeadInVerdict, Rule, UnitContext, Verdict } from './types';
 
 /** Context-stage rules for list items: what an item takes from its lead-in, and when it takes nothing. */
@@ -22,7 +23,8 @@ export const BARE_LEAD_IN = /^(?:the\s+|each\s+|all\s+|every\s+)?(?:[\w/-]+\s+){
 /** "The Contractor shall--": a bare modal stub cut before its sub-items by a dash (FAR style). */
 const BARE_DASH_STUB = /^(?:the\s+|each\s+|all\s+|every\s+)?(?:[\w/-]+\s+){0,3}(?:shall|must|should|will)(?:\s+(?:also|be able to|at a minimum))?\s*(?:--?|—|–)$/i;
 // A form field's name as a list item ("Name:", "Telephone number", "Signature") is a blank to fill, not a duty (LIST-TITLES).
-const FIELD_NAME = /^(?:(?:company|firm|offeror|contractor|vendor)\s+)?(?:name|title|signature|date|telephone|phone|fax|e-?mail|address|duns|uei|cage(?:\s+code)?|tax\s+id|tin)(?:\s+(?:number|no\.?|address))?\s*:?$/i;
+// The field names are the lexicon's, shared with title.form-entry (rules/fragments.ts) outside lists.
+const FIELD_NAME = new RegExp(`^(?:(?:company|firm|${alternation(CORE_PARTY_NOUNS)})\\s+)?(?:${alternation(FORM_FIELD_NAMES)})(?:\\s+(?:number|no\\.?|address))?\\s*:?$`, 'i');
 // A quoted legend inside a list ("“Use or disclosure of data ...”") is text to print, not a duty.
 const QUOTED = /^["“][^"”]{3,}["”]\.?$/;
 

@@ -1,5 +1,6 @@
 import { EVALUATION_RULES } from './evaluation';
 import { EXCLUSION_RULES } from './exclusions';
+import { FRAGMENT_RULES } from './fragments';
 import { IMPERATIVE_RULES } from './imperatives';
 import { LIMIT_RULES } from './limits';
 import { LIST_RULES } from './lists';
@@ -15,7 +16,7 @@ import type { ModalFinding, Rule, Stage, UnitContext, UnitFacts, Verdict } from 
  * The registry: every rule of the engine, and the walk that applies them. Within a stage the rule
  * with the lowest priority that decides wins; precedence is the `priority` numbers, not code order.
  */
-export const RULES: readonly Rule[] = [...TABLE_RULES, ...TITLE_RULES, ...EXCLUSION_RULES, ...EVALUATION_RULES, ...IMPERATIVE_RULES, ...MODAL_RULES, ...OBLIGATION_RULES, ...LIMIT_RULES, ...LIST_RULES];
+export const RULES: readonly Rule[] = [...TABLE_RULES, ...TITLE_RULES, ...FRAGMENT_RULES, ...EXCLUSION_RULES, ...EVALUATION_RULES, ...IMPERATIVE_RULES, ...MODAL_RULES, ...OBLIGATION_RULES, ...LIMIT_RULES, ...LIST_RULES];
 
 const STAGES: readonly Stage[] = ['unit', 'cue', 'context'];
 

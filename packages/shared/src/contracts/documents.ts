@@ -52,6 +52,8 @@ export const OpportunityRequirementSchema = RequirementSchema.extend({
   /** Other pages the same requirement is printed on in its section (repeats merged into this one). */
   other_pages: z.array(z.number().int()).optional(),
   basis: RfpRequirementBasisSchema.nullable(),
+  /** A list item's lead-in, the sentence it hangs from; null for anything else. */
+  lead_in: z.string().nullable(),
 });
 export type OpportunityRequirement = z.infer<typeof OpportunityRequirementSchema>;
 

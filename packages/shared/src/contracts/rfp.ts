@@ -21,6 +21,8 @@ export const RfpRequirementSchema = z.object({
   /** Other pages the same sentence is printed on in its section: the engine lists a repeat once. */
   other_pages: z.array(z.number().int()).optional(),
   basis: RfpRequirementBasisSchema.nullable(),
+  /** A list item's lead-in ("The contractor shall deliver the following:"): the item reads with it. Null otherwise. */
+  lead_in: z.string().nullable(),
   correction: RfpRequirementCorrectionSchema.nullable(),
 });
 export type RfpRequirement = z.infer<typeof RfpRequirementSchema>;
@@ -220,6 +222,8 @@ export const RfpMatrixRowSchema = z.object({
     })
     .nullable(),
   basis: RfpRequirementBasisSchema.nullable(),
+  /** A list item's lead-in: the item is a requirement only together with it. Null otherwise. */
+  lead_in: z.string().nullable(),
   /** The team's correction (issue 23); a row marked not a requirement is left out of the matrix. */
   correction: RfpRequirementCorrectionSchema.nullable(),
   /** How the latest amendment touched this requirement: new in it, or reworded (with the previous wording). */

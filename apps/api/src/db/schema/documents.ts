@@ -17,6 +17,8 @@ export interface StoredRequirement {
   basis?: { rules: string[]; cue: string | null; section: string };
   /** Other pages the same requirement is printed on in its section (repeats merged into this one). */
   pages?: number[];
+  /** A list item's lead-in, the sentence it hangs from; absent for anything else and on requirements stored before it was recorded. */
+  lead_in?: string;
 }
 
 /** Solicitation PDFs uploaded on an opportunity, with the requirements the engine extracted. */

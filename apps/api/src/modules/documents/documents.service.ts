@@ -32,6 +32,7 @@ export async function listRequirements(ctx: AuthedCtx, opportunityId: string): P
     page: r.page ?? null,
     ...(r.pages?.length ? { other_pages: r.pages } : {}),
     basis: r.basis ?? null,
+    lead_in: r.lead_in ?? null,
   }));
 }
 

@@ -21,9 +21,12 @@ const COLUMNS: { header: string; key: keyof ComplianceMatrixRow; width: number }
   { header: 'Proposal Volume/Section', key: 'volume', width: 40 },
   { header: 'Status', key: 'status', width: 14 },
 ];
+// A list item reads with its lead-in: a "Lead-in" column just before the requirement's own text.
+const TEXT_AT = COLUMNS.findIndex((c) => c.key === 'requirement');
+const withLeadIn = <T>(cells: T[], leadIn: T): T[] => [...cells.slice(0, TEXT_AT), leadIn, ...cells.slice(TEXT_AT)];
 // Issue 23: why the engine took each requirement, after the columns a team fills in.
-const HEADERS = [...COLUMNS.map((c) => c.header), 'Basis'];
-const WIDTHS = [...COLUMNS.map((c) => c.width), 60];
+const HEADERS = [...withLeadIn(COLUMNS.map((c) => c.header), 'Lead-in'), 'Basis'];
+const WIDTHS = [...withLeadIn(COLUMNS.map((c) => c.width), 50), 60];
 const STATUSES = ['Not started', 'In progress', 'Drafted', 'Reviewed', 'Complete', 'N/A'];
 
 export interface MatrixFile {
@@ -55,8 +58,10 @@ export async function exportComplianceMatrix(ctx: AuthedCtx, documentId: string,
   }
   if (doc.documentType !== 'compliance') throw badRequest('Only a compliance matrix can be exported as a spreadsheet');
   // Requirement text comes from the uploaded document: formula-like cells stay text in Excel.
-  const basisOf = new Map(requirements.map((r) => [r.requirement_id, r.basis]));
-  const rows = complianceMatrixRows(requirements as Requirement[]).map((r) => [...COLUMNS.map((c) => r[c.key]), basisText(basisOf.get(r.id))].map(neutraliseFormula));
+  const byId = new Map(requirements.map((r) => [r.requirement_id, r]));
+  const rows = complianceMatrixRows(requirements as Requirement[]).map((r) =>
+    [...withLeadIn<string | number | null>(COLUMNS.map((c) => r[c.key]), byId.get(r.id)?.lead_in ?? null), basisText(byId.get(r.id)?.basis)].map(neutraliseFormula),
+  );
   const base = `${(doc.solicitationNumber || 'opportunity').replace(/[^A-Za-z0-9._-]+/g, '_')}_compliance`;
 
   if (format === 'csv') {
@@ -70,7 +75,7 @@ export async function exportComplianceMatrix(ctx: AuthedCtx, documentId: string,
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow(row).alignment = { vertical: 'top', wrapText: true };
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: HEADERS.length } };
-  const statusColumn = COLUMNS.findIndex((c) => c.key === 'status') + 1;
+  const statusColumn = HEADERS.indexOf('Status') + 1;
   for (let i = 2; i <= rows.length + 1; i += 1) {
     sheet.getCell(i, statusColumn).dataValidation = { type: 'list', allowBlank: true, formulae: [`"${STATUSES.join(',')}"`] };
   }

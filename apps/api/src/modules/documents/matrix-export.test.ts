@@ -38,14 +38,14 @@ describe('GET /api/generated-documents/{id}/export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="W912_26_R-7_compliance.csv"');
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
     const rows: string[][] = parse(res.body.slice(1));
-    expect(rows[0]).toEqual(['ID', 'Section', 'Page', 'Requirement', 'Must/Should', 'Weight', 'Proposal Volume/Section', 'Status', 'Basis']);
+    expect(rows[0]).toEqual(['ID', 'Section', 'Page', 'Lead-in', 'Requirement', 'Must/Should', 'Weight', 'Proposal Volume/Section', 'Status', 'Basis']);
     expect(rows.slice(1).map((r) => r[0]).sort()).toEqual([...requirementIds].sort());
-    const pageLimit = rows.find((r) => r[3]!.includes('20 pages'))!;
-    expect(pageLimit.slice(1, 3)).toEqual(['L', '2']);
-    expect(pageLimit[4]).toBe('Must');
-    expect(pageLimit[6]).not.toBe('');
+    const pageLimit = rows.find((r) => r[4]!.includes('20 pages'))!;
+    expect(pageLimit.slice(1, 4)).toEqual(['L', '2', '']);
+    expect(pageLimit[5]).toBe('Must');
+    expect(pageLimit[7]).not.toBe('');
     // Issue 23: why the engine took it.
-    expect(pageLimit[8]).toMatch(/^rules: .+ · cue: shall · section: .+p\. 2/);
+    expect(pageLimit[9]).toMatch(/^rules: .+ · cue: shall · section: .+p\. 2/);
   });
 
   it('downloads a real .xlsx workbook with a frozen header and a Status pick list', async () => {
@@ -56,10 +56,10 @@ describe('GET /api/generated-documents/{id}/export', () => {
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Compliance Matrix')!;
     expect(sheet.rowCount).toBe(requirementIds.length + 1);
-    expect(sheet.getRow(1).getCell(4).value).toBe('Requirement');
+    expect(sheet.getRow(1).getCell(5).value).toBe('Requirement');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.getCell(2, 8).value).toBe('Not started');
-    expect(sheet.getCell(2, 8).dataValidation).toMatchObject({ type: 'list' });
+    expect(sheet.getCell(2, 9).value).toBe('Not started');
+    expect(sheet.getCell(2, 9).dataValidation).toMatchObject({ type: 'list' });
   });
 
   it('refuses other document types, bad formats, other users and anonymous callers', async () => {

@@ -15,6 +15,8 @@ const COLUMNS: { header: string; width: number; value: (r: RfpMatrixRow) => stri
   { header: 'Requirement', width: 12, value: (r) => r.requirement_id },
   { header: 'Section', width: 9, value: (r) => r.section },
   { header: 'Must/Should', width: 12, value: (r) => r.must_or_should },
+  // A list item reads with its lead-in: its own column, so the text column stays the item as scored and corrected.
+  { header: 'Lead-in', width: 50, value: (r) => r.lead_in },
   { header: 'Requirement text', width: 80, value: (r) => r.text },
   { header: 'Page', width: 7, value: (r) => r.page },
   { header: 'Task', width: 40, value: (r) => r.task?.title ?? null },

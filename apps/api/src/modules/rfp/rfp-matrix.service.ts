@@ -61,6 +61,7 @@ export async function buildMatrix(ctx: AuthedCtx, workspaceId: string): Promise<
       text: r.text,
       page: r.page ?? null,
       basis: r.basis ?? null,
+      lead_in: r.lead_in ?? null,
       correction,
       task: taskOf.get(r.requirement_id) ?? null,
       draft: analysis ? draftOf(analysis, r.requirement_id) : null,

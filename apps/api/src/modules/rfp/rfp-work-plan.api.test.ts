@@ -202,14 +202,14 @@ describe('GET /workspaces/{id}/rfp/matrix/export', () => {
     const text = res.rawPayload.toString('utf8').slice(1);
     const lines = text.trim().split(/\r?\n/);
     // Every text field quoted (issue 21 item 23), so no separator inside one starts a cell.
-    expect(lines[0]).toBe('"Requirement","Section","Must/Should","Requirement text","Page","Task","Assignee","Task status","Draft status","Draft location","Basis","Correction","Amendment"');
+    expect(lines[0]).toBe('"Requirement","Section","Must/Should","Lead-in","Requirement text","Page","Task","Assignee","Task status","Draft status","Draft location","Basis","Correction","Amendment"');
     expect(text).toContain(`"'=HYPERLINK(""http://evil"",""click"")"`);
     expect(text).toContain("'+1+2 pages");
     expect(text).toContain("'-5 points per missing page");
     expect(text).toContain("'@SUM(A1:A2)");
     expect(text).toContain("'\tcmd|calc");
     expect(text).toContain("'=cmd() Evil");
-    expect(text).toMatch(/"L-006","L","must","Offerors shall submit a plan\.",5,"L-006: Offerors shall submit a plan\.","'=cmd\(\) Evil","To Do","",""/);
+    expect(text).toMatch(/"L-006","L","must","","Offerors shall submit a plan\.",5,"L-006: Offerors shall submit a plan\.","'=cmd\(\) Evil","To Do","",""/);
     expect(text).not.toMatch(/(^|[,;"])[=+\-@]/m);
   });
 
@@ -224,12 +224,12 @@ describe('GET /workspaces/{id}/rfp/matrix/export', () => {
     const sheet = book.getWorksheet('Compliance Matrix')!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBeTruthy();
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Requirement', 'Section', 'Must/Should', 'Requirement text', 'Page', 'Task', 'Assignee', 'Task status', 'Draft status', 'Draft location', 'Basis', 'Correction', 'Amendment']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Requirement', 'Section', 'Must/Should', 'Lead-in', 'Requirement text', 'Page', 'Task', 'Assignee', 'Task status', 'Draft status', 'Draft location', 'Basis', 'Correction', 'Amendment']);
     expect(sheet.rowCount).toBe(7);
-    const texts = [2, 3, 4, 5, 6].map((r) => sheet.getCell(r, 4).value);
+    const texts = [2, 3, 4, 5, 6].map((r) => sheet.getCell(r, 5).value);
     expect(texts).toEqual(['\'=HYPERLINK("http://evil","click")', "'+1+2 pages", "'-5 points per missing page", "'@SUM(A1:A2)", "'\tcmd|calc"]);
-    expect(sheet.getCell(7, 7).value).toBe("'=cmd() Evil");
-    expect(sheet.getCell(7, 8).value).toBe('To Do');
+    expect(sheet.getCell(7, 8).value).toBe("'=cmd() Evil");
+    expect(sheet.getCell(7, 9).value).toBe('To Do');
     for (let r = 1; r <= sheet.rowCount; r += 1) {
       for (let c = 1; c <= 10; c += 1) expect(sheet.getCell(r, c).type).not.toBe(ExcelJS.ValueType.Formula);
     }

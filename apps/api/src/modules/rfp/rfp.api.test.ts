@@ -77,6 +77,32 @@ describe('RFP upload', () => {
     expect(copies).toEqual([expect.objectContaining({ page: 1, other_pages: [3] })]);
   });
 
+  it('carries a list item\'s lead-in to the upload, the solicitation, the matrix and its export', async () => {
+    const wsId = await workspace();
+    const text = [
+      'SECTION C - STATEMENT OF WORK',
+      'C.1 Deliverables',
+      'The contractor shall deliver the following:\na. Monthly status report\nb. Quarterly risk register',
+      'C.2 Meetings',
+      'The contractor shall attend the kickoff meeting within ten days of award.',
+    ].join('\n\n');
+    const res = await upload(wsId, multipartFile('file', 'lead-ins.pdf', await textPdf(text)));
+    expect(res.statusCode, res.body).toBe(200);
+    const LEAD = 'The contractor shall deliver the following:';
+    const byText = (list: { text: string; lead_in: string | null }[]) => Object.fromEntries(list.map((r) => [r.text.replace(/^[a-z]\.\s+/, ''), r.lead_in]));
+    const uploaded = byText(res.json().requirements);
+    expect(uploaded['Monthly status report']).toBe(LEAD);
+    expect(uploaded['Quarterly risk register']).toBe(LEAD);
+    expect(uploaded['The contractor shall attend the kickoff meeting within ten days of award.']).toBeNull();
+    expect(byText((await get(wsId, '/rfp/solicitation')).json().requirements)['Monthly status report']).toBe(LEAD);
+    expect(byText((await get(wsId, '/rfp/matrix')).json().rows)['Monthly status report']).toBe(LEAD);
+    const csv = await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${wsId}/rfp/matrix/export?format=csv` });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(lines[0]).toContain('"Lead-in","Requirement text"');
+    expect(lines.find((l) => l.includes('Monthly status report'))).toContain(`"${LEAD}","`);
+  });
+
   it('gives concurrent uploads distinct versions', async () => {
     const wsId = await workspace();
     const pdf = await solicitationPdf();

@@ -16,6 +16,7 @@ export function presentRequirement({ requirement: r, correction }: CorrectedRequ
     page: r.page ?? null,
     ...(r.pages?.length ? { other_pages: r.pages } : {}),
     basis: r.basis ?? null,
+    lead_in: r.lead_in ?? null,
     correction,
   };
 }

@@ -18,6 +18,8 @@ const requirements: RequirementDto[] = [
   { requirement_id: 'M-001', section: 'M', must_or_should: 'must', weight: 3, text: 'Technical approach is the most important factor.', page: 3 },
 ];
 
+const ITEM: RequirementDto = { requirement_id: 'L-001-2', section: 'L', must_or_should: 'must', weight: 1, text: 'Resumes of key personnel', page: 2 };
+
 afterEach(() => {
   localStorage.clear();
 });
@@ -39,7 +41,8 @@ describe('opportunity detail: PDF upload', () => {
       ...refresh,
       [`GET /api/opportunities/${opp.id}`]: () => ({ body: { ...opp, pdf_processed: processed } }),
       'GET /api/documents': () => ({ body: [] }),
-      [`GET /api/opportunities/${opp.id}/requirements`]: () => ({ body: requirements }),
+      // The list endpoint adds each list item's lead-in (issue 23); the upload's answer has none.
+      [`GET /api/opportunities/${opp.id}/requirements`]: () => ({ body: [...requirements, { ...ITEM, lead_in: 'The technical volume shall include the following:' }] }),
       [`GET /api/opportunities/${opp.id}/form-facts`]: () => ({ body: { file_name: 'rfp.pdf', form_facts: null } }),
       [`POST /api/opportunities/${opp.id}/upload-pdf`]: () => {
         processed = true;
@@ -54,6 +57,8 @@ describe('opportunity detail: PDF upload', () => {
     const table = await screen.findByTestId('requirements-table');
     expect(within(table).getByText('L-001')).toBeInTheDocument();
     expect(within(table).getByText(/most important factor/)).toBeInTheDocument();
+    expect(await within(table).findByTestId('requirement-lead-in')).toHaveTextContent('The technical volume shall include the following:');
+    expect(within(table).getAllByTestId('requirement-lead-in')).toHaveLength(1);
     expect(calls.filter((c) => c.url.startsWith(`/api/opportunities/${opp.id}?`) || c.url === `/api/opportunities/${opp.id}`).length).toBeGreaterThanOrEqual(2);
   });
 

@@ -9,7 +9,7 @@ type Handlers = Parameters<typeof stubApi>[0];
 // The workspace route loads lazily; on a busy machine the first render can take seconds.
 const PAGE = { timeout: 20_000 };
 
-const req = (id: string, section: string, text: string, page = 2): RfpRequirement => ({ requirement_id: id, section, must_or_should: 'must', weight: 1, text, page, basis: null, correction: null });
+const req = (id: string, section: string, text: string, page = 2): RfpRequirement => ({ requirement_id: id, section, must_or_should: 'must', weight: 1, text, page, basis: null, lead_in: null, correction: null });
 const { weight: _w1, ...changedNow } = req('L-5.1-aa11', 'L', 'Quotes must be valid for at least 90 calendar days after the quotation response date.');
 const { weight: _w2, ...changedWas } = req('L-5.1-ddc7', 'L', 'Quotes must be valid for at least 60 calendar days after the quotation response date.');
 const { weight: _w3, ...added } = req('C-2.1-77ff', 'C', 'Vendor must publish release notes for every production deployment.', 1);

@@ -8,7 +8,7 @@ import { workspaceApi, ws } from '../../test/workspace-test-api';
 
 /** Issue 14 in the RFP tab: conflicts above the missing list, format checks, and the rows reported apart. */
 
-const req = (requirement_id: string, section: string, text: string): RfpRequirement => ({ requirement_id, section, must_or_should: 'must', weight: 1, text, page: 1, basis: null, correction: null });
+const req = (requirement_id: string, section: string, text: string): RfpRequirement => ({ requirement_id, section, must_or_should: 'must', weight: 1, text, page: 1, basis: null, lead_in: null, correction: null });
 const REQUIREMENTS = [
   req('L-1', 'L', 'Proposals must be received no later than 2:00 PM on March 3.'),
   req('L-2', 'L', 'The Technical Volume shall not exceed 10 pages.'),

@@ -23,6 +23,7 @@ const req = (id: string, section: string, text: string, extra: Partial<RfpRequir
   text,
   page: 2,
   basis: BASIS,
+  lead_in: null,
   correction: null,
   ...extra,
 });
@@ -30,6 +31,7 @@ const CORRECTED_AT = '2026-11-26T23:00:00.000Z';
 const REQUIREMENTS = [
   req('L-1', 'L', 'Offerors shall submit the technical volume in no more than 20 pages.'),
   req('L-2', 'L', 'Offerors shall include an org chart.', { basis: null }),
+  req('L-3', 'L', 'Resumes of key personnel', { lead_in: 'The technical volume shall include the following:' }),
   req('M-1', 'L', 'Technical approach will be evaluated for feasibility.', {
     page: 3,
     must_or_should: 'should',
@@ -65,14 +67,14 @@ const SOLICITATION: RfpSolicitation = {
   file_name: 'RFQ.pdf',
   processing_status: 'completed',
   page_count: 3,
-  requirements_count: 4,
+  requirements_count: 5,
   created_at: '2026-11-05T12:00:00.000Z',
   requirements: REQUIREMENTS,
   amendment: null,
   form_facts: null,
 };
 const row = ({ weight: _weight, ...r }: RfpRequirement): RfpMatrixRow => ({ ...r, task: null, draft: null, amendment: null });
-const MATRIX: RfpMatrix = { solicitation_id: 'sol-2', version: 2, analysis_id: null, excluded_count: 1, rows: REQUIREMENTS.slice(0, 3).map(row) };
+const MATRIX: RfpMatrix = { solicitation_id: 'sol-2', version: 2, analysis_id: null, excluded_count: 1, rows: REQUIREMENTS.filter((r) => !r.correction?.not_a_requirement).map(row) };
 
 const as = (role: WorkspaceRole, archived = false): Workspace => ({ ...ws, user_role: role, archived, archived_at: archived ? '2026-11-07T12:00:00.000Z' : null });
 const correctionUrl = (id: string) => `/api/workspaces/${ws.id}/rfp/solicitations/sol-2/requirements/${id}/correction`;
@@ -122,7 +124,22 @@ describe('Why is this a requirement?', () => {
     expect(rowOf('M-1')).toHaveTextContent('L (corrected from M)');
     expect(rowOf('M-1')).toHaveTextContent('should (corrected from must)');
     expect(rowOf('C-1')).toHaveTextContent('Not a requirement');
-    expect(screen.getByText(/^Version 2 ·/)).toHaveTextContent('4 requirements (1 marked not a requirement)');
+    expect(screen.getByText(/^Version 2 ·/)).toHaveTextContent('5 requirements (1 marked not a requirement)');
+  });
+});
+
+describe('a list item with its lead-in', () => {
+  it('shows the lead-in muted above the item in the requirements table and the matrix', async () => {
+    stubApi(api(as('VIEWER')));
+    open();
+    await screen.findByText('Offerors shall include an org chart.', {}, PAGE);
+    expect(within(rowOf('L-3')).getByTestId('requirement-lead-in')).toHaveTextContent('The technical volume shall include the following:');
+    expect(rowOf('L-3')).toHaveTextContent(/^.*The technical volume shall include the following:Resumes of key personnel/);
+    expect(within(rowOf('L-1')).queryByTestId('requirement-lead-in')).toBeNull();
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Requirements view' })).getByText('Compliance Matrix'));
+    const matrixRow = await screen.findByTestId('matrix-row-L-3');
+    expect(within(matrixRow).getByTestId('requirement-lead-in')).toHaveTextContent('The technical volume shall include the following:');
+    expect(within(screen.getByTestId('matrix-row-L-1')).queryByTestId('requirement-lead-in')).toBeNull();
   });
 });
 
@@ -238,14 +255,15 @@ describe('an analysis scored before the list was corrected', () => {
     format_checks: [],
   };
 
-  it('says so, and counts only what is still a requirement', async () => {
+  it('says it was re-scored against the corrections, and counts only what is still a requirement', async () => {
     stubApi(api(as('VIEWER'), { [`GET /api/workspaces/${ws.id}/rfp/analysis`]: () => ({ body: ANALYSIS }) }));
     open();
     expect(await screen.findByTestId('analysis-corrected-since', {}, PAGE)).toHaveTextContent(
-      'The requirements list was corrected after this draft was scored. Run a new analysis to score it against the corrected list.',
+      'Re-scored against your corrections: the requirements list was corrected after this draft was run, and these scores read the corrected list.',
     );
-    // L-1, L-2, M-1 read as addressed; C-1, marked not a requirement, is not counted as missing.
-    expect(screen.getByTestId('status-counts')).toHaveTextContent(/^3 addressed$/);
+    expect(screen.queryByTestId('analysis-stale')).toBeNull();
+    // L-1, L-2, L-3, M-1 read as addressed; C-1, marked not a requirement, is not counted as missing.
+    expect(screen.getByTestId('status-counts')).toHaveTextContent(/^4 addressed$/);
   });
 
   it('says nothing when every correction came before the draft was scored', async () => {
@@ -254,4 +272,42 @@ describe('an analysis scored before the list was corrected', () => {
     await screen.findByTestId('status-counts', {}, PAGE);
     expect(screen.queryByTestId('analysis-corrected-since')).toBeNull();
   });
+
+  it('shows the scores as stale after a correction until the re-scored analysis is read', async () => {
+    let reads = 0;
+    let failReads = false;
+    const calls = stubApi(
+      api(as('CONTRIBUTOR'), {
+        [`GET /api/workspaces/${ws.id}/rfp/analysis`]: () => {
+          reads += 1;
+          return failReads ? { status: 422, body: { detail: 'The draft could not be read again' } } : { body: { ...ANALYSIS, created_at: '2026-11-27T00:00:00.000Z' } };
+        },
+        [`PUT ${correctionUrl('L-1')}`]: () => ({ body: REQUIREMENTS[0] }),
+      }),
+    );
+    open();
+    await screen.findByTestId('status-counts', {}, PAGE);
+    expect(screen.queryByTestId('analysis-stale')).toBeNull();
+    // The re-read after the correction fails: the scores on screen are the old ones, and it says so.
+    failReads = true;
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Requirements view' })).getByText('Requirements'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Why is L-1 a requirement?' }, PAGE));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Correct L-1' })).getByRole('button', { name: 'Mark not a requirement' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Requirements view' })).getByText('Analysis'));
+    expect(await screen.findByTestId('analysis-stale', {}, PAGE)).toHaveTextContent(
+      'These scores are from before your latest correction, and re-scoring failed: The draft could not be read again. Reload the page to retry.',
+    );
+    // The next correction's re-read succeeds: the scores shown are current again.
+    failReads = false;
+    const before = reads;
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Requirements view' })).getByText('Requirements'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Why is L-1 a requirement?' }, PAGE));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Correct L-1' })).getByRole('button', { name: 'Mark not a requirement' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Requirements view' })).getByText('Analysis'));
+    await waitFor(() => expect(screen.queryByTestId('analysis-stale')).toBeNull(), PAGE);
+    expect(reads).toBeGreaterThan(before);
+    expect(screen.getByTestId('status-counts')).toBeInTheDocument();
+  }, 60_000);
 });

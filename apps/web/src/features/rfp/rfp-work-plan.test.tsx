@@ -7,7 +7,7 @@ import { contributor, workspaceApi, ws } from '../../test/workspace-test-api';
 
 type Handlers = Parameters<typeof stubApi>[0];
 
-const req = (id: string, section: string, page: number, text: string): RfpRequirement => ({ requirement_id: id, section, must_or_should: 'must', weight: 1, text, page, basis: null, correction: null });
+const req = (id: string, section: string, page: number, text: string): RfpRequirement => ({ requirement_id: id, section, must_or_should: 'must', weight: 1, text, page, basis: null, lead_in: null, correction: null });
 const REQUIREMENTS = [
   req('L-001', 'L', 2, 'Offerors shall submit the technical volume in no more than 20 pages.'),
   req('L-002', 'L', 2, 'Offerors shall include an org chart.'),

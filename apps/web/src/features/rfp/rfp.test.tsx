@@ -54,6 +54,7 @@ const req = (id: string, section: string, must: 'must' | 'should', page: number,
   text,
   page,
   basis: null,
+  lead_in: null,
   correction: null,
 });
 const REQUIREMENTS = [

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentTone, GeneratedDocument, OpportunityDocumentType, OpportunityFormFacts, RequirementDto, UploadPdfResponse } from '@biddesk/shared';
+import type { DocumentTone, GeneratedDocument, OpportunityDocumentType, OpportunityFormFacts, OpportunityRequirement, RequirementDto, UploadPdfResponse } from '@biddesk/shared';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
 const DOCUMENTS_KEY = ['documents'] as const;
@@ -17,7 +17,7 @@ export const useGeneratedDocuments = (opportunityId?: string) =>
 export const useRequirements = (opportunityId: string, enabled: boolean) =>
   useQuery({
     queryKey: requirementsKey(opportunityId),
-    queryFn: ({ signal }) => apiRequest<RequirementDto[]>(`/opportunities/${opportunityId}/requirements`, { signal }),
+    queryFn: ({ signal }) => apiRequest<Array<RequirementDto & Partial<Pick<OpportunityRequirement, 'lead_in'>>>>(`/opportunities/${opportunityId}/requirements`, { signal }),
     enabled,
   });
 
@@ -58,7 +58,9 @@ export function useUploadPdf(opportunityId: string) {
       return apiRequest<UploadPdfResponse>(`/opportunities/${opportunityId}/upload-pdf`, { method: 'POST', body: form });
     },
     onSuccess: (answer) => {
+      // The upload's list shows at once; the list endpoint's, with each item's lead-in, replaces it.
       queryClient.setQueryData(requirementsKey(opportunityId), answer.metadata.requirements);
+      void queryClient.invalidateQueries({ queryKey: requirementsKey(opportunityId) });
       void queryClient.invalidateQueries({ queryKey: formFactsKey(opportunityId) });
       return queryClient.invalidateQueries({ queryKey: ['opportunities', 'detail', opportunityId] });
     },

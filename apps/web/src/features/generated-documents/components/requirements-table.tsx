@@ -1,12 +1,15 @@
 import { Badge, Group, SegmentedControl, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { RequirementDto } from '@biddesk/shared';
+import type { OpportunityRequirement, RequirementDto } from '@biddesk/shared';
 import { plural } from '@biddesk/shared';
 
 const SECTION_LABEL: Record<string, string> = { L: 'L · Instructions', M: 'M · Evaluation', C: 'C · Work statement', other: 'Other' };
 
-/** Requirements extracted from the solicitation PDF, filterable by section. */
-export function RequirementsTable({ requirements }: { requirements: RequirementDto[] }) {
+/** The upload's answer lists requirements without their lead-ins; the list endpoint adds them. */
+type ListedRequirement = RequirementDto & Partial<Pick<OpportunityRequirement, 'lead_in'>>;
+
+/** Requirements extracted from the solicitation PDF, filterable by section; a list item shows its lead-in, muted, above it. */
+export function RequirementsTable({ requirements }: { requirements: ListedRequirement[] }) {
   const [section, setSection] = useState('all');
   const sections = [...new Set(requirements.map((r) => r.section))];
   const shown = section === 'all' ? requirements : requirements.filter((r) => r.section === section);
@@ -45,6 +48,11 @@ export function RequirementsTable({ requirements }: { requirements: RequirementD
                 </Table.Td>
                 <Table.Td>{r.section}</Table.Td>
                 <Table.Td>
+                  {r.lead_in && (
+                    <Text size="xs" c="dimmed" data-testid="requirement-lead-in">
+                      {r.lead_in}
+                    </Text>
+                  )}
                   <Text size="sm">{r.text}</Text>
                 </Table.Td>
                 <Table.Td>

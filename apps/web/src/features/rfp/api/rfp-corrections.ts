@@ -21,12 +21,16 @@ export function downloadCorrections(workspaceId: string) {
   return apiDownload(`/workspaces/${workspaceId}/rfp/corrections/export`);
 }
 
+/** The corrections' mutations, so the RFP tab can tell an analysis fetched before the latest one (rfp-tab.tsx). */
+export const correctionMutationKey = (workspaceId: string) => [...workspaceKey(workspaceId), 'rfp', 'correction'] as const;
+
 export type CorrectionChange = { requirementId: string } & ({ undo: true } | { undo?: false; body: PutRequirementCorrectionBody });
 
 /** A correction changes the list, the matrix, the Activity log: refresh everything under the workspace. */
 export function useCorrectRequirement(workspaceId: string, solicitationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: correctionMutationKey(workspaceId),
     mutationFn: (change: CorrectionChange): Promise<unknown> =>
       change.undo ? undoCorrection(workspaceId, solicitationId, change.requirementId) : putCorrection(workspaceId, solicitationId, change.requirementId, change.body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId) }),

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download-blob';
 import { downloadMatrix, useMatrix } from '../api/rfp';
 import { downloadCorrections } from '../api/rfp-corrections';
-import { BasisDetails, CorrectedFrom, WhyToggle } from './requirement-basis';
+import { BasisDetails, CorrectedFrom, LeadIn, WhyToggle } from './requirement-basis';
 import { toast } from '../../../lib/toast';
 
 const TASK_STATUS: Record<TaskStatus, { label: string; color: string }> = {
@@ -142,6 +142,7 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
                     )}
                   </Table.Td>
                   <Table.Td>
+                    <LeadIn text={r.lead_in} />
                     <Text size="sm">{r.text}</Text>
                     {r.amendment?.previous_text && (
                       <Text size="xs" c="dimmed" td="line-through" title="Wording in the previous version">

@@ -18,6 +18,19 @@ export function WhyToggle({ requirementId, open, controls, onToggle }: { require
   );
 }
 
+/**
+ * A list item's lead-in, muted above the item: "Monthly status report" is a requirement only as the
+ * rest of "The contractor shall deliver the following:". Wraps on a phone rather than widening the row.
+ */
+export function LeadIn({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="requirement-lead-in" style={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </Text>
+  );
+}
+
 /** "corrected from M": the engine's reading beside a corrected value. */
 export function CorrectedFrom({ engine, shown }: { engine: string; shown: string }) {
   if (engine === shown) return null;

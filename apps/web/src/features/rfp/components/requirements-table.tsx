@@ -3,7 +3,7 @@ import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import type { RfpRequirement } from '@biddesk/shared';
 import type { CorrectionChange } from '../api/rfp-corrections';
 import { CorrectionForm } from './correction-form';
-import { BasisDetails, CorrectedFrom, WhyToggle } from './requirement-basis';
+import { BasisDetails, CorrectedFrom, LeadIn, WhyToggle } from './requirement-basis';
 
 const SECTIONS = [
   { value: 'all', label: 'All' },
@@ -155,6 +155,7 @@ export function RequirementsTable({ requirements, selection, actions, correction
                             Not a requirement
                           </Badge>
                         )}
+                        <LeadIn text={r.lead_in} />
                         <Text size="sm" td={excluded ? 'line-through' : undefined} c={excluded ? 'dimmed' : undefined}>
                           {r.text}
                         </Text>

@@ -1,9 +1,11 @@
 import { Alert, Button, Card, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMutationState } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RfpRequirement, Workspace } from '@biddesk/shared';
 import { plural } from '@biddesk/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { useAnalysis, useAnalyzeDraft, useSolicitation, useUploadRfp } from '../api/rfp';
+import { correctionMutationKey } from '../api/rfp-corrections';
 import type { WorkspaceAbilityCheck } from '../../../lib/use-workspace-ability';
 import { AmendmentDiff, amendmentToast } from './amendment-diff';
 import { AnalysisResults } from './analysis-results';
@@ -20,7 +22,7 @@ const VIEWS: Array<{ value: View; label: string }> = [
   { value: 'matrix', label: 'Compliance Matrix' },
 ];
 
-/** True when a correction standing now was made after the draft was scored (an undo since is not seen). */
+/** True when a correction standing now was made after the draft was run (an undo since is not seen). */
 const correctedSince = (requirements: RfpRequirement[], scoredAt: string) => requirements.some((r) => r.correction && Date.parse(r.correction.corrected_at) > Date.parse(scoredAt));
 
 const hasExtension = (file: File, ...exts: string[]) => exts.some((ext) => file.name.toLowerCase().endsWith(ext));
@@ -38,6 +40,8 @@ const hasExtension = (file: File, ...exts: string[]) => exts.some((ext) => file.
 export function RfpTab({ workspace, can }: { workspace: Workspace; can: WorkspaceAbilityCheck }) {
   const solicitation = useSolicitation(workspace.id);
   const analysis = useAnalysis(workspace.id);
+  // When the team last corrected a requirement (this browser's clock, like the query's dataUpdatedAt).
+  const lastCorrectionAt = Math.max(0, ...useMutationState({ filters: { mutationKey: correctionMutationKey(workspace.id), status: 'success' }, select: (m) => m.state.submittedAt }));
   const [progress, setProgress] = useState(0);
   const uploadRfp = useUploadRfp(workspace.id, setProgress);
   const analyzeDraft = useAnalyzeDraft(workspace.id, setProgress);
@@ -149,10 +153,19 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
           <Loader size="sm" />
         ) : latest && !newAnalysis ? (
           <>
-            {correctedSince(rfp.requirements, latest.created_at) && (
-              <Alert color="yellow" data-testid="analysis-corrected-since">
-                The requirements list was corrected after this draft was scored. Run a new analysis to score it against the corrected list.
+            {/* The server scores the analysis again against the corrections when it is read: until the re-read arrives, the scores shown are stale. */}
+            {lastCorrectionAt > analysis.dataUpdatedAt ? (
+              <Alert color="yellow" data-testid="analysis-stale">
+                {analysis.isRefetchError
+                  ? `These scores are from before your latest correction, and re-scoring failed: ${errorMessage(analysis.error, 'the server did not answer')}. Reload the page to retry.`
+                  : 'These scores are from before your latest correction: re-scoring against your corrections…'}
               </Alert>
+            ) : (
+              correctedSince(rfp.requirements, latest.created_at) && (
+                <Alert color="blue" data-testid="analysis-corrected-since">
+                  Re-scored against your corrections: the requirements list was corrected after this draft was run, and these scores read the corrected list.
+                </Alert>
+              )
             )}
             {/* Counts and coverage by section read the corrected list: a row marked not a requirement is not one. */}
             <AnalysisResults analysis={latest} requirements={working} onRunNew={canRun ? () => setNewAnalysis(true) : undefined} />
