@@ -70,6 +70,9 @@ export const awards = pgTable(
     index('awards_psc_end_idx').on(t.pscCode, t.currentEndDate),
     index('awards_agency_end_idx').on(t.awardingAgencyCode, t.currentEndDate),
     index('awards_sub_agency_end_idx').on(t.awardingSubAgencyCode, t.currentEndDate),
+    // Biggest first across a whole window: read in this order until a page of the window is found.
+    index('awards_obligated_desc_idx').on(sql`${t.obligatedAmount} desc nulls last`),
+    index('awards_ceiling_desc_idx').on(sql`${t.baseAndAllOptionsValue} desc nulls last`),
     index('awards_radar_signal_end_idx')
       .on(t.currentEndDate)
       .where(sql`(${t.offersReceived} = 1 or ${t.extentCompetedCode} in ('B', 'C', 'G', 'NDO') or (${t.baseAndAllOptionsValue} > 0 and ${t.obligatedAmount} >= 0.8 * ${t.baseAndAllOptionsValue}))`),
