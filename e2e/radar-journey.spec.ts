@@ -110,7 +110,11 @@ test('the radar shows a recompete with its signal and reason, and Track puts it 
     await expectNoSeriousA11yViolations(page, 'Recompete radar');
     await page.screenshot({ path: 'test-results/radar-1280.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(page.getByRole('button', { name: 'Apply filters' })).toBeVisible();
+    // A phone gets a card per award: the signal and Track without scrolling sideways.
+    const card = page.getByTestId('radar-row').filter({ hasText: single });
+    await expect(card.getByRole('list', { name: 'Signals' })).toContainText('Only one offer was received last time');
+    await expect(card.getByRole('button', { name: /Track the recompete/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'Recompete radar at 390 px');
     await page.screenshot({ path: 'test-results/radar-390.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
   });

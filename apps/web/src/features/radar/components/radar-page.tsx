@@ -1,6 +1,7 @@
 import { Alert, Center, Group, List, Loader, Paper, Select, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { RADAR_SORTS, type RadarSort } from '@biddesk/shared';
+import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
@@ -9,6 +10,7 @@ import { Pager } from '../../opportunities/components/pager';
 import { formatDay } from '../../pipeline/pipeline-format';
 import { useRadar } from '../api/radar-api';
 import { readRadarState, writeRadarState, type RadarState } from '../url-state';
+import { RadarCards } from './radar-cards';
 import { RadarFilters } from './radar-filters';
 import { RadarTable } from './radar-table';
 import { SaveRadarSearch } from './save-radar-search';
@@ -36,6 +38,8 @@ function Radar() {
   const [params, setParams] = useSearchParams();
   const state = readRadarState(params);
   const radar = useRadar(state);
+  // A phone gets cards: a wide table scrolled sideways hides the signals and Track.
+  const narrow = useMediaQuery('(max-width: 48em)');
   const update = (patch: Partial<RadarState>) => setParams(writeRadarState({ ...state, ...patch }));
   const body = radar.data;
   const totalPages = body ? Math.max(1, Math.ceil(body.total / PAGE_SIZE)) : 1;
@@ -95,6 +99,8 @@ function Radar() {
             <Text c="dimmed" py="lg">
               No award in the data ends in this window with these filters.
             </Text>
+          ) : narrow ? (
+            <RadarCards rows={body.data} />
           ) : (
             <RadarTable rows={body.data} />
           )}

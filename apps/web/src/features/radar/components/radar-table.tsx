@@ -8,10 +8,10 @@ import { formatDay, formatMoney } from '../../pipeline/pipeline-format';
 import { useTrackRecompete } from '../api/radar-api';
 import { RadarSignals } from './radar-signals';
 
-const money = (v: string | null) => (v === null ? '—' : formatMoney(Number(v)));
+export const money = (v: string | null) => (v === null ? '—' : formatMoney(Number(v)));
 
 /** Track on a radar row, or "Tracked" with the way to the pipeline once a pursuit exists. */
-function TrackCell({ row }: { row: RadarRow }) {
+export function TrackCell({ row }: { row: RadarRow }) {
   const track = useTrackRecompete();
   const name = `${row.piid}${row.recipient_name ? ` (${row.recipient_name})` : ''}`;
   if (row.pursuit_id) {
@@ -49,7 +49,7 @@ function TrackCell({ row }: { row: RadarRow }) {
 /** The radar's rows: who holds the work, until when, for how much, how it was won, and why it may be winnable. */
 export function RadarTable({ rows }: { rows: RadarRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <Table.ScrollContainer minWidth={920}>
       <Table verticalSpacing="sm" striped aria-label="Awards ending in the window">
         <Table.Thead>
           <Table.Tr>
@@ -59,7 +59,7 @@ export function RadarTable({ rows }: { rows: RadarRow[] }) {
             <Table.Th scope="col">Ends</Table.Th>
             <Table.Th scope="col">Obligated / ceiling</Table.Th>
             <Table.Th scope="col">Competition</Table.Th>
-            <Table.Th scope="col" w={320}>
+            <Table.Th scope="col" w={280}>
               Signals
             </Table.Th>
             <Table.Th scope="col">
@@ -96,7 +96,9 @@ export function RadarTable({ rows }: { rows: RadarRow[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{formatDay(r.current_end_date)}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDay(r.current_end_date)}
+                </Text>
                 {r.potential_end_date && r.potential_end_date > r.current_end_date && (
                   <Text size="xs" c="dimmed">
                     Options may run to {formatDay(r.potential_end_date)}
