@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RadarResponse, RadarRow, User } from '@biddesk/shared';
 import { plainUser, renderApp, stubApi, type FetchCall } from '../../test/render-app';
 import { readRadarState, writeRadarState } from './url-state';
@@ -65,6 +65,22 @@ describe('/radar', () => {
     expect(within(rows[0]!).getByText('INCUMBENT 1 LLC')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Options may run to Sep 30, 2029')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('2 awards end between May 28, 2027 and May 28, 2028');
+  });
+
+  it('shows each award as a card with its signals and Track on a phone', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = vi.fn().mockImplementation((query: string) => ({ ...original(query), matches: query === '(max-width: 48em)' }));
+    try {
+      stubRadar([row(1, { offers_received: 1, signals: [singleOffer] })]);
+      renderApp('/radar', plainUser);
+      const [card] = await screen.findAllByTestId('radar-row', {}, SLOW);
+      expect(card!.tagName).not.toBe('TR');
+      expect(within(card!).getByRole('list', { name: 'Signals' })).toHaveTextContent(singleOffer.explanation);
+      expect(within(card!).getByRole('button', { name: 'Track the recompete of W912HQ21C0001 (INCUMBENT 1 LLC)' })).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('sends the filters to the server from the form and keeps them in the URL', async () => {
