@@ -48,7 +48,12 @@ function response(rows: RadarRow[], total = rows.length): RadarResponse {
 }
 
 function stubRadar(rows: RadarRow[], extra: Record<string, (c: FetchCall) => { status?: number; body?: unknown }> = {}) {
-  return stubApi({ 'GET /api/auth/refresh-user': () => ({ body: plainUser }), 'GET /api/radar': () => ({ body: response(rows) }), ...extra });
+  return stubApi({
+    'GET /api/auth/refresh-user': () => ({ body: plainUser }),
+    'GET /api/radar': () => ({ body: response(rows) }),
+    'GET /api/radar/searches': () => ({ body: { data: [] } }),
+    ...extra,
+  });
 }
 
 describe('/radar', () => {
@@ -141,9 +146,23 @@ describe('/radar', () => {
     expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({ name: 'Army IT', filters: { naics: '541512', from_months: 6, to_months: 18, signals_only: true } });
   });
 
+  it('lists the saved radar searches, each opening the radar with its filters', async () => {
+    stubRadar([row(1)], {
+      'GET /api/radar/searches': () => ({
+        body: { data: [{ id: 's1', name: 'Army IT', kind: 'radar', filters: {}, link: '/radar?naics=541512&agency=2100', created_at: '', updated_at: '' }] },
+      }),
+    });
+    renderApp('/radar', plainUser);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Radar searches (1)' }, SLOW));
+    await user.click(await screen.findByRole('menuitem', { name: 'Army IT' }));
+    await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent('?naics=541512&agency=2100'));
+  });
+
   it('shows the server explanation of a bad filter', async () => {
     stubApi({
       'GET /api/auth/refresh-user': () => ({ body: plainUser }),
+      'GET /api/radar/searches': () => ({ body: { data: [] } }),
       'GET /api/radar': () => ({ status: 400, body: { code: 'VALIDATION', detail: 'NAICS "5415" is not valid: a NAICS code has 6 digits' } }),
     });
     renderApp('/radar?naics=5415', plainUser);

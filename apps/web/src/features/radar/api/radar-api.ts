@@ -35,3 +35,10 @@ export function useSaveRadarSearch() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...RADAR_KEY, 'searches'] }),
   });
 }
+
+/** GET /radar/searches: the caller's saved radar searches. */
+export const useRadarSearches = () =>
+  useQuery({
+    queryKey: [...RADAR_KEY, 'searches'],
+    queryFn: ({ signal }) => apiRequest<{ data: RadarSearch[] }>('/radar/searches', { signal }).then((r) => r.data),
+  });

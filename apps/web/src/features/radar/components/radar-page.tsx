@@ -13,6 +13,7 @@ import { readRadarState, writeRadarState, type RadarState } from '../url-state';
 import { RadarCards } from './radar-cards';
 import { RadarFilters } from './radar-filters';
 import { RadarTable } from './radar-table';
+import { RadarSearchesMenu } from './radar-searches-menu';
 import { SaveRadarSearch } from './save-radar-search';
 
 const SORT_LABELS: Record<RadarSort, string> = { end_date: 'End date', potential_end_date: 'Potential end date', obligated: 'Obligated', ceiling: 'Ceiling' };
@@ -49,7 +50,12 @@ function Radar() {
       <PageHeader
         title="Recompete radar"
         description="Awards whose current end date falls in the window, with the signals that may make the incumbent beatable. Each signal says what it is read from."
-        actions={<SaveRadarSearch state={state} />}
+        actions={
+          <Group gap="sm">
+            <RadarSearchesMenu />
+            <SaveRadarSearch state={state} />
+          </Group>
+        }
       />
       <Paper withBorder p="md" mb="md">
         <RadarFilters value={state} onApply={(c) => update({ ...c, page: 1 })} />
