@@ -196,3 +196,19 @@ export const RadarSearchSchema = z.object({
 });
 export type RadarSearch = z.infer<typeof RadarSearchSchema>;
 export const RadarSearchListResponseSchema = z.object({ data: z.array(RadarSearchSchema) });
+
+/** GET /radar/agencies: the awarding agencies and sub-agencies with awards ending in the window. */
+export const RadarAgencyQuerySchema = z
+  .object({ from_months: radarCriteria.from_months, to_months: radarCriteria.to_months })
+  .strict()
+  .refine(windowOrder, WINDOW_MESSAGE);
+export const RadarAgencySchema = z.object({
+  /** A toptier (3-character) or sub-tier (4-character) code, as the `agency` filter takes it. */
+  code: z.string(),
+  name: z.string().nullable(),
+  level: z.enum(['agency', 'sub_agency']),
+  /** Awards ending in the window. */
+  awards: z.number().int(),
+});
+export type RadarAgency = z.infer<typeof RadarAgencySchema>;
+export const RadarAgencyListSchema = z.object({ data: z.array(RadarAgencySchema) });

@@ -169,6 +169,31 @@ describe('GET /radar filters and paging', () => {
   });
 });
 
+describe('GET /radar/agencies', () => {
+  it('lists the agencies and sub-agencies with awards ending in the window, with their counts, by name', async () => {
+    // The filters-and-paging rows: 097/2100, 097/1700, 080/8000 twice, 075/7529; all end 7 months out.
+    const res = await t.injectAs(member, { method: 'GET', url: '/api/radar/agencies?from_months=6&to_months=8' });
+    expect(res.statusCode, res.body).toBe(200);
+    const byCode = new Map((res.json().data as { code: string; level: string; awards: number }[]).map((a) => [a.code, a]));
+    expect(byCode.get('080')).toMatchObject({ level: 'agency', awards: 2 });
+    expect(byCode.get('8000')).toMatchObject({ level: 'sub_agency', awards: 2 });
+    expect(byCode.get('2100')).toMatchObject({ level: 'sub_agency', awards: 1 });
+    expect(byCode.get('097')!.awards).toBeGreaterThanOrEqual(2);
+    const none = await t.injectAs(member, { method: 'GET', url: '/api/radar/agencies?from_months=50&to_months=60' });
+    expect(none.json().data).toEqual([]);
+  });
+
+  it('refuses guests (403), anonymous callers (401) and a reversed window (400)', async () => {
+    const url = '/api/radar/agencies';
+    expect((await t.injectAs(admin, { method: 'GET', url })).statusCode).toBe(200);
+    expect((await t.injectAs(guest, { method: 'GET', url })).statusCode).toBe(403);
+    expect((await t.injectAs(null, { method: 'GET', url })).statusCode).toBe(401);
+    const bad = await t.injectAs(member, { method: 'GET', url: `${url}?from_months=9&to_months=3` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toContain('from_months must be less than to_months');
+  });
+});
+
 describe('GET /radar roles and bad input', () => {
   it('answers admins and users, refuses guests (403) and anonymous callers (401)', async () => {
     expect((await radar(admin)).statusCode).toBe(200);

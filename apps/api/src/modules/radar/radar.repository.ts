@@ -91,3 +91,28 @@ export async function anyAwards(db: Db): Promise<boolean> {
   const [row] = await db.select({ one: sql<number>`1` }).from(awards).limit(1);
   return row !== undefined;
 }
+
+/**
+ * The awarding agencies and sub-agencies of the awards ending in [from, to], with how many: what
+ * the radar's agency filter can choose from. Read over the window only (the end-date index), not
+ * the whole table.
+ */
+export async function listWindowAgencies(db: Db, from: string, to: string): Promise<{ code: string; name: string | null; level: 'agency' | 'sub_agency'; awards: number }[]> {
+  const inWindow = and(gte(awards.currentEndDate, from), lte(awards.currentEndDate, to));
+  const [agencies, subAgencies] = await Promise.all([
+    db
+      .select({ code: awards.awardingAgencyCode, name: sql<string | null>`max(${awards.awardingAgencyName})`, awards: sql<number>`count(*)::int` })
+      .from(awards)
+      .where(and(inWindow, sql`${awards.awardingAgencyCode} is not null`))
+      .groupBy(awards.awardingAgencyCode),
+    db
+      .select({ code: awards.awardingSubAgencyCode, name: sql<string | null>`max(${awards.awardingSubAgencyName})`, awards: sql<number>`count(*)::int` })
+      .from(awards)
+      .where(and(inWindow, sql`${awards.awardingSubAgencyCode} is not null`))
+      .groupBy(awards.awardingSubAgencyCode),
+  ]);
+  return [
+    ...agencies.map((a) => ({ code: a.code!, name: a.name, level: 'agency' as const, awards: a.awards })),
+    ...subAgencies.map((a) => ({ code: a.code!, name: a.name, level: 'sub_agency' as const, awards: a.awards })),
+  ].sort((a, b) => (a.name ?? a.code).localeCompare(b.name ?? b.code) || a.code.localeCompare(b.code));
+}

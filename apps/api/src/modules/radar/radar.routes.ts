@@ -1,6 +1,8 @@
 import {
   CreateRadarSearchBodySchema,
   PursuitSchema,
+  RadarAgencyListSchema,
+  RadarAgencyQuerySchema,
   RadarQuerySchema,
   RadarResponseSchema,
   RadarSearchListResponseSchema,
@@ -10,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { standardErrors } from '../../lib/route-schemas';
 import { createRadarSearch, listRadarSearches } from './radar-searches.service';
-import { getRadar, trackRecompete } from './radar.service';
+import { getRadar, getRadarAgencies, trackRecompete } from './radar.service';
 
 const tags = ['radar'];
 
@@ -22,6 +24,10 @@ export const radarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/radar', {
     schema: { tags, querystring: RadarQuerySchema, response: { 200: RadarResponseSchema, ...standardErrors(400, 401, 403) } },
   }, async (request) => getRadar(request.authedCtx, request.query));
+
+  app.get('/radar/agencies', {
+    schema: { tags, querystring: RadarAgencyQuerySchema, response: { 200: RadarAgencyListSchema, ...standardErrors(400, 401, 403) } },
+  }, async (request) => getRadarAgencies(request.authedCtx, request.query));
 
   app.post('/radar/track', {
     schema: { tags, body: TrackRecompeteBodySchema, response: { 201: PursuitSchema, ...standardErrors(400, 401, 403, 404, 409) } },

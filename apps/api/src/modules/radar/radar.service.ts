@@ -1,4 +1,4 @@
-import { RADAR_COUNT_CAP, type Pursuit, type RadarQuery, type RadarResponse } from '@biddesk/shared';
+import { RADAR_COUNT_CAP, type Pursuit, type RadarAgency, type RadarQuery, type RadarResponse } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { GUEST_REFUSAL } from '../../lib/guest-access';
@@ -7,7 +7,7 @@ import * as stagesRepository from '../pursuits/pipeline-stages.repository';
 import { assertPipeline, getPursuit } from '../pursuits/pursuits.service';
 import { presentRadarRow } from './radar.presenter';
 import * as repo from './radar.repository';
-import { radarCriteria } from './radar-window';
+import { radarCriteria, radarWindow } from './radar-window';
 import * as recompetes from './recompete-pursuits.repository';
 
 export const MOVING_DATES_CAVEAT =
@@ -38,6 +38,13 @@ export async function getRadar(ctx: AuthedCtx, q: RadarQuery, now = new Date()):
     window: { from: criteria.from, to: criteria.to },
     caveats: loaded ? [LATEST_MOD_CAVEAT, MOVING_DATES_CAVEAT, SIGNALS_NOT_SHOWN_CAVEAT] : [NO_DATA_CAVEAT],
   };
+}
+
+/** GET /radar/agencies: who awarded the work ending in the window, for the agency filter. */
+export async function getRadarAgencies(ctx: AuthedCtx, q: { from_months: number; to_months: number }, now = new Date()): Promise<{ data: RadarAgency[] }> {
+  assertInternal(ctx);
+  const window = radarWindow(now, q.from_months, q.to_months);
+  return { data: await repo.listWindowAgencies(ctx.db, window.from, window.to) };
 }
 
 const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1).trimEnd()}…` : text);

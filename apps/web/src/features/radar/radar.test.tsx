@@ -43,6 +43,11 @@ const singleOffer = {
   evidence: 'number of offers received: 1',
 };
 
+const agencies = [
+  { code: '097', name: 'Department of Defense', level: 'agency', awards: 12 },
+  { code: '2100', name: 'Department of the Army', level: 'sub_agency', awards: 7 },
+];
+
 function response(rows: RadarRow[], total = rows.length): RadarResponse {
   return { data: rows, total, total_capped: false, page: 1, page_size: 50, window: { from: '2027-05-28', to: '2028-05-28' }, caveats: ['End dates move.'] };
 }
@@ -52,6 +57,7 @@ function stubRadar(rows: RadarRow[], extra: Record<string, (c: FetchCall) => { s
     'GET /api/auth/refresh-user': () => ({ body: plainUser }),
     'GET /api/radar': () => ({ body: response(rows) }),
     'GET /api/radar/searches': () => ({ body: { data: [] } }),
+    'GET /api/radar/agencies': () => ({ body: { data: agencies } }),
     ...extra,
   });
 }
@@ -94,7 +100,8 @@ describe('/radar', () => {
     const user = userEvent.setup();
     await screen.findAllByTestId('radar-row', {}, SLOW);
     await user.type(screen.getByLabelText('NAICS codes', { exact: false }), '541512, 541511');
-    await user.type(screen.getByLabelText('Awarding agency codes', { exact: false }), '2100');
+    await user.click(screen.getByRole('textbox', { name: 'Awarding agencies' }));
+    await user.click(await screen.findByRole('option', { name: 'Department of the Army (2100) · 7', hidden: true }));
     await user.click(screen.getByLabelText('Only awards with a signal'));
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/radar?')).at(-1)!.url).toContain('signals_only=true'));
@@ -163,6 +170,7 @@ describe('/radar', () => {
     stubApi({
       'GET /api/auth/refresh-user': () => ({ body: plainUser }),
       'GET /api/radar/searches': () => ({ body: { data: [] } }),
+      'GET /api/radar/agencies': () => ({ body: { data: agencies } }),
       'GET /api/radar': () => ({ status: 400, body: { code: 'VALIDATION', detail: 'NAICS "5415" is not valid: a NAICS code has 6 digits' } }),
     });
     renderApp('/radar?naics=5415', plainUser);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Pursuit, RadarResponse, RadarSearch } from '@biddesk/shared';
+import type { Pursuit, RadarAgency, RadarResponse, RadarSearch } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { toRadarQuery, type RadarState } from '../url-state';
 
@@ -41,4 +41,13 @@ export const useRadarSearches = () =>
   useQuery({
     queryKey: [...RADAR_KEY, 'searches'],
     queryFn: ({ signal }) => apiRequest<{ data: RadarSearch[] }>('/radar/searches', { signal }).then((r) => r.data),
+  });
+
+/** GET /radar/agencies: agencies with awards ending in the window, for the agency filter. */
+export const useRadarAgencies = (fromMonths: number, toMonths: number) =>
+  useQuery({
+    queryKey: [...RADAR_KEY, 'agencies', fromMonths, toMonths],
+    queryFn: ({ signal }) => apiRequest<{ data: RadarAgency[] }>('/radar/agencies', { signal, query: { from_months: fromMonths, to_months: toMonths } }).then((r) => r.data),
+    enabled: fromMonths < toMonths,
+    staleTime: 5 * 60_000,
   });
