@@ -92,7 +92,12 @@ test('the radar shows a recompete with its signal and reason, and Track puts it 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Radar' }).click();
     await expect(page.getByRole('heading', { name: 'Recompete radar' })).toBeVisible();
     await page.getByLabel('NAICS codes').fill(NAICS);
+    // Agencies are picked by name among those with awards ending in the window.
+    await page.getByRole('textbox', { name: 'Awarding agencies' }).click();
+    await page.getByRole('option', { name: /^Department of the Army \(2100\)/ }).click();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/agency=2100/);
     await expect(page.getByTestId('radar-row').filter({ hasText: single })).toBeVisible();
     await expect(page.getByTestId('radar-row').filter({ hasText: competed })).toBeVisible();
   });

@@ -72,7 +72,7 @@ function AgencyPicker({ value, fromMonths, toMonths, onChange }: { value: string
   return (
     <MultiSelect
       label="Awarding agencies"
-      description="Those with awards ending in the window, with how many"
+      description="With awards ending in the window"
       placeholder={chosen.length ? undefined : 'Any agency'}
       searchable
       clearable
