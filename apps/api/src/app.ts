@@ -52,6 +52,7 @@ import { awardSources } from './modules/awards/award-sources';
 import { passwordChangeRoutes } from './modules/auth/password-change.routes';
 import { profileRoutes } from './modules/auth/profile.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { radarRoutes } from './modules/radar/radar.routes';
 
 export interface BuildAppOptions {
   /** false for silence (tests); otherwise the server's log rules (lib/log-options), written to `logStream` when given. */
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(passwordChangeRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE }));
       await api.register(profileRoutes);
       await api.register(calendarRoutes);
+      await api.register(radarRoutes);
     },
     { prefix: '/api' },
   );

@@ -41,3 +41,4 @@ export * from './pipeline/calibration';
 export * from './contracts/awards';
 export * from './contracts/pursuit-csv';
 export * from './contracts/pursuits-table';
+export * from './contracts/radar';

@@ -22,6 +22,7 @@ const loadWorkspace = () => import('./routes/workspace');
 const loadJoin = () => import('./routes/join');
 const loadPipeline = () => import('./routes/pipeline');
 const loadGuestDashboard = () => import('./routes/guest-dashboard');
+const loadRadar = () => import('./routes/radar');
 
 /**
  * A lazily loaded screen that, once its code is here (prefetched or preloaded), renders directly
@@ -49,10 +50,11 @@ const WorkspaceRoute = lazyScreen(loadWorkspace, (m) => m.WorkspaceRoute);
 const JoinRoute = lazyScreen(loadJoin, (m) => m.JoinRoute);
 const PipelineRoute = lazyScreen(loadPipeline, (m) => m.PipelineRoute);
 const GuestDashboardRoute = lazyScreen(loadGuestDashboard, (m) => m.GuestDashboardRoute);
+const RadarRoute = lazyScreen(loadRadar, (m) => m.RadarRoute);
 
 /** Loads every screen's code now: the web tests render routes without waiting on imports. */
 export async function preloadRoutes(): Promise<void> {
-  await Promise.all([AppLayout, DashboardRoute, OpportunityDetailRoute, DocumentsRoute, SettingsRoute, AdminRoute, WorkspaceRoute, JoinRoute, PipelineRoute, GuestDashboardRoute].map((s) => s.preload()));
+  await Promise.all([AppLayout, DashboardRoute, OpportunityDetailRoute, DocumentsRoute, SettingsRoute, AdminRoute, WorkspaceRoute, JoinRoute, PipelineRoute, GuestDashboardRoute, RadarRoute].map((s) => s.preload()));
 }
 
 const fallback = (
@@ -113,6 +115,7 @@ const SignedInRoutes = memo(function SignedInRoutes({ location, isGuest }: { loc
           <Route path="/admin" element={<Lazy><AdminRoute /></Lazy>} />
           <Route path="/workspace/:workspaceId" element={<Lazy><WorkspaceRoute /></Lazy>} />
           <Route path="/pipeline" element={<Lazy><PipelineRoute /></Lazy>} />
+          <Route path="/radar" element={<Lazy><RadarRoute /></Lazy>} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />

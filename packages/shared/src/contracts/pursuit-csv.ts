@@ -31,6 +31,8 @@ export const PURSUIT_CSV_COLUMNS = [
   'outcome_reason_text',
   'debrief_date',
   'lessons_learned',
+  // A recompete tracked from the radar has no notice yet: its award is its key.
+  'award_key',
 ] as const;
 export type PursuitCsvColumn = (typeof PURSUIT_CSV_COLUMNS)[number];
 

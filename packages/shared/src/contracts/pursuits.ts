@@ -152,7 +152,10 @@ export type PursuitListQuery = z.infer<typeof PursuitListQuerySchema>;
 export const PursuitSchema = z.object({
   id: z.string(),
   opportunity_id: z.string().nullable(),
-  notice_id: z.string(),
+  /** The SAM.gov notice tracked; null for a recompete tracked from the radar before any notice. */
+  notice_id: z.string().nullable(),
+  /** The award whose recompete this is (tracked from the radar); null for a tracked notice. */
+  award_key: z.string().nullable(),
   title: z.string(),
   solicitation_number: z.string().nullable(),
   agency: z.string().nullable(),
@@ -200,6 +203,7 @@ export type StageTotals = z.infer<typeof StageTotalsSchema>;
  */
 export const PursuitListItemSchema = PursuitSchema.omit({
   notice_id: true,
+  award_key: true,
   notes: true,
   competitors: true,
   teaming_partners: true,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -63,6 +64,18 @@ export const awards = pgTable(
     index('awards_recipient_uei_idx').on(t.recipientUei),
     index('awards_office_naics_idx').on(t.awardingOfficeCode, t.naicsCode),
     index('awards_current_end_date_idx').on(t.currentEndDate),
+    // The recompete radar: a window of end dates within the chosen NAICS, PSC or agencies
+    // (bench/radar.ts), and "signals only" (the predicate is radar.repository.ts hasSignalSql's).
+    index('awards_naics_end_idx').on(t.naicsCode, t.currentEndDate),
+    index('awards_psc_end_idx').on(t.pscCode, t.currentEndDate),
+    index('awards_agency_end_idx').on(t.awardingAgencyCode, t.currentEndDate),
+    index('awards_sub_agency_end_idx').on(t.awardingSubAgencyCode, t.currentEndDate),
+    // Biggest first across a whole window: read in this order until a page of the window is found.
+    index('awards_obligated_desc_idx').on(sql`${t.obligatedAmount} desc nulls last`),
+    index('awards_ceiling_desc_idx').on(sql`${t.baseAndAllOptionsValue} desc nulls last`),
+    index('awards_radar_signal_end_idx')
+      .on(t.currentEndDate)
+      .where(sql`(${t.offersReceived} = 1 or ${t.extentCompetedCode} in ('B', 'C', 'G', 'NDO') or (${t.baseAndAllOptionsValue} > 0 and ${t.obligatedAmount} >= 0.8 * ${t.baseAndAllOptionsValue}))`),
   ],
 );
 export type AwardRow = typeof awards.$inferSelect;

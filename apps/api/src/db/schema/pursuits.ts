@@ -40,13 +40,18 @@ export interface PursuitNoticeSnapshot {
 /**
  * One pursuit per notice (the unique `notice_id` makes Track one conditional insert). The
  * opportunity link is set null when opportunity data is cleared; `notice` then still names it.
+ * A recompete tracked from the radar has no notice yet: it keeps the award key instead (unique
+ * too, so Track from the radar is one conditional insert), and `notice` holds the award's title,
+ * agency and NAICS. Every pursuit has one or the other.
  */
 export const pursuits = pgTable(
   'pursuits',
   {
     id: uuid().primaryKey().defaultRandom(),
     opportunityId: uuid().references(() => opportunities.id, { onDelete: 'set null' }),
-    noticeId: text().notNull(),
+    noticeId: text(),
+    /** The award (awards.award_key) whose recompete this is, when tracked from the radar. */
+    awardKey: text(),
     notice: jsonb().$type<PursuitNoticeSnapshot>().notNull(),
     stageId: uuid().notNull().references(() => pipelineStages.id),
     ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -73,10 +78,12 @@ export const pursuits = pgTable(
   (t) => [
     uniqueIndex('pursuits_notice_unique').on(t.noticeId),
     uniqueIndex('pursuits_opportunity_unique').on(t.opportunityId),
+    uniqueIndex('pursuits_award_key_unique').on(t.awardKey),
     index('pursuits_stage_idx').on(t.stageId),
     index('pursuits_owner_idx').on(t.ownerId),
     check('pursuits_p_win_range', sql`${t.pWin} between 0 and 100`),
     check('pursuits_p_go_range', sql`${t.pGo} between 0 and 100`),
+    check('pursuits_notice_or_award', sql`${t.noticeId} is not null or ${t.awardKey} is not null`),
   ],
 );
 export type PursuitRow = typeof pursuits.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Dashboard filters kept under a name, per user; new matches become one bell notification a day. */
@@ -9,14 +9,23 @@ export const savedSearches = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
-    /** The dashboard's query parameters (SavedSearchFiltersSchema in packages/shared). */
+    /**
+     * What is searched: 'opportunities' (the dashboard's notices) or 'radar' (awards ending soon,
+     * RadarFiltersSchema). Existing searches are 'opportunities'.
+     */
+    kind: text({ enum: ['opportunities', 'radar'] }).notNull().default('opportunities'),
+    /** The dashboard's query parameters (SavedSearchFiltersSchema in packages/shared), or the radar's. */
     filters: jsonb().$type<Record<string, string | boolean>>().notNull(),
-    /** Notices first stored after this instant are "new" for the next alert. */
+    /** Notices (awards, for a radar search) first stored after this instant are "new" for the next alert. */
     alertedThrough: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('saved_searches_user_name_unique').on(t.userId, sql`lower(${t.name})`), index('saved_searches_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('saved_searches_user_name_unique').on(t.userId, sql`lower(${t.name})`),
+    index('saved_searches_user_idx').on(t.userId, t.createdAt),
+    check('saved_searches_kind', sql`${t.kind} in ('opportunities', 'radar')`),
+  ],
 );
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 

@@ -59,6 +59,23 @@ export function normalizePiid(raw: string): string {
   return raw.toUpperCase().replace(/[\s.-]+/g, '');
 }
 
+// Leading words without a digit before a token that has one ("NOI 140G0322Q0180", "RFQ: W912HQ24Q0001",
+// "SOL NO. N6600119R4020"): a label someone typed into the field, not part of the number, so the
+// notice's "140G0322Q0180" would never match. Backtracking keeps the words when nothing after them
+// has a digit ("VARIOUS", "SS ELEVATOR SERVICES" stay whole).
+const LABEL_PREFIX = /^(?:[^\d\s]+\s+)+(?=\S*\d)/;
+
+/**
+ * A solicitation number as awards and notices are matched on: a typed label before it dropped, then
+ * normalised like a PIID. Blank (or only a label) gives null, and null matches nothing.
+ */
+export function normalizeSolicitation(raw: string | null | undefined): string | null {
+  const trimmed = (raw ?? '').trim();
+  if (!trimmed) return null;
+  const key = normalizePiid(trimmed.replace(LABEL_PREFIX, ''));
+  return key || null;
+}
+
 /** The USAspending award key of an award (order under `parent` when given) or of an IDV. */
 export function usaspendingAwardKey(kind: 'award' | 'idv', piid: string, agency: string, parent?: { piid: string; agency: string } | null): string {
   if (kind === 'idv') return `CONT_IDV_${piid}_${agency}`;

@@ -3,7 +3,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { awards, type NewAwardRow } from '../../db/schema/index';
-import { normalizePiid, type AwardRecord, type RecipientRecord } from '../../integrations/awards/award-record';
+import { normalizePiid, normalizeSolicitation, type AwardRecord, type RecipientRecord } from '../../integrations/awards/award-record';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const COLUMNS = getTableColumns(awards);
@@ -43,7 +43,7 @@ export function toAwardRow(a: AwardRecord): NewAwardRow & { contentHash: string 
     ...a,
     piidKey: normalizePiid(a.piid),
     parentIdvPiidKey: a.parentIdvPiid ? normalizePiid(a.parentIdvPiid) : null,
-    solicitationKey: a.solicitationId ? normalizePiid(a.solicitationId) : null,
+    solicitationKey: normalizeSolicitation(a.solicitationId),
   };
   const hash = createHash('sha1')
     .update(JSON.stringify(HASHED.map((k) => row[k as keyof typeof row] ?? null)))

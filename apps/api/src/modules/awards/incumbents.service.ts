@@ -1,5 +1,5 @@
 import type { OpportunityAwards } from '@biddesk/shared';
-import { normalizePiid } from '../../integrations/awards/award-record';
+import { normalizeSolicitation } from '../../integrations/awards/award-record';
 import type { AuthedCtx } from '../../lib/ctx';
 import { requireOpportunity } from '../opportunities/opportunities.service';
 import { lookUpQuotedNumbers, lookUpSolicitation } from './award-lookup';
@@ -49,13 +49,14 @@ export async function getOpportunityAwards(ctx: AuthedCtx, id: string, sources: 
   }
 
   const solicitation = o.solicitationNumber?.trim();
-  if (solicitation) {
-    let bySolicitation = await repo.findBySolicitationKey(ctx.db, normalizePiid(solicitation));
+  const solicitationKey = normalizeSolicitation(solicitation);
+  if (solicitation && solicitationKey) {
+    let bySolicitation = await repo.findBySolicitationKey(ctx.db, solicitationKey);
     // USAspending cannot search by solicitation number; SAM.gov Contract Awards can (daily quota).
     if (samAwards && bySolicitation.length === 0) {
       const outcome = await lookUpSolicitation(ctx.db, samAwards, solicitation);
       if (outcome.failure) lookupFailures.push(`The solicitation number could not be looked up: ${outcome.failure}`);
-      if (outcome.stored > 0) bySolicitation = await repo.findBySolicitationKey(ctx.db, normalizePiid(solicitation));
+      if (outcome.stored > 0) bySolicitation = await repo.findBySolicitationKey(ctx.db, solicitationKey);
     }
     for (const award of bySolicitation) {
       add({ award, rule: 'solicitation_number', score: 0.8, matchedOn: [award.solicitationId ?? solicitation] });

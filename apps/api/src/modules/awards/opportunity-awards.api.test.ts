@@ -96,6 +96,12 @@ describe('GET /opportunities/{id}/awards on the real Rice awards', () => {
     for (const c of body.candidates) expect(c.rule_label).toBe('matched: contract number quoted in the notice (N0024410G0005)');
   });
 
+  it('matches the real award whose solicitation id reads NOI 140G0322Q0180 to the notice numbered 140G0322Q0180', async () => {
+    const id = await createOpportunity(t.db, { solicitationNumber: '140G0322Q0180', description: 'No numbers here.', aacCode: null, fpdsCode: null, naicsCode: null, pscCode: null });
+    const body = (await awardsOf(member, id)).json() as OpportunityAwards;
+    expect(body.candidates.map((c) => [c.rule, c.solicitation_id])).toEqual([['solicitation_number', 'NOI 140G0322Q0180']]);
+  });
+
   it('matches nothing on a blank solicitation number, though most awards have a blank one', async () => {
     const id = await createOpportunity(t.db, { solicitationNumber: '', description: 'No numbers here.', aacCode: null, fpdsCode: null });
     const body = (await awardsOf(member, id)).json() as OpportunityAwards;

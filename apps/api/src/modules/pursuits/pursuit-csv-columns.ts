@@ -94,4 +94,5 @@ export const CSV_COLUMNS: CsvColumn[] = [
   { name: 'outcome_reason_text', value: (r) => outcomeOf(r)?.reasonText ?? null },
   { name: 'debrief_date', value: (r) => outcomeOf(r)?.debriefDate ?? null },
   { name: 'lessons_learned', value: (r) => outcomeOf(r)?.lessonsLearned ?? null },
+  { name: 'award_key', value: (r) => r.awardKey },
 ];

@@ -9,6 +9,7 @@ function selectCsvRows(db: Db) {
     .select({
       id: pursuits.id,
       noticeId: pursuits.noticeId,
+      awardKey: pursuits.awardKey,
       solicitationNumber: sql<string | null>`coalesce(${opportunities.solicitationNumber}, ${pursuits.notice}->>'solicitationNumber')`,
       title,
       agency,
@@ -55,6 +56,12 @@ export async function listCsvRows(db: Db, f: PursuitFilters): Promise<PursuitCsv
 export async function csvRowsByNotice(db: Db, noticeIds: string[]): Promise<PursuitCsvRow[]> {
   if (noticeIds.length === 0) return [];
   return selectCsvRows(db).where(inArray(pursuits.noticeId, noticeIds));
+}
+
+/** The CSV rows of the recompete pursuits tracked for these awards (rows keyed by award_key alone). */
+export async function csvRowsByAwardKey(db: Db, awardKeys: string[]): Promise<PursuitCsvRow[]> {
+  if (awardKeys.length === 0) return [];
+  return selectCsvRows(db).where(inArray(pursuits.awardKey, awardKeys));
 }
 
 export async function csvRowById(db: Db, id: string): Promise<PursuitCsvRow | undefined> {

@@ -53,8 +53,8 @@ function readCsv(bytes: Buffer): { records: Record_[]; headers: string[] } {
     throw badRequest(`The file is not a readable CSV (${where}). Nothing was imported.`);
   }
   const headers = parsed.meta.fields ?? [];
-  if (!headers.includes('notice_id') && !headers.includes('solicitation_number')) {
-    throw badRequest('The file needs a notice_id or solicitation_number column (the header row of an exported pipeline CSV). Nothing was imported.');
+  if (!headers.includes('notice_id') && !headers.includes('solicitation_number') && !headers.includes('award_key')) {
+    throw badRequest('The file needs a notice_id, solicitation_number or award_key column (the header row of an exported pipeline CSV). Nothing was imported.');
   }
   // Papa renames a repeated header (p_win_1): which of the two cells counts would be a guess.
   const renamed = Object.values((parsed.meta as { renamedHeaders?: Record<string, string> }).renamedHeaders ?? {});
@@ -138,7 +138,9 @@ const isEmpty = (c: RowChange) => Object.keys(c.body).length === 0 && c.stageId 
 export async function importPursuitsCsv(ctx: AuthedCtx, bytes: Buffer): Promise<PursuitImportReport> {
   assertPipeline(ctx, 'pipeline.view');
   const { records, headers } = readCsv(bytes);
-  const key = (r: Record_) => ({ noticeId: r.notice_id?.trim() ?? '', solicitationNumber: r.solicitation_number?.trim() ?? '' });
+  const key = (r: Record_) => ({ noticeId: r.notice_id?.trim() ?? '', solicitationNumber: r.solicitation_number?.trim() ?? '', awardKey: r.award_key?.trim() ?? '' });
+  // Only a row with no notice is keyed by its award (a recompete tracked from the radar).
+  const awardKeys = [...new Set(records.filter((r) => !key(r).noticeId && !key(r).solicitationNumber).map((r) => key(r).awardKey).filter(Boolean))];
   const noticeIds = [...new Set(records.map((r) => key(r).noticeId).filter(Boolean))];
   const solicitationNumbers = [...new Set(records.filter((r) => !key(r).noticeId).map((r) => key(r).solicitationNumber).filter(Boolean))];
   const emails = [...new Set(records.map((r) => restoreNeutralised(r.capture_owner_email ?? '').trim().toLowerCase()).filter(Boolean))];
@@ -160,18 +162,30 @@ export async function importPursuitsCsv(ctx: AuthedCtx, bytes: Buffer): Promise<
   const bySolicitation = new Map<string, typeof notices>();
   for (const n of notices) if (n.solicitationNumber) bySolicitation.set(n.solicitationNumber, [...(bySolicitation.get(n.solicitationNumber) ?? []), n]);
   // The pursuits of every notice a row can name: by notice id, or found by solicitation number.
-  const current = new Map((await csvRepository.csvRowsByNotice(ctx.db, [...new Set([...noticeIds, ...byNotice.keys()])])).map((r) => [r.noticeId, r]));
+  const current = new Map((await csvRepository.csvRowsByNotice(ctx.db, [...new Set([...noticeIds, ...byNotice.keys()])])).map((r) => [r.noticeId!, r]));
+  const byAward = new Map((await csvRepository.csvRowsByAwardKey(ctx.db, awardKeys)).map((r) => [r.awardKey!, r]));
 
   const seen = new Map<string, number>();
   const report: PursuitImportRow[] = [];
   for (const [index, record] of records.entries()) {
     const row = index + 2;
-    const { noticeId: typedNotice, solicitationNumber } = key(record);
+    const { noticeId: typedNotice, solicitationNumber, awardKey } = key(record);
     let noticeId: string | null = typedNotice || null;
     const refuse = (reason: string) => report.push({ row, notice_id: noticeId, action: 'refused', reason });
+    if (!noticeId && !solicitationNumber && awardKey) {
+      // A recompete: it is updated, never created here (Track on the radar creates it).
+      const existing = byAward.get(awardKey);
+      if (!existing) refuse(`No pursuit tracks the award ${awardKey}: track the recompete from the radar first.`);
+      else if (seen.has(`award:${awardKey}`)) refuse(`Award ${awardKey} is on row ${seen.get(`award:${awardKey}`)} already: one row per pursuit.`);
+      else {
+        seen.set(`award:${awardKey}`, row);
+        report.push(await applyRow(ctx, record, existing, lookups, row, null));
+      }
+      continue;
+    }
     if (!noticeId) {
       if (!solicitationNumber) {
-        refuse('The row has neither a notice id nor a solicitation number.');
+        refuse('The row has neither a notice id, a solicitation number nor an award key.');
         continue;
       }
       const matches = bySolicitation.get(solicitationNumber) ?? [];
@@ -196,33 +210,46 @@ export async function importPursuitsCsv(ctx: AuthedCtx, bytes: Buffer): Promise<
       refuse(`No notice has the notice id ${noticeId} (it is not in the opportunity data, and not in the pipeline).`);
       continue;
     }
-    try {
-      // Unchanged rows of tracked pursuits are decided without a write (and without the owner's rights).
-      if (existing && isEmpty(changesOf(record, existing, lookups, false))) {
-        report.push({ row, notice_id: noticeId, action: 'unchanged', reason: null });
-        continue;
-      }
-      const action = await ctx.db.transaction(async (tx) => {
-        const txCtx = { ...ctx, db: tx };
-        let state = existing;
-        if (!state) {
-          const tracked = await trackOpportunity(txCtx, { opportunity_id: notice!.id });
-          state = await csvRepository.csvRowById(tx, tracked.id);
-        }
-        const change = changesOf(record, state!, lookups, !existing);
-        if (Object.keys(change.body).length > 0) await updatePursuit(txCtx, state!.id, validBody(change.body));
-        if (change.stageId) await movePursuit(txCtx, state!.id, { stage_id: change.stageId, from_stage_id: state!.stageId });
-        return existing ? ('updated' as const) : ('created' as const);
-      });
-      report.push({ row, notice_id: noticeId, action, reason: null });
-    } catch (err) {
-      if (err instanceof Refusal) refuse(err.message);
-      else if (err instanceof AppError && err.statusCode < 500) refuse(err.detail);
-      else throw err;
-    }
+    report.push(await applyRow(ctx, record, existing, lookups, row, noticeId, notice?.id));
   }
   const count = (a: PursuitImportRow['action']) => report.filter((r) => r.action === a).length;
   const counts = { rows: report.length, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), refused: count('refused') };
   ctx.log.info(counts, 'pursuits imported');
   return { counts, rows: report, ignored_columns: headers.filter((h) => !(PURSUIT_CSV_COLUMNS as readonly string[]).includes(h)) };
+}
+
+/**
+ * One row in one transaction: tracks the notice when no pursuit has it (opportunityId), then the
+ * changed fields and the stage; a refusal leaves nothing behind and says why.
+ */
+async function applyRow(
+  ctx: AuthedCtx,
+  record: Record_,
+  existing: PursuitCsvRow | undefined,
+  lookups: Lookups,
+  row: number,
+  noticeId: string | null,
+  opportunityId?: string,
+): Promise<PursuitImportRow> {
+  try {
+    // Unchanged rows of tracked pursuits are decided without a write (and without the owner's rights).
+    if (existing && isEmpty(changesOf(record, existing, lookups, false))) return { row, notice_id: noticeId, action: 'unchanged', reason: null };
+    const action = await ctx.db.transaction(async (tx) => {
+      const txCtx = { ...ctx, db: tx };
+      let state = existing;
+      if (!state) {
+        const tracked = await trackOpportunity(txCtx, { opportunity_id: opportunityId! });
+        state = await csvRepository.csvRowById(tx, tracked.id);
+      }
+      const change = changesOf(record, state!, lookups, !existing);
+      if (Object.keys(change.body).length > 0) await updatePursuit(txCtx, state!.id, validBody(change.body));
+      if (change.stageId) await movePursuit(txCtx, state!.id, { stage_id: change.stageId, from_stage_id: state!.stageId });
+      return existing ? ('updated' as const) : ('created' as const);
+    });
+    return { row, notice_id: noticeId, action, reason: null };
+  } catch (err) {
+    if (err instanceof Refusal) return { row, notice_id: noticeId, action: 'refused', reason: err.message };
+    if (err instanceof AppError && err.statusCode < 500) return { row, notice_id: noticeId, action: 'refused', reason: err.detail };
+    throw err;
+  }
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAward } from '../../../test/award-factory';
 import { createOpportunity, createUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { pursuits } from '../../db/schema/index';
@@ -71,7 +72,7 @@ describe('GET /pursuits/export.csv', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pipeline-\d{4}-\d{2}-\d{2}\.csv"/);
     const body = res.body;
     expect(body.split('\n')[0]).toBe(
-      '\uFEFF"notice_id","solicitation_number","title","agency","stage","capture_owner_email","estimated_value","p_win","p_go","weighted_value","expected_award_date","next_action","next_action_due","competitors","teaming_partners","notes","incumbent","page_budget","workspace_url","outcome","award_value","winner","outcome_reasons","outcome_reason_text","debrief_date","lessons_learned"',
+      '\uFEFF"notice_id","solicitation_number","title","agency","stage","capture_owner_email","estimated_value","p_win","p_go","weighted_value","expected_award_date","next_action","next_action_due","competitors","teaming_partners","notes","incumbent","page_budget","workspace_url","outcome","award_value","winner","outcome_reasons","outcome_reason_text","debrief_date","lessons_learned","award_key"',
     );
     const rows = records(body);
     expect(rows).toHaveLength(1);
@@ -192,7 +193,7 @@ describe('POST /pursuits/import', () => {
       ],
       ignored_columns: [],
     });
-    const made = (await t.db.select().from(pursuits)).filter((p) => p.noticeId.startsWith('csvnew'));
+    const made = (await t.db.select().from(pursuits)).filter((p) => p.noticeId?.startsWith('csvnew'));
     expect(made.map((p) => [p.noticeId, p.ownerId, p.pWin, p.competitors, p.stageId]).sort()).toEqual([
       ['csvnew0001', other.user.id, 30, ['Acme'], stage('Identified')],
       ['csvnew0002', other.user.id, null, [], stage('Qualified')],
@@ -227,7 +228,7 @@ describe('POST /pursuits/import', () => {
     const cases: [string | Buffer, number, string][] = [
       [`notice_id,p_win\n${p.notice_id},"50\n`, 400, 'The file is not a readable CSV (a quoted field opened on line 2 is not closed). Nothing was imported.'],
       [`notice_id,p_win\n${p.notice_id},50,7\n`, 400, 'The file is not a readable CSV (row 2: Too many fields: expected 2 fields but parsed 3). Nothing was imported.'],
-      ['title,p_win\nHarbor,50\n', 400, 'The file needs a notice_id or solicitation_number column (the header row of an exported pipeline CSV). Nothing was imported.'],
+      ['title,p_win\nHarbor,50\n', 400, 'The file needs a notice_id, solicitation_number or award_key column (the header row of an exported pipeline CSV). Nothing was imported.'],
       ['notice_id,p_win\n', 400, 'The file has a header row but no pursuits. Nothing was imported.'],
       [`notice_id,p_win,p_win\n${p.notice_id},1,2\n`, 400, 'The column p_win is named twice in the header row. Nothing was imported.'],
       [Buffer.from([0x6e, 0x6f, 0x74, 0x69, 0x63, 0x65, 0x5f, 0x69, 0x64, 0x0a, 0xe9, 0x0a]), 400, 'The file is not UTF-8 text. Save it as "CSV UTF-8" and import it again.'],
@@ -242,5 +243,27 @@ describe('POST /pursuits/import', () => {
     const tooLarge = await importCsv(owner, Buffer.alloc(5 * 1024 * 1024 + 1, 'a'));
     expect({ status: tooLarge.statusCode, detail: tooLarge.json().detail }).toEqual({ status: 413, detail: 'The CSV file is larger than the 5 MB import limit. Split it. Nothing was imported.' });
     expect(await allPursuits()).toEqual(before);
+  });
+});
+
+describe('a recompete tracked from the radar (no notice yet)', () => {
+  it('exports with its award key, imports back unchanged, takes edits by award key, and is never created by an import', async () => {
+    const end = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
+    const awardKey = await createAward(t.db, { piid: 'CSV-RECOMPETE', currentEndDate: end });
+    const tracked = await t.injectAs(owner.token, { method: 'POST', url: '/api/radar/track', payload: { award_key: awardKey } });
+    expect(tracked.statusCode).toBe(201);
+    const id = tracked.json().id as string;
+
+    const exported = records((await exportCsv(owner, '')).body).filter((r) => r.award_key === awardKey);
+    expect(exported).toEqual([expect.objectContaining({ notice_id: '', award_key: awardKey })]);
+    const same = await importCsv(owner, unparse(exported));
+    expect(same.json()).toMatchObject({ counts: { rows: 1, unchanged: 1, refused: 0 } });
+
+    const edited = await importCsv(owner, unparse([{ ...exported[0]!, p_win: '35' }]));
+    expect(edited.json()).toMatchObject({ counts: { rows: 1, updated: 1 }, rows: [{ row: 2, notice_id: null, action: 'updated', reason: null }] });
+    expect((await stored(id)).pWin).toBe(35);
+
+    const unknown = await importCsv(owner, unparse([{ ...exported[0]!, award_key: 'NO-SUCH-AWARD' }]));
+    expect(unknown.json().rows).toEqual([{ row: 2, notice_id: null, action: 'refused', reason: 'No pursuit tracks the award NO-SUCH-AWARD: track the recompete from the radar first.' }]);
   });
 });

@@ -12,6 +12,7 @@ export function presentPursuit(v: PursuitView): Pursuit {
   return {
     ...presentListItem(v),
     notice_id: v.noticeId,
+    award_key: v.awardKey,
     competitors: v.competitors,
     teaming_partners: v.teamingPartners,
     notes: v.notes,

@@ -219,7 +219,10 @@ export async function openPursuitWorkspace(ctx: AuthedCtx, id: string): Promise<
   if (!current || !opens || current.outcome !== null || (current.position < opens.position && !needsRfp)) {
     throw conflict(`Move the pursuit to ${opens?.name ?? 'the proposal stage'} before creating its workspace`);
   }
-  if (!pursuit.opportunityId) throw conflict('This notice is no longer in the opportunity data, so its workspace cannot be created');
+  if (!pursuit.opportunityId) {
+    // A recompete tracked from the radar has no notice yet; a workspace is made from a notice.
+    throw conflict(pursuit.noticeId ? 'This notice is no longer in the opportunity data, so its workspace cannot be created' : 'This recompete has no notice yet: its workspace is created from the notice once one is posted and tracked');
+  }
   const workspace = await createWorkspace(ctx, { solicitation_id: pursuit.opportunityId });
   return { workspace_id: workspace.id, created: true };
 }

@@ -3,8 +3,15 @@ import type { SavedSearchFilters } from '@biddesk/shared';
 import type { Db } from '../../db/client';
 import { savedSearches, type SavedSearchRow } from '../../db/schema/index';
 
-export async function listForUser(db: Db, userId: string): Promise<SavedSearchRow[]> {
-  return db.select().from(savedSearches).where(eq(savedSearches.userId, userId)).orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
+/** What a saved search searches: the dashboard's notices, or the radar's awards. */
+export type SavedSearchKind = SavedSearchRow['kind'];
+
+export async function listForUser(db: Db, userId: string, kind: SavedSearchKind = 'opportunities'): Promise<SavedSearchRow[]> {
+  return db
+    .select()
+    .from(savedSearches)
+    .where(and(eq(savedSearches.userId, userId), eq(savedSearches.kind, kind)))
+    .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
 }
 
 export async function findOwn(db: Db, userId: string, id: string): Promise<SavedSearchRow | undefined> {
@@ -20,7 +27,7 @@ export async function findOwn(db: Db, userId: string, id: string): Promise<Saved
 export async function insertWithinLimit(
   db: Db,
   userId: string,
-  values: { name: string; filters: SavedSearchFilters },
+  values: { name: string; filters: SavedSearchFilters | Record<string, unknown>; kind?: SavedSearchKind },
   max: number,
 ): Promise<SavedSearchRow | 'limit' | 'duplicate'> {
   return db.transaction(async (tx) => {
@@ -29,14 +36,17 @@ export async function insertWithinLimit(
     if (n >= max) return 'limit';
     const [row] = await tx
       .insert(savedSearches)
-      .values({ userId, name: values.name, filters: values.filters as Record<string, string> })
+      .values({ userId, name: values.name, kind: values.kind ?? 'opportunities', filters: values.filters as Record<string, string> })
       .onConflictDoNothing()
       .returning();
     return row ?? 'duplicate';
   });
 }
 
-/** Renames or re-filters one of the user's searches; 'duplicate' when the new name is taken. */
+/**
+ * Renames or re-filters one of the user's dashboard searches; 'duplicate' when the new name is
+ * taken. A radar search is not changed here (its filters have another shape): undefined.
+ */
 export async function updateOwn(
   db: Db,
   userId: string,
@@ -52,7 +62,7 @@ export async function updateOwn(
         ...(patch.filters !== undefined ? { filters: patch.filters as Record<string, string>, alertedThrough: sql`now()` } : {}),
         updatedAt: sql`now()`,
       })
-      .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+      .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId), eq(savedSearches.kind, 'opportunities')))
       .returning();
     return row;
   } catch (err) {

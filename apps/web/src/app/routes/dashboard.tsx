@@ -10,7 +10,7 @@ import { apiFilters, dashboardQuery } from '../../features/opportunities/dashboa
 import { OpportunityCard } from '../../features/opportunities/components/opportunity-card';
 import { OpportunityCompactList } from '../../features/opportunities/components/opportunity-compact';
 import { OpportunityTable } from '../../features/opportunities/components/opportunity-table';
-import { Pager } from '../../features/opportunities/components/pager';
+import { Pager } from '../../components/ui/pager';
 import { ResultsToolbar } from '../../features/opportunities/components/results-toolbar';
 import { SearchCard } from '../../features/opportunities/components/search-card';
 import { SavedSearchesMenu } from '../../features/saved-searches/components/saved-searches-menu';

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
-import { Pager } from '../../features/opportunities/components/pager';
+import { Pager } from '../../components/ui/pager';
 import { useMovePursuit, useOpenPursuitWorkspace, usePipelineOwners, usePursuits } from '../../features/pipeline/api/pursuits-api';
 import { DecisionHistory } from '../../features/pipeline/components/decision-history';
 import { GateFactorEditor } from '../../features/pipeline/components/gate-factor-editor';
@@ -20,7 +20,7 @@ import { TABLE_PAGE_SIZE, usePursuitTablePage } from '../../features/pipeline/ap
 import { PipelineCsv } from '../../features/pipeline/components/pipeline-csv';
 import { PursuitEditor } from '../../features/pipeline/components/pursuit-editor';
 import { StageEditor } from '../../features/pipeline/components/stage-editor';
-import { formatMoney } from '../../features/pipeline/pipeline-format';
+import { formatMoney } from '../../lib/display-format';
 import { readPipelineState, writePipelineState, type PipelineState } from '../../features/pipeline/url-state';
 import { toast } from '../../lib/toast';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { opportunityFixture, opportunitySummaryFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
-import { pageWindow } from './components/pager';
+import { pageWindow } from '../../components/ui/pager';
 
 // First renders wait for the whole dashboard on a busy 2-core machine: a ceiling, not a speed check.
 const SLOW = { timeout: 10_000 };

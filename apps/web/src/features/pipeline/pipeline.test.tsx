@@ -18,6 +18,7 @@ function pursuit(n: number, overrides: Partial<Pursuit> = {}): Pursuit {
     id: id(n),
     opportunity_id: id(200 + n),
     notice_id: `N${n}`,
+    award_key: null,
     title: `Pursuit ${n}`,
     solicitation_number: `SOL-${n}`,
     agency: 'DEPT OF THE NAVY',

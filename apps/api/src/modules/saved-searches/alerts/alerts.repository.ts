@@ -76,6 +76,8 @@ export interface SearchRow {
   id: string;
   user_id: string;
   name: string;
+  /** 'radar' searches hold radar filters (radar-searches.service.ts) in `filters`. */
+  kind: 'opportunities' | 'radar';
   filters: SavedSearchFilters;
   alerted_through: string | Date;
   email: string;
@@ -87,7 +89,7 @@ export interface SearchRow {
 export async function lockSearchesBehind(tx: Db, through: Date): Promise<SearchRow[]> {
   return rowsOf<SearchRow>(
     await tx.execute(sql`
-      select s.id, s.user_id, s.name, s.filters, s.alerted_through, u.email, u.name as user_name, p.email_notifications
+      select s.id, s.user_id, s.name, s.kind, s.filters, s.alerted_through, u.email, u.name as user_name, p.email_notifications
       from saved_searches s
       join users u on u.id = s.user_id
       left join notification_preferences p on p.user_id = s.user_id

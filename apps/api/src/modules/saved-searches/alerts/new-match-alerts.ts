@@ -1,10 +1,12 @@
-import { isInAppPath, savedSearchLink, plural } from '@biddesk/shared';
+import { isInAppPath, radarLink, savedSearchLink, plural } from '@biddesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import type { Mailer } from '../../../integrations/mail/mailer';
 import { utcDay, utcHour, type JobDefinition } from '../../../lib/jobs/job-runner';
 import { mailAlerts, type AlertMail } from './alert-delivery';
 import * as alerts from './alerts.repository';
+import { countNewRadarAlertMatches } from '../../radar/radar-alerts';
+import { storedRadarFilters } from '../../radar/radar-searches.service';
 
 export const NEW_MATCH_ALERTS_JOB = 'saved-search-alerts';
 
@@ -16,7 +18,8 @@ export interface AlertDeps {
 }
 
 /**
- * New notices matching saved searches become ONE bell notification per search per UTC day
+ * New notices matching saved searches (for a radar search: awards new to its window and criteria,
+ * radar-alerts.ts) become ONE bell notification per search per UTC day
  * (`saved-search:<id>:<day>`, unique). A search's `alerted_through` marks what it has been told
  * about; it moves only when a notification is written, so matches after the day's notification
  * wait for the next day's instead of being lost. Runs hourly and right after every import or SAM
@@ -37,16 +40,19 @@ export async function runNewMatchAlerts(deps: AlertDeps, now = new Date()): Prom
     let notified = 0;
     for (const search of searches) {
       const since = new Date(search.alerted_through);
-      const n = await alerts.countNewMatches(tx, search.filters, now, since, through);
+      const radar = search.kind === 'radar' ? storedRadarFilters(search) : null;
+      const n = radar ? await countNewRadarAlertMatches(tx, radar, now, since, through) : await alerts.countNewMatches(tx, search.filters, now, since, through);
       if (n === 0) {
         // Nothing new: the search is up to date until `through`.
         await alerts.markAlertedThrough(tx, search.id, through);
         continue;
       }
-      const link = savedSearchLink(search.filters);
+      const link = radar ? radarLink(radar) : savedSearchLink(search.filters);
       if (!isInAppPath(link)) continue;
       const title = `New matches for "${search.name}"`;
-      const message = `${plural(n, 'new notice')} ${n === 1 ? 'matches' : 'match'} your saved search "${search.name}".`;
+      const message = radar
+        ? `${plural(n, 'award')} ending in your radar window ${n === 1 ? 'is' : 'are'} new to your radar search "${search.name}".`
+        : `${plural(n, 'new notice')} ${n === 1 ? 'matches' : 'match'} your saved search "${search.name}".`;
       const dedupeKey = `saved-search:${search.id}:${day}`;
       const inserted = await alerts.insertAlertOnce(tx, { userId: search.user_id, title, message, type: 'saved_search', link, dedupeKey });
       if (!inserted) continue; // today's notification exists: these wait for tomorrow's

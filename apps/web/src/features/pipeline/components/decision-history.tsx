@@ -2,7 +2,7 @@ import { Alert, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/co
 import { formatDate, OUTCOME_LABELS, OUTCOME_REASON_LABELS, RECOMMENDATION_LABELS } from '@biddesk/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { usePursuitDecisions } from '../api/pipeline-gates-api';
-import { formatDay, formatMoney } from '../pipeline-format';
+import { formatDay, formatMoney } from '../../../lib/display-format';
 
 /** What was decided at each gate and why (newest first), and how the pursuit ended. */
 export function DecisionHistory({ pursuitId }: { pursuitId: string }) {

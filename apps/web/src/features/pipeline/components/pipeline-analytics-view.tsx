@@ -2,7 +2,7 @@ import { Alert, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title, Vi
 import type { PipelineAnalytics, WinRateRow } from '@biddesk/shared';
 import { errorMessage } from '../../../lib/api-client';
 import { usePipelineAnalytics } from '../api/pipeline-gates-api';
-import { formatMoney } from '../pipeline-format';
+import { formatMoney } from '../../../lib/display-format';
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const monthLabel = (m: string | null) => (m === null ? 'No award date' : MONTH.format(new Date(`${m}-01T00:00:00Z`)));

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { PipelineStage, PursuitListItem as Pursuit, StageTotals } from '@biddesk/shared';
 import { useState } from 'react';
-import { formatMoney, formatMoneyCompact } from '../pipeline-format';
+import { formatMoney, formatMoneyCompact } from '../../../lib/display-format';
 import { PursuitCard } from './pursuit-card';
 
 interface Props {

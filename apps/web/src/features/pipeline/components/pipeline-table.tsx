@@ -2,7 +2,7 @@ import { Anchor, Button, Group, ScrollArea, Table, Text, UnstyledButton, Visuall
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { formatDate, type PipelineStage, type PursuitListItem as Pursuit } from '@biddesk/shared';
 import { Link } from 'react-router';
-import { formatDay, formatMoney, formatPercent } from '../pipeline-format';
+import { formatDay, formatMoney, formatPercent } from '../../../lib/display-format';
 import type { PipelineSort } from '../url-state';
 
 const COLUMNS: { sort: PipelineSort; label: string; numeric?: boolean }[] = [

@@ -3,7 +3,7 @@ import { IconArrowsMove } from '@tabler/icons-react';
 import { formatDate, type PipelineStage, type PursuitListItem as Pursuit } from '@biddesk/shared';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { formatDay, formatMoney, formatPercent } from '../pipeline-format';
+import { formatDay, formatMoney, formatPercent } from '../../../lib/display-format';
 
 interface Props {
   pursuit: Pursuit;

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeletePursuit, usePursuit, useUpdatePursuit } from '../api/pursuits-api';
-import { formatMoney } from '../pipeline-format';
+import { formatMoney } from '../../../lib/display-format';
 import { DecisionHistory } from './decision-history';
 import { toast } from '../../../lib/toast';
 

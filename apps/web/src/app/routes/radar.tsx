@@ -1,0 +1,1 @@
+export { RadarRoute } from '../../features/radar/components/radar-page';
