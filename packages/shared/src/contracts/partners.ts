@@ -99,3 +99,21 @@ export type PartnerDetail = z.infer<typeof PartnerDetailSchema>;
 
 /** A UEI as SAM.gov issues it: 12 letters and digits. */
 export const UEI_PATTERN = /^[A-Z0-9]{12}$/;
+
+/** The business types award imports record on recipients (USAspending's prime-award flags), in that order. */
+export const RECIPIENT_BUSINESS_TYPES = [
+  '8(a) program participant',
+  'HUBZone firm',
+  'Service-disabled veteran-owned business',
+  'Veteran-owned business',
+  'Women-owned small business',
+  'Economically disadvantaged women-owned small business',
+  'Woman-owned business',
+  'Small disadvantaged business',
+  'Minority-owned business',
+  'Alaskan Native corporation-owned firm',
+  'SBA-certified 8(a) joint venture',
+  'Educational institution',
+  'Nonprofit organization',
+  'FFRDC',
+] as const;

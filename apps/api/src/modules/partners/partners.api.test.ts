@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PartnerDetail, PartnerSearchResponse } from '@biddesk/shared';
+import { RECIPIENT_BUSINESS_TYPES, type PartnerDetail, type PartnerSearchResponse } from '@biddesk/shared';
+import { BUSINESS_FLAGS } from '../awards/import/award-csv-row';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { createAward, createRecipient } from '../../../test/award-factories';
@@ -160,5 +161,11 @@ describe('GET /partners/{uei}', () => {
   it('answers 401 without a session and 403 to a guest', async () => {
     expect((await detail(null, ALPHA)).statusCode).toBe(401);
     expect((await detail(guest, ALPHA)).statusCode).toBe(403);
+  });
+});
+
+describe('the business types partner search offers', () => {
+  it('are the ones the award import records, in its order', () => {
+    expect(BUSINESS_FLAGS.map(([, label]) => label)).toEqual([...RECIPIENT_BUSINESS_TYPES]);
   });
 });

@@ -68,7 +68,7 @@ function Candidate({ c }: { c: IncumbentCandidate }) {
 export function IncumbentAwardsCard({ opportunityId }: { opportunityId: string }) {
   const awards = useOpportunityAwards(opportunityId);
   return (
-    <Card withBorder mb="md" data-testid="incumbent-awards">
+    <Card withBorder mb="md" data-testid="incumbent-awards" id="awards">
       <Title order={3} size="h4" mb="xs">
         Incumbent and prior awards
       </Title>

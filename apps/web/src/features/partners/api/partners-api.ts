@@ -1,0 +1,91 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AddPursuitPartyBody,
+  PartnerDetail,
+  PartnerSearchResponse,
+  Pursuit,
+  PursuitListResponse,
+  PursuitParties,
+  ValueSuggestion,
+  WorkspaceAwardsLine,
+} from '@biddesk/shared';
+import { apiRequest } from '../../../lib/api-client';
+import type { PartnerQuery } from '../partner-url-state';
+
+/** GET /partners with the /partners page's filters. */
+export const usePartnerSearch = (q: PartnerQuery) =>
+  useQuery({
+    queryKey: ['partners', 'search', q],
+    queryFn: ({ signal }) =>
+      apiRequest<PartnerSearchResponse>('/partners', {
+        signal,
+        query: { naics: q.naics, psc: q.psc, agency: q.agency, state: q.state, business_type: q.businessType, q: q.q, sort: q.sort, page: q.page },
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 60_000,
+  });
+
+/** GET /partners/{uei}: one recipient with its names, parent and awards. */
+export const usePartner = (uei: string | null) =>
+  useQuery({
+    queryKey: ['partners', 'detail', uei],
+    queryFn: ({ signal }) => apiRequest<PartnerDetail>(`/partners/${encodeURIComponent(uei!)}`, { signal }),
+    enabled: uei !== null,
+    retry: false,
+  });
+
+/** The pursuits a user may add a partner to: their own, or every one for an admin. */
+export const useEditablePursuits = (ownerId: string | undefined, enabled: boolean) =>
+  useQuery({
+    queryKey: ['pursuits', 'list', 'editable', ownerId ?? 'all'],
+    queryFn: ({ signal }) => apiRequest<PursuitListResponse>('/pursuits', { signal, query: { owner: ownerId } }).then((r) => r.data),
+    enabled,
+  });
+
+/** GET /pursuits/{id}/parties: the pursuit's names, with their award-data links. */
+export const usePursuitParties = (pursuitId: string | null) =>
+  useQuery({
+    queryKey: ['pursuits', 'one', pursuitId, 'parties'],
+    queryFn: ({ signal }) => apiRequest<PursuitParties>(`/pursuits/${pursuitId}/parties`, { signal }).then((r) => r.data),
+    enabled: pursuitId !== null,
+  });
+
+/** POST /pursuits/{id}/parties: add a recipient as a competitor or teaming partner. */
+export function useAddPursuitParty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pursuitId, body }: { pursuitId: string; body: AddPursuitPartyBody }) =>
+      apiRequest<PursuitParties>(`/pursuits/${pursuitId}/parties`, { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['pursuits'] }),
+  });
+}
+
+/** GET /pursuits/{id}/value-from-awards: the prior award's value on offer, or why none. */
+export const useValueSuggestion = (pursuitId: string | null, enabled: boolean) =>
+  useQuery({
+    queryKey: ['pursuits', 'one', pursuitId, 'value-from-awards'],
+    queryFn: ({ signal }) => apiRequest<ValueSuggestion>(`/pursuits/${pursuitId}/value-from-awards`, { signal }),
+    enabled: pursuitId !== null && enabled,
+    retry: false,
+  });
+
+/** POST /pursuits/{id}/value-from-awards: take the offered value. */
+export function useTakeAwardValue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pursuitId, awardKey }: { pursuitId: string; awardKey: string }) =>
+      apiRequest<Pursuit>(`/pursuits/${pursuitId}/value-from-awards`, { method: 'POST', body: { award_key: awardKey } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['pursuits'] }),
+  });
+}
+
+/** GET /workspaces/{id}/awards-line: the header's incumbent line (internal users only). */
+export const useWorkspaceAwardsLine = (workspaceId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['workspaces', 'detail', workspaceId, 'awards-line'],
+    queryFn: ({ signal }) => apiRequest<WorkspaceAwardsLine>(`/workspaces/${workspaceId}/awards-line`, { signal }),
+    enabled,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
