@@ -14,22 +14,27 @@ const code = (label: string, pattern: RegExp, hint: string) => safeText(label).t
  * GET /partners: recipients with awards matching every filter given. The award filters (NAICS, PSC,
  * agency, state) choose which awards count, so the history shown is the history in that market.
  */
-export const PartnerSearchQuerySchema = z.object({
-  naics: code('NAICS code', /^\d{2,6}$/, '2 to 6 digits (a prefix matches the codes under it)'),
-  psc: code('PSC', /^[A-Z0-9]{1,4}$/, '1 to 4 letters or digits (a prefix matches the codes under it)'),
-  agency: code('Awarding agency', /^[A-Z0-9]{3,4}$/, 'a 3- or 4-character agency or sub-agency code (097, 2100)'),
-  state: code('Place of performance', /^[A-Z]{2}$/, 'a two-letter state code'),
-  business_type: safeText('Business type').trim().max(80, 'Business type is too long').optional(),
-  q: safeText('Search').trim().max(120, 'Search must be at most 120 characters').optional(),
-  sort: PartnerSortSchema.default('obligated'),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page is too large').default(1),
-  page_size: z.coerce
-    .number({ error: 'page_size must be a number' })
-    .int('page_size must be a whole number')
-    .min(1, `page_size must be from 1 to ${PARTNER_PAGE_SIZE_MAX}`)
-    .max(PARTNER_PAGE_SIZE_MAX, `page_size must be from 1 to ${PARTNER_PAGE_SIZE_MAX}`)
-    .default(25),
-});
+export const PARTNER_FILTER_REQUIRED = 'Choose at least one filter: NAICS, PSC, awarding agency, place, business type, or a name or UEI';
+
+export const PartnerSearchQuerySchema = z
+  .object({
+    naics: code('NAICS code', /^\d{2,6}$/, '2 to 6 digits (a prefix matches the codes under it)'),
+    psc: code('PSC', /^[A-Z0-9]{1,4}$/, '1 to 4 letters or digits (a prefix matches the codes under it)'),
+    agency: code('Awarding agency', /^[A-Z0-9]{3,4}$/, 'a 3- or 4-character agency or sub-agency code (097, 2100)'),
+    state: code('Place of performance', /^[A-Z]{2}$/, 'a two-letter state code'),
+    business_type: safeText('Business type').trim().max(80, 'Business type is too long').optional(),
+    q: safeText('Search').trim().max(120, 'Search must be at most 120 characters').optional(),
+    sort: PartnerSortSchema.default('obligated'),
+    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page is too large').default(1),
+    page_size: z.coerce
+      .number({ error: 'page_size must be a number' })
+      .int('page_size must be a whole number')
+      .min(1, `page_size must be from 1 to ${PARTNER_PAGE_SIZE_MAX}`)
+      .max(PARTNER_PAGE_SIZE_MAX, `page_size must be from 1 to ${PARTNER_PAGE_SIZE_MAX}`)
+      .default(25),
+  })
+  // Without a filter every award would be grouped (seconds on a million awards, bench/README.md).
+  .refine((q) => Boolean(q.naics || q.psc || q.agency || q.state || q.business_type || q.q), { message: PARTNER_FILTER_REQUIRED });
 export type PartnerSearchQuery = z.infer<typeof PartnerSearchQuerySchema>;
 
 const TopSchema = z.object({ code: z.string(), name: z.string().nullable(), count: z.number().int() });
@@ -60,8 +65,8 @@ export const PartnerSearchResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   page_size: z.number().int(),
-  /** Awards in the database at all: none means nothing could be found, not that nobody does this work. */
-  awards_loaded: z.number().int(),
+  /** Whether any award data is loaded: none means nothing could be found, not that nobody does this work. */
+  awards_loaded: z.boolean(),
 });
 export type PartnerSearchResponse = z.infer<typeof PartnerSearchResponseSchema>;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECIPIENT_BUSINESS_TYPES, type PartnerDetail, type PartnerSearchResponse } from '@biddesk/shared';
+import { PARTNER_FILTER_REQUIRED, RECIPIENT_BUSINESS_TYPES, type PartnerDetail, type PartnerSearchResponse } from '@biddesk/shared';
 import { BUSINESS_FLAGS } from '../awards/import/award-csv-row';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
@@ -30,9 +30,9 @@ const search = (token: string | null, query = '') => t.injectAs(token, { method:
 
 describe('GET /partners before any award data', () => {
   it('answers an empty page that says no award data is loaded', async () => {
-    const res = await search(member);
+    const res = await search(member, '?naics=54');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: [], total: 0, page: 1, page_size: 25, awards_loaded: 0 });
+    expect(res.json()).toEqual({ data: [], total: 0, page: 1, page_size: 25, awards_loaded: false });
   });
 });
 
@@ -41,11 +41,11 @@ describe('GET /partners', () => {
     await createRecipient(t.db, ALPHA, ['Alpha Systems Inc', 'ALPHA SYSTEMS INC.'], { businessTypes: ['Women-owned small business'], parentUei: 'ALPHAPARENT1' });
     await createRecipient(t.db, BRAVO, ['Bravo Engineering LLC'], { businessTypes: ['8(a) program participant'] });
     await createRecipient(t.db, CHARLIE, ['Charlie Labs'], {});
-    // Alpha: three awards in 541512 (two at the Army, one at NASA), one in 236220.
+    // Alpha: three awards in 541512 (two at the Army, one at NASA), one in 541330.
     await createAward(t.db, { recipientUei: ALPHA, recipientName: 'ALPHA SYSTEMS INC.', naicsCode: '541512', pscCode: 'DA01', awardingAgencyCode: '097', awardingAgencyName: 'Department of Defense', awardingSubAgencyCode: '2100', popState: 'VA', obligatedAmount: '100000.00', startDate: '2024-01-10' });
     await createAward(t.db, { recipientUei: ALPHA, recipientName: 'Alpha Systems Inc', naicsCode: '541512', pscCode: 'DA01', awardingAgencyCode: '097', awardingAgencyName: 'Department of Defense', awardingSubAgencyCode: '2100', popState: 'VA', obligatedAmount: '50000.25', startDate: '2025-03-01' });
     await createAward(t.db, { recipientUei: ALPHA, recipientName: 'Alpha Systems Inc', naicsCode: '541512', pscCode: 'R408', awardingAgencyCode: '080', awardingAgencyName: 'National Aeronautics and Space Administration', awardingSubAgencyCode: '8000', popState: 'TX', obligatedAmount: '10.00', startDate: '2023-05-05' });
-    await createAward(t.db, { recipientUei: ALPHA, recipientName: 'Alpha Systems Inc', naicsCode: '236220', pscCode: 'Y1AA', awardingAgencyCode: '097', awardingAgencyName: 'Department of Defense', popState: 'VA', obligatedAmount: '9000000.00', startDate: '2020-01-01' });
+    await createAward(t.db, { recipientUei: ALPHA, recipientName: 'Alpha Systems Inc', naicsCode: '541330', pscCode: 'Y1AA', awardingAgencyCode: '097', awardingAgencyName: 'Department of Defense', popState: 'VA', obligatedAmount: '9000000.00', startDate: '2020-01-01' });
     // Bravo: one large 541511 award in VA; Charlie: two small 541519 awards, the latest start.
     await createAward(t.db, { recipientUei: BRAVO, recipientName: 'Bravo Engineering LLC', naicsCode: '541511', pscCode: 'DA10', awardingAgencyCode: '097', awardingAgencyName: 'Department of Defense', popState: 'VA', obligatedAmount: '2000000.00', startDate: '2022-02-02' });
     await createAward(t.db, { recipientUei: CHARLIE, recipientName: 'Charlie Labs', naicsCode: '541519', pscCode: 'DA10', awardingAgencyCode: '075', awardingAgencyName: 'Department of Health and Human Services', popState: 'MD', obligatedAmount: '300.00', startDate: '2026-06-01' });
@@ -55,10 +55,10 @@ describe('GET /partners', () => {
   });
 
   it('lists recipients by total obligated, each with its award history', async () => {
-    const res = await search(member);
+    const res = await search(member, '?naics=54');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as PartnerSearchResponse;
-    expect(body).toMatchObject({ total: 3, page: 1, page_size: 25, awards_loaded: 8 });
+    expect(body).toMatchObject({ total: 3, page: 1, page_size: 25, awards_loaded: true });
     expect(body.data.map((p) => p.uei)).toEqual([ALPHA, BRAVO, CHARLIE]);
     expect(body.data[0]).toEqual({
       uei: ALPHA,
@@ -75,7 +75,7 @@ describe('GET /partners', () => {
         ],
         top_naics: [
           { code: '541512', name: null, count: 3 },
-          { code: '236220', name: null, count: 1 },
+          { code: '541330', name: null, count: 1 },
         ],
       },
     });
@@ -102,14 +102,14 @@ describe('GET /partners', () => {
   });
 
   it('sorts by award count or by the latest award', async () => {
-    expect(((await search(member, '?sort=count')).json() as PartnerSearchResponse).data.map((p) => p.uei)).toEqual([ALPHA, CHARLIE, BRAVO]);
-    expect(((await search(member, '?sort=last_award')).json() as PartnerSearchResponse).data.map((p) => p.uei)).toEqual([CHARLIE, ALPHA, BRAVO]);
+    expect(((await search(member, '?naics=54&sort=count')).json() as PartnerSearchResponse).data.map((p) => p.uei)).toEqual([ALPHA, CHARLIE, BRAVO]);
+    expect(((await search(member, '?naics=54&sort=last_award')).json() as PartnerSearchResponse).data.map((p) => p.uei)).toEqual([CHARLIE, ALPHA, BRAVO]);
   });
 
   it('pages, with the total on every page and past the last one', async () => {
-    const first = (await search(member, '?page_size=2')).json() as PartnerSearchResponse;
-    const second = (await search(admin, '?page_size=2&page=2')).json() as PartnerSearchResponse;
-    const beyond = (await search(member, '?page_size=2&page=5')).json() as PartnerSearchResponse;
+    const first = (await search(member, '?naics=54&page_size=2')).json() as PartnerSearchResponse;
+    const second = (await search(admin, '?naics=54&page_size=2&page=2')).json() as PartnerSearchResponse;
+    const beyond = (await search(member, '?naics=54&page_size=2&page=5')).json() as PartnerSearchResponse;
     expect([first.data.map((p) => p.uei), first.total]).toEqual([[ALPHA, BRAVO], 3]);
     expect([second.data.map((p) => p.uei), second.total, second.page]).toEqual([[CHARLIE], 3, 2]);
     expect([beyond.data, beyond.total]).toEqual([[], 3]);
@@ -119,9 +119,11 @@ describe('GET /partners', () => {
     for (const [query, detail] of [
       ['?naics=54a', 'NAICS code must be 2 to 6 digits'],
       ['?state=Virginia', 'Place of performance must be a two-letter state code'],
-      ['?sort=name', 'sort must be one of obligated, count, last_award'],
-      ['?page=0', 'page must be at least 1'],
-      ['?page_size=500', 'page_size must be from 1 to 100'],
+      ['?q=x&sort=name', 'sort must be one of obligated, count, last_award'],
+      ['?q=x&page=0', 'page must be at least 1'],
+      ['?q=x&page_size=500', 'page_size must be from 1 to 100'],
+      ['', PARTNER_FILTER_REQUIRED],
+      ['?sort=count', PARTNER_FILTER_REQUIRED],
     ] as const) {
       const res = await search(member, query);
       expect(res.statusCode, query).toBe(400);
@@ -130,8 +132,8 @@ describe('GET /partners', () => {
   });
 
   it('answers 401 without a session and 403 to a guest', async () => {
-    expect((await search(null)).statusCode).toBe(401);
-    const res = await search(guest);
+    expect((await search(null, '?q=alpha')).statusCode).toBe(401);
+    const res = await search(guest, '?q=alpha');
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toBe(GUEST_REFUSAL);
   });

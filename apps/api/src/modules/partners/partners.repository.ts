@@ -14,6 +14,9 @@ export interface PartnerFilters {
   uei?: string;
 }
 
+/** A name or UEI search narrower than this is run as a list of UEIs (index lookups on awards). */
+export const NARROW_RECIPIENTS_MAX = 2000;
+
 export interface PartnerRow {
   uei: string;
   name: string;
@@ -51,6 +54,20 @@ function awardConditions(f: PartnerFilters): SQL[] {
   return c;
 }
 
+const inList = (ueis: string[]) => sql.join(ueis.map((u) => sql`${u}`), sql`, `);
+
+/**
+ * The UEIs a name or UEI search matches, when there are few enough to look their awards up by
+ * UEI; null when the search is broader (the grouped join is then cheaper). The planner cannot
+ * estimate a pattern over names seen, so this is decided here on the real count.
+ */
+export async function narrowRecipients(db: Db, f: PartnerFilters): Promise<string[] | null> {
+  if (!f.q) return null;
+  const where = sql.join(recipientConditions(f), sql` and `);
+  const rows = rowsOf<{ uei: string }>(await db.execute(sql`select r.uei from recipients r where ${where} limit ${NARROW_RECIPIENTS_MAX + 1}`));
+  return rows.length > NARROW_RECIPIENTS_MAX ? null : rows.map((r) => r.uei);
+}
+
 /** Which recipients: by business type, and by UEI or any name seen (a search, never a link). */
 function recipientConditions(f: PartnerFilters): SQL[] {
   const c: SQL[] = [];
@@ -68,8 +85,17 @@ function recipientConditions(f: PartnerFilters): SQL[] {
  * total counts every recipient passing the filters. Grouped in one statement so a recipient's
  * figures and its place in the order come from the same rows.
  */
-export async function searchPartners(db: Db, f: PartnerFilters, sort: keyof typeof SORTS, limit: number, offset: number): Promise<{ rows: PartnerRow[]; total: number }> {
-  const where = sql.join([...awardConditions(f), ...recipientConditions(f)], sql` and `);
+export async function searchPartners(
+  db: Db,
+  f: PartnerFilters,
+  sort: keyof typeof SORTS,
+  limit: number,
+  offset: number,
+  narrowed: string[] | null = null,
+): Promise<{ rows: PartnerRow[]; total: number }> {
+  if (narrowed && narrowed.length === 0) return { rows: [], total: 0 };
+  const byUei = narrowed ? [sql`a.recipient_uei in (${inList(narrowed)})`] : recipientConditions(f);
+  const where = sql.join([...awardConditions(f), ...byUei], sql` and `);
   const result = await db.execute(sql`
     select r.uei, r.name, r.parent_uei, r.business_types,
       count(*)::int as award_count,
@@ -93,7 +119,7 @@ export async function searchPartners(db: Db, f: PartnerFilters, sort: keyof type
 /** The three agencies and NAICS codes with most counted awards, for each listed recipient. */
 export async function topAgenciesAndNaics(db: Db, ueis: string[], f: PartnerFilters): Promise<TopRow[]> {
   if (ueis.length === 0) return [];
-  const where = sql.join([...awardConditions(f), sql`a.recipient_uei in (${sql.join(ueis.map((u) => sql`${u}`), sql`, `)})`], sql` and `);
+  const where = sql.join([...awardConditions(f), sql`a.recipient_uei in (${inList(ueis)})`], sql` and `);
   const result = await db.execute(sql`
     select uei, kind, code, name, n from (
       select a.recipient_uei as uei, 'agency' as kind, a.awarding_agency_code as code, max(a.awarding_agency_name) as name, count(*)::int as n,
@@ -123,4 +149,10 @@ export async function listRecipientAwards(db: Db, uei: string, limit: number): P
     .where(eq(awards.recipientUei, uei))
     .orderBy(sql`${awards.startDate} desc nulls last`, desc(awards.awardKey))
     .limit(limit);
+}
+
+/** Whether any award is stored (cheaper than counting a million). */
+export async function anyAwards(db: Db): Promise<boolean> {
+  const rows = rowsOf<{ any: boolean }>(await db.execute(sql`select exists (select 1 from awards) as any`));
+  return rows[0]?.any === true;
 }

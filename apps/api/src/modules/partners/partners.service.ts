@@ -2,7 +2,6 @@ import { PARTNER_DETAIL_AWARDS_MAX, UEI_PATTERN, type PartnerDetail, type Partne
 import type { AuthedCtx } from '../../lib/ctx';
 import { notFound } from '../../lib/errors';
 import { assertInternal } from '../../lib/guest-access';
-import { countAwards } from '../awards/awards.repository';
 import { presentPartner, presentPartnerAward } from './partners.presenter';
 import * as repo from './partners.repository';
 
@@ -16,9 +15,10 @@ const RECIPIENT_NOT_FOUND = 'No award recipient with this UEI is in the award da
 export async function searchPartners(ctx: AuthedCtx, q: PartnerSearchQuery): Promise<PartnerSearchResponse> {
   assertInternal(ctx);
   const filters: repo.PartnerFilters = { naics: q.naics, psc: q.psc, agency: q.agency, state: q.state, businessType: q.business_type || undefined, q: q.q || undefined };
+  const narrowed = await repo.narrowRecipients(ctx.db, filters);
   const [{ rows, total }, awardsLoaded] = await Promise.all([
-    repo.searchPartners(ctx.db, filters, q.sort, q.page_size, (q.page - 1) * q.page_size),
-    countAwards(ctx.db),
+    repo.searchPartners(ctx.db, filters, q.sort, q.page_size, (q.page - 1) * q.page_size, narrowed),
+    repo.anyAwards(ctx.db),
   ]);
   const tops = await repo.topAgenciesAndNaics(ctx.db, rows.map((r) => r.uei), filters);
   return {

@@ -45,8 +45,8 @@ async function track(caller: Caller): Promise<Pursuit> {
   return res.json();
 }
 const parties = (c: Caller | null, id: string) => t.injectAs(c?.token ?? null, { method: 'GET', url: `/api/pursuits/${id}/parties` });
-const add = (c: Caller | null, id: string, payload: unknown) => t.injectAs(c?.token ?? null, { method: 'POST', url: `/api/pursuits/${id}/parties`, payload });
-const patch = (c: Caller, id: string, payload: unknown) => t.injectAs(c.token, { method: 'PATCH', url: `/api/pursuits/${id}`, payload });
+const add = (c: Caller | null, id: string, payload: object) => t.injectAs(c?.token ?? null, { method: 'POST', url: `/api/pursuits/${id}/parties`, payload });
+const patch = (c: Caller, id: string, payload: object) => t.injectAs(c.token, { method: 'PATCH', url: `/api/pursuits/${id}`, payload });
 
 describe('typed names', () => {
   it('keep working as names, and link only by UEI or a name exactly one recipient was seen under', async () => {

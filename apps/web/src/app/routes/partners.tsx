@@ -13,7 +13,7 @@ import { InvitePartnerDialog } from '../../features/partners/components/invite-p
 import { PartnerDetailView } from '../../features/partners/components/partner-detail';
 import { PartnerFilters } from '../../features/partners/components/partner-filters';
 import { PartnerTable, type PartnerAction } from '../../features/partners/components/partner-table';
-import { readPartnerQuery, writePartnerQuery, type PartnerQuery } from '../../features/partners/partner-url-state';
+import { hasPartnerFilter, readPartnerQuery, writePartnerQuery, type PartnerQuery } from '../../features/partners/partner-url-state';
 
 /**
  * /partners (issue 27 item 5): award recipients found by their real award history, to note as a
@@ -41,7 +41,8 @@ function Partners({ ownerFilter }: { ownerFilter: string | undefined }) {
     if (uei) next.set('uei', uei);
     setParams(next);
   };
-  const search = usePartnerSearch(query);
+  const filtered = hasPartnerFilter(query);
+  const search = usePartnerSearch(query, filtered);
   const [adding, setAdding] = useState<{ partner: PartnerSummary; kind: PursuitPartyKind } | null>(null);
   const [inviting, setInviting] = useState<PartnerSummary | null>(null);
   const onAction = (partner: PartnerSummary, action: PartnerAction) => (action === 'invite' ? setInviting(partner) : setAdding({ partner, kind: action }));
@@ -55,7 +56,11 @@ function Partners({ ownerFilter }: { ownerFilter: string | undefined }) {
         description="Award recipients by their award history in public contract data. The filters choose which awards count; a vendor is identified by its UEI, never by name. Last award: the latest start of performance."
       />
       <PartnerFilters query={query} onChange={(q) => write(q)} />
-      {search.isPending ? (
+      {!filtered ? (
+        <Text size="sm" c="dimmed" data-testid="partner-summary">
+          Choose a NAICS, PSC, awarding agency, place, business type, or type a name or UEI to see who holds awards there.
+        </Text>
+      ) : search.isPending ? (
         <Center py="xl">
           <Loader aria-label="Loading partners" />
         </Center>
@@ -64,7 +69,7 @@ function Partners({ ownerFilter }: { ownerFilter: string | undefined }) {
       ) : (
         <>
           <Text size="sm" mb="sm" role="status" data-testid="partner-summary">
-            {search.data.awards_loaded === 0
+            {!search.data.awards_loaded
               ? 'No award data is loaded yet: an administrator imports USAspending award files in Admin → Database.'
               : `${search.data.total} ${search.data.total === 1 ? 'recipient' : 'recipients'}`}
           </Text>

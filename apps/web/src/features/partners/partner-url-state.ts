@@ -40,3 +40,6 @@ export function writePartnerQuery(q: PartnerQuery): URLSearchParams {
   if (q.page > 1) out.set('page', String(q.page));
   return out;
 }
+
+/** The server groups awards only within a filter (a million awards unfiltered take seconds). */
+export const hasPartnerFilter = (q: PartnerQuery): boolean => Boolean(q.naics || q.psc || q.agency || q.state || q.businessType || q.q);

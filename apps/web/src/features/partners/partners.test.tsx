@@ -30,7 +30,7 @@ const alpha: PartnerSummary = {
     top_naics: [{ code: '541512', name: null, count: 3 }],
   },
 };
-const page = (data: PartnerSummary[], total = data.length): PartnerSearchResponse => ({ data, total, page: 1, page_size: 25, awards_loaded: 10 });
+const page = (data: PartnerSummary[], total = data.length): PartnerSearchResponse => ({ data, total, page: 1, page_size: 25, awards_loaded: true });
 
 describe('/partners', () => {
   it('lists recipients with their award history; the filters go to the URL and the API', async () => {
@@ -52,6 +52,13 @@ describe('/partners', () => {
     expect(screen.getByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
   });
 
+  it('asks for a filter before searching, and asks the server nothing until then', async () => {
+    const calls = stubApi(refresh(plainUser));
+    renderApp('/partners', plainUser);
+    expect(await screen.findByText(/Choose a NAICS, PSC, awarding agency/, {}, SLOW)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/partners'))).toEqual([]);
+  });
+
   it('refuses a malformed NAICS in the field instead of asking the server', async () => {
     const calls = stubApi({ ...refresh(plainUser), 'GET /api/partners': () => ({ body: page([]) }) });
     renderApp('/partners', plainUser);
@@ -63,8 +70,8 @@ describe('/partners', () => {
   });
 
   it('says when no award data is loaded rather than that nobody does this work', async () => {
-    stubApi({ ...refresh(plainUser), 'GET /api/partners': () => ({ body: { ...page([]), awards_loaded: 0 } }) });
-    renderApp('/partners', plainUser);
+    stubApi({ ...refresh(plainUser), 'GET /api/partners': () => ({ body: { ...page([]), awards_loaded: false } }) });
+    renderApp('/partners?q=rice', plainUser);
     expect(await screen.findByText(/No award data is loaded yet/, {}, SLOW)).toBeInTheDocument();
   });
 
@@ -75,7 +82,7 @@ describe('/partners', () => {
       'GET /api/pursuits': () => ({ body: { data: [{ id: PURSUIT_ID, title: 'Harbor dredging', solicitation_number: 'N1' }], stages: [], totals: [] } }),
       [`POST /api/pursuits/${PURSUIT_ID}/parties`]: () => ({ body: { data: [] } }),
     });
-    renderApp('/partners', plainUser);
+    renderApp('/partners?q=alpha', plainUser);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Alpha Systems Inc as teaming partner' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Add Alpha Systems Inc to a pursuit' });
@@ -97,7 +104,7 @@ describe('/partners', () => {
       'GET /api/workspaces': () => ({ body: [owned, joined] }),
       [`POST /api/workspaces/${owned.id}/invite`]: () => ({ status: 201, body: { id: 'i1', email: 'bd@alpha.example', role: 'CONTRIBUTOR', status: 'PENDING', replaced_previous: false } }),
     });
-    renderApp('/partners', plainUser);
+    renderApp('/partners?q=alpha', plainUser);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Invite Alpha Systems Inc to a workspace' }, SLOW));
     const chooser = await screen.findByRole('dialog', { name: 'Invite Alpha Systems Inc to a workspace' });

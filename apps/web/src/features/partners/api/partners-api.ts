@@ -13,8 +13,9 @@ import { apiRequest } from '../../../lib/api-client';
 import type { PartnerQuery } from '../partner-url-state';
 
 /** GET /partners with the /partners page's filters. */
-export const usePartnerSearch = (q: PartnerQuery) =>
+export const usePartnerSearch = (q: PartnerQuery, enabled: boolean) =>
   useQuery({
+    enabled,
     queryKey: ['partners', 'search', q],
     queryFn: ({ signal }) =>
       apiRequest<PartnerSearchResponse>('/partners', {
