@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_FILTER_REQUIRED, RECIPIENT_BUSINESS_TYPES, type PartnerDetail, type PartnerSearchResponse } from '@biddesk/shared';
 import { BUSINESS_FLAGS } from '../awards/import/award-csv-row';
+import { recipients } from '../../db/schema/index';
+import { NARROW_RECIPIENTS_MAX } from './partners.repository';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { createAward, createRecipient } from '../../../test/award-factories';
@@ -136,6 +138,20 @@ describe('GET /partners', () => {
     const res = await search(guest, '?q=alpha');
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toBe(GUEST_REFUSAL);
+  });
+});
+
+describe('GET /partners with a name most recipients share', () => {
+  it('refuses it alone with a detail, and answers it with a market filter', async () => {
+    for (let i = 0; i <= NARROW_RECIPIENTS_MAX; i += 200) {
+      await t.db.insert(recipients).values(Array.from({ length: Math.min(200, NARROW_RECIPIENTS_MAX + 1 - i) }, (_, j) => ({ uei: `BULK${String(i + j).padStart(8, '0')}`, name: `Bulk Vendor ${i + j} LLC`, namesSeen: [`Bulk Vendor ${i + j} LLC`] })));
+    }
+    const alone = await search(member, '?q=bulk%20vendor');
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().detail).toBe('“bulk vendor” matches more than 2,000 recipients: type more of the name, or add a NAICS, PSC, agency, place or business type');
+    const narrowed = await search(member, '?q=bulk%20vendor&state=VA');
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    expect(narrowed.json()).toMatchObject({ data: [], total: 0 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { PARTNER_DETAIL_AWARDS_MAX, UEI_PATTERN, type PartnerDetail, type PartnerSearchQuery, type PartnerSearchResponse } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { assertInternal } from '../../lib/guest-access';
 import { presentPartner, presentPartnerAward } from './partners.presenter';
 import * as repo from './partners.repository';
@@ -16,6 +16,10 @@ export async function searchPartners(ctx: AuthedCtx, q: PartnerSearchQuery): Pro
   assertInternal(ctx);
   const filters: repo.PartnerFilters = { naics: q.naics, psc: q.psc, agency: q.agency, state: q.state, businessType: q.business_type || undefined, q: q.q || undefined };
   const narrowed = await repo.narrowRecipients(ctx.db, filters);
+  // A name most recipients share ("llc") with nothing else to narrow would group every award.
+  if (filters.q && narrowed === null && !(filters.naics || filters.psc || filters.agency || filters.state || filters.businessType)) {
+    throw badRequest(`“${filters.q}” matches more than ${repo.NARROW_RECIPIENTS_MAX.toLocaleString('en-US')} recipients: type more of the name, or add a NAICS, PSC, agency, place or business type`);
+  }
   const [{ rows, total }, awardsLoaded] = await Promise.all([
     repo.searchPartners(ctx.db, filters, q.sort, q.page_size, (q.page - 1) * q.page_size, narrowed),
     repo.anyAwards(ctx.db),
