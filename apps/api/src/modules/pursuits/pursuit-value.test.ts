@@ -117,6 +117,13 @@ describe('POST /pursuits/{id}/value-from-awards', () => {
     expect(res.json()).toMatchObject({ estimated_value: 99, value_source: 'entered', value_award: null });
   });
 
+  it('keeps the source when a form sends the same value back with its other fields', async () => {
+    const { pursuit, awardKey } = await pursuitWithIncumbent({ obligatedAmount: '10.00', baseAndAllOptionsValue: '20.00' });
+    await use(owner, pursuit.id, awardKey);
+    const res = await t.injectAs(owner.token, { method: 'PATCH', url: `/api/pursuits/${pursuit.id}`, payload: { estimated_value: 20, p_win: 40 } });
+    expect(res.json()).toMatchObject({ estimated_value: 20, value_source: 'prior_award', value_award: { award_key: awardKey }, weighted_value: 8 });
+  });
+
   it('refuses an offer that changed since it was shown, and bad input, changing nothing', async () => {
     const { pursuit } = await pursuitWithIncumbent({ obligatedAmount: '50000.00', baseAndAllOptionsValue: '120000.00' });
     const stale = await use(owner, pursuit.id, 'CONT_AWD_OTHER_9700_-NONE-_-NONE-');
