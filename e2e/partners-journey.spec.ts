@@ -78,7 +78,9 @@ test('a capture lead finds a partner by award history, adds it as teaming partne
       await expect(link).toHaveAttribute('href', `/partners?uei=${RICE.uei}`);
       await expect(drawer.getByTestId('pursuit-party-links')).toContainText('chosen in partner search');
       await expectNoSeriousA11yViolations(page, 'Pipeline: pursuit with a linked partner');
+      await page.screenshot({ path: 'test-results/partners-pursuit-drawer-1280.png' });
       await link.click();
+      await expect(page.getByRole('dialog', { name: RICE.name })).toBeVisible();
       const detail = page.getByTestId('partner-detail');
       await expect(detail).toContainText(`UEI ${RICE.uei}`);
       await expect(detail.getByRole('link', { name: 'Source record' }).first()).toHaveAttribute('href', /^https:\/\/www\.usaspending\.gov\/award\/CONT_/);

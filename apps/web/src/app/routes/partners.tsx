@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../features/auth/session-context';
 import { Pager } from '../../features/opportunities/components/pager';
-import { usePartnerSearch } from '../../features/partners/api/partners-api';
+import { usePartner, usePartnerSearch } from '../../features/partners/api/partners-api';
 import { AddToPursuitDialog } from '../../features/partners/components/add-to-pursuit-dialog';
 import { InvitePartnerDialog } from '../../features/partners/components/invite-partner-dialog';
 import { PartnerDetailView } from '../../features/partners/components/partner-detail';
@@ -47,7 +47,8 @@ function Partners({ ownerFilter }: { ownerFilter: string | undefined }) {
   const [inviting, setInviting] = useState<PartnerSummary | null>(null);
   const onAction = (partner: PartnerSummary, action: PartnerAction) => (action === 'invite' ? setInviting(partner) : setAdding({ partner, kind: action }));
   const totalPages = search.data ? Math.max(1, Math.ceil(search.data.total / search.data.page_size)) : 1;
-  const detailName = search.data?.data.find((p) => p.uei === detailUei)?.name;
+  // The detail drawer opens from a pursuit's link too, without a search: its name comes from the detail.
+  const detailName = usePartner(detailUei).data?.name;
 
   return (
     <>

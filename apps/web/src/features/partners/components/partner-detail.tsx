@@ -14,7 +14,8 @@ export function PartnerDetailView({ uei }: { uei: string }) {
     <Stack gap="sm" data-testid="partner-detail">
       <Text size="sm">
         UEI {p.uei}
-        {p.parent_uei ? ` · parent UEI ${p.parent_uei}` : ''}
+        {/* A vendor that is its own parent says nothing more. */}
+        {p.parent_uei && p.parent_uei !== p.uei ? ` · parent UEI ${p.parent_uei}` : ''}
       </Text>
       {p.business_types.length > 0 && (
         <Group gap={4}>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import type { PartnerSummary } from '@biddesk/shared';
 import { formatAmount, formatAwardDay } from '../partner-format';
 
@@ -15,7 +15,7 @@ const tops = (list: { code: string; name: string | null; count: number }[]) => (
 /** One row a recipient: its award history in the chosen market and what can be done with it. */
 export function PartnerTable({ rows, onOpen, onAction }: Props) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={860}>
       <Table striped highlightOnHover fz="sm" data-testid="partner-table">
         <Table.Caption>Award recipients with their award history in the awards counted</Table.Caption>
         <Table.Thead>
@@ -49,7 +49,7 @@ export function PartnerTable({ rows, onOpen, onAction }: Props) {
               <Table.Td>{tops(p.history.top_agencies)}</Table.Td>
               <Table.Td>{tops(p.history.top_naics)}</Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
+                <Stack gap={4} align="flex-start">
                   <Button size="compact-xs" variant="light" onClick={() => onAction(p, 'teaming_partner')} aria-label={`Add ${p.name} as teaming partner`}>
                     Add as teaming partner
                   </Button>
@@ -59,7 +59,7 @@ export function PartnerTable({ rows, onOpen, onAction }: Props) {
                   <Button size="compact-xs" variant="subtle" onClick={() => onAction(p, 'invite')} aria-label={`Invite ${p.name} to a workspace`}>
                     Invite to a workspace
                   </Button>
-                </Group>
+                </Stack>
               </Table.Td>
             </Table.Tr>
           ))}
