@@ -115,6 +115,17 @@ describe('POST /pursuits/{id}/parties', () => {
     expect(await t.db.select().from(pursuitParties).where(eq(pursuitParties.pursuitId, p.id))).toEqual([]);
   });
 
+  it('lets exactly one of two adds at once take the last place on the list', async () => {
+    const p = await track(owner);
+    const nineteen = Array.from({ length: 19 }, (_, i) => `Partner ${i + 1}`);
+    await patch(owner, p.id, { teaming_partners: nineteen });
+    const results = await Promise.all([add(owner, p.id, { kind: 'teaming_partner', uei: JACOBS }), add(admin, p.id, { kind: 'teaming_partner', uei: SMITH_A })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await t.db.select().from(pursuits).where(eq(pursuits.id, p.id));
+    expect(row!.teamingPartners).toHaveLength(20);
+    expect(await t.db.select().from(pursuitParties).where(eq(pursuitParties.pursuitId, p.id))).toHaveLength(1);
+  });
+
   it('refuses bad input with a readable detail and changes nothing', async () => {
     const p = await track(owner);
     for (const [payload, detail] of [

@@ -1,10 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PartnerSearchResponse, PartnerSummary, Pursuit, User } from '@biddesk/shared';
 import { AppProviders } from '../../app/providers';
-import { workspaceFixture } from '../../test/fixtures';
+import { opportunityFixture, workspaceFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
 import { workspaceApi } from '../workspaces/workspace-test-api';
 import { AwardValueOffer } from './components/award-value-offer';
@@ -239,6 +239,21 @@ describe('the workspace header’s awards line', () => {
     const el = await screen.findByTestId('workspace-awards-line', {}, SLOW);
     expect(el).toHaveTextContent('Incumbent: Massachusetts Institute of Technology · ends Sep 30, 2027 · $1,500,000 of $4,000,000 (matched: contract number quoted in the notice (FA870215D0001))');
     expect(within(el).getByRole('link')).toHaveAttribute('href', `/opportunity/${w.opportunity!.id}#awards`);
+  });
+
+  it('lands on the awards card of the opportunity it links to', async () => {
+    const opp = opportunityFixture(1);
+    stubApi({
+      ...refresh(plainUser),
+      [`GET /api/opportunities/${opp.id}`]: () => ({ body: opp }),
+      [`GET /api/opportunities/${opp.id}/workspace`]: () => ({ body: { workspace_id: null, is_member: false, owner_name: null } }),
+      'GET /api/documents': () => ({ body: [] }),
+      [`GET /api/opportunities/${opp.id}/awards`]: () => ({ body: { opportunity_id: opp.id, candidates: [], caveats: [], awards_loaded: 1 } }),
+    });
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    renderApp(`/opportunity/${opp.id}#awards`, plainUser);
+    await screen.findByText(/No award matches this notice/, {}, SLOW);
+    await waitFor(() => expect(scrolled.mock.contexts).toContain(screen.getByTestId('incumbent-awards')));
   });
 
   it('shows nothing without a candidate', async () => {
