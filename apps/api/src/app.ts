@@ -48,6 +48,9 @@ import { samSyncRoutes } from './modules/sam-sync/sam-sync.routes';
 import { importUploadRoutes } from './modules/admin/import-upload.routes';
 import { awardImportsRoutes } from './modules/awards/award-imports.routes';
 import { opportunityAwardsRoutes } from './modules/awards/opportunity-awards.routes';
+import { workspaceAwardsLineRoutes } from './modules/awards/workspace-awards-line.routes';
+import { partnersRoutes } from './modules/partners/partners.routes';
+import { pursuitPartiesRoutes } from './modules/pursuits/pursuit-parties.routes';
 import { awardSources } from './modules/awards/award-sources';
 import { passwordChangeRoutes } from './modules/auth/password-change.routes';
 import { profileRoutes } from './modules/auth/profile.routes';
@@ -157,6 +160,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(profileRoutes);
       await api.register(calendarRoutes);
       await api.register(radarRoutes);
+      await api.register(partnersRoutes);
+      await api.register(pursuitPartiesRoutes);
+      await api.register(workspaceAwardsLineRoutes);
     },
     { prefix: '/api' },
   );

@@ -42,3 +42,5 @@ export * from './contracts/awards';
 export * from './contracts/pursuit-csv';
 export * from './contracts/pursuits-table';
 export * from './contracts/radar';
+export * from './contracts/partners';
+export * from './contracts/pursuit-parties';

@@ -21,6 +21,7 @@ const loadAdmin = () => import('./routes/admin');
 const loadWorkspace = () => import('./routes/workspace');
 const loadJoin = () => import('./routes/join');
 const loadPipeline = () => import('./routes/pipeline');
+const loadPartners = () => import('./routes/partners');
 const loadGuestDashboard = () => import('./routes/guest-dashboard');
 const loadRadar = () => import('./routes/radar');
 
@@ -49,12 +50,13 @@ const AdminRoute = lazyScreen(loadAdmin, (m) => m.AdminRoute);
 const WorkspaceRoute = lazyScreen(loadWorkspace, (m) => m.WorkspaceRoute);
 const JoinRoute = lazyScreen(loadJoin, (m) => m.JoinRoute);
 const PipelineRoute = lazyScreen(loadPipeline, (m) => m.PipelineRoute);
+const PartnersRoute = lazyScreen(loadPartners, (m) => m.PartnersRoute);
 const GuestDashboardRoute = lazyScreen(loadGuestDashboard, (m) => m.GuestDashboardRoute);
 const RadarRoute = lazyScreen(loadRadar, (m) => m.RadarRoute);
 
 /** Loads every screen's code now: the web tests render routes without waiting on imports. */
 export async function preloadRoutes(): Promise<void> {
-  await Promise.all([AppLayout, DashboardRoute, OpportunityDetailRoute, DocumentsRoute, SettingsRoute, AdminRoute, WorkspaceRoute, JoinRoute, PipelineRoute, GuestDashboardRoute, RadarRoute].map((s) => s.preload()));
+  await Promise.all([AppLayout, DashboardRoute, OpportunityDetailRoute, DocumentsRoute, SettingsRoute, AdminRoute, WorkspaceRoute, JoinRoute, PipelineRoute, GuestDashboardRoute, RadarRoute, PartnersRoute].map((s) => s.preload()));
 }
 
 const fallback = (
@@ -116,6 +118,7 @@ const SignedInRoutes = memo(function SignedInRoutes({ location, isGuest }: { loc
           <Route path="/workspace/:workspaceId" element={<Lazy><WorkspaceRoute /></Lazy>} />
           <Route path="/pipeline" element={<Lazy><PipelineRoute /></Lazy>} />
           <Route path="/radar" element={<Lazy><RadarRoute /></Lazy>} />
+          <Route path="/partners" element={<Lazy><PartnersRoute /></Lazy>} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />

@@ -28,5 +28,7 @@ export function workspaceApi(w: Workspace) {
     [`GET /api/workspaces/${w.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
     // The page asks what other members changed (issue 21 item 3); by default nothing did.
     [`GET /api/workspaces/${w.id}/changes`]: () => ({ body: { cursor: '1000', changed: [] } }),
+    // The header's incumbent line (internal users); by default no candidate.
+    [`GET /api/workspaces/${w.id}/awards-line`]: () => ({ body: { opportunity_id: w.opportunity?.id ?? null, incumbent: null } }),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from '../text';
+import { ValueAwardSchema, ValueSourceSchema } from './pursuit-parties';
 
 /** How a closing stage ended the pursuit; open stages have none (issue 26). */
 export const STAGE_OUTCOMES = ['won', 'lost', 'no_bid', 'cancelled'] as const;
@@ -164,7 +165,9 @@ export const PursuitSchema = z.object({
   stage_id: z.string(),
   owner: z.object({ id: z.string(), name: z.string() }).nullable(),
   estimated_value: z.number().nullable(),
-  value_source: z.enum(['entered', 'notice']).nullable(),
+  value_source: ValueSourceSchema.nullable(),
+  /** The prior award the value was taken from (value_source prior_award); null otherwise. */
+  value_award: ValueAwardSchema.nullable(),
   p_win: z.number().int().nullable(),
   p_go: z.number().int().nullable(),
   /** estimated value × p(win) × p(go) (p(go) unset counts as 100%); null without value or p(win). */
@@ -209,6 +212,7 @@ export const PursuitListItemSchema = PursuitSchema.omit({
   teaming_partners: true,
   incumbent: true,
   page_budget: true,
+  value_award: true,
   created_at: true,
   updated_at: true,
 });

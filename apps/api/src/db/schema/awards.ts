@@ -76,21 +76,31 @@ export const awards = pgTable(
     index('awards_radar_signal_end_idx')
       .on(t.currentEndDate)
       .where(sql`(${t.offersReceived} = 1 or ${t.extentCompetedCode} in ('B', 'C', 'G', 'NDO') or (${t.baseAndAllOptionsValue} > 0 and ${t.obligatedAmount} >= 0.8 * ${t.baseAndAllOptionsValue}))`),
+    // Partner search (GET /partners): NAICS and PSC filter by prefix, agency by code, place by state.
+    index('awards_naics_prefix_idx').on(t.naicsCode.op('text_pattern_ops')),
+    index('awards_psc_prefix_idx').on(t.pscCode.op('text_pattern_ops')),
+    // Agency and sub-agency equality use the radar's (code, end date) indexes above.
+    index('awards_pop_state_idx').on(t.popState),
   ],
 );
 export type AwardRow = typeof awards.$inferSelect;
 export type NewAwardRow = typeof awards.$inferInsert;
 
 /** A vendor by UEI, with every name it was seen under (one real recipient has 27). */
-export const recipients = pgTable('recipients', {
-  uei: text().primaryKey(),
-  /** The latest name seen. */
-  name: text().notNull(),
-  namesSeen: text().array().notNull().default([]),
-  parentUei: text(),
-  businessTypes: text().array().notNull().default([]),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const recipients = pgTable(
+  'recipients',
+  {
+    uei: text().primaryKey(),
+    /** The latest name seen. */
+    name: text().notNull(),
+    namesSeen: text().array().notNull().default([]),
+    parentUei: text(),
+    businessTypes: text().array().notNull().default([]),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // Partner search's business-type filter (`= any(business_types)` is asked as `@>`).
+  (t) => [index('recipients_business_types_idx').using('gin', t.businessTypes)],
+);
 export type RecipientRow = typeof recipients.$inferSelect;
 
 /** Requests made to a rationed outside API per UTC day (SAM.gov Contract Awards' daily quota). */

@@ -16,3 +16,4 @@ export * from './naics-titles';
 export * from './calendar-feeds';
 export * from './pipeline-gates';
 export * from './awards';
+export * from './pursuit-parties';

@@ -37,6 +37,14 @@ export interface PursuitNoticeSnapshot {
   responseDeadline: string | null;
 }
 
+/** A prior award a pursuit's value was taken from (pursuit-value.service.ts). */
+export interface PursuitValueAward {
+  awardKey: string;
+  piid: string;
+  recipientName: string | null;
+  basis: 'ceiling' | 'obligated';
+}
+
 /**
  * One pursuit per notice (the unique `notice_id` makes Track one conditional insert). The
  * opportunity link is set null when opportunity data is cleared; `notice` then still names it.
@@ -56,9 +64,11 @@ export const pursuits = pgTable(
     stageId: uuid().notNull().references(() => pipelineStages.id),
     ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    /** Dollars; `valueSource` says whether someone entered it or it came from the notice's award. */
+    /** Dollars; `valueSource` says whether someone entered it, or it came from the notice's award or a prior award. */
     estimatedValue: numeric({ precision: 15, scale: 2, mode: 'number' }),
-    valueSource: text({ enum: ['entered', 'notice'] }),
+    valueSource: text({ enum: ['entered', 'notice', 'prior_award'] }),
+    /** The prior award the value was taken from, as it was then (valueSource 'prior_award'). */
+    valueAward: jsonb().$type<PursuitValueAward>(),
     pWin: integer(),
     pGo: integer(),
     expectedAwardDate: date({ mode: 'string' }),

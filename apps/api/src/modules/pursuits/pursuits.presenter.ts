@@ -1,6 +1,7 @@
 import { weightedValue, type PipelineStage, type Pursuit, type PursuitListItem, type StageTotals } from '@biddesk/shared';
 import type { PipelineStageRow } from '../../db/schema/index';
 import type { PursuitListRow, PursuitView } from './pursuits.repository';
+import { presentValueAward } from './pursuit-value.presenter';
 
 /** Wire shape of a stage. */
 export function presentStage(row: PipelineStageRow): PipelineStage {
@@ -13,6 +14,7 @@ export function presentPursuit(v: PursuitView): Pursuit {
     ...presentListItem(v),
     notice_id: v.noticeId,
     award_key: v.awardKey,
+    value_award: v.valueSource === 'prior_award' ? presentValueAward(v.valueAward) : null,
     competitors: v.competitors,
     teaming_partners: v.teamingPartners,
     notes: v.notes,

@@ -64,7 +64,7 @@ export interface PursuitListRow {
   ownerId: string | null;
   ownerName: string | null;
   estimatedValue: number | null;
-  valueSource: 'entered' | 'notice' | null;
+  valueSource: PursuitRow['valueSource'];
   pWin: number | null;
   pGo: number | null;
   expectedAwardDate: string | null;

@@ -131,8 +131,10 @@ export async function updatePursuit(ctx: AuthedCtx, id: string, body: UpdatePurs
   const patch: repo.PursuitPatch = {
     ownerId: body.owner_id,
     estimatedValue: body.estimated_value,
-    // A value someone types replaces the notice's; clearing it forgets both.
-    valueSource: body.estimated_value === undefined ? undefined : body.estimated_value === null ? null : 'entered',
+    // A value someone types replaces the notice's or a prior award's; clearing it forgets it. The
+    // same value sent back (a form saving its other fields) keeps where it came from.
+    valueSource:
+      body.estimated_value === undefined || body.estimated_value === pursuit.estimatedValue ? undefined : body.estimated_value === null ? null : 'entered',
     pWin: body.p_win,
     pGo: body.p_go,
     expectedAwardDate: body.expected_award_date,

@@ -1,6 +1,6 @@
 import { AppShell, Avatar, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFileText, IconLayoutDashboard, IconLogout, IconRadar, IconSettings, IconShieldLock, IconSparkles, IconTargetArrow } from '@tabler/icons-react';
+import { IconFileText, IconLayoutDashboard, IconLogout, IconRadar, IconSettings, IconShieldLock, IconSparkles, IconTargetArrow, IconUsersGroup } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_TAGLINE, PRODUCT_VERSION, initials } from '@biddesk/shared';
 import { SkipLink, skipTargetClass } from '../../components/ui/skip-link';
@@ -12,6 +12,7 @@ const ICONS: Record<string, typeof IconSettings> = {
   '/': IconLayoutDashboard,
   '/pipeline': IconTargetArrow,
   '/radar': IconRadar,
+  '/partners': IconUsersGroup,
   '/ai-workspace': IconSparkles,
   '/documents': IconFileText,
   '/settings': IconSettings,

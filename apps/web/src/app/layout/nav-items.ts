@@ -7,6 +7,7 @@ export const NAV_ITEMS = [
   { label: 'Dashboard', to: '/', adminOnly: false, internalOnly: false },
   { label: 'Pipeline', to: '/pipeline', adminOnly: false, internalOnly: true },
   { label: 'Radar', to: '/radar', adminOnly: false, internalOnly: true },
+  { label: 'Partners', to: '/partners', adminOnly: false, internalOnly: true },
   { label: 'AI Workspace', to: '/ai-workspace', adminOnly: false, internalOnly: true },
   { label: 'Saved Docs', to: '/documents', adminOnly: false, internalOnly: true },
   { label: 'Settings', to: '/settings', adminOnly: false, internalOnly: false },

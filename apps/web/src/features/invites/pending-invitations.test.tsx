@@ -28,6 +28,7 @@ describe('dashboard: pending invitations', () => {
       [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
       // So does its poll for other members' changes.
       [`GET /api/workspaces/${ws.id}/changes`]: () => ({ body: { cursor: '1000', changed: [] } }),
+      [`GET /api/workspaces/${ws.id}/awards-line`]: () => ({ body: { opportunity_id: null, incumbent: null } }),
     });
     renderApp('/', plainUser);
     const card = await screen.findByTestId('pending-invitations');

@@ -28,6 +28,7 @@ function pursuit(n: number, overrides: Partial<Pursuit> = {}): Pursuit {
     owner: { id: plainUser.id, name: plainUser.name },
     estimated_value: 1_000_000 * n,
     value_source: 'entered',
+    value_award: null,
     p_win: 50,
     p_go: null,
     weighted_value: 500_000 * n,
@@ -281,6 +282,7 @@ describe('pursuit editor', () => {
       // The drawer reads the whole pursuit and shows the decision history.
       [`GET /api/pursuits/${id(1)}`]: () => ({ body: pursuit(1) }),
       [`GET /api/pursuits/${id(1)}/decisions`]: () => ({ body: { gate_reviews: [], outcome: null, evidence: { incumbent: null, page_budget: null, rfp_requirements: { extracted: false, count: 0 } } } }),
+      [`GET /api/pursuits/${id(1)}/parties`]: () => ({ body: { data: [] } }),
     });
     renderApp('/pipeline', plainUser);
     const user = userEvent.setup();

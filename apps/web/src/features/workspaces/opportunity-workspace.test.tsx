@@ -27,6 +27,7 @@ describe('opportunity detail: workspace', () => {
       // The workspace page opens with the Team Chat panel, which loads its messages.
       [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
       [`GET /api/workspaces/${ws.id}/changes`]: () => ({ body: { cursor: '1000', changed: [] } }),
+      [`GET /api/workspaces/${ws.id}/awards-line`]: () => ({ body: { opportunity_id: null, incumbent: null } }),
     });
     renderApp(`/opportunity/${opp.id}`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Create Workspace' }));
@@ -60,6 +61,7 @@ describe('opportunity detail: workspace', () => {
       // The workspace page opens with the Team Chat panel, which loads its messages.
       [`GET /api/workspaces/${ws.id}/messages`]: () => ({ body: { messages: [], total: 0 } }),
       [`GET /api/workspaces/${ws.id}/changes`]: () => ({ body: { cursor: '1000', changed: [] } }),
+      [`GET /api/workspaces/${ws.id}/awards-line`]: () => ({ body: { opportunity_id: null, incumbent: null } }),
     });
     renderApp(`/opportunity/${opp.id}`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Open Workspace' }));

@@ -21,7 +21,7 @@ export function missingAwardColumns(columns: string[]): string[] {
 }
 
 // Socio-economic flags ('t'/'f') that describe a vendor, and the label we keep.
-const BUSINESS_FLAGS: [string, string][] = [
+export const BUSINESS_FLAGS: [string, string][] = [
   ['c8a_program_participant', '8(a) program participant'],
   ['historically_underutilized_business_zone_hubzone_firm', 'HUBZone firm'],
   ['service_disabled_veteran_owned_business', 'Service-disabled veteran-owned business'],

@@ -1,6 +1,8 @@
 import { Alert, Anchor, Badge, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import type { IncumbentCandidate } from '@biddesk/shared';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { useOpportunityAwards } from '../api/awards-api';
 
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -67,8 +69,15 @@ function Candidate({ c }: { c: IncumbentCandidate }) {
 /** "Incumbent and prior awards" on an opportunity: each candidate with its rule, figures, source and caveats. */
 export function IncumbentAwardsCard({ opportunityId }: { opportunityId: string }) {
   const awards = useOpportunityAwards(opportunityId);
+  // The workspace header's incumbent line links here (#awards): shown once the card has its content.
+  const card = useRef<HTMLDivElement>(null);
+  const loaded = awards.data !== undefined;
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (loaded && hash === '#awards') card.current?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
   return (
-    <Card withBorder mb="md" data-testid="incumbent-awards">
+    <Card withBorder mb="md" data-testid="incumbent-awards" id="awards" ref={card}>
       <Title order={3} size="h4" mb="xs">
         Incumbent and prior awards
       </Title>

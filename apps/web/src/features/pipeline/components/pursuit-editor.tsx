@@ -7,6 +7,8 @@ import { useDeletePursuit, usePursuit, useUpdatePursuit } from '../api/pursuits-
 import { formatMoney } from '../../../lib/display-format';
 import { DecisionHistory } from './decision-history';
 import { toast } from '../../../lib/toast';
+import { AwardValueOffer } from './award-value-offer';
+import { PursuitPartyLinks } from './pursuit-party-links';
 
 interface Props {
   /** The pursuit as listed; the drawer reads the whole one (notes, names, evidence) to edit it. */
@@ -95,6 +97,7 @@ export function PursuitEditor({ pursuit: listed, owners, onClose, onGateReview, 
         <Stack gap="sm">
           <Select label="Capture owner" data={owners.map((o) => ({ value: o.id, label: o.name }))} value={draft.owner_id} onChange={(v) => set('owner_id', v)} searchable />
           <NumberInput label="Estimated value (USD)" min={0} thousandSeparator="," prefix="$" value={draft.estimated_value} onChange={(v) => set('estimated_value', typeof v === 'number' ? v : '')} />
+          <AwardValueOffer pursuit={pursuit} />
           <Group grow>
             <NumberInput label="p(win) %" min={0} max={100} clampBehavior="strict" allowDecimal={false} value={draft.p_win} onChange={(v) => set('p_win', typeof v === 'number' ? v : '')} />
             <NumberInput label="p(go) %" min={0} max={100} clampBehavior="strict" allowDecimal={false} value={draft.p_go} onChange={(v) => set('p_go', typeof v === 'number' ? v : '')} />
@@ -107,6 +110,7 @@ export function PursuitEditor({ pursuit: listed, owners, onClose, onGateReview, 
           <TextInput type="date" label="Next action date" value={draft.next_action_due} onChange={(e) => set('next_action_due', e.currentTarget.value)} />
           <TagsInput label="Competitors" description="Press Enter after each name" maxTags={PURSUIT_NAMES_MAX} value={draft.competitors} onChange={(v) => set('competitors', v)} />
           <TagsInput label="Teaming partners" description="Press Enter after each name" maxTags={PURSUIT_NAMES_MAX} value={draft.teaming_partners} onChange={(v) => set('teaming_partners', v)} />
+          <PursuitPartyLinks pursuitId={pursuit.id} />
           <Group grow align="flex-start">
             <TextInput label="Incumbent" description='A name, or "none" for a new requirement' maxLength={120} value={draft.incumbent} onChange={(e) => set('incumbent', e.currentTarget.value)} />
             <NumberInput label="Page budget (pages)" min={1} max={10000} allowDecimal={false} value={draft.page_budget} onChange={(v) => set('page_budget', typeof v === 'number' ? v : '')} />

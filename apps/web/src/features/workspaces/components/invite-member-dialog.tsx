@@ -12,11 +12,14 @@ interface InviteValues {
   message: string;
 }
 
-/** The owner's invite dialog (SPEC §5): email required, role CONTRIBUTOR by default, optional note. */
-export function InviteMemberDialog({ workspaceId, opened, onClose }: { workspaceId: string; opened: boolean; onClose: () => void }) {
+/**
+ * The owner's invite dialog (SPEC §5): email required, role CONTRIBUTOR by default, optional note.
+ * `initialMessage` prefills the note (partner search names the partner it invites).
+ */
+export function InviteMemberDialog({ workspaceId, opened, onClose, initialMessage = '' }: { workspaceId: string; opened: boolean; onClose: () => void; initialMessage?: string }) {
   const invite = useInviteMember(workspaceId);
   const form = useForm<InviteValues>({
-    initialValues: { email: '', role: 'CONTRIBUTOR', message: '' },
+    initialValues: { email: '', role: 'CONTRIBUTOR', message: initialMessage },
     validate: { email: (value) => EmailSchema.safeParse(value).error?.issues[0]?.message ?? null },
   });
 

@@ -5,6 +5,7 @@ import { DeadlineBadge } from '../../../components/ui/deadline-badge';
 import { RoleBadge } from '../../../components/ui/role-badge';
 import { useSession } from '../../../lib/session-context';
 import { WorkspaceMenu } from './workspace-menu';
+import { WorkspaceAwardsLine } from './workspace-awards-line';
 import { memberCountLabel } from './workspace-list';
 
 /** Workspace header (SPEC §2): name, deadline, agency, number, due date, member count, role, menu. */
@@ -26,6 +27,8 @@ export function WorkspaceHeader({ workspace }: { workspace: Workspace }) {
             </Badge>
           )}
         </Group>
+        {/* Award data is company intelligence: never asked for a guest (the server refuses too). */}
+        <WorkspaceAwardsLine workspaceId={workspace.id} enabled={!isGuest && Boolean(opportunity?.id)} />
         <Group gap="lg" mt={6} data-testid="workspace-facts">
           <Fact label="Agency" value={opportunity?.agency ?? 'N/A'} />
           <Fact label="Solicitation" value={opportunity?.solicitation_number ?? 'N/A'} />
