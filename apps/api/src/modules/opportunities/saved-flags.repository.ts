@@ -75,7 +75,9 @@ class SavedFlagsBatcher {
     this.waiting = [];
     this.inFlight++;
     const userIds = [...new Set(batch.map((w) => w.userId))];
-    const ids = [...new Set(batch.flatMap((w) => w.ids))];
+    // The requests for one cached page pass the same ids array: no merging when all are for one page.
+    const lists = new Set(batch.map((w) => w.ids));
+    const ids = lists.size === 1 ? batch[0]!.ids : [...new Set([...lists].flat())];
     this.statement
       .execute({ userIds, ids })
       .then(
@@ -87,7 +89,10 @@ class SavedFlagsBatcher {
             saved.add(row.id);
           }
           // Each caller gets only its own saves among its own ids.
-          for (const w of batch) w.resolve(new Set(w.ids.filter((id) => byUser.get(w.userId)?.has(id))));
+          for (const w of batch) {
+            const mine = byUser.get(w.userId);
+            w.resolve(new Set(mine ? w.ids.filter((id) => mine.has(id)) : []));
+          }
         },
         (err: unknown) => batch.forEach((w) => w.reject(err)),
       )
