@@ -65,7 +65,9 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, opts: { redis?
   app.addHook('onRequest', async (request) => {
     request.ctx = { ...deps, actor: null, log: request.log };
     // Read once: Fastify builds a new routeOptions object on every read (issue 25 item 7).
-    const { config: routeConfig = {}, url: routeUrl } = request.routeOptions;
+    const route = request.routeOptions;
+    const routeConfig = route.config ?? {};
+    const routeUrl = route.url;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     // A genuine token of an older token_version: its session was ended by a password change or reset.
