@@ -71,7 +71,7 @@ profile.samples.forEach((id, i) => {
   const node = byId.get(id);
   const dt = profile.timeDeltas[i] ?? 0;
   if (!node || times[i] < from) return;
-  const { functionName, url, lineNumber } = node.callFrame;
+  const { functionName } = node.callFrame;
   if (functionName === '(idle)' || functionName === '(program)') {
     idle += dt;
     return;
