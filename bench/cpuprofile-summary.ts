@@ -11,7 +11,8 @@ import { parseArgs } from 'node:util';
  *   last milliseconds (the measurement, without start-up's module loading); --inclusive counts
  *   each function's callees too (each sample once per distinct function on its stack). "(idle)" and "(program)" are left out of the
  *   share; "(garbage collector)" is kept (a request's allocations pay for it). A directory means
- *   its newest .cpuprofile.
+ *   its largest .cpuprofile (the main
+ *   thread's: workers that only wait write small ones).
  */
 interface ProfileNode {
   id: number;
@@ -36,12 +37,12 @@ const { values, positionals } = parseArgs({
 let file = positionals[0];
 if (!file) throw new Error('usage: npx tsx bench/cpuprofile-summary.ts <file.cpuprofile | dir>');
 if (statSync(file).isDirectory()) {
-  const newest = readdirSync(file)
+  const largest = readdirSync(file)
     .filter((f) => f.endsWith('.cpuprofile'))
     .map((f) => path.join(file, f))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  if (!newest) throw new Error(`no .cpuprofile in ${file}`);
-  file = newest;
+    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  if (!largest) throw new Error(`no .cpuprofile in ${file}`);
+  file = largest;
 }
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
