@@ -39,6 +39,7 @@ import { percentile } from './measure';
  *   (b) --users users (after one untimed poll of each kind), each on its own keep-alive connection, polling GET /api/notifications every
  *       30 s and GET /api/workspaces/{id}/messages?after=<newest> every 5 s (as the web app does),
  *       first polls spread over the first interval, for --poll-seconds: errors and latency.
+ *   (a) also prints the scratch database's statements per request (pg_stat_database transactions).
  *   Server RSS (every process of the server, summed) is sampled every 250 ms. The 1-, 5- and
  *   15-minute load averages are printed next to each figure: other work on the machine moves them.
  */
@@ -218,6 +219,34 @@ function cpuPerRequest(serverPid: number) {
   };
 }
 
+/**
+ * Statements the scratch database ran (its committed and rolled-back transactions: every query of
+ * the app is one), to give queries per request next to CPU per request. PostgreSQL's backends
+ * publish their counts when idle, at most once a second: the end is read after 1.2 s of quiet.
+ */
+async function statementCounter() {
+  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  const read = async () => {
+    await client.query('select pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ n: string }>('select xact_commit + xact_rollback as n from pg_stat_database where datname = $1', [`bench_load_${process.pid}`]);
+    return Number(rows[0]?.n ?? 0);
+  };
+  let start = 0;
+  return {
+    async begin() {
+      start = await read();
+    },
+    async perRequest(requests: number) {
+      await sleep(1200);
+      const n = (await read()) - start;
+      await client.end();
+      return (n / Math.max(1, requests)).toFixed(3);
+    },
+  };
+}
+
 function rssMb(pid: number): number {
   try {
     const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -322,17 +351,23 @@ async function listingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>, se
   let before = '';
   let cpu = () => '';
   let perRequest = (_requests: number) => ({ server: 0, database: 0, text: '' });
+  const statements = await statementCounter();
+  let counting: Promise<void> = Promise.resolve();
   const r = await measureListing(base, seeded, () => {
     rss.reset();
     before = load();
     cpu = cpuShare(serverPid);
     perRequest = cpuPerRequest(serverPid);
+    counting = statements.begin();
   });
   const cost = perRequest(r.requests.total);
+  const [cpuText, after] = [cpu(), load()];
+  await counting;
+  const queries = await statements.perRequest(r.requests.total);
   console.log(
     `${label} GET /api/opportunities, ${connections} connections, ${values.duration} s, ${PROCESSES} process(es), LISTING_CACHE_MS=${values['listing-cache-ms']}: ${Math.round(r.requests.average)} req/s, ` +
       `latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; 2xx ${r['2xx']}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; ` +
-      `${(r.throughput.average / 1024).toFixed(0)} KB/s; ${cost.text}; server RSS peak ${rss.report()}; load average ${before} before, ${load()} after; ${cpu()}`,
+      `${(r.throughput.average / 1024).toFixed(0)} KB/s; ${cost.text}; database statements per request ${queries}; server RSS peak ${rss.report()}; load average ${before} before, ${after} after; ${cpuText}`,
   );
   return { rate: r.requests.average, cpuUs: cost.server + cost.database };
 }

@@ -1,3 +1,5 @@
+// First: captures the engine's JSON functions before pdf.js replaces them (lib/native-json.ts).
+import './lib/native-json';
 import { loadConfig } from './config';
 import { trustProxyWarning } from './lib/trust-proxy-warning';
 import { checkApiProcesses, servesRequests, superviseWorkers } from './cluster';

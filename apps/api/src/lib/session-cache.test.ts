@@ -38,6 +38,22 @@ describe('SessionCache users', () => {
     t.cache.close();
   });
 
+  it('keptUser answers without reading exactly when user would not read', async () => {
+    const t = setUp(1000);
+    expect(t.cache.keptUser(ID)).toBeUndefined();
+    await t.cache.user(ID, t.load);
+    t.advance(999);
+    expect(t.cache.keptUser(ID)?.tokenVersion).toBe(0);
+    t.advance(1);
+    expect(t.cache.keptUser(ID)).toBeUndefined();
+    await t.cache.user(ID, t.load);
+    expect(t.cache.keptUser(ID)).toBeDefined();
+    forgetUserHere(ID);
+    expect(t.cache.keptUser(ID)).toBeUndefined();
+    expect(t.reads()).toBe(2);
+    t.cache.close();
+  });
+
   it('drops a row at once on userChanged and reads it fresh for a TTL after', async () => {
     const t = setUp(1000);
     await t.cache.user(ID, t.load);

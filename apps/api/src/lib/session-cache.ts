@@ -87,9 +87,13 @@ export class SessionCache {
    * else from `load` (kept unless the user changed while it ran or lately).
    */
   async user(userId: string, load: () => Promise<UserRow | undefined>): Promise<UserRow | undefined> {
+    return this.keptUser(userId) ?? this.reload(userId, load);
+  }
+
+  /** The row `user` would answer without reading: kept less than `ttlMs` ago and not changed since. */
+  keptUser(userId: string): UserRow | undefined {
     const hit = this.users.get(userId);
-    if (hit && this.now() - hit.loadedAt < this.ttlMs) return hit.row;
-    return this.reload(userId, load);
+    return hit && this.now() - hit.loadedAt < this.ttlMs ? hit.row : undefined;
   }
 
   /** Reads the user from `load` and keeps it (the cached row disagreed with a token: it may be stale). */

@@ -36,10 +36,8 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, opts: { redis?
   app.addHook('onClose', async () => cache.close());
   if (opts.redis && deps.config.AUTH_USER_CACHE_MS > 0) shareUserChanges(app, opts.redis);
 
-  /** The caller's claims, from the cache when this token was verified before. */
+  /** The claims of a token not verified before (HS256 check), kept until its `exp`. */
   const claimsOf = async (token: string): Promise<SessionClaims | null> => {
-    const known = cache.verifiedToken(token);
-    if (known) return known;
     const verified = await verifySessionToken(deps.config.JWT_SECRET, token);
     if (verified) cache.rememberToken(token, verified, verified.exp);
     return verified;
@@ -66,22 +64,27 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, opts: { redis?
   });
   app.addHook('onRequest', async (request) => {
     request.ctx = { ...deps, actor: null, log: request.log };
-    const routeConfig = request.routeOptions.config ?? {};
+    // Read once: Fastify builds a new routeOptions object on every read (issue 25 item 7).
+    const route = request.routeOptions;
+    const routeConfig = route.config ?? {};
+    const routeUrl = route.url;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     // A genuine token of an older token_version: its session was ended by a password change or reset.
     let sessionEnded = false;
     if (token) {
-      const claims = await claimsOf(token);
-      const user = claims ? await userOf(claims) : undefined;
+      // Known token and a kept row at least as new as it: no await, no promise (the common case).
+      const claims = cache.verifiedToken(token) ?? (await claimsOf(token));
+      const kept = claims ? cache.keptUser(claims.sub) : undefined;
+      const user = claims ? (kept && kept.tokenVersion >= claims.ver ? kept : await userOf(claims)) : undefined;
       if (user && claims && user.tokenVersion === claims.ver) request.ctx.actor = user;
       else if (user && claims && user.tokenVersion > claims.ver) sessionEnded = true;
     }
     // Unknown paths fall through to the 404 handler, not a 401.
-    if (routeConfig.public || !request.routeOptions.url) return;
+    if (routeConfig.public || !routeUrl) return;
     if (!request.ctx.actor) throw sessionEnded ? sessionEndedError() : unauthorized(token ? 'Could not validate credentials' : 'Not authenticated');
     if (routeConfig.role === 'admin' && request.ctx.actor.role !== 'admin') throw forbidden('Admin access required');
-    if (request.ctx.actor.isGuest && !isGuestRoute(request.method, request.routeOptions.url)) throw forbidden(GUEST_REFUSAL);
+    if (request.ctx.actor.isGuest && !isGuestRoute(request.method, routeUrl)) throw forbidden(GUEST_REFUSAL);
   });
 }
 

@@ -1,9 +1,12 @@
-import { connect } from 'node:net';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { connect, Socket } from 'node:net';
+import helmet from 'helmet';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../db/schema/index';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { HELMET_OPTIONS } from './security';
 import { createInviteCode, createOpportunity, createUser, createWorkspace, TEST_PASSWORD } from '../../test/factories';
 
 let t: TestApp;
@@ -48,6 +51,28 @@ describe('security headers', () => {
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('sends every header helmet itself sets on a response, with the same value, on answers and refusals', async () => {
+    // helmet run per request on a real response, as @fastify/helmet did: the app records it once at start.
+    const req = new IncomingMessage(new Socket());
+    const reference = new ServerResponse(req);
+    reference.setHeader('x-powered-by', 'something');
+    helmet(HELMET_OPTIONS)(req, reference, () => undefined);
+    const expected = reference.getHeaders();
+    expect(Object.keys(expected).length).toBeGreaterThanOrEqual(10);
+    expect(expected['x-powered-by']).toBeUndefined();
+    const answers = [
+      await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/nope' }),
+      await t.injectAs(null, { method: 'GET', url: '/api/opportunities' }),
+      await t.injectAs(user, { method: 'GET', url: '/api/opportunities' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 401, 200]);
+    for (const res of answers) {
+      for (const [name, value] of Object.entries(expected)) expect({ name, value: res.headers[name] }).toEqual({ name, value });
+      expect(res.headers['x-powered-by']).toBeUndefined();
     }
   });
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import helmet from 'helmet';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,26 +25,58 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 };
 
+/** The options helmet is given: the CSP above, frames denied, resources same-origin, its other defaults. */
+export const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
+  contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, 'upgrade-insecure-requests': null } },
+  frameguard: { action: 'deny' },
+  // Downloads and the API are same-origin; nothing here is meant to be embedded by other sites.
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+};
+
+/** What helmet does to a response: the headers it sets, in order, and those it removes. */
+export interface SecurityHeaders {
+  set: [name: string, value: string | string[]][];
+  removed: string[];
+}
+
+/**
+ * Runs helmet once on a recording response. None of our options depends on the request (no CSP
+ * nonce or function directive), so every answer gets exactly these: recorded at start instead of
+ * helmet's 12 middlewares rebuilding the CSP string on every request (issue 25 item 7).
+ */
+export function recordSecurityHeaders(options: Parameters<typeof helmet>[0] = HELMET_OPTIONS): SecurityHeaders {
+  const recorded: SecurityHeaders = { set: [], removed: [] };
+  const response = {
+    setHeader: (name: string, value: string | string[]) => void recorded.set.push([name, value]),
+    removeHeader: (name: string) => void recorded.removed.push(name),
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => void (failure = err));
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return recorded;
+}
+
 /**
  * Security headers on every answer (helmet): the CSP above, X-Frame-Options DENY,
  * X-Content-Type-Options nosniff, Referrer-Policy and the rest of helmet's defaults. No
  * upgrade-insecure-requests: a self-hosted server on plain http (a LAN address) must keep working.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  // Built once: @fastify/helmet called helmet(options) on every request, re-reading the whole
-  // policy each time (~5% of a cached listing's CPU, issue 25 item 7). Same options, same headers.
-  const setSecurityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, 'upgrade-insecure-requests': null } },
-    frameguard: { action: 'deny' },
-    // Downloads and the API are same-origin; nothing here is meant to be embedded by other sites.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
+  // Recorded once (see recordSecurityHeaders), set on the raw response as helmet would: an answer
+  // written past Fastify's reply still carries them. Sync hooks: no promise per request.
+  const { set, removed } = recordSecurityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const name of removed) raw.removeHeader(name);
+    for (const [name, value] of set) raw.setHeader(name, value);
+    done();
   });
-  app.addHook('onRequest', (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
   // API answers carry session tokens (login, register, reset, change password) and personal data
   // (me, users, members, invites...): no browser or proxy cache may keep them (issue 21 item 24).
   // An answer that set its own policy (downloads: private, no-store) keeps it.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if ((request.raw.url ?? '').startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
 
@@ -55,11 +88,21 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
  * them reaches the database and fails there as a 500.
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
-    for (const [part, value] of [['path', request.params], ['query', request.query], ['body', request.body]] as const) {
-      const found = findUnsafeText(value);
-      if (found) throw badRequest(`${found.path ? `${found.path} (${part})` : `The ${part}`} ${found.problem}`);
+  // A sync hook (no promise per request) and no array of parts built per request.
+  const check = (part: string, value: unknown) => {
+    const found = findUnsafeText(value);
+    if (found) throw badRequest(`${found.path ? `${found.path} (${part})` : `The ${part}`} ${found.problem}`);
+  };
+  app.addHook('preHandler', (request, _reply, done) => {
+    try {
+      check('path', request.params);
+      check('query', request.query);
+      check('body', request.body);
+    } catch (err) {
+      done(err as Error);
+      return;
     }
+    done();
   });
 }
 

@@ -106,7 +106,9 @@ export class ListingCache {
 
   /** The response body for one caller: the cached page with the caller's saved flags, encoded. */
   body(page: CachedListing, saved: boolean[], accepted: ListingEncoding): ListingBody {
-    const key = `${accepted}:${saved.map((s) => (s ? 1 : 0)).join('')}`;
+    // Built by concatenation: no array per request for the key (issue 25 item 7).
+    let key = `${accepted}:`;
+    for (const s of saved) key += s ? '1' : '0';
     const known = page.bodies.get(key);
     if (known) return known;
     const body = encodeListing(page, saved, accepted);

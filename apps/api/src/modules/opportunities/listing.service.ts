@@ -23,7 +23,7 @@ export async function listOpportunitiesShared(ctx: AuthedCtx, q: OpportunityList
   const cache = listingCacheOf(ctx);
   const filters = filtersOf(q);
   if (filters.savedOnly || !cache.enabled) return listOpportunities(ctx, q);
-  const page = await cachedPage(ctx, cache, q);
+  const page = await cachedPage(ctx, cache, q, filters);
   const saved = await savedFlags.savedAmong(ctx.db, ctx.actor.id, page.ids);
   return { cached: page, saved: page.ids.map((id) => saved.has(id)) };
 }
@@ -51,8 +51,7 @@ export function warmDefaultListing(ctx: Ctx, actor: UserRow): void {
   cachedPage({ ...ctx, actor }, cache, OpportunityListQuerySchema.parse({})).catch((err: unknown) => ctx.log.warn({ err }, 'listing warm-up failed'));
 }
 
-function cachedPage(ctx: AuthedCtx, cache: ListingCache, q: OpportunityListQuery): Promise<CachedListing> {
-  const filters = filtersOf(q);
+function cachedPage(ctx: AuthedCtx, cache: ListingCache, q: OpportunityListQuery, filters = filtersOf(q)): Promise<CachedListing> {
   const order = orderOf(q, filters.keyword);
   return cache.get(JSON.stringify([filters, order, q.page, q.limit]), async () => {
     const { rows, total } = await repo.listPage(ctx.db, ctx.actor.id, filters, order, q.page, q.limit);

@@ -8,10 +8,19 @@ import { savedOpportunities } from '../../db/schema/index';
  * cached; instead the requests that arrive in one turn of the event loop share one query. Each
  * request still reads after it arrived, so it sees every save answered before it was sent; under
  * load one round trip to the database serves dozens of requests instead of one.
+ *
+ * At most MAX_IN_FLIGHT of these queries run at once: requests arriving while they run wait for
+ * one to finish and then go together in the next (a query already sent cannot take them, so each
+ * still reads after it arrived). A profile of the cached listing under load (bench/README.md,
+ * 2026-11-28) had a third of the server's CPU in the socket writes of these queries when every
+ * turn sent its own, often for one or two requests; waiting for the previous answer gathers the
+ * turns in between, costs a request at most one extra round trip, and none when the server is idle.
  */
 
 /** More waiting requests than this start another query (bounds the arrays sent). */
 const MAX_BATCH = 256;
+/** Queries running at once; more waiting requests join the next one (see above). */
+const MAX_IN_FLIGHT = 1;
 
 interface Waiter {
   userId: string;
@@ -34,6 +43,8 @@ const savedPairsQuery = (db: Db) =>
 
 class SavedFlagsBatcher {
   private waiting: Waiter[] = [];
+  private scheduled = false;
+  private inFlight = 0;
   private readonly statement: ReturnType<typeof savedPairsQuery>;
 
   constructor(db: Db) {
@@ -43,32 +54,53 @@ class SavedFlagsBatcher {
 
   savedAmong(userId: string, ids: string[]): Promise<Set<string>> {
     return new Promise((resolve, reject) => {
-      // setImmediate runs after the poll phase: every request read from the sockets in this turn joins.
-      if (!this.waiting.length) setImmediate(() => this.flush());
       this.waiting.push({ userId, ids, resolve, reject });
-      if (this.waiting.length >= MAX_BATCH) this.flush();
+      // A full batch goes at once whatever is running (bounds the arrays sent).
+      if (this.waiting.length >= MAX_BATCH) this.send();
+      else if (!this.scheduled && this.inFlight < MAX_IN_FLIGHT) {
+        // setImmediate runs after the poll phase: every request read from the sockets in this turn joins.
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          if (this.inFlight < MAX_IN_FLIGHT) this.send();
+        });
+      }
     });
   }
 
-  private flush(): void {
+  /** Sends the waiting requests as one query; when it is answered, the next waiting ones go. */
+  private send(): void {
     const batch = this.waiting;
     if (!batch.length) return;
     this.waiting = [];
+    this.inFlight++;
     const userIds = [...new Set(batch.map((w) => w.userId))];
-    const ids = [...new Set(batch.flatMap((w) => w.ids))];
-    this.statement.execute({ userIds, ids }).then(
-      (rows) => {
-        const byUser = new Map<string, Set<string>>();
-        for (const row of rows) {
-          let saved = byUser.get(row.userId);
-          if (!saved) byUser.set(row.userId, (saved = new Set()));
-          saved.add(row.id);
-        }
-        // Each caller gets only its own saves among its own ids.
-        for (const w of batch) w.resolve(new Set(w.ids.filter((id) => byUser.get(w.userId)?.has(id))));
-      },
-      (err: unknown) => batch.forEach((w) => w.reject(err)),
-    );
+    // The requests for one cached page pass the same ids array: no merging when all are for one page.
+    const lists = new Set(batch.map((w) => w.ids));
+    const ids = lists.size === 1 ? batch[0]!.ids : [...new Set([...lists].flat())];
+    this.statement
+      .execute({ userIds, ids })
+      .then(
+        (rows) => {
+          const byUser = new Map<string, Set<string>>();
+          for (const row of rows) {
+            let saved = byUser.get(row.userId);
+            if (!saved) byUser.set(row.userId, (saved = new Set()));
+            saved.add(row.id);
+          }
+          // Each caller gets only its own saves among its own ids.
+          for (const w of batch) {
+            const mine = byUser.get(w.userId);
+            w.resolve(new Set(mine ? w.ids.filter((id) => mine.has(id)) : []));
+          }
+        },
+        (err: unknown) => batch.forEach((w) => w.reject(err)),
+      )
+      .finally(() => {
+        this.inFlight--;
+        // Requests that arrived while this ran: their query starts now, after they arrived.
+        if (this.waiting.length && !this.scheduled && this.inFlight < MAX_IN_FLIGHT) this.send();
+      });
   }
 }
 

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createOpportunity, createUser } from '../../../test/factories';
+import { and, eq } from 'drizzle-orm';
 import { savedOpportunities } from '../../db/schema/index';
 import { savedAmong } from './saved-flags.repository';
 
@@ -49,6 +50,32 @@ describe('saved flags read together', () => {
       expect([...got].sort()).toEqual(wanted.filter((id) => p.saved.has(id)).sort());
     });
     expect(await savedAmong(t.db, people[1]!.id, [])).toEqual(new Set());
+  });
+
+  it('reads a save made while an earlier query runs, for a request that came after it', async () => {
+    const [a, b] = [people[0]!, people[2]!];
+    const fresh = ids.find((id) => !b.saved.has(id))!;
+    // A query runs (sent at the end of this turn); B saves, then asks: B's read starts after its save.
+    const first = savedAmong(t.db, a.id, ids);
+    await new Promise((resolve) => setImmediate(resolve));
+    await t.db.insert(savedOpportunities).values({ userId: b.id, opportunityId: fresh });
+    try {
+      const [got, again] = await Promise.all([savedAmong(t.db, b.id, ids), savedAmong(t.db, b.id, [fresh])]);
+      expect([...got].sort()).toEqual([...b.saved, fresh].sort());
+      expect([...again]).toEqual([fresh]);
+      expect([...(await first)].sort()).toEqual(ids.filter((id) => a.saved.has(id)).sort());
+    } finally {
+      await t.db.delete(savedOpportunities).where(and(eq(savedOpportunities.userId, b.id), eq(savedOpportunities.opportunityId, fresh)));
+    }
+  });
+
+  it('answers waves of callers arriving while queries run, each with its own saves', async () => {
+    const waves: Promise<{ p: (typeof people)[number]; got: Set<string> }>[] = [];
+    for (let wave = 0; wave < 4; wave++) {
+      for (const p of people) waves.push(savedAmong(t.db, p.id, ids).then((got) => ({ p, got })));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    for (const { p, got } of await Promise.all(waves)) expect([...got].sort()).toEqual(ids.filter((id) => p.saved.has(id)).sort());
   });
 
   it('gives each of many concurrent listing requests its own flags', async () => {
