@@ -33,8 +33,8 @@ beforeEach(async () => {
 const countAwards = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(awards))[0]!.n;
 /** Every stored award and recipient, without the times of the import itself. */
 async function stored() {
-  const rows = (await database.db.select().from(awards)).map(({ updatedAt, fetchedAt, ...rest }) => rest);
-  const people = (await database.db.select().from(recipients)).map(({ updatedAt, ...rest }) => rest);
+  const rows = (await database.db.select().from(awards)).map(({ updatedAt: _u, fetchedAt: _f, ...rest }) => rest);
+  const people = (await database.db.select().from(recipients)).map(({ updatedAt: _u, ...rest }) => rest);
   return { awards: rows.sort((a, b) => a.awardKey.localeCompare(b.awardKey)), recipients: people.sort((a, b) => a.uei.localeCompare(b.uei)) };
 }
 const importZip = (zip: Buffer, limits = DEFAULT_ZIP_LIMITS) => importAwardsFile(database.db, Readable.from([zip]), { zip: limits, batchSize: 50 });
