@@ -105,8 +105,9 @@ async function checkStoredZip(ctx: Pick<AuthedCtx, 'db' | 'files' | 'config'>, j
 /**
  * POST /admin/import-jobs/upload: stores the admin's extract (multipart field `file`) through the
  * file store and queues its import, answering at once; the import runs in the background, once.
- * Refused before anything is kept: no file, not a .csv, not the extract's header (400), over
- * IMPORT_MAX_BYTES (413), another import unfinished (409).
+ * Refused before anything is kept: no file, not a .csv (awards: .csv or .zip), not the extract's
+ * header or an award ZIP the import would refuse (400), over IMPORT_MAX_BYTES (413), another import
+ * unfinished (409).
  */
 export async function startUploadImport(ctx: AuthedCtx, file: MultipartFile | undefined, kind: ImportKind = 'opportunities'): Promise<ImportJob> {
   if (!file || file.fieldname !== 'file') throw badRequest('Please choose a CSV file');
