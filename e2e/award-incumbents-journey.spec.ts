@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { expect, test } from '@playwright/test';
+import yazl from 'yazl';
 import { expectNoSeriousA11yViolations } from './axe';
 import { E2E_ADMIN } from './playwright.config';
 import { signIn } from './sign-in';
@@ -27,6 +30,23 @@ test('a notice shows its incumbent and prior awards with the rule and source aft
     await page.getByRole('button', { name: 'Import award file' }).click();
     await expect(page.getByTestId('award-upload-status')).toContainText('104 awards imported (104 new, 0 updated, 0 unchanged) from 104 rows', { timeout: 60_000 });
     await expectNoSeriousA11yViolations(page, 'Admin → Database with the award upload');
+  });
+
+  await test.step('the same data as a ZIP download is read without unzipping, changing nothing', async () => {
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(readFileSync(AWARDS_CSV), path.basename(AWARDS_CSV));
+    zip.addBuffer(Buffer.from('USAspending data dictionary: see usaspending.gov'), 'README.txt');
+    zip.end();
+    await page.locator('input[type="file"]').nth(1).setInputFiles({ name: 'Contracts_2026-06-25.zip', mimeType: 'application/zip', buffer: await buffer(zip.outputStream) });
+    await page.getByRole('button', { name: 'Import award file' }).click();
+    const status = page.getByTestId('award-upload-status');
+    await expect(status).toContainText('104 awards imported (0 new, 0 updated, 104 unchanged) from 104 rows', { timeout: 60_000 });
+    await expect(status).toContainText('README.txt: skipped: not a CSV file');
+    await page.screenshot({ path: 'test-results/award-zip-upload.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await status.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/award-zip-upload-390.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   await test.step('the notice lists the candidates, strongest rule first, each with its source', async () => {

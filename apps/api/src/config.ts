@@ -83,6 +83,12 @@ const ConfigSchema = z.object({
   IMPORT_ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
   /** Largest CSV the URL import downloads, in bytes (SAM's active extract is ~230 MB). */
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  /** Award ZIP imports (issue 27): most entries an archive may list. */
+  IMPORT_ZIP_MAX_ENTRIES: z.coerce.number().int().positive().default(1000),
+  /** Award ZIP imports: most bytes its CSV entries may add up to uncompressed (a fiscal year's archive is tens of GB). */
+  IMPORT_ZIP_MAX_UNCOMPRESSED_BYTES: z.coerce.number().int().positive().default(20 * 1024 ** 3),
+  /** Award ZIP imports: an entry expanding more than this many times is refused as a zip bomb (real CSVs: ~10). */
+  IMPORT_ZIP_MAX_RATIO: z.coerce.number().int().positive().default(200),
   /** Time limit of a URL import, in ms (the web client gives up after 180 s). */
   IMPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(175_000),
   /** Largest uploaded file (solicitation PDF), in bytes. */

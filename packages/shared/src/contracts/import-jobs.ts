@@ -19,7 +19,8 @@ export const ImportJobSchema = z.object({
   updated: z.number(),
   unchanged: z.number(),
   malformed: z.number(),
-  errors: z.array(z.object({ line: z.number(), reason: z.string() })),
+  /** The first malformed rows; `file` names the ZIP entry of an archive's row (line 0: the entry was skipped whole). */
+  errors: z.array(z.object({ line: z.number(), reason: z.string(), file: z.string().optional() })),
   bytes_read: z.number(),
   /** Size of the uploaded file (for a percentage); null for a download. */
   total_bytes: z.number().nullable(),

@@ -35,7 +35,7 @@ export const importJobs = pgTable(
     malformed: integer().notNull().default(0),
     bytesRead: bigint({ mode: 'number' }).notNull().default(0),
     /** The first malformed rows ({line, reason}), for the report. */
-    errors: jsonb().$type<{ line: number; reason: string }[]>().notNull().default([]),
+    errors: jsonb().$type<{ line: number; reason: string; file?: string }[]>().notNull().default([]),
     /** Why it failed, readable. */
     error: text(),
     /** Runs started: more than one means a process died and another took the import over. */

@@ -8,11 +8,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { activity as activityLog, awards, importJobs, opportunities, recipients } from '../../db/schema/index';
+import { zipOf } from '../../../test/zip-archive';
+import { activity as activityLog, awards, importJobFiles, importJobs, opportunities, recipients } from '../../db/schema/index';
 import * as repo from '../import-jobs/import-jobs.repository';
 
 const SUMMARIES = readFileSync(path.join(import.meta.dirname, 'import', 'fixtures', 'Contracts_PrimeAwardSummaries_2026-06-25_H19M12S08_1.csv'));
 const ROWS = (parse(SUMMARIES, { columns: true }) as Record<string, string>[]).length;
+const TRANSACTIONS = readFileSync(path.join(import.meta.dirname, 'import', 'fixtures', 'Contracts_PrimeTransactions_2026-06-25_H19M12S58_1.csv'));
+const TX_ROWS = (parse(TRANSACTIONS, { columns: true }) as Record<string, string>[]).length;
+let ZIP: Buffer;
 const OPPORTUNITIES_HEADER = readFileSync(path.resolve(import.meta.dirname, '../../../data-seed/contract-opportunities-real.csv'), 'utf8').split('\n')[0]!;
 
 let t: TestApp;
@@ -24,8 +28,15 @@ let user: string;
 let guest: string;
 
 beforeAll(async () => {
+  ZIP = await zipOf([
+    { name: 'Contracts_PrimeAwardSummaries_2026-06-25_H19M12S08_1.csv', bytes: SUMMARIES },
+    { name: 'Contracts_PrimeTransactions_2026-06-25_H19M12S58_1.csv', bytes: TRANSACTIONS },
+    { name: 'README.txt', bytes: 'not data' },
+  ]);
   files = createServer((req, res) => {
     if (req.url === '/awards.csv') res.writeHead(200, { 'content-type': 'text/csv' }).end(SUMMARIES);
+    else if (req.url === '/download') res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(ZIP);
+    else if (req.url === '/cut.zip') res.writeHead(200, { 'content-type': 'application/zip' }).end(ZIP.subarray(0, ZIP.length - 100));
     else res.writeHead(404).end('nope');
   });
   await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
@@ -81,7 +92,7 @@ describe('POST /admin/award-imports/upload', () => {
     const cases: [string, string, RegExp][] = [
       ['extract.csv', `${OPPORTUNITIES_HEADER}\n`, /^Not a USAspending contract award CSV: missing column contract_award_unique_key/],
       ['empty.csv', '', /^The CSV file is empty$/],
-      ['awards.zip', 'PK', /^Please choose a \.csv file$/],
+      ['awards.pdf', '%PDF-1.7', /^Please choose a \.csv or \.zip file$/],
     ];
     for (const [name, content, detail] of cases) {
       const res = await upload(admin, name, content);
@@ -104,7 +115,63 @@ describe('POST /admin/award-imports/upload', () => {
   });
 });
 
+describe('POST /admin/award-imports/upload with a ZIP', () => {
+  it('imports every award CSV of the archive in one job, listing the entry it skipped', async () => {
+    const res = await upload(admin, 'download.zip', ZIP);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ status: 'queued', kind: 'awards', total_bytes: ZIP.length });
+    await t.jobs.idle();
+    const done = (await getJob(res.json().id)).json();
+    expect(done).toMatchObject({ status: 'done', rows_read: ROWS + TX_ROWS, imported: ROWS + TX_ROWS, inserted: ROWS, malformed: 0, bytes_read: ZIP.length, error: null });
+    expect(done.errors).toEqual([{ file: 'README.txt', line: 0, reason: 'skipped: not a CSV file' }]);
+    expect(await countAwards()).toBe(ROWS);
+  });
+
+  it('knows a ZIP by its bytes, whatever its name', async () => {
+    const zip = await zipOf([{ name: 'awards.csv', bytes: SUMMARIES }]);
+    const res = await upload(admin, 'awards.csv', zip);
+    expect(res.statusCode, res.body).toBe(202);
+    await t.jobs.idle();
+    expect((await getJob(res.json().id)).json()).toMatchObject({ status: 'done', inserted: ROWS });
+  });
+
+  it('refuses an empty, corrupt, CSV-less or bomb-like ZIP with a readable 400, keeping nothing', async () => {
+    const good = await zipOf([{ name: 'a.csv', bytes: SUMMARIES }]);
+    const cases: [string, Buffer, RegExp][] = [
+      ['empty.zip', await zipOf([]), /^The ZIP archive holds no CSV file \(it is empty\)\.$/],
+      ['notes.zip', await zipOf([{ name: 'notes.txt', bytes: 'x' }]), /^The ZIP archive holds no CSV file \(it holds notes\.txt\)\.$/],
+      ['opps.zip', await zipOf([{ name: 'opps.csv', bytes: `${OPPORTUNITIES_HEADER}\n` }]), /^The ZIP archive holds no USAspending contract award CSV \(opps\.csv: Not a USAspending/],
+      ['cut.zip', good.subarray(0, good.length - 100), /^The ZIP archive cannot be read: /],
+      ['bomb.zip', await zipOf([{ name: 'zeros.csv', bytes: Buffer.alloc(4 * 1024 * 1024) }]), /expands more than 200 times .*refused as a possible zip bomb\.$/],
+    ];
+    for (const [name, content, detail] of cases) {
+      const res = await upload(admin, name, content);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().detail, name).toMatch(detail);
+    }
+    expect(await t.db.select().from(importJobs)).toEqual([]);
+    expect(await t.db.select().from(importJobFiles)).toEqual([]);
+    expect(await countAwards()).toBe(0);
+  });
+});
+
 describe('POST /admin/award-imports', () => {
+  it('imports a ZIP from a URL in the background', async () => {
+    const res = await startUrl(admin, `${base}/download`);
+    expect(res.statusCode, res.body).toBe(202);
+    await t.jobs.idle();
+    expect((await getJob(res.json().id)).json()).toMatchObject({ status: 'done', rows_read: ROWS + TX_ROWS, inserted: ROWS, malformed: 0 });
+  });
+
+  it('fails a downloaded ZIP that cannot be read, with the reason, importing nothing', async () => {
+    const res = await startUrl(admin, `${base}/cut.zip`);
+    expect(res.statusCode, res.body).toBe(202);
+    await t.jobs.idle();
+    expect((await getJob(res.json().id)).json()).toMatchObject({ status: 'failed', rows_read: 0, error: expect.stringMatching(/^The ZIP archive cannot be read: .+/) });
+    expect(await countAwards()).toBe(0);
+  });
+
+
   it('imports from a URL in the background', async () => {
     const res = await startUrl(admin, `${base}/awards.csv`);
     expect(res.statusCode, res.body).toBe(202);
@@ -127,6 +194,9 @@ describe('award imports are for admins only', () => {
     for (const [token, status] of [[null, 401], [user, 403], [guest, 403]] as const) {
       const up = await upload(token, 'a.csv', SUMMARIES);
       expect(up.statusCode).toBe(status);
+      const zipped = await upload(token, 'a.zip', ZIP);
+      expect(zipped.statusCode).toBe(status);
+      if (token) expect(zipped.json().detail).toBe('Admin access required');
       const byUrl = await startUrl(token, `${base}/awards.csv`);
       expect(byUrl.statusCode).toBe(status);
       if (token) expect(byUrl.json().detail).toBe('Admin access required');

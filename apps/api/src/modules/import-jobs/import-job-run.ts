@@ -7,9 +7,10 @@ import { openDownload } from '../../lib/safe-download';
 import { removeUnreferencedFiles } from '../../lib/stored-files';
 import { recordActivity } from '../activity/activity.service';
 import { findById as findUser } from '../auth/users.repository';
-import { importAwardsCsv } from '../awards/import/import-awards-csv';
+import { importAwardsFile } from '../awards/import/import-awards-zip';
 import { importBatchSize, importConcurrency, importOpportunitiesCsv, type ImportResult } from '../opportunities/import/import-csv';
 import { NEW_MATCH_ALERTS_JOB } from '../saved-searches/alerts/new-match-alerts';
+import type { ZipLimits } from '../awards/import/award-zip';
 import * as repo from './import-jobs.repository';
 
 export type ImportJobDeps = Pick<AppDeps, 'db' | 'files' | 'config' | 'dbKind' | 'jobs'> & { log: FastifyBaseLogger };
@@ -29,7 +30,7 @@ export interface ImportRunLimits {
 export const IMPORT_RUN_LIMITS: ImportRunLimits = { staleAfterMs: 120_000, heartbeatMs: 15_000, maxAttempts: 3, timeoutMs: 60 * 60_000 };
 
 /** Opens the job's source: its stored parts one after another (one part in memory), or its URL. */
-async function openSource(deps: ImportJobDeps, job: ImportJobRow, signal: AbortSignal, timeoutMs: number): Promise<Readable> {
+export async function openSource(deps: ImportJobDeps, job: ImportJobRow, signal: AbortSignal, timeoutMs: number): Promise<Readable> {
   if (job.source === 'url') {
     if (!job.sourceUrl) throw new AppError(400, 'VALIDATION', 'The import has no URL to read.');
     return openDownload(job.sourceUrl, { allowPrivate: deps.config.IMPORT_ALLOW_PRIVATE_URLS, maxBytes: deps.config.IMPORT_MAX_BYTES, timeoutMs, signal });
@@ -41,6 +42,13 @@ async function openSource(deps: ImportJobDeps, job: ImportJobRow, signal: AbortS
     })(),
   );
 }
+
+/** The configured limits of an award ZIP. */
+export const zipLimits = (config: ImportJobDeps['config']): ZipLimits => ({
+  maxEntries: config.IMPORT_ZIP_MAX_ENTRIES,
+  maxUncompressedBytes: config.IMPORT_ZIP_MAX_UNCOMPRESSED_BYTES,
+  maxRatio: config.IMPORT_ZIP_MAX_RATIO,
+});
 
 const readable = (err: unknown, timedOut: boolean): AppError => {
   if (err instanceof AppError) return err;
@@ -107,8 +115,10 @@ export async function executeClaimed(
   try {
     const source = opts.open ? await opts.open(signal) : await openSource(deps, job, signal, timeoutMs);
     // Awards and opportunities share the one-import slot, the stored upload and the progress.
-    const importer = job.kind === 'awards' ? importAwardsCsv : importOpportunitiesCsv;
+    // An award file may be a ZIP of CSVs (a bulk download, a fiscal year's archive).
+    const importer = job.kind === 'awards' ? importAwardsFile : importOpportunitiesCsv;
     const result = await importer(deps.db, source, {
+      zip: zipLimits(deps.config),
       signal,
       concurrency: importConcurrency(deps.dbKind),
       batchSize: importBatchSize(deps.dbKind),

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import Papa from 'papaparse';
 import type { ImportJob, ImportResult } from '@biddesk/shared';
@@ -6,9 +6,11 @@ import type { ImportJobRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { parseDownloadUrl } from '../../lib/safe-download';
+import { looksLikeZip } from '../awards/import/award-zip';
 import { awardLayoutOf } from '../awards/import/import-awards-csv';
+import { checkAwardZip } from '../awards/import/import-awards-zip';
 import { REQUIRED_COLUMNS } from '../opportunities/import/csv-row';
-import { executeClaimed, removeJobFiles } from './import-job-run';
+import { executeClaimed, removeJobFiles, zipLimits } from './import-job-run';
 import { CSV_IMPORT_JOB } from './import-jobs.job';
 import * as repo from './import-jobs.repository';
 import { presentImportJob } from './import-jobs.presenter';
@@ -36,6 +38,8 @@ export function withoutQuery(raw: string): string {
 
 /** Refuses a file whose first line is not the header of its kind, before the rest is stored. */
 function checkHeader(firstBytes: Buffer, kind: ImportKind): void {
+  // An award ZIP (told by its first bytes, whatever its name) is checked once stored whole.
+  if (kind === 'awards' && looksLikeZip(firstBytes)) return;
   const text = firstBytes.toString('latin1').replace(/^\xef\xbb\xbf/, '');
   const line = text.slice(0, text.search(/\r?\n|$/));
   if (!line.trim()) throw badRequest('The CSV file is empty');
@@ -79,20 +83,42 @@ export async function storeParts(ctx: Pick<AuthedCtx, 'db' | 'files'>, jobId: st
 }
 
 /**
+ * Refuses a stored award ZIP the import would refuse (unreadable, no award CSV, over a limit), so
+ * the admin gets the 400 now and nothing is kept. Its parts are read back one at a time to disk.
+ */
+async function checkStoredZip(ctx: Pick<AuthedCtx, 'db' | 'files' | 'config'>, jobId: string): Promise<void> {
+  const parts = await repo.partsOf(ctx.db, jobId);
+  const first = parts[0] ? await ctx.files.read(parts[0].key) : Buffer.alloc(0);
+  if (!looksLikeZip(first)) return;
+  const rest = parts.slice(1);
+  await checkAwardZip(
+    Readable.from(
+      (async function* () {
+        yield first;
+        for (const part of rest) yield await ctx.files.read(part.key);
+      })(),
+    ),
+    zipLimits(ctx.config),
+  );
+}
+
+/**
  * POST /admin/import-jobs/upload: stores the admin's extract (multipart field `file`) through the
  * file store and queues its import, answering at once; the import runs in the background, once.
- * Refused before anything is kept: no file, not a .csv, not the extract's header (400), over
- * IMPORT_MAX_BYTES (413), another import unfinished (409).
+ * Refused before anything is kept: no file, not a .csv (awards: .csv or .zip), not the extract's
+ * header or an award ZIP the import would refuse (400), over IMPORT_MAX_BYTES (413), another import
+ * unfinished (409).
  */
 export async function startUploadImport(ctx: AuthedCtx, file: MultipartFile | undefined, kind: ImportKind = 'opportunities'): Promise<ImportJob> {
   if (!file || file.fieldname !== 'file') throw badRequest('Please choose a CSV file');
   try {
-    if (!/\.csv$/i.test(file.filename)) throw badRequest('Please choose a .csv file');
+    if (!(kind === 'awards' ? /\.(csv|zip)$/i : /\.csv$/i).test(file.filename)) throw badRequest(kind === 'awards' ? 'Please choose a .csv or .zip file' : 'Please choose a .csv file');
     const job = await repo.insertUnlessBusy(ctx.db, { status: 'uploading', kind, source: 'upload', sourceLabel: file.filename.slice(0, 200), createdBy: ctx.actor.id });
     if (!job) throw await busy(ctx);
     try {
       const size = await storeParts(ctx, job.id, file.file, IMPORT_PART_BYTES, kind);
       if (file.file.truncated) throw new AppError(413, 'VALIDATION', `The CSV file is larger than ${megabytes(ctx.config.IMPORT_MAX_BYTES)} MB.`);
+      if (kind === 'awards') await checkStoredZip(ctx, job.id);
       if (!(await repo.markQueued(ctx.db, job.id, size))) throw conflict('The import was given up while the file was being stored. Please upload it again.');
     } catch (err) {
       // Nothing of a refused upload is kept: its parts, their files and the job itself.

@@ -62,4 +62,49 @@ describe('Admin → Database: award data upload', () => {
     // The opportunity upload card stays as it was.
     expect(screen.queryByTestId('upload-status')).toBeNull();
   });
+
+  it('takes a ZIP, says ZIPs are read, and names the entry of each skipped file and malformed row', async () => {
+    const zipped = { source_label: 'download.zip' };
+    const calls = stubApi({
+      'GET /api/auth/refresh-user': () => ({ body: adminUser }),
+      'GET /api/admin/stats': () => ({ body: stats }),
+      'GET /api/admin/users': () => ({ body: [] }),
+      'GET /api/admin/award-sources': () => ({ body: { usaspending_lookups: true, sam_contract_awards: { day: '2026-11-28', used: 3, limit: 10 } } }),
+      'GET /api/admin/sam-sync': () => ({ body: { enabled: false, url: 'https://sam.gov/x.csv', hour: 10, last_run: null } }),
+      'GET /api/admin/import-jobs': () => ({ body: { jobs: [] } }),
+      'POST /api/admin/award-imports/upload': () => ({ status: 202, body: job(zipped) }),
+      'GET /api/admin/import-jobs/award-job': () => ({
+        body: job({
+          ...zipped,
+          status: 'done',
+          rows_read: 3,
+          imported: 2,
+          inserted: 2,
+          malformed: 1,
+          errors: [
+            { file: 'README.txt', line: 0, reason: 'skipped: not a CSV file' },
+            { file: 'Contracts_PrimeTransactions_1.csv', line: 3, reason: 'expected 297 columns, found 2' },
+          ],
+          finished_at: '2026-11-28T01:00:05Z',
+        }),
+      }),
+    });
+    renderApp('/admin', adminUser);
+    await screen.findByRole('heading', { name: 'Admin Dashboard' }, { timeout: 10_000 });
+    await userEvent.click(screen.getByRole('tab', { name: 'Database' }));
+    const card = (await screen.findByRole('heading', { name: 'Upload award data' })).parentElement!;
+    expect(card).toHaveTextContent('A ZIP is read as it comes');
+    const input = document.querySelectorAll('input[type="file"]')[1] as HTMLInputElement;
+    expect(input.accept.split(',')).toEqual(expect.arrayContaining(['.csv', '.zip']));
+    // The opportunity card still takes CSVs only.
+    expect((document.querySelectorAll('input[type="file"]')[0] as HTMLInputElement).accept).not.toContain('.zip');
+    await userEvent.upload(input, new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], 'download.zip', { type: 'application/zip' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Import award file' }));
+    await waitFor(() => expect(screen.getByTestId('award-upload-status')).toHaveAttribute('data-status', 'done'), { timeout: 5_000 });
+    const status = screen.getByTestId('award-upload-status');
+    expect(status).toHaveTextContent('2 awards imported (2 new, 0 updated, 0 unchanged) from 3 rows; 1 malformed rows skipped.');
+    expect(status).toHaveTextContent('README.txt: skipped: not a CSV file');
+    expect(status).toHaveTextContent('Contracts_PrimeTransactions_1.csv, line 3: expected 297 columns, found 2');
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/admin/award-imports/upload')).toBe(true);
+  });
 });

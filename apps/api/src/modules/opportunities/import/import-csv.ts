@@ -24,6 +24,8 @@ export interface MalformedRow {
   /** Line in the file where the record starts (1 = header). */
   line: number;
   reason: string;
+  /** The ZIP entry the row is in (award archives); with line 0, an entry skipped whole. */
+  file?: string;
 }
 
 export interface ImportResult extends ImportProgress {

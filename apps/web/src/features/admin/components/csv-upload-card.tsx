@@ -17,6 +17,12 @@ function progressLine(job: ImportJob): string {
   return `${percent}${n(job.rows_read)} rows read: ${n(job.inserted)} new, ${n(job.updated)} updated, ${n(job.unchanged)} unchanged${malformed}`;
 }
 
+/** "Line 12", or for a row of a ZIP entry "Contracts_….csv, line 12" (line 0: the whole entry). */
+function whereOf(e: ImportJob['errors'][number]): string {
+  if (!e.file) return `Line ${e.line}`;
+  return e.line > 0 ? `${e.file}, line ${e.line}` : e.file;
+}
+
 const TEXTS = {
   opportunities: {
     title: 'Upload a CSV file',
@@ -26,15 +32,19 @@ const TEXTS = {
     label: 'CSV file',
     button: 'Upload and import',
     testId: 'upload-status',
+    accept: '.csv,text/csv',
+    missing: 'Please choose a CSV file',
   },
   awards: {
     title: 'Upload award data',
-    intro: 'Imports a USAspending contract award CSV (a custom award download’s PrimeAwardSummaries or PrimeTransactions file, or a monthly archive file, unzipped), in the background. Awards are matched by their award key and vendors by UEI; awards that did not change are skipped. The incumbent candidates on every notice come from these.',
-    placeholder: 'Contracts_PrimeAwardSummaries_….csv',
+    intro: 'Imports a USAspending contract award CSV (a custom award download’s PrimeAwardSummaries or PrimeTransactions file, or an archive file) in the background. A ZIP is read as it comes: a bulk or custom download, or a fiscal year’s archive, every contract CSV inside imported in turn, other files listed as skipped. Awards are matched by their award key and vendors by UEI; awards that did not change are skipped. The incumbent candidates on every notice come from these.',
+    placeholder: 'Contracts_PrimeAwardSummaries_….csv or a .zip',
     noun: 'awards',
     label: 'USAspending award file',
     button: 'Import award file',
     testId: 'award-upload-status',
+    accept: '.csv,.zip,text/csv,application/zip',
+    missing: 'Please choose a CSV or ZIP file',
   },
 } as const;
 
@@ -77,7 +87,7 @@ export function CsvUploadCard({ kind = 'opportunities', footer }: { kind?: Impor
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) {
-      toast.warning('Please choose a CSV file');
+      toast.warning(texts.missing);
       return;
     }
     start.mutate(file, {
@@ -96,7 +106,7 @@ export function CsvUploadCard({ kind = 'opportunities', footer }: { kind?: Impor
       </Text>
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" wrap="nowrap">
-          <FileInput label={texts.label} placeholder={texts.placeholder} accept=".csv,text/csv" value={file} onChange={setFile} leftSection={<IconFileUpload size={16} />} clearable style={{ flex: 1 }} />
+          <FileInput label={texts.label} placeholder={texts.placeholder} accept={texts.accept} value={file} onChange={setFile} leftSection={<IconFileUpload size={16} />} clearable style={{ flex: 1 }} />
           <Button type="submit" leftSection={<IconUpload size={16} />} loading={start.isPending} disabled={active}>
             {texts.button}
           </Button>
@@ -116,8 +126,8 @@ export function CsvUploadCard({ kind = 'opportunities', footer }: { kind?: Impor
           {job.errors.length > 0 && (
             <List size="xs" mt="xs">
               {job.errors.slice(0, 5).map((e) => (
-                <List.Item key={`${e.line}-${e.reason}`}>
-                  Line {e.line}: {e.reason}
+                <List.Item key={`${e.file ?? ''}-${e.line}-${e.reason}`}>
+                  {whereOf(e)}: {e.reason}
                 </List.Item>
               ))}
             </List>
