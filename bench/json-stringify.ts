@@ -39,3 +39,6 @@ time('cache key, engine stringify', () => engine.stringify(key));
 time('cache key, after pdf.js', () => JSON.stringify(key));
 time('page, engine parse', () => engine.parse(text));
 time('page, parse after pdf.js', () => JSON.parse(text));
+
+// A module (top-level await), not a script.
+export {};
