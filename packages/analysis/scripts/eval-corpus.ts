@@ -5,14 +5,14 @@
  * section, fragments under four words, L and M found where MANIFEST.tsv says the text has those
  * headings, plain "<party> shall/must" sentences kept, requirements with no obligation word.
  * Pages are the text's form feeds, as a text upload is read.
- * Usage: npm run eval:corpus [-- --file <name part>] [-- --list repeats|fragments|alone|missing|nol|nom|noword]
+ * Usage: npm run eval:corpus [-- --file <name part>] [-- --list repeats|otherleadin|fragments|alone|missing|nol|nom|noword]
  * (`alone`: the under-four-word requirements shown with no lead-in, as a user reads them alone)
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractRequirements } from '../src/index';
-import { hasSection, keptObligations, plainObligations, repeatsWithinSection, textPages, underFourWords, withoutObligationWord } from '../src/corpus-metrics';
+import { hasSection, keptObligations, plainObligations, repeatsWithinSection, sameTextOtherLeadIn, textPages, underFourWords, withoutObligationWord } from '../src/corpus-metrics';
 import { fragments } from '../src/layout-metrics';
 import type { Requirement } from '../src/types';
 
@@ -49,6 +49,7 @@ const counts: number[] = [];
 const crashes: string[] = [];
 let total = 0;
 let repeats = 0;
+let otherLeadIn = 0;
 let short = 0;
 let shortItems = 0;
 let shortAlone = 0;
@@ -86,6 +87,8 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
   const sh = underFourWords(reqs);
   const nw = withoutObligationWord(reqs);
   repeats += rep.length;
+  const other = sameTextOtherLeadIn(reqs);
+  otherLeadIn += other.length;
   short += sh.length;
   // Whole list items under a lead-in are requirements of their own (the labels' convention), however short.
   shortItems += sh.filter((r) => r.basis?.rules.some((id) => /list/.test(id))).length;
@@ -108,6 +111,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
     if (hasSection(reqs, 'M')) foundM.push(file);
   }
   if (list === 'repeats') rep.forEach((r) => show(file, r));
+  if (list === 'otherleadin') other.forEach((r) => show(file, { ...r, text: `${r.lead_in ?? '(no lead-in)'} → ${r.text}` }));
   if (list === 'fragments') sh.forEach((r) => show(file, r));
   if (list === 'alone') alone.forEach((r) => show(file, r));
   if (list === 'noword') nw.forEach((r) => show(file, r));
@@ -127,6 +131,7 @@ console.log(`| ms per document p50 / p95 / max (wall) | ${quantile(times, 0.5).t
 console.log(`| ms per document p50 / p95 / max (CPU) | ${quantile(cpuTimes, 0.5).toFixed(1)} / ${quantile(cpuTimes, 0.95).toFixed(1)} / ${Math.max(0, ...cpuTimes).toFixed(1)} | p95 <= 150 |`);
 console.log(`| Requirements per document median / mean / max (total) | ${quantile(counts, 0.5)} / ${(total / Math.max(1, docs)).toFixed(1)} / ${Math.max(0, ...counts)} (${total}) | |`);
 console.log(`| Repeats within a section | ${repeats} (${pct(repeats, total)}) | <= 2% |`);
+console.log(`| ... same text, another lead-in (kept apart) | ${otherLeadIn} (${pct(otherLeadIn, total)}) | |`);
 console.log(`| Fragments: under four words | ${short} (${pct(short, total)}) | <= 3% |`);
 console.log(`| ... of which whole list items under a lead-in | ${shortItems} (${pct(shortItems, total)}) | |`);
 console.log(`| ... under four words, list items left out | ${short - shortItems} (${pct(short - shortItems, total)}) | |`);

@@ -1,5 +1,5 @@
 import { shortRequirements } from './layout-metrics';
-import { normalisedText } from './requirement-repeats';
+import { RepeatIndex, normalisedText } from './requirement-repeats';
 import type { PageText, Requirement, SectionCode } from './types';
 
 /**
@@ -8,8 +8,18 @@ import type { PageText, Requirement, SectionCode } from './types';
  * fragments, every plain "<party> shall/must ..." sentence of the text kept.
  */
 
-/** Requirements whose normalised text an earlier requirement of the same section already has. */
+/** Requirements an earlier requirement of the same section already is (RepeatIndex: text, and a list item's lead-in). */
 export function repeatsWithinSection(reqs: Requirement[]): Requirement[] {
+  const index = new RepeatIndex();
+  return reqs.filter((r) => {
+    if (index.repeatOf(r)) return true;
+    index.add(r);
+    return false;
+  });
+}
+
+/** List items whose text an earlier requirement of the section has under another lead-in (kept apart on purpose). */
+export function sameTextOtherLeadIn(reqs: Requirement[]): Requirement[] {
   const seen = new Set<string>();
   return reqs.filter((r) => {
     const key = `${r.section}\u0000${normalisedText(r.text)}`;

@@ -124,7 +124,7 @@ export const EXPECTATION =
   /\b(is|are|remains?) (solely |fully )?responsible for\b|\b(is|are) expected to\b|\bwill need to\b|\b(is|are) cautioned not to\b|\bit is (critical|essential|imperative|mandatory|vital) that\b|\b(has|have) \d+ (calendar |business |working )?days to\b/i;
 export const CONSEQUENCE = new RegExp(
   `\\b(?:will|shall) not be (?:${alternation(CONSEQUENCE_REFUSALS)})\\b|\\b(?:government|agency|contracting officer)\\s+will\\s+not\\s+(?:${alternation(BUYER_REFUSAL_VERBS)})\\b|\\b(?:will|shall|may) be (?:${alternation(CONSEQUENCE_OUTCOMES)})\\b|` +
-    String.raw`^failure (of|by|on the part of) .{1,80}? to\b|^failure to\b|\bprecludes?\b|\bmay result in (the )?(a )?(rejection|elimination|disqualification)\b|^no .{1,80}?\b(may|shall|will|can) be (included|submitted|accepted|considered|used|provided|attached|incorporated)\b|\b(is|are) (strictly )?prohibited\b|\b(is|are) not (allowed|permitted|acceptable)\b`,
+    String.raw`^failure (of|by|on the part of) .{1,80}? to\b|^failure to\b|\bprecludes?\b|\b(?:may|could|can|will) result in (?:the |a )?(?:rejection|elimination|disqualification|lower(?:ed)? (?:[a-z]+ )?(?:rating|score)s?)\b|^no .{1,80}?\b(may|shall|will|can) be (included|submitted|accepted|considered|used|provided|attached|incorporated)\b|\b(is|are) (strictly )?prohibited\b|\b(is|are) not (allowed|permitted|acceptable)\b`,
   'i',
 );
 /** Softer wording the labelling conventions read as advice. */

@@ -25,6 +25,23 @@ describe('mergeRepeats', () => {
     expect(out.every((r) => r.pages === undefined)).toBe(true);
   });
 
+  it('keeps the same item under two different lead-ins apart, and merges it under the same lead-in', () => {
+    const item = (leadIn: string, page: number): Requirement => ({ ...req('Monthly report', 'C', page), lead_in: leadIn });
+    const out = mergeRepeats([item('The contractor shall deliver:', 2), item('The Government will provide:', 3), item('The Contractor shall deliver:', 6)]);
+    expect(out.map((r) => [r.lead_in, r.page, r.pages])).toEqual([
+      ['The contractor shall deliver:', 2, [6]],
+      ['The Government will provide:', 3, undefined],
+    ]);
+  });
+
+  it('merges the same words with no lead-in into the first requirement with them, either way round', () => {
+    const item = (leadIn: string, page: number): Requirement => ({ ...req('Past Performance', 'M', page), lead_in: leadIn });
+    const titleAgain = mergeRepeats([item('Factors used for evaluation:', 14), req('Past Performance', 'M', 15)]);
+    expect(titleAgain.map((r) => [r.lead_in, r.page, r.pages])).toEqual([['Factors used for evaluation:', 14, [15]]]);
+    const itemAfter = mergeRepeats([req('Past Performance', 'M', 3), item('Factors used for evaluation:', 14)]);
+    expect(itemAfter.map((r) => [r.lead_in, r.page, r.pages])).toEqual([[undefined, 3, [14]]]);
+  });
+
   it('compares without case, punctuation, spacing or a leading list marker', () => {
     expect(normalisedText('(iv)  Provide the  PLAN;')).toBe(normalisedText('provide the plan'));
     expect(normalisedText('• Provide the plan')).toBe('provide the plan');
@@ -51,5 +68,18 @@ describe('finishRequirements', () => {
       { page: 8, text: 'L.9 Volume II shall hold the price.\n\nOfferors shall submit the signed SF 33 with the proposal.\n' },
     ]);
     expect(reqs.filter((r) => /signed SF 33/.test(r.text))).toEqual([expect.objectContaining({ section: 'L', page: 2, pages: [5, 8] })]);
+  });
+
+  it('keeps an item printed under two lead-ins of one section as two requirements, each with its lead-in', () => {
+    const reqs = extractRequirements([
+      {
+        page: 1,
+        text:
+          'SECTION C - STATEMENT OF WORK\n\nC.1 The contractor shall deliver the following:\n\n' +
+          '(a) Monthly status report\n(b) Transition plan\n\nC.2 The contractor shall review the following:\n\n(a) Monthly status report\n(b) Quality plan\n',
+      },
+    ]);
+    const monthly = reqs.filter((r) => r.text.endsWith('Monthly status report'));
+    expect(monthly.map((r) => r.lead_in)).toEqual(['The contractor shall deliver the following:', 'The contractor shall review the following:']);
   });
 });

@@ -45,18 +45,49 @@ export function saysSomething(text: string): boolean {
   return WORD.test(t) && !isFormBlank(t) && !BARE_VALUE.test(t);
 }
 
+const textKey = (r: Pick<Requirement, 'section' | 'text'>) => `${r.section}\u0000${normalisedText(r.text)}`;
+const leadKey = (r: Pick<Requirement, 'lead_in'>) => (r.lead_in ? normalisedText(r.lead_in) : null);
+
+type Comparable = Pick<Requirement, 'section' | 'text' | 'lead_in'>;
+
 /**
- * Requirements with identical text (normalisedText) within one section become the first of them;
- * the pages of the others are listed on it (`pages`, without its own page).
+ * When two requirements of a section are the same one: the same text (normalisedText), and for
+ * list items the same lead-in. "Monthly report" under "The contractor shall deliver:" and under
+ * "The Government will provide:" are different duties. A requirement without a lead-in (a full
+ * sentence, a title printed again over its paragraph) adds nothing a reader could tell apart, so
+ * it is the same as an earlier one with its text, whatever that one's lead-in.
+ */
+export class RepeatIndex<R extends Comparable = Requirement> {
+  private readonly byText = new Map<string, R[]>();
+
+  /** The earlier requirement `r` repeats, if any. */
+  repeatOf(r: Comparable): R | undefined {
+    const same = this.byText.get(textKey(r));
+    if (!same) return undefined;
+    const lead = leadKey(r);
+    return same.find((k) => lead === null || leadKey(k) === null || leadKey(k) === lead);
+  }
+
+  add(r: R): void {
+    const key = textKey(r);
+    const same = this.byText.get(key);
+    if (same) same.push(r);
+    else this.byText.set(key, [r]);
+  }
+}
+
+/**
+ * Requirements that are the same one (RepeatIndex: text, and a list item's lead-in) within one
+ * section become the first of them; the pages of the others are listed on it (`pages`, without
+ * its own page).
  */
 export function mergeRepeats(reqs: Requirement[]): Requirement[] {
-  const first = new Map<string, Requirement>();
+  const index = new RepeatIndex();
   const out: Requirement[] = [];
   for (const r of reqs) {
-    const key = `${r.section}\u0000${normalisedText(r.text)}`;
-    const kept = first.get(key);
+    const kept = index.repeatOf(r);
     if (!kept) {
-      first.set(key, r);
+      index.add(r);
       out.push(r);
       continue;
     }

@@ -30,8 +30,11 @@ function leadInOf(segments: Segment[], unit: Unit): { lead_in?: string } {
   let text = parent.text;
   let above = parent;
   while (above.parent >= 0 && above.text.split(/\s+/).length < SHORT_LEAD_IN_WORDS) {
+    const inner = above;
     above = segments[above.parent] as Unit;
-    text = `${above.text} ${text}`;
+    // A caption printed again as each entry's own caption ("Detailed Description:" over
+    // "Detailed Description:") is one lead-in, not a longer one per nesting level.
+    if (above.text !== inner.text) text = `${above.text} ${text}`;
   }
   return { lead_in: text };
 }
@@ -201,7 +204,11 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
       isTableHeader: unit.isTableHeader,
       runIn: firstInBlock && next !== undefined && next.kind !== 'heading' && next.block === unit.block,
       // Alone in its block, with a paragraph (not another item or row) right after it.
-      overParagraph: firstInBlock && next !== undefined && next.kind === 'sentence' && next.block !== unit.block,
+      // The last of a run of items ("a. ... g. Other Considerations", then a paragraph) ends its
+      // list; it does not head the paragraph after it.
+      overParagraph:
+        firstInBlock && next !== undefined && next.kind === 'sentence' && next.block !== unit.block &&
+        !(unit.kind === 'item' && prev?.kind === 'item' && prev.parent === unit.parent),
       marker: firstInBlock ? unit.marker : undefined,
       headingTitle,
       lexicon,

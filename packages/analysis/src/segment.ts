@@ -249,6 +249,14 @@ interface Block {
   lines: number;
   /** A blank line came before this block. */
   afterBlank: boolean;
+  /** Columns of white space before the block's first line (plain text; a PDF's lines come without). */
+  indent: number;
+}
+
+// A tab counts as four columns, as a plain-text editor shows it.
+function indentOf(text: string): number {
+  const lead = /^[ \t]*/.exec(text)![0];
+  return lead.length + 3 * (lead.match(/\t/g)?.length ?? 0);
 }
 
 function toBlocks(lines: Line[]): Block[] {
@@ -273,7 +281,7 @@ function toBlocks(lines: Line[]): Block[] {
       continue;
     }
     if (l.kind === 'heading' || l.kind === 'row') {
-      blocks.push({ kind: l.kind, text: l.text.trim(), start: l.start, heading: l.heading, lines: 1, afterBlank: blank });
+      blocks.push({ kind: l.kind, text: l.text.trim(), start: l.start, heading: l.heading, lines: 1, afterBlank: blank, indent: indentOf(l.text) });
       open = null;
     } else {
       const trimmed = l.text.trim();
@@ -291,7 +299,7 @@ function toBlocks(lines: Line[]): Block[] {
         open.lines += 1;
       } else {
         const lead = l.text.length - l.text.trimStart().length;
-        open = { kind: l.kind === 'bullet' ? 'bullet' : 'para', text: trimmed, start: l.start + lead, lines: 1, afterBlank: blank };
+        open = { kind: l.kind === 'bullet' ? 'bullet' : 'para', text: trimmed, start: l.start + lead, lines: 1, afterBlank: blank, indent: indentOf(l.text) };
         blocks.push(open);
       }
     }
@@ -322,6 +330,41 @@ function itemLike(b: Block, sentences: number): boolean {
   return sentences === 1 && t.length <= 160;
 }
 
+/** How the items of one open list are laid out so far: what tells its end from its next item. */
+interface ListShape {
+  /** Indent of the lead-in's block. */
+  leadIndent: number;
+  /** Items read so far. */
+  items: number;
+  /** Indent of the first item. */
+  itemIndent: number;
+  /** Every item so far had a marker (bullet, "a.", "(1)"). */
+  marked: boolean;
+  /** No item after the first came after a blank line. */
+  tight: boolean;
+}
+
+// A block that reads as a sentence of its own: it closes with a full stop or a question mark. A
+// one-sentence paragraph ending in a colon after a list ("Explanation of the above:") opens a list
+// nested in it, as before (its items may explain the items above); a longer one is a paragraph.
+const SENTENCE_CLOSE = /[.?!]["”’)\]]*$/;
+
+/**
+ * Whether a paragraph with no marker that could be the next item ends the list instead. Layout
+ * decides, as a reader's eye does: a sentence back at the lead-in's indent under indented items;
+ * a sentence with no marker after items that all had one; a sentence after a blank line under
+ * items printed without blank lines between them. Indented deeper than the items, it carries on
+ * the last item. A line with no closing punctuation ("Monthly report") stays an item.
+ */
+function endsList(b: Block, sentences: number, shape: ListShape | undefined): boolean {
+  const t = b.text.trim();
+  if (!shape || shape.items === 0 || b.kind !== 'para' || !(SENTENCE_CLOSE.test(t) || (sentences > 1 && t.endsWith(':')))) return false;
+  if (shape.itemIndent > shape.leadIndent && b.indent <= shape.leadIndent) return true;
+  if (b.indent > shape.itemIndent) return false;
+  if (shape.marked) return true;
+  return shape.tight && shape.items >= 2 && b.afterBlank;
+}
+
 // Under four words starting in lower case: the rest of something cut, not a sentence of its own.
 function isFragment(text: string): boolean {
   const t = text.trim();
@@ -337,6 +380,8 @@ export function segmentPage(text: string, options: SegmentOptions = {}): Segment
   const blocks = toBlocks(classifyLines(text, options));
   // Lead-ins in force: the innermost list is last.
   let leadStack: number[] = [];
+  // The layout of each open list's items, by its lead-in's index.
+  const shapes = new Map<number, ListShape>();
   let tableHeader: string | null = null;
 
   for (const [blockIndex, b] of blocks.entries()) {
@@ -383,9 +428,16 @@ export function segmentPage(text: string, options: SegmentOptions = {}): Segment
       }
     }
     const sentences = splitSentences(body);
-    const inList = leadStack.length > 0 && itemLike(b, sentences.length);
+    const inList = leadStack.length > 0 && itemLike(b, sentences.length) && !endsList(b, sentences.length, shapes.get(leadStack.at(-1)!));
     if (!inList) leadStack = [];
     const parent = leadStack.at(-1) ?? -1;
+    const shape = inList ? shapes.get(parent) : undefined;
+    if (shape) {
+      if (shape.items === 0) shape.itemIndent = b.indent;
+      else if (b.afterBlank) shape.tight = false;
+      shape.items += 1;
+      shape.marked &&= b.kind === 'bullet';
+    }
 
     sentences.forEach((s, i) => {
       const last = out.at(-1);
@@ -408,7 +460,10 @@ export function segmentPage(text: string, options: SegmentOptions = {}): Segment
       };
       out.push(unit);
       // A nested lead-in opens an inner list; a lead-in outside a list starts a new one.
-      if (lead && i === sentences.length - 1) leadStack = [...leadStack.slice(0, 3), out.length - 1];
+      if (lead && i === sentences.length - 1) {
+        leadStack = [...leadStack.slice(0, 3), out.length - 1];
+        shapes.set(out.length - 1, { leadIndent: b.indent, items: 0, itemIndent: 0, marked: true, tight: true });
+      }
     });
   }
   return out;

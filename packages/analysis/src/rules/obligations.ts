@@ -57,8 +57,13 @@ export const consequence: Rule = {
       'Use of subcontractors is prohibited.',
       'Proposals that exceed the page limit will be deemed nonresponsive.',
       'The Government will not consider quotes that take exception to the terms.',
+      { text: 'Statements in the interview that contradict the written quote could result in a lower confidence rating.', ctx: { section: 'M' } },
     ],
-    silent: ['Clarifications requested by the Government will be answered by email.', 'Late quotes are handled under FAR 52.212-1(f).'],
+    silent: [
+      'Clarifications requested by the Government will be answered by email.',
+      'Late quotes are handled under FAR 52.212-1(f).',
+      { text: 'A higher rating will result in a better chance of award.', ctx: { section: 'M' } },
+    ],
   },
 };
 

@@ -2,6 +2,7 @@ import type { Requirement } from '@biddesk/analysis';
 import { proposalStructure, volumeLabel } from '@biddesk/analysis/generators/structure';
 import { TASK_DESCRIPTION_MAX, TASK_TITLE_MAX, plural } from '@biddesk/shared';
 import type { StoredRequirement } from '../../db/schema/index';
+import { LEAD_IN_TEXT, leadInPhrase } from './rfp-task-title';
 
 /** A task to be made: its title, description and the requirements it carries. */
 export interface PlannedTask {
@@ -22,12 +23,21 @@ export function cutAtWord(text: string, max: number): string {
 }
 
 const withPage = (r: StoredRequirement) => (r.page ? `${r.text} (page ${r.page})` : r.text);
+// A list item is read after its shortened lead-in (rfp-task-title.ts); anything else alone.
+const leadInPrefix = (r: StoredRequirement) => {
+  const phrase = r.lead_in ? leadInPhrase(r.lead_in) : '';
+  return phrase ? `${cutAtWord(phrase, LEAD_IN_TEXT)}: ` : '';
+};
 
-/** One task per requirement: "L.3: <text cut near 90 characters>", the full text and page below. */
+/**
+ * One task per requirement: "L.3: <text cut near 90 characters>", or for a list item
+ * "C-4: The contractor shall deliver: Monthly status report"; the full text (under its whole
+ * lead-in) and page below.
+ */
 export function perRequirement(selected: StoredRequirement[]): PlannedTask[] {
   return selected.map((r) => ({
-    title: cutAtWord(`${r.requirement_id}: ${cutAtWord(r.text, TITLE_TEXT)}`, TASK_TITLE_MAX),
-    description: cutAtWord(withPage(r), TASK_DESCRIPTION_MAX),
+    title: cutAtWord(`${r.requirement_id}: ${leadInPrefix(r)}${cutAtWord(r.text, TITLE_TEXT)}`, TASK_TITLE_MAX),
+    description: cutAtWord(r.lead_in ? `${r.lead_in} ${withPage(r)}` : withPage(r), TASK_DESCRIPTION_MAX),
     requirementIds: [r.requirement_id],
   }));
 }
@@ -66,7 +76,7 @@ export function perSection(all: StoredRequirement[], selected: StoredRequirement
   }
   return [...groups.values()].map(({ label, reqs }) => ({
     title: cutAtWord(`${label} (${count(reqs.length)})`, TASK_TITLE_MAX),
-    description: cutAtWord(reqs.map((r) => `${r.requirement_id}: ${withPage(r)}`).join('\n'), TASK_DESCRIPTION_MAX),
+    description: cutAtWord(reqs.map((r) => `${r.requirement_id}: ${leadInPrefix(r)}${withPage(r)}`).join('\n'), TASK_DESCRIPTION_MAX),
     requirementIds: reqs.map((r) => r.requirement_id),
   }));
 }

@@ -1,3 +1,4 @@
+import { extractRequirements } from '@biddesk/analysis';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -76,6 +77,33 @@ describe('POST /workspaces/{id}/rfp/tasks', () => {
     expect(answers.map((a) => a.json().created).sort()).toEqual([0, 4]);
     const snap = await workPlanSnapshot(t.db, wsId);
     expect(snap.tasks.flatMap((x) => x.requirementIds).sort()).toEqual(ids);
+  });
+
+  it('titles a task made from a list item with its shortened lead-in, and keeps its requirement link', async () => {
+    const wsId = await workspace();
+    const requirements = extractRequirements([
+      {
+        page: 3,
+        text:
+          'SECTION C - STATEMENT OF WORK\n\nC.1 The contractor shall deliver the following:\n\n(a) Monthly status report\n(b) Transition plan\n\n' +
+          'C.2 The contractor shall review the following:\n\n(a) Monthly status report\n(b) Quality plan\n',
+      },
+    ]);
+    await seedSolicitation(t.db, wsId, owner.user.id, requirements);
+    const items = requirements.filter((r) => r.text.endsWith('Monthly status report'));
+    expect(items.map((r) => r.lead_in)).toEqual(['The contractor shall deliver the following:', 'The contractor shall review the following:']);
+
+    const res = await post(wsId, { requirement_ids: items.map((r) => r.requirement_id) });
+    expect(res.statusCode).toBe(201);
+    const made: { title: string; description: string; requirement_ids: string[] }[] = res.json().tasks;
+    expect(made.map((x) => x.requirement_ids)).toEqual(items.map((r) => [r.requirement_id]));
+    expect(made.map((x) => x.title)).toEqual([
+      `${items[0]!.requirement_id}: The contractor shall deliver: Monthly status report`,
+      `${items[1]!.requirement_id}: The contractor shall review: Monthly status report`,
+    ]);
+    expect(made[0]!.description).toBe('The contractor shall deliver the following: Monthly status report (page 3)');
+    const matrix = (await get(wsId, '/rfp/matrix')).json();
+    expect(rowOf(matrix, items[1]!.requirement_id).task).toMatchObject({ title: made[1]!.title, status: 'TODO' });
   });
 
   it('refuses unknown ids, a non-member assignee and a workspace without an RFP, storing nothing', async () => {
