@@ -39,3 +39,5 @@ export * from './pipeline/gate-scoring';
 export * from './pipeline/gate-crossing';
 export * from './pipeline/calibration';
 export * from './contracts/awards';
+export * from './contracts/pursuit-csv';
+export * from './contracts/pursuits-table';

@@ -41,3 +41,18 @@ export function spreadsheetCsv(headers: string[], rows: (string | number | null 
   );
   return Buffer.from(`\uFEFF${csv}`, 'utf8');
 }
+
+/** A neutralising apostrophe: at the start, or after a separator, before what would be a formula. */
+const NEUTRALISED_START = new RegExp(`^'(?=\\s*[${FORMULA}]|[\\t\\r])`);
+const NEUTRALISED_AFTER_SEPARATOR = new RegExp(`([,;\\t|\\r\\n])'(?=\\s*[${FORMULA}])`, 'g');
+
+/**
+ * The text a cell held before neutraliseFormula, for a CSV BidDesk wrote coming back in (the
+ * pursuit import): the apostrophes it added are taken off, so "-5% margin" exported as
+ * "'-5% margin" is read back as typed. An apostrophe a person typed before a formula character is
+ * taken off too; the importer compares with the exported form first, so an unchanged cell stays
+ * unchanged either way.
+ */
+export function restoreNeutralised(cell: string): string {
+  return cell.replace(NEUTRALISED_AFTER_SEPARATOR, '$1').replace(NEUTRALISED_START, '');
+}

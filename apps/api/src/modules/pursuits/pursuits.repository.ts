@@ -26,7 +26,7 @@ export interface PursuitFilters {
 export const title = sql<string>`coalesce(${opportunities.title}, ${pursuits.notice}->>'title')`;
 export const agency = sql<string | null>`coalesce(${opportunities.department}, ${pursuits.notice}->>'agency')`;
 export const naics = sql<string | null>`coalesce(${opportunities.naicsCode}, ${pursuits.notice}->>'naicsCode')`;
-const deadline = sql<Date | null>`coalesce(${opportunities.responseDeadline}, (${pursuits.notice}->>'responseDeadline')::timestamptz)`.mapWith(
+export const deadline = sql<Date | null>`coalesce(${opportunities.responseDeadline}, (${pursuits.notice}->>'responseDeadline')::timestamptz)`.mapWith(
   (v: string | Date | null) => (v === null ? null : new Date(v)),
 );
 
@@ -80,42 +80,49 @@ export interface PursuitListRow {
  * fields) are not read for 2,000 rows the board does not show them for.
  */
 export async function list(db: Db, f: PursuitFilters): Promise<PursuitListRow[]> {
-  const conditions: (SQL | undefined)[] = [
+  return db
+    .select(listColumns)
+    .from(pursuits)
+    .leftJoin(opportunities, eq(opportunities.id, pursuits.opportunityId))
+    .leftJoin(users, eq(users.id, pursuits.ownerId))
+    .leftJoin(workspaces, eq(workspaces.opportunityId, pursuits.opportunityId))
+    .where(filterConditions(f))
+    .orderBy(sql`${pursuits.stageChangedAt} desc`, asc(pursuits.id));
+}
+
+/** The list's WHERE for a set of filters (also the table page's and the CSV export's). */
+export function filterConditions(f: PursuitFilters): SQL | undefined {
+  return and(
     f.stageId ? eq(pursuits.stageId, f.stageId) : undefined,
     f.ownerId === 'none' ? isNull(pursuits.ownerId) : f.ownerId ? eq(pursuits.ownerId, f.ownerId) : undefined,
     f.agency ? sql`${agency} = ${f.agency}` : undefined,
     f.naics ? sql`${naics} like ${`${f.naics}%`}` : undefined,
     f.dueBefore ? sql`${deadline} between now() and ${f.dueBefore.toISOString()}::timestamptz` : undefined,
-  ];
-  return db
-    .select({
-      id: pursuits.id,
-      opportunityId: pursuits.opportunityId,
-      title,
-      solicitationNumber: sql<string | null>`coalesce(${opportunities.solicitationNumber}, ${pursuits.notice}->>'solicitationNumber')`,
-      agency,
-      naicsCode: naics,
-      responseDeadline: deadline,
-      stageId: pursuits.stageId,
-      ownerId: pursuits.ownerId,
-      ownerName: users.name,
-      estimatedValue: pursuits.estimatedValue,
-      valueSource: pursuits.valueSource,
-      pWin: pursuits.pWin,
-      pGo: pursuits.pGo,
-      expectedAwardDate: pursuits.expectedAwardDate,
-      nextAction: pursuits.nextAction,
-      nextActionDue: pursuits.nextActionDue,
-      workspaceId: workspaces.id,
-      stageChangedAt: pursuits.stageChangedAt,
-    })
-    .from(pursuits)
-    .leftJoin(opportunities, eq(opportunities.id, pursuits.opportunityId))
-    .leftJoin(users, eq(users.id, pursuits.ownerId))
-    .leftJoin(workspaces, eq(workspaces.opportunityId, pursuits.opportunityId))
-    .where(and(...conditions))
-    .orderBy(sql`${pursuits.stageChangedAt} desc`, asc(pursuits.id));
+  );
 }
+
+/** The columns of a PursuitListRow (the select the list and the table page share). */
+export const listColumns = {
+  id: pursuits.id,
+  opportunityId: pursuits.opportunityId,
+  title,
+  solicitationNumber: sql<string | null>`coalesce(${opportunities.solicitationNumber}, ${pursuits.notice}->>'solicitationNumber')`,
+  agency,
+  naicsCode: naics,
+  responseDeadline: deadline,
+  stageId: pursuits.stageId,
+  ownerId: pursuits.ownerId,
+  ownerName: users.name,
+  estimatedValue: pursuits.estimatedValue,
+  valueSource: pursuits.valueSource,
+  pWin: pursuits.pWin,
+  pGo: pursuits.pGo,
+  expectedAwardDate: pursuits.expectedAwardDate,
+  nextAction: pursuits.nextAction,
+  nextActionDue: pursuits.nextActionDue,
+  workspaceId: workspaces.id,
+  stageChangedAt: pursuits.stageChangedAt,
+};
 
 export async function findView(db: Db, id: string): Promise<PursuitView | undefined> {
   const [row] = await selectViews(db).where(eq(pursuits.id, id));

@@ -2,11 +2,11 @@ import {
   MovePursuitBodySchema,
   PipelineStageListSchema,
   PipelineUserListSchema,
-  PursuitListQuerySchema,
-  PursuitListResponseSchema,
+  PursuitPagedListResponseSchema,
   PursuitLookupQuerySchema,
   PursuitLookupResponseSchema,
   PursuitSchema,
+  PursuitTableQuerySchema,
   ReplaceStagesBodySchema,
   TrackOpportunityBodySchema,
   UpdatePursuitBodySchema,
@@ -15,6 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, standardErrors } from '../../lib/route-schemas';
 import * as stages from './pipeline-stages.service';
+import { pursuitCsvRoutes } from './pursuit-csv.routes';
+import { listTablePage } from './pursuits-table.service';
 import * as service from './pursuits.service';
 
 const errors = standardErrors(400, 401, 403);
@@ -32,9 +34,12 @@ export const pursuitsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/pipeline/owners', { schema: { tags, response: { 200: PipelineUserListSchema, ...errors } } }, async (request) => service.listOwners(request.authedCtx));
 
+  // CSV export and import of pursuits (pursuit-csv.*).
+  await app.register(pursuitCsvRoutes);
+
   app.get('/pursuits', {
-    schema: { tags, querystring: PursuitListQuerySchema, response: { 200: PursuitListResponseSchema, ...errors } },
-  }, async (request) => service.listPursuits(request.authedCtx, request.query));
+    schema: { tags, querystring: PursuitTableQuerySchema, response: { 200: PursuitPagedListResponseSchema, ...errors } },
+  }, async (request) => (request.query.view === 'table' ? listTablePage(request.authedCtx, request.query) : service.listPursuits(request.authedCtx, request.query)));
 
   app.get('/pursuits/lookup', {
     schema: { tags, querystring: PursuitLookupQuerySchema, response: { 200: PursuitLookupResponseSchema, ...errors } },

@@ -43,19 +43,21 @@ export async function requirePursuit(ctx: AuthedCtx, id: string): Promise<Pursui
   return found;
 }
 
+/** The /pipeline filters of a query, as the repository takes them (the list, the table page, the CSV export). */
+export function listFilters(q: Omit<PursuitListQuery, 'per_stage'>, now: Date): repo.PursuitFilters {
+  return {
+    stageId: q.stage,
+    ownerId: q.owner,
+    agency: q.agency || undefined,
+    naics: q.naics || undefined,
+    dueBefore: q.due_within ? new Date(now.getTime() + q.due_within * DAY_MS) : undefined,
+  };
+}
+
 /** GET /pursuits: the filtered pursuits with the stage list and per-stage totals. */
 export async function listPursuits(ctx: AuthedCtx, q: PursuitListQuery, now = new Date()): Promise<PursuitListResponse> {
   assertPipeline(ctx, 'pipeline.view');
-  const [rows, stageRows] = await Promise.all([
-    repo.list(ctx.db, {
-      stageId: q.stage,
-      ownerId: q.owner,
-      agency: q.agency || undefined,
-      naics: q.naics || undefined,
-      dueBefore: q.due_within ? new Date(now.getTime() + q.due_within * DAY_MS) : undefined,
-    }),
-    stagesRepository.listStages(ctx.db),
-  ]);
+  const [rows, stageRows] = await Promise.all([repo.list(ctx.db, listFilters(q, now)), stagesRepository.listStages(ctx.db)]);
   const stages = stageRows.map(presentStage);
   // Totals over every row; with per_stage only the first rows of each stage (rows come most
   // recently moved first) are presented and sent, which is most of a 2,000-pursuit board's cost.

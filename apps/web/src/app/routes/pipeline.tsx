@@ -16,7 +16,9 @@ import { OutcomeDialog } from '../../features/pipeline/components/outcome-dialog
 import { PipelineAnalyticsView } from '../../features/pipeline/components/pipeline-analytics-view';
 import { COLUMN_PREVIEW, PipelineBoard } from '../../features/pipeline/components/pipeline-board';
 import { PipelineFilters } from '../../features/pipeline/components/pipeline-filters';
-import { PipelineTable, TABLE_PAGE_SIZE, sortPursuits } from '../../features/pipeline/components/pipeline-table';
+import { PipelineTable } from '../../features/pipeline/components/pipeline-table';
+import { TABLE_PAGE_SIZE, usePursuitTablePage } from '../../features/pipeline/api/pipeline-csv-api';
+import { PipelineCsv } from '../../features/pipeline/components/pipeline-csv';
 import { PursuitEditor } from '../../features/pipeline/components/pursuit-editor';
 import { StageEditor } from '../../features/pipeline/components/stage-editor';
 import { formatMoney } from '../../features/pipeline/pipeline-format';
@@ -44,9 +46,11 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
   const state = useMemo(() => readPipelineState(params), [params]);
   const update = (patch: Partial<PipelineState>) => setParams(writePipelineState({ ...state, ...patch }));
   // The board asks for its first cards a column (the slow part of a big pipeline is sending it
-  // all); Show all, or the table (sorted over everything), loads every pursuit.
+  // all; Show all loads every pursuit); the table asks the server for one sorted page.
   const [allCards, setAllCards] = useState(false);
-  const list = usePursuits(state.filters, state.view === 'board' && !allCards ? COLUMN_PREVIEW : undefined);
+  const board = usePursuits(state.filters, allCards ? undefined : COLUMN_PREVIEW, state.view === 'board');
+  const tablePage = usePursuitTablePage(state.filters, state.sort, state.order, state.page, state.view === 'table');
+  const list = state.view === 'table' ? tablePage : board;
   const owners = usePipelineOwners();
   const move = useMovePursuit();
   const openWorkspace = useOpenPursuitWorkspace();
@@ -106,9 +110,10 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
       onError: (error) => notifications.show({ color: 'red', message: errorMessage(error, 'Failed to create the workspace') }),
     });
 
-  const sorted = useMemo(() => sortPursuits(list.data?.data ?? [], stages, state.sort, state.order), [list.data, stages, state.sort, state.order]);
-  const totalPages = Math.max(1, Math.ceil(sorted.length / TABLE_PAGE_SIZE));
-  const page = Math.min(state.page, totalPages);
+  // The server answers the last page for a page past it, and says which it served.
+  const served = tablePage.data?.page;
+  const totalPages = Math.max(1, Math.ceil((served?.total ?? 0) / TABLE_PAGE_SIZE));
+  const page = served?.page ?? state.page;
   const all = list.data?.totals.reduce((a, t) => ({ count: a.count + t.count, value: a.value + t.total_value, weighted: a.weighted + t.weighted_value }), { count: 0, value: 0, weighted: 0 });
 
   return (
@@ -118,6 +123,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
         description="Every opportunity the company is pursuing, by stage; leaving a gate stage needs a recorded Go. Weighted value = value × p(win) × p(go)."
         actions={
           <Group gap="sm">
+            <PipelineCsv filters={state.filters} />
             {canPipeline(caller, 'pipeline.configureStages') && (
               <Button variant="default" onClick={() => setEditingStages(true)} disabled={stages.length === 0}>
                 Stages
@@ -180,7 +186,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
             <>
               <StageTotalsTable data={list.data} />
               <PipelineTable
-                rows={sorted.slice((page - 1) * TABLE_PAGE_SIZE, page * TABLE_PAGE_SIZE)}
+                rows={list.data.data}
                 stages={stages}
                 sort={state.sort}
                 order={state.order}

@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import type { PipelineStage, Pursuit, PursuitListResponse, User } from '@biddesk/shared';
+import { describe, expect, it, vi } from 'vitest';
+import type { PipelineStage, Pursuit, PursuitImportReport, PursuitListResponse, User } from '@biddesk/shared';
 import { opportunitySummaryFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi, type FetchCall } from '../../test/render-app';
 import { readPipelineState, writePipelineState } from './url-state';
-import { sortPursuits } from './components/pipeline-table';
 
 const SLOW = { timeout: 10_000 };
 const guestUser: User = { ...plainUser, id: 'g1', name: 'Gia Guest', email: 'gia@partner.example', is_guest: true };
@@ -119,17 +118,79 @@ describe('/pipeline', () => {
     expect(within(screen.getByRole('group', { name: 'Pursuit 3' })).getByRole('link', { name: 'Open workspace of Pursuit 3' })).toHaveAttribute('href', `/workspace/${id(900)}`);
   });
 
-  it('shows the table from the URL, sorted by weighted value, with totals per stage; filters go to the URL and the API', async () => {
-    const calls = stubPipeline([pursuit(1), pursuit(3), pursuit(2)]);
+  it('shows the page the server sorted, from the URL, with totals per stage; sorting, paging and filters go to the URL and the API', async () => {
+    const calls = stubPipeline([], {
+      'GET /api/pursuits': (c) => ({ body: { ...listResponse([pursuit(3), pursuit(2), pursuit(1)]), page: { page: c.url.includes('page=2') ? 2 : 1, per_page: 50, total: 120 } } }),
+    });
     renderApp('/pipeline?view=table&sort=weighted&order=desc', plainUser);
     await screen.findByTestId('pipeline-table', {}, SLOW);
+    expect(calls.filter((c) => c.url.startsWith('/api/pursuits?')).map((c) => c.url)).toEqual(['/api/pursuits?view=table&sort=weighted&order=desc&page=1&per_page=50']);
+    // The rows in the order the server sent them: the browser no longer sorts.
     expect(screen.getAllByTestId('pursuit-row').map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Pursuit 3', 'Pursuit 2', 'Pursuit 1']);
     expect(within(screen.getByTestId('pipeline-table')).getByRole('columnheader', { name: /Weighted/ })).toHaveAttribute('aria-sort', 'descending');
     expect(within(screen.getByTestId('stage-totals-table')).getByRole('row', { name: /Identified 3 \$6,000,000 \$3,000,000/ })).toBeInTheDocument();
     const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/pursuits?view=table&sort=weighted&order=desc&page=2&per_page=50'));
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Value/ }));
+    await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent('view=table&sort=value'));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/pursuits?view=table&sort=value&order=asc&page=1&per_page=50'));
     await user.type(screen.getByRole('textbox', { name: 'NAICS' }), '5415{Enter}');
-    await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent('view=table&naics=5415&sort=weighted&order=desc'));
-    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/pursuits?')).at(-1)?.url).toBe('/api/pursuits?naics=5415'));
+    await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent('view=table&naics=5415&sort=value'));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/pursuits?view=table&naics=5415&sort=value&order=asc&page=1&per_page=50'));
+  });
+});
+
+describe('CSV export and import', () => {
+  const report = (rows: PursuitImportReport['rows']): PursuitImportReport => {
+    const n = (a: string) => rows.filter((r) => r.action === a).length;
+    return { counts: { rows: rows.length, created: n('created'), updated: n('updated'), unchanged: n('unchanged'), refused: n('refused') }, rows, ignored_columns: [] };
+  };
+
+  it('exports with the current filters', async () => {
+    const createObjectURL = vi.fn(() => 'blob:pipeline');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const calls = stubPipeline([pursuit(1)], { 'GET /api/pursuits/export.csv': () => ({ body: 'notice_id' }) });
+    renderApp('/pipeline?naics=5415', plainUser);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Export CSV' }, SLOW));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/pursuits/export.csv?naics=5415')).toBe(true));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+  });
+
+  it('imports a file and shows the counts and each refused row with its reason', async () => {
+    const calls = stubPipeline([pursuit(1)], {
+      'POST /api/pursuits/import': () => ({
+        body: report([
+          { row: 2, notice_id: 'N1', action: 'updated', reason: null },
+          { row: 3, notice_id: 'N2', action: 'unchanged', reason: null },
+          { row: 4, notice_id: 'N9', action: 'refused', reason: 'Moving past Qualified needs a gate review with a Go decision. Record the Qualified gate review first.' },
+        ]),
+      }),
+    });
+    renderApp('/pipeline', plainUser);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Import pursuits from CSV' });
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+    await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File(['notice_id,p_win\nN1,50\n'], 'pipeline.csv', { type: 'text/csv' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText('3 rows: 0 created, 1 updated, 1 unchanged, 1 refused')).toBeInTheDocument();
+    expect(within(within(dialog).getByTestId('refused-rows')).getByRole('row', { name: /4 N9 Moving past Qualified needs a gate review/ })).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/pursuits/import')?.method).toBe('POST');
+    expect(await screen.findByText('Imported: 0 created, 1 updated, 1 unchanged, 1 refused')).toBeInTheDocument();
+  });
+
+  it('never says imported when every row was refused', async () => {
+    stubPipeline([pursuit(1)], { 'POST /api/pursuits/import': () => ({ body: report([{ row: 2, notice_id: 'N9', action: 'refused', reason: 'No notice has the notice id N9 (it is not in the opportunity data, and not in the pipeline).' }]) }) });
+    renderApp('/pipeline', plainUser);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Import pursuits from CSV' });
+    await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File(['notice_id\nN9\n'], 'pipeline.csv', { type: 'text/csv' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Nothing imported: every row was refused')).toBeInTheDocument();
+    expect(screen.queryByText(/^Imported/)).not.toBeInTheDocument();
   });
 });
 
@@ -170,7 +231,7 @@ describe('Track', () => {
   });
 });
 
-describe('pipeline URL state and sorting', () => {
+describe('pipeline URL state', () => {
   it('round-trips and drops malformed values', () => {
     const state = readPipelineState(new URLSearchParams(`view=table&stage=${id(100)}&owner=none&naics=54&due=30&sort=value&order=desc&page=2`));
     expect(state).toEqual({ view: 'table', filters: { stage: id(100), owner: 'none', agency: undefined, naics: '54', dueWithin: 30 }, sort: 'value', order: 'desc', page: 2 });
@@ -178,11 +239,6 @@ describe('pipeline URL state and sorting', () => {
     expect(readPipelineState(new URLSearchParams('stage=x&owner=y&naics=abc&due=999&sort=nope'))).toEqual({ view: 'board', filters: { stage: undefined, owner: undefined, agency: undefined, naics: undefined, dueWithin: undefined }, sort: 'due', order: 'asc', page: 1 });
   });
 
-  it('puts unknown values last in either order', () => {
-    const items = [pursuit(1, { estimated_value: null }), pursuit(2), pursuit(3)];
-    expect(sortPursuits(items, stages, 'value', 'asc').map((p) => p.title)).toEqual(['Pursuit 2', 'Pursuit 3', 'Pursuit 1']);
-    expect(sortPursuits(items, stages, 'value', 'desc').map((p) => p.title)).toEqual(['Pursuit 3', 'Pursuit 2', 'Pursuit 1']);
-  });
 });
 
 describe('stage editor', () => {

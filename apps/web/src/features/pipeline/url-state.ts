@@ -1,3 +1,5 @@
+import { PURSUIT_TABLE_SORTS, type PursuitTableSort } from '@biddesk/shared';
+
 /**
  * What /pipeline shows, read from its URL (as the dashboard's url-state): the view, the filters the
  * server applies, and the table's sort and page, so Back, reload and a shared link show the same.
@@ -10,8 +12,9 @@ export interface PipelineFilters {
   dueWithin?: number;
 }
 
-export const PIPELINE_SORTS = ['title', 'agency', 'stage', 'owner', 'value', 'weighted', 'p_win', 'due', 'next'] as const;
-export type PipelineSort = (typeof PIPELINE_SORTS)[number];
+// The server sorts the table (GET /pursuits?view=table): its list of columns is the URL's.
+export const PIPELINE_SORTS = PURSUIT_TABLE_SORTS;
+export type PipelineSort = PursuitTableSort;
 
 export interface PipelineState {
   view: 'board' | 'table' | 'analytics';

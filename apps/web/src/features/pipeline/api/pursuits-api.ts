@@ -7,7 +7,7 @@ const PURSUITS_KEY = ['pursuits'] as const;
 const LOOKUP_KEY = ['pursuits', 'lookup'] as const;
 
 /** GET /pursuits with the /pipeline filters: pursuits (at most `perStage` a stage), stages and per-stage totals. */
-export const usePursuits = (filters: PipelineFilters, perStage?: number) =>
+export const usePursuits = (filters: PipelineFilters, perStage?: number, enabled = true) =>
   useQuery({
     queryKey: [...PURSUITS_KEY, 'list', filters, perStage],
     queryFn: ({ signal }) =>
@@ -16,6 +16,7 @@ export const usePursuits = (filters: PipelineFilters, perStage?: number) =>
         query: { stage: filters.stage, owner: filters.owner, agency: filters.agency, naics: filters.naics, due_within: filters.dueWithin, per_stage: perStage },
       }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 
 /** GET /pursuits/{id}: the whole pursuit (the list leaves out notes, names and evidence). */

@@ -5,8 +5,6 @@ import { Link } from 'react-router';
 import { formatDay, formatMoney, formatPercent } from '../pipeline-format';
 import type { PipelineSort } from '../url-state';
 
-export const TABLE_PAGE_SIZE = 50;
-
 const COLUMNS: { sort: PipelineSort; label: string; numeric?: boolean }[] = [
   { sort: 'title', label: 'Opportunity' },
   { sort: 'agency', label: 'Agency' },
@@ -19,31 +17,6 @@ const COLUMNS: { sort: PipelineSort; label: string; numeric?: boolean }[] = [
   { sort: 'next', label: 'Next action' },
 ];
 
-/** Sorts a copy; unknown values (no value, no date) go last in either order. */
-export function sortPursuits(items: Pursuit[], stages: PipelineStage[], sort: PipelineSort, order: 'asc' | 'desc'): Pursuit[] {
-  const position = new Map(stages.map((s) => [s.id, s.position]));
-  const key = (p: Pursuit): string | number | null => {
-    switch (sort) {
-      case 'title': return p.title.toLowerCase();
-      case 'agency': return p.agency?.toLowerCase() ?? null;
-      case 'stage': return position.get(p.stage_id) ?? null;
-      case 'owner': return p.owner?.name.toLowerCase() ?? null;
-      case 'value': return p.estimated_value;
-      case 'p_win': return p.p_win;
-      case 'weighted': return p.weighted_value;
-      case 'due': return p.response_deadline;
-      case 'next': return p.next_action_due;
-    }
-  };
-  const sign = order === 'asc' ? 1 : -1;
-  return [...items].sort((a, b) => {
-    const x = key(a);
-    const y = key(b);
-    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-    return (x < y ? -1 : x > y ? 1 : 0) * sign || a.id.localeCompare(b.id);
-  });
-}
-
 interface Props {
   rows: Pursuit[];
   stages: PipelineStage[];
@@ -54,7 +27,7 @@ interface Props {
   onEdit: (p: Pursuit) => void;
 }
 
-/** The dense table (issue 26): one row per pursuit, sortable by every column. */
+/** The dense table (issue 26): one row per pursuit of the page the server sorted; every column sorts. */
 export function PipelineTable({ rows, stages, sort, order, onSort, canChange, onEdit }: Props) {
   const stageName = new Map(stages.map((s) => [s.id, s.name]));
   return (
