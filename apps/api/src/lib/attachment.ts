@@ -25,6 +25,8 @@ const SAFE_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   zip: 'application/zip',
+  // A spreadsheet opens a CSV by its type; with nosniff and attachment no browser renders it.
+  csv: 'text/csv; charset=utf-8',
 };
 
 /** The content type a download is sent with. */

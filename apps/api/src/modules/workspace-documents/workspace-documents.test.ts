@@ -145,6 +145,20 @@ describe('sendAttachment', () => {
     expect(headers['content-disposition']).toBe(`attachment; filename="a_b_c_d _.txt"; filename*=UTF-8''a%22b%5Cc%3Bd%20%C3%A9.txt`);
     expect(headers['content-type']).toBe('application/octet-stream');
   });
+
+  it('sends a CSV as text/csv, still an attachment that is never sniffed', () => {
+    const headers: Record<string, string> = {};
+    const reply = {
+      header(k: string, v: string) {
+        headers[k] = v;
+        return reply;
+      },
+      send: () => reply,
+    } as unknown as FastifyReply;
+    sendAttachment(reply, 'v1_compliance_matrix.csv', Buffer.from('a,b'));
+    expect(headers).toMatchObject({ 'content-type': 'text/csv; charset=utf-8', 'x-content-type-options': 'nosniff' });
+    expect(headers['content-disposition']).toMatch(/^attachment; /);
+  });
 });
 
 describe('other workspaces', () => {
