@@ -161,6 +161,9 @@ describe('/radar', () => {
     });
     renderApp('/radar', plainUser);
     const user = userEvent.setup();
+    // Open the menu once the page has its rows: a click while the page still re-renders can land
+    // on a button that is replaced, and the menu never opens.
+    await screen.findAllByTestId('radar-row', {}, SLOW);
     await user.click(await screen.findByRole('button', { name: 'Radar searches (1)' }, SLOW));
     await user.click(await screen.findByRole('menuitem', { name: 'Army IT' }, SLOW));
     await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent('?naics=541512&agency=2100'));
