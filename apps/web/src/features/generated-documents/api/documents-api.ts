@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentTone, GeneratedDocument, OpportunityDocumentType, OpportunityFormFacts, RequirementDto, UploadPdfResponse } from '@biddesk/shared';
+import { type DocumentTone, type OpportunityDocumentType, GeneratedDocumentSchema, OpportunityFormFactsSchema, RequirementSchema, UploadPdfResponseSchema } from '@biddesk/shared';
+import { z } from 'zod';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
 const DOCUMENTS_KEY = ['documents'] as const;
@@ -10,14 +11,14 @@ const formFactsKey = (opportunityId: string) => ['opportunities', 'form-facts', 
 export const useGeneratedDocuments = (opportunityId?: string) =>
   useQuery({
     queryKey: [...DOCUMENTS_KEY, opportunityId ?? 'all'],
-    queryFn: ({ signal }) => apiRequest<GeneratedDocument[]>('/documents', { query: { opportunity_id: opportunityId }, signal }),
+    queryFn: ({ signal }) => apiRequest('/documents', z.array(GeneratedDocumentSchema), { query: { opportunity_id: opportunityId }, signal }),
   });
 
 /** Requirements extracted from the opportunity's latest solicitation PDF. */
 export const useRequirements = (opportunityId: string, enabled: boolean) =>
   useQuery({
     queryKey: requirementsKey(opportunityId),
-    queryFn: ({ signal }) => apiRequest<RequirementDto[]>(`/opportunities/${opportunityId}/requirements`, { signal }),
+    queryFn: ({ signal }) => apiRequest(`/opportunities/${opportunityId}/requirements`, z.array(RequirementSchema), { signal }),
     enabled,
   });
 
@@ -25,7 +26,7 @@ export const useRequirements = (opportunityId: string, enabled: boolean) =>
 export const useFormFacts = (opportunityId: string, enabled: boolean) =>
   useQuery({
     queryKey: formFactsKey(opportunityId),
-    queryFn: ({ signal }) => apiRequest<OpportunityFormFacts>(`/opportunities/${opportunityId}/form-facts`, { signal }),
+    queryFn: ({ signal }) => apiRequest(`/opportunities/${opportunityId}/form-facts`, OpportunityFormFactsSchema, { signal }),
     enabled,
   });
 
@@ -34,7 +35,7 @@ export function useGenerateDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { opportunity_id: string; document_type: OpportunityDocumentType; tone?: DocumentTone }) =>
-      apiRequest<GeneratedDocument>('/documents/generate', { method: 'POST', body }),
+      apiRequest('/documents/generate', GeneratedDocumentSchema, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
   });
 }
@@ -55,7 +56,7 @@ export function useUploadPdf(opportunityId: string) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest<UploadPdfResponse>(`/opportunities/${opportunityId}/upload-pdf`, { method: 'POST', body: form });
+      return apiRequest(`/opportunities/${opportunityId}/upload-pdf`, UploadPdfResponseSchema, { method: 'POST', body: form });
     },
     onSuccess: (answer) => {
       queryClient.setQueryData(requirementsKey(opportunityId), answer.metadata.requirements);
