@@ -72,7 +72,7 @@ export function apiRequest<S extends z.ZodType>(path: string, schema: S, opts?: 
 export function apiRequest<T>(path: string, opts?: RequestOptions): Promise<T>;
 export async function apiRequest(path: string, schemaOrOpts?: z.ZodType | RequestOptions, maybeOpts?: RequestOptions): Promise<unknown> {
   const schema = schemaOrOpts instanceof z.ZodType ? schemaOrOpts : null;
-  const opts = (schema ? maybeOpts : (schemaOrOpts as RequestOptions | undefined)) ?? {};
+  const opts = (schemaOrOpts instanceof z.ZodType ? maybeOpts : schemaOrOpts) ?? {};
   let status: number;
   let text: string;
   if (opts.onUploadProgress) {
