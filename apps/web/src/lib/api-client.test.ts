@@ -12,8 +12,8 @@ function answer(status: number, text: string) {
 
 async function rejection(call: Promise<unknown>): Promise<ApiError> {
   const error: unknown = await call.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
 }
 
 afterEach(() => {

@@ -20,6 +20,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A call cancelled through its AbortSignal (a DOMException, whichever realm made it). */
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
+}
+
 /** The message to show: the server's detail when present, otherwise the SPEC fallback (SPEC §7). */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.detail ? error.detail : fallback;
@@ -146,7 +151,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   try {
     response = await fetch(apiUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
   } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
+    if (isAbortError(err)) throw err;
     throw new ApiError(0, null);
   }
   if (!response.ok) throw await failure(response.status, () => response.json(), token);

@@ -16,7 +16,7 @@ import {
   DeleteUserResponseSchema,
   SendNotificationResponseSchema,
 } from '@biddesk/shared';
-import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
+import { ApiError, apiRequest, errorMessage, isAbortError } from '../../../lib/api-client';
 import { OPPORTUNITIES_KEY } from '../../../lib/opportunity-keys';
 import { MESSAGES } from '../../../lib/messages';
 
@@ -128,7 +128,7 @@ export async function importCsv(csvUrl: string, timeoutMs: number = CSV_IMPORT_T
   try {
     return await apiRequest('/admin/import-csv-sync', ImportResultSchema, { method: 'POST', body: { csv_url: csvUrl }, signal: controller.signal });
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw new ImportTimeoutError();
+    if (isAbortError(error)) throw new ImportTimeoutError();
     throw error;
   } finally {
     clearTimeout(timer);
