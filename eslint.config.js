@@ -21,6 +21,19 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules (issue 25 item 6): a promise nobody awaits loses its rejection, and an async
+    // function passed where a void callback is expected does too. They need the type checker, so they
+    // run on the source trees only (tests beside the source included); the project service reuses
+    // each package's tsconfig.json. JSX attributes (onClick={async () => …}) stay allowed: React
+    // ignores the returned promise by design and the handlers catch their own errors.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     // STYLE §2: queries live in repositories. Routes, services, presenters and jobs reach the
     // database through a `*.repository.ts`; only those, db/ and tests import drizzle-orm.
     files: ['apps/api/src/**/*.ts'],

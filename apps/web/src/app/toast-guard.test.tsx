@@ -6,7 +6,8 @@ import { AppProviders } from './providers';
 
 let go: (path: string) => void = () => {};
 function Navigator() {
-  go = useNavigate();
+  const navigate = useNavigate();
+  go = (path) => void navigate(path);
   return null;
 }
 

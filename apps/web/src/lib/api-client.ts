@@ -1,5 +1,9 @@
 import { ErrorBodySchema } from '@biddesk/shared';
+import { z } from 'zod';
 import { getToken } from './session';
+
+/** What the caller sees when a 2xx answer is not JSON or not the shape the contract promises. */
+export const UNEXPECTED_RESPONSE = 'Unexpected response from the server';
 
 /** An API failure: the HTTP status and the server's `detail` when it sent one. */
 export class ApiError extends Error {
@@ -8,10 +12,17 @@ export class ApiError extends Error {
     readonly detail: string | null,
     /** The server's machine-readable code (e.g. SESSION_ENDED), when it sent one. */
     readonly code: string | null = null,
+    /** Why a 2xx answer was refused (the zod issues), for the console and tests. */
+    cause?: unknown,
   ) {
-    super(detail ?? `Request failed with status ${status}`);
+    super(detail ?? `Request failed with status ${status}`, { cause });
     this.name = 'ApiError';
   }
+}
+
+/** A call cancelled through its AbortSignal (a DOMException, whichever realm made it). */
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
 }
 
 /** The message to show: the server's detail when present, otherwise the SPEC fallback (SPEC §7). */
@@ -55,16 +66,42 @@ export function apiUrl(path: string, query?: Query): string {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** One fetch wrapper for the whole app: bearer token, JSON in and out, ApiError on failure. */
-export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * One fetch wrapper for the whole app: bearer token, JSON in and out, ApiError on failure. Given the
+ * response's schema from packages/shared, the answer is parsed, not cast: one that does not match
+ * rejects with an ApiError saying so (the caller's usual error state or toast), instead of failing
+ * later wherever a missing field is first read.
+ */
+export function apiRequest<S extends z.ZodType>(path: string, schema: S, opts?: RequestOptions): Promise<z.output<S>>;
+/** A call with no shared response schema (or none read): typed by the caller, not checked. */
+export function apiRequest<T>(path: string, opts?: RequestOptions): Promise<T>;
+export async function apiRequest(path: string, schemaOrOpts?: z.ZodType | RequestOptions, maybeOpts?: RequestOptions): Promise<unknown> {
+  const schema = schemaOrOpts instanceof z.ZodType ? schemaOrOpts : null;
+  const opts = (schemaOrOpts instanceof z.ZodType ? maybeOpts : schemaOrOpts) ?? {};
+  let status: number;
+  let text: string;
   if (opts.onUploadProgress) {
-    const text = await sendWithProgress(path, opts, opts.onUploadProgress);
-    return (text ? JSON.parse(text) : undefined) as T;
+    ({ status, text } = await sendWithProgress(path, opts, opts.onUploadProgress));
+  } else {
+    const response = await send(path, opts);
+    status = response.status;
+    text = status === 204 ? '' : await response.text();
   }
-  const response = await send(path, opts);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const body = readJson(status, text);
+  if (!schema) return body;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(status, UNEXPECTED_RESPONSE, 'UNEXPECTED_RESPONSE', parsed.error);
+  return parsed.data;
+}
+
+/** The answer's JSON (undefined when empty); text that is not JSON is an unexpected response. */
+function readJson(status: number, text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ApiError(status, UNEXPECTED_RESPONSE, 'UNEXPECTED_RESPONSE', error);
+  }
 }
 
 /** A file from the API (GET), with the name the server's Content-Disposition gives it. */
@@ -114,7 +151,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   try {
     response = await fetch(apiUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
   } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
+    if (isAbortError(err)) throw err;
     throw new ApiError(0, null);
   }
   if (!response.ok) throw await failure(response.status, () => response.json(), token);
@@ -123,11 +160,11 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
 
 /**
  * The same call sent with XMLHttpRequest, whose upload events report progress (fetch has none);
- * resolves with the answer's text. 100 means the file is sent and the server is now working on it.
+ * resolves with the answer's status and text. 100 means the file is sent and the server is now working on it.
  */
-function sendWithProgress(path: string, opts: RequestOptions, onProgress: UploadProgress): Promise<string> {
+function sendWithProgress(path: string, opts: RequestOptions, onProgress: UploadProgress): Promise<{ status: number; text: string }> {
   const { headers, body, token } = prepare(opts);
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(opts.method ?? 'POST', apiUrl(path, opts.query));
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
@@ -137,7 +174,7 @@ function sendWithProgress(path: string, opts: RequestOptions, onProgress: Upload
     xhr.upload.onload = () => onProgress(100);
     xhr.onerror = () => reject(new ApiError(0, null));
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(xhr.status === 204 ? '' : xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) return resolve({ status: xhr.status, text: xhr.status === 204 ? '' : xhr.responseText });
       void failure(xhr.status, async () => JSON.parse(xhr.responseText) as unknown, token).then(reject);
     };
     if (opts.signal) {

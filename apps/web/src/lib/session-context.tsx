@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { User } from '@biddesk/shared';
+import { type User, UserSchema } from '@biddesk/shared';
 import { ApiError, apiRequest, onUnauthorized } from './api-client';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from './session';
 
@@ -26,7 +26,7 @@ const SessionContext = createContext<SessionValue | null>(null);
 
 /** GET /auth/refresh-user: the signed-in user as the server now has them. */
 function refreshUser(): Promise<User> {
-  return apiRequest<User>('/auth/refresh-user');
+  return apiRequest('/auth/refresh-user', UserSchema);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Member } from '@biddesk/shared';
+import { type Member, MemberSchema } from '@biddesk/shared';
+import { z } from 'zod';
 import { apiRequest } from './api-client';
 import { membersKey } from './workspace-keys';
 
@@ -7,7 +8,7 @@ import { membersKey } from './workspace-keys';
 
 /** GET /workspaces/{id}/members. */
 export function listMembers(workspaceId: string, signal?: AbortSignal): Promise<Member[]> {
-  return apiRequest<Member[]>(`/workspaces/${workspaceId}/members`, { signal });
+  return apiRequest(`/workspaces/${workspaceId}/members`, z.array(MemberSchema), { signal });
 }
 
 export const useMembers = (workspaceId: string) =>

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { asyncHandler } from '../fake-server-handler';
 
 /**
  * A local stand-in for api.usaspending.gov for tests and offline development. It serves the real
@@ -87,7 +88,7 @@ export async function startFakeUsaspending(options: FakeUsaspendingOptions = {})
   const queued: QueuedAnswer[] = [];
   const requests: FakeUsaspending['requests'] = [];
 
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer(asyncHandler(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const raw = await readBody(req);
     let body: unknown;
@@ -119,7 +120,7 @@ export async function startFakeUsaspending(options: FakeUsaspendingOptions = {})
       return r ? send(res, 200, r) : send(res, 404, { detail: `Recipient ID not found: '${id}'` });
     }
     send(res, 404, { detail: 'Not found.' });
-  });
+  }));
 
   function search(res: ServerResponse, body: Rec | undefined): void {
     if (!body) return send(res, 400, { detail: 'JSON parse error' });

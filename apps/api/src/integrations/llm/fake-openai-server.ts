@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { asyncHandler } from '../fake-server-handler';
 
 export interface FakeOpenAiRequest {
   path: string;
@@ -15,7 +16,7 @@ export async function startFakeOpenAi(
   respond: (req: FakeOpenAiRequest) => { status?: number; content?: string; stallMs?: number },
 ): Promise<{ url: string; requests: FakeOpenAiRequest[]; close(): Promise<void> }> {
   const requests: FakeOpenAiRequest[] = [];
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer(asyncHandler(async (req, res) => {
     const body = JSON.parse((await readBody(req)) || '{}');
     const entry = { path: req.url ?? '', authorization: req.headers.authorization, body };
     requests.push(entry);
@@ -38,7 +39,7 @@ export async function startFakeOpenAi(
         usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
       }),
     );
-  });
+  }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -3,6 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { SamOpportunity, SamSearchResponse } from './samgov-types';
+import { asyncHandler } from '../fake-server-handler';
 
 /**
  * A local stand-in for api.sam.gov for tests and offline development. It serves
@@ -64,7 +65,7 @@ export async function startFakeSamGov(options: FakeSamGovOptions = {}): Promise<
   let delayMs = options.delayMs ?? 0;
   const requests: URL[] = [];
 
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer(asyncHandler(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(new URL(url.pathname + url.search, baseUrl));
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
@@ -112,7 +113,7 @@ export async function startFakeSamGov(options: FakeSamGovOptions = {}): Promise<
       return send(res, 200, { description: html });
     }
     return search(url, res);
-  });
+  }));
 
   function search(url: URL, res: ServerResponse): void {
     const q = url.searchParams;

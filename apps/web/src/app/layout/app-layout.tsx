@@ -29,7 +29,7 @@ export function AppLayout() {
 
   const handleLogout = () => {
     signOut({ byUser: true });
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   return (

@@ -31,7 +31,7 @@ export function JoinRoute() {
   const joinedWorkspaceId = step.kind === 'joined' ? step.workspaceId : null;
   useEffect(() => {
     if (!joinedWorkspaceId) return;
-    const timer = setTimeout(() => navigate(`/workspace/${joinedWorkspaceId}`), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate(`/workspace/${joinedWorkspaceId}`), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [joinedWorkspaceId, navigate]);
 
@@ -40,7 +40,7 @@ export function JoinRoute() {
   const handleAccept = () => {
     if (!user) {
       toast.warning(MESSAGES.pleaseLogInToAcceptInvite);
-      navigate(loginPathFor(`/join/${token}`));
+      void navigate(loginPathFor(`/join/${token}`));
       return;
     }
     accept.mutate(token, {

@@ -37,7 +37,7 @@ export function LoginRoute() {
           // signIn stores the session at once; only the renders wait.
           startTransition(() => {
             signIn(token, user);
-            navigate(target, { replace: true });
+            void navigate(target, { replace: true });
           });
           // Asked for now, with the stored token, before any of those renders.
           startDashboardCalls(queryClient, target);

@@ -36,7 +36,7 @@ export function OpportunityDetailRoute() {
   useEffect(() => {
     if (opportunity.isError) {
       toast.error(MESSAGES.failedToFetchOpportunity);
-      navigate('/');
+      void navigate('/');
     }
   }, [opportunity.isError, navigate]);
 

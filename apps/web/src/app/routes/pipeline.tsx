@@ -106,7 +106,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
   };
   const onWorkspace = (p: Pursuit) =>
     openWorkspace.mutate(p.id, {
-      onSuccess: (r) => navigate(`/workspace/${r.workspace_id}`),
+      onSuccess: (r) => void navigate(`/workspace/${r.workspace_id}`),
       onError: (error) => toast.error('Failed to create the workspace', error),
     });
 

@@ -32,7 +32,7 @@ export function RegisterRoute() {
       onSuccess: ({ token, user }) => {
         signIn(token, user);
         toast.success(MESSAGES.registrationSuccessful);
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       },
       onError: (error) => toast.error(MESSAGES.registrationFailed, error),
     });

@@ -27,7 +27,7 @@ export function ResetPasswordRoute() {
       {
         onSuccess: () => {
           toast.success(MESSAGES.resetSuccessful);
-          navigate('/login', { replace: true });
+          void navigate('/login', { replace: true });
         },
         onError: (error) => toast.error(MESSAGES.resetFailed, error),
       },

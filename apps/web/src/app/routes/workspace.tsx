@@ -28,7 +28,7 @@ export function WorkspaceRoute() {
   useEffect(() => {
     if (status !== 403) return;
     toast.error(MESSAGES.accessDeniedToWorkspace);
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   }, [status, navigate]);
 
   if (workspace.data) {

@@ -195,7 +195,7 @@ describe('admin dashboard', () => {
   it('asks for a CSV URL before importing, then reports the count', async () => {
     const calls = stubAdmin({
       'POST /api/admin/import-csv-sync': () => ({
-        body: { imported: 1500, inserted: 1200, updated: 300, rows: 1510, malformed: 10, errors: [], duration_ms: 90_000 },
+        body: { imported: 1500, inserted: 1200, updated: 300, unchanged: 0, rows: 1510, malformed: 10, errors: [], duration_ms: 90_000 },
       }),
     });
     await openAdmin();
@@ -356,5 +356,36 @@ describe('admin forms check with the shared schemas', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(await within(dialog).findByText('Password is too long')).toBeInTheDocument();
     expect(calls.some((c) => c.url.includes('reset-password'))).toBe(false);
+  });
+});
+
+// Issue 25: answers are parsed with the shared schemas; one of the wrong shape fails where it is
+// read, through the screen's usual error path (one test per pattern: query, dialog, toast).
+describe('an answer of the wrong shape', () => {
+  it('shows the load error of a query', async () => {
+    stubAdmin({ 'GET /api/admin/stats': () => ({ body: { total_users: 'twelve' } }) });
+    renderApp('/admin', adminUser);
+    expect(await screen.findByText('Failed to load admin data: Unexpected response from the server')).toBeInTheDocument();
+  });
+
+  it('shows the error inside a dialog instead of closing it as done', async () => {
+    stubAdmin({ 'DELETE /api/admin/users/11111111-1111-4111-8111-111111111111': () => ({ body: { deleted: true } }) });
+    await openAdmin();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Bob Bidder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+    expect(await within(dialog).findByText('Unexpected response from the server')).toBeInTheDocument();
+    expect(screen.queryByText('User deleted successfully')).not.toBeInTheDocument();
+  });
+
+  it('shows an error toast for a mutation', async () => {
+    stubAdmin({ 'POST /api/admin/notifications': () => ({ body: { sent: null } }) });
+    await openAdmin();
+    await openTab('Notifications');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Title/ }), 'Maintenance');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Message/ }), 'Down at noon');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Notification' }));
+    expect(await screen.findByText('Unexpected response from the server')).toBeInTheDocument();
+    expect(screen.queryByText(/Notification sent/)).not.toBeInTheDocument();
   });
 });

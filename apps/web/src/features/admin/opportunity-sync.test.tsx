@@ -10,6 +10,7 @@ const stats = {
   opportunities: { total: 0, unique_agencies: 0 },
   documents: { total: 0, by_type: {} },
   most_active_users: [],
+  registrations_by_day: [],
 };
 function job(over: Partial<ImportJob>): ImportJob {
   return {

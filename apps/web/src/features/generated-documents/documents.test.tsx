@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { GeneratedDocument, RequirementDto } from '@biddesk/shared';
 import { generatedDocumentFixture, opportunityFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
@@ -180,8 +180,8 @@ describe('/documents', () => {
     });
     const matrix = generatedDocumentFixture(3, { document_type: 'compliance', content: '# Compliance Matrix' });
     const calls = stubApi({ ...refresh, 'GET /api/documents': () => ({ body: [matrix] }) });
-    const fetchStub = globalThis.fetch as unknown as ReturnType<typeof vi.fn>;
-    const json = fetchStub.getMockImplementation() as (input: string, init?: RequestInit) => Promise<Response>;
+    const fetchStub = globalThis.fetch as unknown as Mock<(input: string, init?: RequestInit) => Promise<Response>>;
+    const json = fetchStub.getMockImplementation()!;
     fetchStub.mockImplementation(async (input: string, init?: RequestInit) => {
       if (!String(input).includes('/export')) return json(input, init);
       calls.push({ method: 'GET', url: String(input), body: undefined, headers: {} });
@@ -204,8 +204,8 @@ describe('/documents', () => {
     });
     const matrix = generatedDocumentFixture(3, { document_type: 'rfp', content: '# Response Template' });
     const calls = stubApi({ ...refresh, 'GET /api/documents': () => ({ body: [matrix] }) });
-    const fetchStub = globalThis.fetch as unknown as ReturnType<typeof vi.fn>;
-    const json = fetchStub.getMockImplementation() as (input: string, init?: RequestInit) => Promise<Response>;
+    const fetchStub = globalThis.fetch as unknown as Mock<(input: string, init?: RequestInit) => Promise<Response>>;
+    const json = fetchStub.getMockImplementation()!;
     fetchStub.mockImplementation(async (input: string, init?: RequestInit) => {
       if (!String(input).includes('/export')) return json(input, init);
       calls.push({ method: 'GET', url: String(input), body: undefined, headers: {} });

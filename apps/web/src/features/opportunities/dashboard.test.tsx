@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { opportunityFixture, opportunitySummaryFixture } from '../../test/fixtures';
+import { opportunitySummaryFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
 import { pageWindow } from '../../components/ui/pager';
 
 // First renders wait for the whole dashboard on a busy 2-core machine: a ceiling, not a speed check.
 const SLOW = { timeout: 10_000 };
 
-const opportunity = opportunityFixture;
 const summary = opportunitySummaryFixture;
 
 const refresh = { 'GET /api/auth/refresh-user': () => ({ body: plainUser }) };
@@ -17,7 +16,7 @@ describe('dashboard', () => {
   it('lists opportunities with the four stats and a deadline badge', async () => {
     stubApi({
       ...refresh,
-      'GET /api/opportunities': () => ({ body: { data: [opportunity(1)], total: 1, total_pages: 1, page: 1 } }),
+      'GET /api/opportunities': () => ({ body: { data: [summary(1)], total: 1, total_pages: 1, page: 1 } }),
       'GET /api/opportunities/stats': () => ({ body: { open_solicitations: 1234, due_this_week: 5, favorited: 2, recently_updated: 7 } }),
     });
     renderApp('/', plainUser);
@@ -92,7 +91,7 @@ describe('dashboard', () => {
   it('saves optimistically and rolls back with "Failed to update" when the call fails', async () => {
     stubApi({
       ...refresh,
-      'GET /api/opportunities': () => ({ body: { data: [opportunity(1)], total: 1, total_pages: 1, page: 1 } }),
+      'GET /api/opportunities': () => ({ body: { data: [summary(1)], total: 1, total_pages: 1, page: 1 } }),
       'GET /api/opportunities/stats': () => ({ body: { open_solicitations: 1, due_this_week: 1, favorited: 0, recently_updated: 1 } }),
       'POST /api/opportunities/00000000-0000-0000-0000-000000000001/save': () => ({ status: 500, body: { detail: 'boom' } }),
     });

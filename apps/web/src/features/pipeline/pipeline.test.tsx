@@ -318,7 +318,20 @@ describe('gates and outcomes (issue 26 items 3-4)', () => {
       [`POST /api/pursuits/${id(1)}/move`]: () => (moves++ === 0 ? { status: 409, body: { code: 'GATE_REQUIRED', detail: 'Moving past Qualified needs a gate review with a Go decision.' } } : { body: { ...at, stage_id: stages[2]!.id } }),
       'GET /api/pipeline/gate-factors': () => ({ body: { data: factors } }),
       [`GET /api/pursuits/${id(1)}/decisions`]: () => ({ body: noDecisions }),
-      [`POST /api/pursuits/${id(1)}/gate-reviews`]: () => ({ status: 201, body: {} }),
+      // The review as the server records it from the body this test sends.
+      [`POST /api/pursuits/${id(1)}/gate-reviews`]: () => ({
+        status: 201,
+        body: {
+          id: id(400), gate_stage_id: stages[1]!.id, gate_name: 'Qualified',
+          scores: [
+            { factor_id: id(300), name: 'Technical fit', weight: 2, score: 5, note: 'Our core work' },
+            { factor_id: id(301), name: 'Price position', weight: 1, score: 2, note: 'Incumbent is cheaper' },
+          ],
+          inputs: { stage_name: 'Qualified', estimated_value: at.estimated_value, p_win: at.p_win, evidence: { incumbent: 'none', page_budget: null, rfp_requirements: { extracted: false, count: 0 } }, required: ['incumbent'], missing: [] },
+          p_go: 75, recommendation: 'bid', drivers: ['Technical fit'], decision: 'go', rationale: 'Fits our core work',
+          decided_by: { id: plainUser.id, name: plainUser.name }, created_at: '2026-11-28T12:00:00.000Z',
+        },
+      }),
     });
     renderApp('/pipeline', plainUser);
     const user = userEvent.setup();

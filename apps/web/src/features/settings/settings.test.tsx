@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES, readDocumentTone, readPreferences, writePreferences } from '../../lib/preferences';
-import { opportunityFixture } from '../../test/fixtures';
+import { opportunitySummaryFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi } from '../../test/render-app';
 
 const refresh = { 'GET /api/auth/refresh-user': () => ({ body: plainUser }) };
@@ -142,7 +142,7 @@ describe('settings', () => {
   });
 
   it('colours the deadline badge by the alert threshold, at once when it changes', async () => {
-    const dueIn10Days = { ...opportunityFixture(1), response_date: new Date(Date.now() + 10 * 86_400_000).toISOString() };
+    const dueIn10Days = { ...opportunitySummaryFixture(1), response_date: new Date(Date.now() + 10 * 86_400_000).toISOString() };
     stubApi({ ...refresh, 'GET /api/opportunities': () => ({ body: { data: [dueIn10Days], total: 1, total_pages: 1, page: 1 } }) });
     renderApp('/', plainUser);
     const badge = await screen.findByTestId('deadline-badge', {}, { timeout: 10_000 });

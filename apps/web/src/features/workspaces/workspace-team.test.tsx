@@ -71,7 +71,7 @@ describe('workspace page: team actions', () => {
   it('checks the invite email before calling, then sends email and the default role', async () => {
     const calls = stubApi({
       ...workspaceApi(ws),
-      [`POST /api/workspaces/${ws.id}/invite`]: () => ({ status: 201, body: { ...pendingInvite, id: 'inv-2', email: 'bo@example.com', role: 'CONTRIBUTOR' } }),
+      [`POST /api/workspaces/${ws.id}/invite`]: () => ({ status: 201, body: { ...pendingInvite, id: 'inv-2', email: 'bo@example.com', role: 'CONTRIBUTOR', replaced_previous: false } }),
     });
     renderApp(`/workspace/${ws.id}?tab=team`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Invite Member' }));

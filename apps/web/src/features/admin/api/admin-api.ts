@@ -1,17 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   ADMIN_ACTIVITY_SCREEN_LIMIT,
   CSV_IMPORT_TIMEOUT_MS,
-  type ActivityItem,
-  type AdminStats,
-  type AdminUser,
   type AppRole,
-  type ClearOpportunitiesPreview,
   type CreateUserBody,
   type ImportResult,
   type SendNotificationBody,
+  ActivityItemSchema,
+  AdminStatsSchema,
+  AdminUserSchema,
+  ClearOpportunitiesPreviewSchema,
+  ImportResultSchema,
+  ClearOpportunitiesResponseSchema,
+  DeleteUserResponseSchema,
+  SendNotificationResponseSchema,
 } from '@biddesk/shared';
-import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
+import { ApiError, apiRequest, errorMessage, isAbortError } from '../../../lib/api-client';
 import { OPPORTUNITIES_KEY } from '../../../lib/opportunity-keys';
 import { MESSAGES } from '../../../lib/messages';
 
@@ -34,17 +39,17 @@ export interface DeleteUserResult {
 
 /** GET /admin/stats: the summary cards and the Analytics tab. */
 export const useAdminStats = () =>
-  useQuery({ queryKey: STATS_KEY, queryFn: ({ signal }) => apiRequest<AdminStats>('/admin/stats', { signal }), retry: false });
+  useQuery({ queryKey: STATS_KEY, queryFn: ({ signal }) => apiRequest('/admin/stats', AdminStatsSchema, { signal }), retry: false });
 
 /** GET /admin/users: the Users tab and the notification recipient list. */
 export const useAdminUsers = () =>
-  useQuery({ queryKey: USERS_KEY, queryFn: ({ signal }) => apiRequest<AdminUser[]>('/admin/users', { signal }), retry: false });
+  useQuery({ queryKey: USERS_KEY, queryFn: ({ signal }) => apiRequest('/admin/users', z.array(AdminUserSchema), { signal }), retry: false });
 
 /** GET /admin/activity?limit=10 (SPEC §9: the admin screen asks for 10). */
 export const useAdminActivity = () =>
   useQuery({
     queryKey: ACTIVITY_KEY,
-    queryFn: ({ signal }) => apiRequest<ActivityItem[]>('/admin/activity', { query: { limit: ADMIN_ACTIVITY_SCREEN_LIMIT }, signal }),
+    queryFn: ({ signal }) => apiRequest('/admin/activity', z.array(ActivityItemSchema), { query: { limit: ADMIN_ACTIVITY_SCREEN_LIMIT }, signal }),
     retry: false,
   });
 
@@ -76,7 +81,7 @@ export function useChangeGuest() {
 export function useDeleteUser() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<DeleteUserResult>(`/admin/users/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest(`/admin/users/${id}`, DeleteUserResponseSchema, { method: 'DELETE' }),
     onSuccess: invalidate,
   });
 }
@@ -101,7 +106,7 @@ export function useCreateUser() {
 /** POST /admin/notifications: user_id null sends to every user. */
 export function useSendNotification() {
   return useMutation({
-    mutationFn: (body: SendNotificationBody) => apiRequest<{ sent: number }>('/admin/notifications', { method: 'POST', body }),
+    mutationFn: (body: SendNotificationBody) => apiRequest('/admin/notifications', SendNotificationResponseSchema, { method: 'POST', body }),
   });
 }
 
@@ -121,9 +126,9 @@ export async function importCsv(csvUrl: string, timeoutMs: number = CSV_IMPORT_T
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    return await apiRequest<ImportResult>('/admin/import-csv-sync', { method: 'POST', body: { csv_url: csvUrl }, signal: controller.signal });
+    return await apiRequest('/admin/import-csv-sync', ImportResultSchema, { method: 'POST', body: { csv_url: csvUrl }, signal: controller.signal });
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw new ImportTimeoutError();
+    if (isAbortError(error)) throw new ImportTimeoutError();
     throw error;
   } finally {
     clearTimeout(timer);
@@ -146,7 +151,7 @@ export function useImportCsv() {
 export const useClearOpportunitiesPreview = (enabled: boolean) =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'clear-preview'],
-    queryFn: ({ signal }) => apiRequest<ClearOpportunitiesPreview>('/admin/clear-opportunities/preview', { signal }),
+    queryFn: ({ signal }) => apiRequest('/admin/clear-opportunities/preview', ClearOpportunitiesPreviewSchema, { signal }),
     enabled,
     staleTime: 0,
     gcTime: 0,
@@ -157,7 +162,7 @@ export function useClearOpportunities() {
   const invalidate = useInvalidateData();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ deleted: number; workspaces_kept: number }>('/admin/clear-opportunities', { method: 'DELETE' }),
+    mutationFn: () => apiRequest('/admin/clear-opportunities', ClearOpportunitiesResponseSchema, { method: 'DELETE' }),
     // Workspace headers now show the facts they kept.
     onSuccess: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: ['workspaces'] })]),
   });

@@ -1,17 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InviteCode } from '@biddesk/shared';
+import { type InviteCode, InviteCodeSchema } from '@biddesk/shared';
+import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 const INVITE_CODES_KEY = ['admin', 'invite-codes'] as const;
 
 /** GET /admin/invite-codes. */
 export function listInviteCodes(): Promise<InviteCode[]> {
-  return apiRequest<InviteCode[]>('/admin/invite-codes');
+  return apiRequest('/admin/invite-codes', z.array(InviteCodeSchema));
 }
 
 /** POST /admin/invite-codes. */
 export function createInviteCode(): Promise<InviteCode> {
-  return apiRequest<InviteCode>('/admin/invite-codes', { method: 'POST' });
+  return apiRequest('/admin/invite-codes', InviteCodeSchema, { method: 'POST' });
 }
 
 export const useInviteCodes = () => useQuery({ queryKey: INVITE_CODES_KEY, queryFn: listInviteCodes });

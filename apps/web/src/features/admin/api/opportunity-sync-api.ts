@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImportJob, ImportJobList, SamSyncSettings, SamSyncStatus } from '@biddesk/shared';
+import { type ImportJob, type SamSyncSettings, ImportJobListSchema, ImportJobSchema, SamSyncStatusSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { OPPORTUNITIES_KEY } from '../../../lib/opportunity-keys';
 const SAM_SYNC_KEY = ['admin', 'sam-sync'] as const;
@@ -21,7 +21,7 @@ export function useStartUploadImport(kind: ImportJob['kind'] = 'opportunities') 
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest<ImportJob>(kind === 'awards' ? '/admin/award-imports/upload' : '/admin/import-jobs/upload', { method: 'POST', body: form });
+      return apiRequest(kind === 'awards' ? '/admin/award-imports/upload' : '/admin/import-jobs/upload', ImportJobSchema, { method: 'POST', body: form });
     },
     onSuccess: (job) => queryClient.setQueryData([...IMPORT_JOBS_KEY, job.id], job),
   });
@@ -31,14 +31,14 @@ export function useStartUploadImport(kind: ImportJob['kind'] = 'opportunities') 
 export const useImportJob = (id: string | null) =>
   useQuery({
     queryKey: [...IMPORT_JOBS_KEY, id],
-    queryFn: ({ signal }) => apiRequest<ImportJob>(`/admin/import-jobs/${id}`, { signal }),
+    queryFn: ({ signal }) => apiRequest(`/admin/import-jobs/${id}`, ImportJobSchema, { signal }),
     enabled: id !== null,
     refetchInterval: (query) => (isImportActive(query.state.data) ? IMPORT_POLL_MS : false),
   });
 
 /** GET /admin/import-jobs: the recent imports, newest first (to pick up one still running after a reload). */
 export const useRecentImportJobs = () =>
-  useQuery({ queryKey: [...IMPORT_JOBS_KEY, 'recent'], queryFn: ({ signal }) => apiRequest<ImportJobList>('/admin/import-jobs', { signal }) });
+  useQuery({ queryKey: [...IMPORT_JOBS_KEY, 'recent'], queryFn: ({ signal }) => apiRequest('/admin/import-jobs', ImportJobListSchema, { signal }) });
 
 /** An import finished: refresh the admin counts and every opportunity listing. */
 export function useImportFinished() {
@@ -53,13 +53,13 @@ export function useImportFinished() {
 
 /** GET /admin/sam-sync: daily sync settings and the latest run. */
 export const useSamSync = () =>
-  useQuery({ queryKey: SAM_SYNC_KEY, queryFn: ({ signal }) => apiRequest<SamSyncStatus>('/admin/sam-sync', { signal }) });
+  useQuery({ queryKey: SAM_SYNC_KEY, queryFn: ({ signal }) => apiRequest('/admin/sam-sync', SamSyncStatusSchema, { signal }) });
 
 /** PUT /admin/sam-sync */
 export function useUpdateSamSync() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SamSyncSettings) => apiRequest<SamSyncStatus>('/admin/sam-sync', { method: 'PUT', body }),
+    mutationFn: (body: SamSyncSettings) => apiRequest('/admin/sam-sync', SamSyncStatusSchema, { method: 'PUT', body }),
     onSuccess: (status) => queryClient.setQueryData(SAM_SYNC_KEY, status),
   });
 }

@@ -1,11 +1,11 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { AwardSourcesStatus as Status } from '@biddesk/shared';
+import { AwardSourcesStatusSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Under the award upload: whether notices look awards up on demand, and SAM's quota used today. */
 export function AwardSourcesStatus() {
-  const status = useQuery({ queryKey: ['admin', 'award-sources'], queryFn: ({ signal }) => apiRequest<Status>('/admin/award-sources', { signal }) });
+  const status = useQuery({ queryKey: ['admin', 'award-sources'], queryFn: ({ signal }) => apiRequest('/admin/award-sources', AwardSourcesStatusSchema, { signal }) });
   if (!status.data) return null;
   const { usaspending_lookups: lookups, sam_contract_awards: sam } = status.data;
   return (

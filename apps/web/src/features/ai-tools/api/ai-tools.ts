@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentTone, WorkspaceDocumentType, WorkspaceGeneratedDocument } from '@biddesk/shared';
+import { type DocumentTone, type WorkspaceDocumentType, type WorkspaceGeneratedDocument, WorkspaceGeneratedDocumentSchema } from '@biddesk/shared';
+import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { readDocumentTone } from '../../../lib/preferences';
 import { aiDocumentsKey, workspaceKey } from '../../../lib/workspace-keys';
@@ -8,7 +9,7 @@ import { aiDocumentsKey, workspaceKey } from '../../../lib/workspace-keys';
 
 /** GET /documents?workspace_id=: every member's generated documents, newest first. */
 export function listAiDocuments(workspaceId: string, signal?: AbortSignal): Promise<WorkspaceGeneratedDocument[]> {
-  return apiRequest<WorkspaceGeneratedDocument[]>('/documents', { query: { workspace_id: workspaceId }, signal });
+  return apiRequest('/documents', z.array(WorkspaceGeneratedDocumentSchema), { query: { workspace_id: workspaceId }, signal });
 }
 
 /** POST /documents/generate with workspace_id: the server uses the workspace's opportunity and latest RFP. */
@@ -19,7 +20,7 @@ export function generateAiDocument(
   documentType: WorkspaceDocumentType,
   tone: DocumentTone,
 ): Promise<WorkspaceGeneratedDocument> {
-  return apiRequest<WorkspaceGeneratedDocument>('/documents/generate', {
+  return apiRequest('/documents/generate', WorkspaceGeneratedDocumentSchema, {
     method: 'POST',
     body: { workspace_id: workspaceId, opportunity_id: opportunityId ?? undefined, document_type: documentType, tone },
   });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, MessageResponse } from '@biddesk/shared';
+import { type AuthResponse, type MessageResponse, AuthResponseSchema, MessageResponseSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface LoginInput {
@@ -15,22 +15,22 @@ export interface RegisterInput {
 
 /** POST /auth/login. */
 export function login(input: LoginInput): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('/auth/login', { method: 'POST', body: input });
+  return apiRequest('/auth/login', AuthResponseSchema, { method: 'POST', body: input });
 }
 
 /** POST /auth/register; the role sent is always 'user' (SPEC §3). */
 export function register(input: RegisterInput): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('/auth/register', { method: 'POST', body: { ...input, role: 'user' } });
+  return apiRequest('/auth/register', AuthResponseSchema, { method: 'POST', body: { ...input, role: 'user' } });
 }
 
 /** POST /auth/forgot-password?email=. */
 export function forgotPassword(email: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('/auth/forgot-password', { method: 'POST', query: { email } });
+  return apiRequest('/auth/forgot-password', MessageResponseSchema, { method: 'POST', query: { email } });
 }
 
 /** POST /auth/reset-password?token=&new_password=. */
 export function resetPassword(token: string, newPassword: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('/auth/reset-password', { method: 'POST', query: { token, new_password: newPassword } });
+  return apiRequest('/auth/reset-password', MessageResponseSchema, { method: 'POST', query: { token, new_password: newPassword } });
 }
 
 export const useLogin = () => useMutation({ mutationFn: login });

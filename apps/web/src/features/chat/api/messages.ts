@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CHAT_PAGE_SIZE, MAX_PAGE_LIMIT, type ChatMessage, type ChatMessageList, type MessageResponse } from '@biddesk/shared';
+import { CHAT_PAGE_SIZE, MAX_PAGE_LIMIT, type ChatMessage, type ChatMessageList, type MessageResponse, ChatMessageListSchema, ChatMessageSchema, MessageResponseSchema } from '@biddesk/shared';
 import { ApiError, apiDownload, apiRequest } from '../../../lib/api-client';
 import { activityKey } from '../../../lib/workspace-keys';
 
@@ -13,7 +13,7 @@ export interface ChatPageQuery {
 
 /** GET /workspaces/{id}/messages; each page comes oldest first. */
 export function listMessages(workspaceId: string, query: ChatPageQuery = {}, signal?: AbortSignal): Promise<ChatMessageList> {
-  return apiRequest<ChatMessageList>(`/workspaces/${workspaceId}/messages`, { query: { ...query }, signal });
+  return apiRequest(`/workspaces/${workspaceId}/messages`, ChatMessageListSchema, { query: { ...query }, signal });
 }
 
 /** POST /workspaces/{id}/messages as multipart: the text and at most one attachment. */
@@ -21,17 +21,17 @@ export function sendMessage(workspaceId: string, input: { text: string; file: Fi
   const form = new FormData();
   form.append('message', input.text);
   if (input.file) form.append('file', input.file);
-  return apiRequest<ChatMessage>(`/workspaces/${workspaceId}/messages`, { method: 'POST', body: form });
+  return apiRequest(`/workspaces/${workspaceId}/messages`, ChatMessageSchema, { method: 'POST', body: form });
 }
 
 /** PATCH /workspaces/{id}/messages/{msgId}: the author, within 2 minutes of sending. */
 export function editMessage(workspaceId: string, messageId: string, text: string): Promise<ChatMessage> {
-  return apiRequest<ChatMessage>(`/workspaces/${workspaceId}/messages/${messageId}`, { method: 'PATCH', body: { message: text } });
+  return apiRequest(`/workspaces/${workspaceId}/messages/${messageId}`, ChatMessageSchema, { method: 'PATCH', body: { message: text } });
 }
 
 /** DELETE /workspaces/{id}/messages/{msgId}: one's own, or any as OWNER. */
 export function deleteMessage(workspaceId: string, messageId: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>(`/workspaces/${workspaceId}/messages/${messageId}`, { method: 'DELETE' });
+  return apiRequest(`/workspaces/${workspaceId}/messages/${messageId}`, MessageResponseSchema, { method: 'DELETE' });
 }
 
 /** GET the attachment of a message (its `file_path` already starts with /api). */

@@ -1,8 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentTone, GeneratedDocument, OpportunityDocumentType, OpportunityFormFacts, OpportunityRequirement, RequirementDto, UploadPdfResponse } from '@biddesk/shared';
+import { type DocumentTone, type OpportunityDocumentType, GeneratedDocumentSchema, OpportunityFormFactsSchema, RequirementSchema, UploadPdfResponseSchema } from '@biddesk/shared';
+import { z } from 'zod';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
 const DOCUMENTS_KEY = ['documents'] as const;
+
+/**
+ * A requirement as the list shows it: the list endpoint adds each item's lead-in; the upload's
+ * answer, shown until the list arrives, has none.
+ */
+const ListedRequirementSchema = RequirementSchema.extend({ lead_in: z.string().nullable().optional() });
 const requirementsKey = (opportunityId: string) => ['opportunities', 'requirements', opportunityId] as const;
 const formFactsKey = (opportunityId: string) => ['opportunities', 'form-facts', opportunityId] as const;
 
@@ -10,14 +17,14 @@ const formFactsKey = (opportunityId: string) => ['opportunities', 'form-facts', 
 export const useGeneratedDocuments = (opportunityId?: string) =>
   useQuery({
     queryKey: [...DOCUMENTS_KEY, opportunityId ?? 'all'],
-    queryFn: ({ signal }) => apiRequest<GeneratedDocument[]>('/documents', { query: { opportunity_id: opportunityId }, signal }),
+    queryFn: ({ signal }) => apiRequest('/documents', z.array(GeneratedDocumentSchema), { query: { opportunity_id: opportunityId }, signal }),
   });
 
 /** Requirements extracted from the opportunity's latest solicitation PDF. */
 export const useRequirements = (opportunityId: string, enabled: boolean) =>
   useQuery({
     queryKey: requirementsKey(opportunityId),
-    queryFn: ({ signal }) => apiRequest<Array<RequirementDto & Partial<Pick<OpportunityRequirement, 'lead_in'>>>>(`/opportunities/${opportunityId}/requirements`, { signal }),
+    queryFn: ({ signal }) => apiRequest(`/opportunities/${opportunityId}/requirements`, z.array(ListedRequirementSchema), { signal }),
     enabled,
   });
 
@@ -25,7 +32,7 @@ export const useRequirements = (opportunityId: string, enabled: boolean) =>
 export const useFormFacts = (opportunityId: string, enabled: boolean) =>
   useQuery({
     queryKey: formFactsKey(opportunityId),
-    queryFn: ({ signal }) => apiRequest<OpportunityFormFacts>(`/opportunities/${opportunityId}/form-facts`, { signal }),
+    queryFn: ({ signal }) => apiRequest(`/opportunities/${opportunityId}/form-facts`, OpportunityFormFactsSchema, { signal }),
     enabled,
   });
 
@@ -34,7 +41,7 @@ export function useGenerateDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { opportunity_id: string; document_type: OpportunityDocumentType; tone?: DocumentTone }) =>
-      apiRequest<GeneratedDocument>('/documents/generate', { method: 'POST', body }),
+      apiRequest('/documents/generate', GeneratedDocumentSchema, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
   });
 }
@@ -55,7 +62,7 @@ export function useUploadPdf(opportunityId: string) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest<UploadPdfResponse>(`/opportunities/${opportunityId}/upload-pdf`, { method: 'POST', body: form });
+      return apiRequest(`/opportunities/${opportunityId}/upload-pdf`, UploadPdfResponseSchema, { method: 'POST', body: form });
     },
     onSuccess: (answer) => {
       // The upload's list shows at once; the list endpoint's, with each item's lead-in, replaces it.

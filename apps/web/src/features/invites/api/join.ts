@@ -1,20 +1,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { AcceptInviteResponse, InviteDetails, JoinRegisterBody, JoinRegisterResponse } from '@biddesk/shared';
+import { type AcceptInviteResponse, type InviteDetails, type JoinRegisterBody, type JoinRegisterResponse, AcceptInviteResponseSchema, InviteDetailsSchema, JoinRegisterResponseSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /join/{token}: public and sent without a token (SPEC §6); 404 for an unknown token. */
 export function getInviteDetails(token: string, signal?: AbortSignal): Promise<InviteDetails> {
-  return apiRequest<InviteDetails>(`/join/${encodeURIComponent(token)}`, { signal, anonymous: true });
+  return apiRequest(`/join/${encodeURIComponent(token)}`, InviteDetailsSchema, { signal, anonymous: true });
 }
 
 /** POST /join/{token}/accept: the signed-in user accepts; 403 when signed in with another email. */
 export function acceptInviteByToken(token: string): Promise<AcceptInviteResponse> {
-  return apiRequest<AcceptInviteResponse>(`/join/${encodeURIComponent(token)}/accept`, { method: 'POST' });
+  return apiRequest(`/join/${encodeURIComponent(token)}/accept`, AcceptInviteResponseSchema, { method: 'POST' });
 }
 
 /** POST /join/{token}/register: creates the account for the invited email and joins (no admin code). */
 export function registerByInvite(token: string, body: JoinRegisterBody): Promise<JoinRegisterResponse> {
-  return apiRequest<JoinRegisterResponse>(`/join/${encodeURIComponent(token)}/register`, { method: 'POST', body, anonymous: true });
+  return apiRequest(`/join/${encodeURIComponent(token)}/register`, JoinRegisterResponseSchema, { method: 'POST', body, anonymous: true });
 }
 
 export const useInviteDetails = (token: string) =>

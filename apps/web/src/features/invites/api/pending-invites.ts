@@ -1,22 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHAT_POLL_MS, type AcceptInviteResponse, type MessageResponse, type PendingInvite } from '@biddesk/shared';
+import { CHAT_POLL_MS, type AcceptInviteResponse, type MessageResponse, type PendingInvite, AcceptInviteResponseSchema, MessageResponseSchema, PendingInviteSchema } from '@biddesk/shared';
+import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export const PENDING_INVITES_KEY = ['invites', 'pending'] as const;
 
 /** GET /invites/pending: invitations waiting for the signed-in user. */
 export function listPendingInvites(signal?: AbortSignal): Promise<PendingInvite[]> {
-  return apiRequest<PendingInvite[]>('/invites/pending', { signal });
+  return apiRequest('/invites/pending', z.array(PendingInviteSchema), { signal });
 }
 
 /** POST /invites/{id}/accept: joins the workspace; the NDA, if required, is shown there. */
 export function acceptPendingInvite(inviteId: string): Promise<AcceptInviteResponse> {
-  return apiRequest<AcceptInviteResponse>(`/invites/${inviteId}/accept`, { method: 'POST' });
+  return apiRequest(`/invites/${inviteId}/accept`, AcceptInviteResponseSchema, { method: 'POST' });
 }
 
 /** POST /invites/{id}/decline. */
 export function declinePendingInvite(inviteId: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>(`/invites/${inviteId}/decline`, { method: 'POST' });
+  return apiRequest(`/invites/${inviteId}/decline`, MessageResponseSchema, { method: 'POST' });
 }
 
 /**

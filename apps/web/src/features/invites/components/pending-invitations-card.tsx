@@ -25,7 +25,7 @@ export function PendingInvitationsCard() {
     accept.mutate(invite.id, {
       onSuccess: (answer) => {
         toast.success(answer.message);
-        navigate(`/workspace/${answer.workspace_id}`);
+        void navigate(`/workspace/${answer.workspace_id}`);
       },
       onError: (err) => toast.error(MESSAGES.failedToAcceptInvite, err),
     });

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_POLL_MS, type Notification } from '@biddesk/shared';
+import { NOTIFICATION_POLL_MS, type Notification, NotificationSchema } from '@biddesk/shared';
+import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
@@ -8,7 +9,7 @@ export const NOTIFICATIONS_KEY = ['notifications'] as const;
 export const useNotifications = (enabled: boolean) =>
   useQuery({
     queryKey: NOTIFICATIONS_KEY,
-    queryFn: ({ signal }) => apiRequest<Notification[]>('/notifications', { signal }),
+    queryFn: ({ signal }) => apiRequest('/notifications', z.array(NotificationSchema), { signal }),
     enabled,
     refetchInterval: enabled ? NOTIFICATION_POLL_MS : false,
   });

@@ -42,7 +42,7 @@ export function NotificationBell({ enabled }: { enabled: boolean }) {
     const link = safeRedirect(n.link);
     setOpened(false);
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => navigate(link), NOTIFICATION_NAVIGATE_DELAY_MS);
+    timer.current = setTimeout(() => void navigate(link), NOTIFICATION_NAVIGATE_DELAY_MS);
   };
 
   const handleDelete = (n: Notification) =>

@@ -1,12 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type {
-  NoticeStatus,
-  Opportunity,
-  OpportunityListResponse,
-  OpportunitySearchResponse,
-  OpportunitySort,
-  OpportunityStats,
-  SortOrder,
+import {
+  type NoticeStatus,
+  type Opportunity,
+  type OpportunityListResponse,
+  type OpportunitySearchResponse,
+  type OpportunitySort,
+  type OpportunityStats,
+  type SortOrder,
+  OpportunityListResponseSchema,
+  OpportunitySchema,
+  OpportunitySearchResponseSchema,
+  OpportunityStatsSchema,
+  DescriptionResponseSchema,
+  SaveResponseSchema,
 } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { OPPORTUNITIES_KEY } from '../../../lib/opportunity-keys';
@@ -51,7 +57,7 @@ export const listQuery = (params: ListParams) =>
   queryOptions({
     queryKey: [...OPPORTUNITIES_KEY, 'list', params],
     queryFn: ({ signal }) =>
-      apiRequest<OpportunityListResponse>('/opportunities', { query: { ...params, saved_only: params.saved_only || undefined, _: Date.now() }, signal }),
+      apiRequest('/opportunities', OpportunityListResponseSchema, { query: { ...params, saved_only: params.saved_only || undefined, _: Date.now() }, signal }),
     staleTime: DASHBOARD_FRESH_MS,
   });
 
@@ -62,7 +68,7 @@ export function useOpportunityList(params: ListParams, enabled = true) {
 
 /** GET /opportunities/stats: the four dashboard counts in one call. */
 export const statsQuery = () =>
-  queryOptions({ queryKey: STATS_KEY, queryFn: ({ signal }) => apiRequest<OpportunityStats>('/opportunities/stats', { signal }), staleTime: DASHBOARD_FRESH_MS });
+  queryOptions({ queryKey: STATS_KEY, queryFn: ({ signal }) => apiRequest('/opportunities/stats', OpportunityStatsSchema, { signal }), staleTime: DASHBOARD_FRESH_MS });
 
 /** The stat cards' counts, re-read with the listing (sync frequency). */
 export const useOpportunityStats = () => useQuery({ ...statsQuery(), ...useSyncRefetch() });
@@ -82,11 +88,11 @@ export function useRefreshCounts(): () => void {
 }
 
 export const useOpportunity = (id: string) =>
-  useQuery({ queryKey: detailKey(id), queryFn: ({ signal }) => apiRequest<Opportunity>(`/opportunities/${id}`, { signal }), retry: false });
+  useQuery({ queryKey: detailKey(id), queryFn: ({ signal }) => apiRequest(`/opportunities/${id}`, OpportunitySchema, { signal }), retry: false });
 
 /** POST /opportunities/search (query params, nulls dropped, no body). */
 export function searchOpportunities(filters: SearchFilters, signal?: AbortSignal): Promise<OpportunitySearchResponse> {
-  return apiRequest<OpportunitySearchResponse>('/opportunities/search', { method: 'POST', query: { ...filters }, signal });
+  return apiRequest('/opportunities/search', OpportunitySearchResponseSchema, { method: 'POST', query: { ...filters }, signal });
 }
 
 /**
@@ -106,7 +112,7 @@ export const useOpportunitySearch = (filters: SearchFilters, enabled: boolean) =
 export const useDescription = (noticeId: string | undefined, enabled: boolean) =>
   useQuery({
     queryKey: ['sam-gov', 'description', noticeId],
-    queryFn: ({ signal }) => apiRequest<{ description: string }>('/sam-gov/description', { query: { notice_id: noticeId }, signal }),
+    queryFn: ({ signal }) => apiRequest('/sam-gov/description', DescriptionResponseSchema, { query: { notice_id: noticeId }, signal }),
     enabled: enabled && Boolean(noticeId),
     retry: false,
     staleTime: Infinity,
@@ -123,7 +129,7 @@ export function useToggleSaved() {
   return useMutation({
     // The target state travels with the call, so a double click cannot undo itself.
     mutationFn: (o: Pick<Opportunity, 'id' | 'saved'>) =>
-      apiRequest<{ saved: boolean }>(`/opportunities/${o.id}/save`, { method: 'POST', query: { saved: String(!o.saved) } }),
+      apiRequest(`/opportunities/${o.id}/save`, SaveResponseSchema, { method: 'POST', query: { saved: String(!o.saved) } }),
     onMutate: async (o) => {
       await queryClient.cancelQueries({ queryKey: OPPORTUNITIES_KEY });
       const snapshot: Snapshot = queryClient.getQueriesData({ queryKey: OPPORTUNITIES_KEY });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PursuitImportReport, PursuitPagedListResponse } from '@biddesk/shared';
+import { PursuitImportReportSchema, PursuitPagedListResponseSchema } from '@biddesk/shared';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download-blob';
 import type { PipelineFilters, PipelineSort } from '../url-state';
@@ -14,7 +14,7 @@ export const usePursuitTablePage = (filters: PipelineFilters, sort: PipelineSort
   useQuery({
     queryKey: ['pursuits', 'table', filters, sort, order, page],
     queryFn: ({ signal }) =>
-      apiRequest<PursuitPagedListResponse>('/pursuits', { signal, query: { view: 'table', ...filterQuery(filters), sort, order, page, per_page: TABLE_PAGE_SIZE } }),
+      apiRequest('/pursuits', PursuitPagedListResponseSchema, { signal, query: { view: 'table', ...filterQuery(filters), sort, order, page, per_page: TABLE_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -36,7 +36,7 @@ export function useImportPursuitsCsv() {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return apiRequest<PursuitImportReport>('/pursuits/import', { method: 'POST', body });
+      return apiRequest('/pursuits/import', PursuitImportReportSchema, { method: 'POST', body });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pursuits'] }),
   });

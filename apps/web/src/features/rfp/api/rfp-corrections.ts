@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PutRequirementCorrectionBody, RfpRequirement } from '@biddesk/shared';
+import { type PutRequirementCorrectionBody, type RfpRequirement, RfpRequirementSchema } from '@biddesk/shared';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { workspaceKey } from '../../../lib/workspace-keys';
 
@@ -8,7 +8,7 @@ const correctionPath = (workspaceId: string, solicitationId: string, requirement
 
 /** PUT .../correction: mark not a requirement, or change section or must/should; the requirement as corrected. */
 export function putCorrection(workspaceId: string, solicitationId: string, requirementId: string, body: PutRequirementCorrectionBody): Promise<RfpRequirement> {
-  return apiRequest<RfpRequirement>(correctionPath(workspaceId, solicitationId, requirementId), { method: 'PUT', body });
+  return apiRequest(correctionPath(workspaceId, solicitationId, requirementId), RfpRequirementSchema, { method: 'PUT', body });
 }
 
 /** DELETE .../correction: back to the engine's reading. */

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateRfpTasksBody, CreateRfpTasksResponse, RfpAnalysis, RfpMatrix, RfpSolicitation, RfpUploadResponse } from '@biddesk/shared';
+import { type CreateRfpTasksBody, type CreateRfpTasksResponse, type RfpAnalysis, type RfpMatrix, type RfpSolicitation, type RfpUploadResponse, CreateRfpTasksResponseSchema, RfpAnalysisSchema, RfpMatrixSchema, RfpSolicitationSchema, RfpUploadResponseSchema } from '@biddesk/shared';
+import type { z } from 'zod';
 import { ApiError, apiDownload, apiRequest, type UploadProgress } from '../../../lib/api-client';
 import { matrixKey, rfpKey, workspaceKey } from '../../../lib/workspace-keys';
 
@@ -19,29 +20,29 @@ async function orNull<T>(request: Promise<T>): Promise<T | null> {
 
 /** GET /workspaces/{id}/rfp/solicitation: the latest RFP version with its requirements, or null. */
 export function getSolicitation(workspaceId: string, signal?: AbortSignal): Promise<RfpSolicitation | null> {
-  return orNull(apiRequest<RfpSolicitation>(`/workspaces/${workspaceId}/rfp/solicitation`, { signal }));
+  return orNull(apiRequest(`/workspaces/${workspaceId}/rfp/solicitation`, RfpSolicitationSchema, { signal }));
 }
 
 /** GET /workspaces/{id}/rfp/analysis: the latest draft analysis, or null. */
 export function getAnalysis(workspaceId: string, signal?: AbortSignal): Promise<RfpAnalysis | null> {
-  return orNull(apiRequest<RfpAnalysis>(`/workspaces/${workspaceId}/rfp/analysis`, { signal }));
+  return orNull(apiRequest(`/workspaces/${workspaceId}/rfp/analysis`, RfpAnalysisSchema, { signal }));
 }
 
 /** POSTs one file as multipart `file` through the shared client, which reports the upload's progress. */
-function postFile<T>(path: string, file: File, onProgress: UploadProgress = () => {}): Promise<T> {
+function postFile<S extends z.ZodType>(path: string, schema: S, file: File, onProgress: UploadProgress = () => {}): Promise<z.output<S>> {
   const body = new FormData();
   body.append('file', file);
-  return apiRequest<T>(path, { method: 'POST', body, onUploadProgress: onProgress });
+  return apiRequest(path, schema, { method: 'POST', body, onUploadProgress: onProgress });
 }
 
 /** POST /workspaces/{id}/rfp/upload (multipart `file`, a PDF). */
 export function uploadRfp(workspaceId: string, file: File, onProgress?: UploadProgress): Promise<RfpUploadResponse> {
-  return postFile<RfpUploadResponse>(`/workspaces/${workspaceId}/rfp/upload`, file, onProgress);
+  return postFile(`/workspaces/${workspaceId}/rfp/upload`, RfpUploadResponseSchema, file, onProgress);
 }
 
 /** POST /workspaces/{id}/rfp/analyze-draft (multipart `file`, a PDF or a .docx). */
 export function analyzeDraft(workspaceId: string, file: File, onProgress?: UploadProgress): Promise<RfpAnalysis> {
-  return postFile<RfpAnalysis>(`/workspaces/${workspaceId}/rfp/analyze-draft`, file, onProgress);
+  return postFile(`/workspaces/${workspaceId}/rfp/analyze-draft`, RfpAnalysisSchema, file, onProgress);
 }
 
 export const useSolicitation = (workspaceId: string) =>
@@ -63,12 +64,12 @@ export const useAnalyzeDraft = (workspaceId: string, onProgress?: UploadProgress
 
 /** GET /workspaces/{id}/rfp/matrix: each requirement of the latest RFP with its task and draft status. */
 export function getMatrix(workspaceId: string, signal?: AbortSignal): Promise<RfpMatrix> {
-  return apiRequest<RfpMatrix>(`/workspaces/${workspaceId}/rfp/matrix`, { signal });
+  return apiRequest(`/workspaces/${workspaceId}/rfp/matrix`, RfpMatrixSchema, { signal });
 }
 
 /** POST /workspaces/{id}/rfp/tasks: board tasks from the selected requirements. */
 export function createRfpTasks(workspaceId: string, body: CreateRfpTasksBody): Promise<CreateRfpTasksResponse> {
-  return apiRequest<CreateRfpTasksResponse>(`/workspaces/${workspaceId}/rfp/tasks`, { method: 'POST', body });
+  return apiRequest(`/workspaces/${workspaceId}/rfp/tasks`, CreateRfpTasksResponseSchema, { method: 'POST', body });
 }
 
 /** GET /workspaces/{id}/rfp/matrix/export as CSV or .xlsx, with the server's file name. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedSearch } from '@biddesk/shared';
+import { type SavedSearch, SavedSearchSchema, SavedSearchListResponseSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 export const SAVED_SEARCHES_KEY = ['saved-searches'] as const;
@@ -8,14 +8,14 @@ export const SAVED_SEARCHES_KEY = ['saved-searches'] as const;
 export const useSavedSearches = () =>
   useQuery({
     queryKey: SAVED_SEARCHES_KEY,
-    queryFn: ({ signal }) => apiRequest<{ data: SavedSearch[] }>('/saved-searches', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiRequest('/saved-searches', SavedSearchListResponseSchema, { signal }).then((r) => r.data),
   });
 
 /** POST /saved-searches */
 export function useCreateSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; filters: SavedSearch['filters'] }) => apiRequest<SavedSearch>('/saved-searches', { method: 'POST', body }),
+    mutationFn: (body: { name: string; filters: SavedSearch['filters'] }) => apiRequest('/saved-searches', SavedSearchSchema, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY }),
   });
 }

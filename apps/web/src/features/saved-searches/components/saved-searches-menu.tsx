@@ -24,7 +24,7 @@ export function SavedSearchesMenu() {
 
   const openSearch = (search: SavedSearch) => {
     setOpen(false);
-    navigate(search.link);
+    void navigate(search.link);
   };
   const deleteSearch = (search: SavedSearch) =>
     remove.mutate(search.id, {

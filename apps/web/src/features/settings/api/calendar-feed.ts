@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarFeed } from '@biddesk/shared';
+import { CalendarFeedSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 export const CALENDAR_FEED_KEY = ['settings', 'calendar-feed'] as const;
 
 /** GET /calendar-feed: the caller's private calendar address, if they have one. */
 export const useCalendarFeed = () =>
-  useQuery({ queryKey: CALENDAR_FEED_KEY, queryFn: ({ signal }) => apiRequest<CalendarFeed>('/calendar-feed', { signal }) });
+  useQuery({ queryKey: CALENDAR_FEED_KEY, queryFn: ({ signal }) => apiRequest('/calendar-feed', CalendarFeedSchema, { signal }) });
 
 /** POST /calendar-feed: a new address (the earlier one stops working). */
 export function useResetCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<CalendarFeed>('/calendar-feed', { method: 'POST' }),
+    mutationFn: () => apiRequest('/calendar-feed', CalendarFeedSchema, { method: 'POST' }),
     onSuccess: (feed) => queryClient.setQueryData(CALENDAR_FEED_KEY, feed),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferences } from '@biddesk/shared';
+import { type NotificationPreferences, NotificationPreferencesSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 export const NOTIFICATION_PREFERENCES_KEY = ['settings', 'notifications'] as const;
@@ -8,14 +8,14 @@ export const NOTIFICATION_PREFERENCES_KEY = ['settings', 'notifications'] as con
 export const useNotificationPreferences = () =>
   useQuery({
     queryKey: NOTIFICATION_PREFERENCES_KEY,
-    queryFn: ({ signal }) => apiRequest<NotificationPreferences>('/settings/notifications', { signal }),
+    queryFn: ({ signal }) => apiRequest('/settings/notifications', NotificationPreferencesSchema, { signal }),
   });
 
 /** PUT /settings/notifications */
 export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: Partial<NotificationPreferences>) => apiRequest<NotificationPreferences>('/settings/notifications', { method: 'PUT', body: patch }),
+    mutationFn: (patch: Partial<NotificationPreferences>) => apiRequest('/settings/notifications', NotificationPreferencesSchema, { method: 'PUT', body: patch }),
     onSuccess: (saved) => queryClient.setQueryData(NOTIFICATION_PREFERENCES_KEY, saved),
   });
 }

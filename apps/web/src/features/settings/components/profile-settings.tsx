@@ -3,7 +3,7 @@ import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-context';
-import { ChangePasswordBodySchema, UpdateProfileBodySchema, type AuthResponse, type User } from '@biddesk/shared';
+import { ChangePasswordBodySchema, UpdateProfileBodySchema, AuthResponseSchema, UserSchema } from '@biddesk/shared';
 import { toast } from '../../../lib/toast';
 import { checkSamePassword, schemaCheck } from '../../../lib/validation';
 
@@ -33,7 +33,7 @@ export function ProfileSettings() {
     if (nameProblem) return toast.error(nameProblem);
     setSavingProfile(true);
     try {
-      const saved = await apiRequest<User>('/auth/profile', { method: 'PATCH', body: { name } });
+      const saved = await apiRequest('/auth/profile', UserSchema, { method: 'PATCH', body: { name } });
       // The same session with the saved user: the header and every screen show the new name.
       if (token) signIn(token, saved);
       setName(saved.name);
@@ -51,7 +51,7 @@ export function ProfileSettings() {
     if (problem) return toast.error(problem);
     setSaving(true);
     try {
-      const session = await apiRequest<AuthResponse>('/auth/change-password', { method: 'POST', body: { current_password: passwords.current, new_password: passwords.next } });
+      const session = await apiRequest('/auth/change-password', AuthResponseSchema, { method: 'POST', body: { current_password: passwords.current, new_password: passwords.next } });
       signIn(session.token, session.user);
       setPasswords({ current: '', next: '', confirm: '' });
       toast.success('Password updated successfully');

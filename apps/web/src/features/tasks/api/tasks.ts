@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateTaskBody, MessageResponse, Task, TaskStatus } from '@biddesk/shared';
+import { type CreateTaskBody, type MessageResponse, type Task, type TaskStatus, MessageResponseSchema, TaskSchema } from '@biddesk/shared';
+import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { tasksKey, workspaceKey } from '../../../lib/workspace-keys';
 
@@ -7,17 +8,17 @@ import { tasksKey, workspaceKey } from '../../../lib/workspace-keys';
 
 /** GET /workspaces/{id}/tasks: the board, by column then oldest first. */
 export function listTasks(workspaceId: string, signal?: AbortSignal): Promise<Task[]> {
-  return apiRequest<Task[]>(`/workspaces/${workspaceId}/tasks`, { signal });
+  return apiRequest(`/workspaces/${workspaceId}/tasks`, z.array(TaskSchema), { signal });
 }
 
 /** POST /workspaces/{id}/tasks. */
 export function createTask(workspaceId: string, body: CreateTaskBody): Promise<Task> {
-  return apiRequest<Task>(`/workspaces/${workspaceId}/tasks`, { method: 'POST', body });
+  return apiRequest(`/workspaces/${workspaceId}/tasks`, TaskSchema, { method: 'POST', body });
 }
 
 /** PATCH /tasks/{id}: one board move; `from` is the column the card was in (a stale card answers 409). */
 export function moveTask(taskId: string, from: TaskStatus, to: TaskStatus): Promise<Task> {
-  return apiRequest<Task>(`/tasks/${taskId}`, { method: 'PATCH', body: { status: to, from_status: from } });
+  return apiRequest(`/tasks/${taskId}`, TaskSchema, { method: 'PATCH', body: { status: to, from_status: from } });
 }
 
 /**
@@ -25,12 +26,12 @@ export function moveTask(taskId: string, from: TaskStatus, to: TaskStatus): Prom
  * newest amendment the member saw (a later one stays flagged).
  */
 export function dismissRequirementChanges(taskId: string, throughVersion: number): Promise<Task> {
-  return apiRequest<Task>(`/tasks/${taskId}/requirement-changes/dismiss`, { method: 'POST', body: { through_version: throughVersion } });
+  return apiRequest(`/tasks/${taskId}/requirement-changes/dismiss`, TaskSchema, { method: 'POST', body: { through_version: throughVersion } });
 }
 
 /** DELETE /tasks/{id}. */
 export function deleteTask(taskId: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>(`/tasks/${taskId}`, { method: 'DELETE' });
+  return apiRequest(`/tasks/${taskId}`, MessageResponseSchema, { method: 'DELETE' });
 }
 
 export const useTasks = (workspaceId: string) =>

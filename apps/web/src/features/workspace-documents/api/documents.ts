@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentVersion, MessageResponse, WorkspaceDocument } from '@biddesk/shared';
+import { type DocumentVersion, type MessageResponse, type WorkspaceDocument, DocumentVersionSchema, MessageResponseSchema, WorkspaceDocumentSchema } from '@biddesk/shared';
+import { z } from 'zod';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { documentsKey, workspaceKey } from '../../../lib/workspace-keys';
 
@@ -8,19 +9,19 @@ export const documentVersionsKey = (workspaceId: string, documentId: string) => 
 
 /** GET /workspaces/{id}/documents, newest updated first. */
 export function listDocuments(workspaceId: string, signal?: AbortSignal): Promise<WorkspaceDocument[]> {
-  return apiRequest<WorkspaceDocument[]>(`/workspaces/${workspaceId}/documents`, { signal });
+  return apiRequest(`/workspaces/${workspaceId}/documents`, z.array(WorkspaceDocumentSchema), { signal });
 }
 
 /** POST /workspaces/{id}/documents (multipart field `file`). */
 export function uploadDocument(workspaceId: string, file: File): Promise<WorkspaceDocument> {
   const body = new FormData();
   body.append('file', file);
-  return apiRequest<WorkspaceDocument>(`/workspaces/${workspaceId}/documents`, { method: 'POST', body });
+  return apiRequest(`/workspaces/${workspaceId}/documents`, WorkspaceDocumentSchema, { method: 'POST', body });
 }
 
 /** POST /documents/{id}/check-out. */
 export function checkOutDocument(documentId: string): Promise<WorkspaceDocument> {
-  return apiRequest<WorkspaceDocument>(`/documents/${documentId}/check-out`, { method: 'POST' });
+  return apiRequest(`/documents/${documentId}/check-out`, WorkspaceDocumentSchema, { method: 'POST' });
 }
 
 /** POST /documents/{id}/check-in (multipart: optional `file` becomes the next version, optional `note`). */
@@ -28,22 +29,22 @@ export function checkInDocument(documentId: string, input: { file: File | null; 
   const body = new FormData();
   if (input.note.trim()) body.append('note', input.note.trim());
   if (input.file) body.append('file', input.file);
-  return apiRequest<WorkspaceDocument>(`/documents/${documentId}/check-in`, { method: 'POST', body });
+  return apiRequest(`/documents/${documentId}/check-in`, WorkspaceDocumentSchema, { method: 'POST', body });
 }
 
 /** POST /documents/{id}/force-release: the owner releases a stale check-out, with a reason. */
 export function forceReleaseDocument(documentId: string, reason: string): Promise<WorkspaceDocument> {
-  return apiRequest<WorkspaceDocument>(`/documents/${documentId}/force-release`, { method: 'POST', body: { reason } });
+  return apiRequest(`/documents/${documentId}/force-release`, WorkspaceDocumentSchema, { method: 'POST', body: { reason } });
 }
 
 /** DELETE /documents/{id}: owner only. */
 export function deleteDocument(documentId: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>(`/documents/${documentId}`, { method: 'DELETE' });
+  return apiRequest(`/documents/${documentId}`, MessageResponseSchema, { method: 'DELETE' });
 }
 
 /** GET /documents/{id}/versions, newest first. */
 export function listDocumentVersions(documentId: string, signal?: AbortSignal): Promise<DocumentVersion[]> {
-  return apiRequest<DocumentVersion[]>(`/documents/${documentId}/versions`, { signal });
+  return apiRequest(`/documents/${documentId}/versions`, z.array(DocumentVersionSchema), { signal });
 }
 
 /** The current version's bytes, or one version's (GET /documents/{id}[/versions/{n}]/download). */

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { WorkspaceActivityPage } from '@biddesk/shared';
+import { type WorkspaceActivityPage, WorkspaceActivityPageSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { activityKey } from '../../../lib/workspace-keys';
 
@@ -7,7 +7,7 @@ const ACTIVITY_PAGE_SIZE = 50;
 
 /** GET /workspaces/{id}/activity?limit=&before=: newest first; `before` reads the next, older page. */
 export function getActivity(workspaceId: string, before: string | null, signal?: AbortSignal): Promise<WorkspaceActivityPage> {
-  return apiRequest<WorkspaceActivityPage>(`/workspaces/${workspaceId}/activity`, { query: { limit: ACTIVITY_PAGE_SIZE, before }, signal });
+  return apiRequest(`/workspaces/${workspaceId}/activity`, WorkspaceActivityPageSchema, { query: { limit: ACTIVITY_PAGE_SIZE, before }, signal });
 }
 
 /** The activity log, paged by cursor so Load more neither repeats nor skips entries. */

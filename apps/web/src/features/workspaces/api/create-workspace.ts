@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateWorkspaceBody, Workspace } from '@biddesk/shared';
+import { type CreateWorkspaceBody, type Workspace, WorkspaceSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { WORKSPACES_KEY } from '../../../lib/workspace-keys';
 
 /** POST /workspaces: one workspace per opportunity (409 names the owner to ask). */
 export function createWorkspace(body: CreateWorkspaceBody): Promise<Workspace> {
-  return apiRequest<Workspace>('/workspaces', { method: 'POST', body });
+  return apiRequest('/workspaces', WorkspaceSchema, { method: 'POST', body });
 }
 
 export function useCreateWorkspace() {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Workspace } from '@biddesk/shared';
+import { type Workspace, WorkspaceSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { workspaceKey } from '../../../lib/workspace-keys';
 
 /** GET /workspaces/{id}: the header data, the caller's role and whether the NDA comes first. */
 export function getWorkspace(id: string, signal?: AbortSignal): Promise<Workspace> {
-  return apiRequest<Workspace>(`/workspaces/${id}`, { signal });
+  return apiRequest(`/workspaces/${id}`, WorkspaceSchema, { signal });
 }
 
 /** The workspace; a 403 or 404 is final, so no retry. */

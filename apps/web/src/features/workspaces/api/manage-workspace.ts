@@ -1,21 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse, Workspace } from '@biddesk/shared';
+import { type MessageResponse, type Workspace, MessageResponseSchema, WorkspaceSchema, DeleteWorkspaceResponseSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { WORKSPACES_KEY } from '../../../lib/workspace-keys';
 
 /** DELETE /workspaces/{id}: permanent, owner only. */
 export function deleteWorkspace(id: string): Promise<{ deleted: true; message: string }> {
-  return apiRequest(`/workspaces/${id}`, { method: 'DELETE' });
+  return apiRequest(`/workspaces/${id}`, DeleteWorkspaceResponseSchema, { method: 'DELETE' });
 }
 
 /** PATCH /workspaces/{id}/archive?archive=: archive (true) or restore (false), owner only. */
 export function archiveWorkspace(id: string, archive: boolean): Promise<Workspace> {
-  return apiRequest<Workspace>(`/workspaces/${id}/archive`, { method: 'PATCH', query: { archive } });
+  return apiRequest(`/workspaces/${id}/archive`, WorkspaceSchema, { method: 'PATCH', query: { archive } });
 }
 
 /** POST /workspaces/{id}/leave: any member but the owner. */
 export function leaveWorkspace(id: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>(`/workspaces/${id}/leave`, { method: 'POST' });
+  return apiRequest(`/workspaces/${id}/leave`, MessageResponseSchema, { method: 'POST' });
 }
 
 /**

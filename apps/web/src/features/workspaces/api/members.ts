@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse, WorkspaceSettings } from '@biddesk/shared';
+import { type MessageResponse, type WorkspaceSettings, MessageResponseSchema, WorkspaceSettingsSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { workspaceKey } from '../../../lib/workspace-keys';
 
 /** DELETE /workspaces/{id}/members/{userId}: owner only, never the owner. */
 export function removeMember(workspaceId: string, userId: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>(`/workspaces/${workspaceId}/members/${userId}`, { method: 'DELETE' });
+  return apiRequest(`/workspaces/${workspaceId}/members/${userId}`, MessageResponseSchema, { method: 'DELETE' });
 }
 
 /** PATCH /workspaces/{id}/settings: the owner turns the NDA requirement on or off. */
 export function updateWorkspaceSettings(workspaceId: string, settings: WorkspaceSettings): Promise<WorkspaceSettings> {
-  return apiRequest<WorkspaceSettings>(`/workspaces/${workspaceId}/settings`, { method: 'PATCH', body: settings });
+  return apiRequest(`/workspaces/${workspaceId}/settings`, WorkspaceSettingsSchema, { method: 'PATCH', body: settings });
 }
 
 export function useRemoveMember(workspaceId: string) {

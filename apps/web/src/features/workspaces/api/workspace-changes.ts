@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { WorkspaceChangeArea, WorkspaceChanges } from '@biddesk/shared';
+import { type WorkspaceChangeArea, type WorkspaceChanges, WorkspaceChangesSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import {
   activityKey, aiDocumentsKey, documentsKey, matrixKey, membersKey, rfpKey, tasksKey, workspaceInvitesKey, workspaceKey,
@@ -7,7 +7,7 @@ import {
 
 /** GET /workspaces/{id}/changes: which areas other members changed since `since` (omit it on the first call). */
 export function getWorkspaceChanges(workspaceId: string, since: string | undefined, signal?: AbortSignal): Promise<WorkspaceChanges> {
-  return apiRequest<WorkspaceChanges>(`/workspaces/${workspaceId}/changes`, { query: since === undefined ? {} : { since }, signal });
+  return apiRequest(`/workspaces/${workspaceId}/changes`, WorkspaceChangesSchema, { query: since === undefined ? {} : { since }, signal });
 }
 
 /** What to refetch per changed area: `exact` keys refresh that query only, not everything under it. */

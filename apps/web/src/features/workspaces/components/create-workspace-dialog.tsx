@@ -25,7 +25,7 @@ export function CreateWorkspaceDialog({ opened, onClose, opportunity }: CreateWo
         onSuccess: (workspace) => {
           toast.success(MESSAGES.workspaceCreated);
           onClose();
-          navigate(`/workspace/${workspace.id}`);
+          void navigate(`/workspace/${workspace.id}`);
         },
         onError: (err) => toast.error(MESSAGES.failedToCreateWorkspace, err),
       },

@@ -24,7 +24,7 @@ export function WorkspaceMenu({ workspace }: { workspace: Workspace }) {
   // SPEC §4/§9: after leaving, the user goes away after 1.5 seconds.
   useEffect(() => {
     if (!hasLeft) return;
-    const timer = setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate('/'), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [hasLeft, navigate]);
 
@@ -45,7 +45,7 @@ export function WorkspaceMenu({ workspace }: { workspace: Workspace }) {
         onSuccess: () => {
           toast.success(value ? 'Workspace archived' : 'Workspace restored');
           // SPEC §4: archiving goes to /, restoring reloads (the detail query refetches on success).
-          if (value) navigate('/');
+          if (value) void navigate('/');
         },
         onError: (err) => toast.error(value ? MESSAGES.failedToArchiveWorkspace : 'Failed to restore workspace', err),
         onSettled: () => setConfirming(null),
@@ -56,7 +56,7 @@ export function WorkspaceMenu({ workspace }: { workspace: Workspace }) {
     remove.mutate(workspace.id, {
       onSuccess: (answer) => {
         toast.success(answer.message);
-        navigate('/');
+        void navigate('/');
       },
       onError: (err) => toast.error(MESSAGES.failedToDeleteWorkspace, err),
       onSettled: () => setConfirming(null),
