@@ -22,26 +22,44 @@ const updateOf = (k: string) =>
 const updates = WRITTEN.filter((k) => k !== 'awardKey').map(updateOf).join(', ');
 
 /**
+ * The counts of a modification history (jsonb: modification number → ModificationSeen):
+ * modifications other than "0" (the base award), and the times the end date moved later from one
+ * modification to the next in action-date order (modification number breaking ties; blank end
+ * dates skipped). Both statements below count with these, so they cannot disagree.
+ */
+const countModifications = (history: string) => `(select count(*)::int from jsonb_object_keys(${history}) as k where k <> '0')`;
+const countExtensions = (history: string) => `(
+    select count(*)::int from (
+      select e.value->>'end_date' as end_date, lag(e.value->>'end_date') over (order by e.value->>'action_date', e.key) as previous
+      from jsonb_each(${history}) as e where e.value->>'end_date' is not null
+    ) as s where s.end_date > s.previous)`;
+
+// A new award is inserted with its batch's history and counts already, so MERGE_HISTORY finds
+// nothing to add to it (one write per new award, not two).
+const selectOf = (k: string) =>
+  k === 'modificationCount' ? `case when r.modifications is null then r.modification_count else ${countModifications('r.modifications')} end` : `r."${snake(k)}"`;
+const selectList = WRITTEN.map(selectOf).join(', ');
+
+/**
  * One statement per batch (rows as one JSON parameter, as the opportunity import does). On a key
  * already stored, the row is rewritten only when its content changed AND it is not older than the
  * stored version: a re-import writes nothing, and an older file or transaction never overwrites
  * what a newer one said. A row that does not say its date never replaces one that does.
  */
 const UPSERT = `
-insert into awards (${columnList}, content_hash)
-select ${columnList}, content_hash from jsonb_to_recordset($1::jsonb) as r(${recordType}, content_hash text)
+insert into awards (${columnList}, content_hash, modifications, extension_count)
+select ${selectList}, r.content_hash, r.modifications, case when r.modifications is null then null else ${countExtensions('r.modifications')} end
+from jsonb_to_recordset($1::jsonb) as r(${recordType}, content_hash text, modifications jsonb)
 on conflict (award_key) do update set ${updates}, content_hash = excluded.content_hash, updated_at = now()
   where awards.content_hash is distinct from excluded.content_hash
     and (awards.last_action_date is null or excluded.last_action_date >= awards.last_action_date)
-returning (xmax = 0) as inserted`;
+returning award_key, (xmax = 0) as inserted`;
 const [BEFORE, AFTER] = UPSERT.split('$1') as [string, string];
 
 /**
  * Adds a batch's modifications (one JSON object: award key → modification number → what it said)
- * to each award's history, then recounts from the whole history: modification_count is the mods
- * other than "0" (the base award), extension_count the times the end date moved later from one
- * modification to the next in action-date order (modification number breaking ties; blank end dates
- * skipped). A history that gains nothing is not rewritten, so a re-import writes nothing.
+ * to each stored award's history, then recounts from the whole history. A history that gains
+ * nothing is not rewritten, so a re-import writes nothing.
  */
 const MERGE_HISTORY = `
 with merged as (
@@ -50,12 +68,8 @@ with merged as (
 )
 update awards set
   modifications = m.mods,
-  modification_count = (select count(*)::int from jsonb_object_keys(m.mods) as k where k <> '0'),
-  extension_count = (
-    select count(*)::int from (
-      select e.value->>'end_date' as end_date, lag(e.value->>'end_date') over (order by e.value->>'action_date', e.key) as previous
-      from jsonb_each(m.mods) as e where e.value->>'end_date' is not null
-    ) as s where s.end_date > s.previous),
+  modification_count = ${countModifications('m.mods')},
+  extension_count = ${countExtensions('m.mods')},
   updated_at = now()
 from merged m
 where awards.award_key = m.award_key and awards.modifications is distinct from m.mods`;
@@ -112,10 +126,11 @@ export function latestByKey(records: AwardRecord[]): AwardRecord[] {
 export async function upsertAwards(db: Db, records: AwardRecord[]): Promise<AwardWriteCounts> {
   const unique = latestByKey(records);
   if (unique.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+  const history = modificationsByAward(records);
   const payload = JSON.stringify(
     unique.map((a) => {
       const row = toAwardRow(a);
-      const out: Record<string, unknown> = { content_hash: row.contentHash };
+      const out: Record<string, unknown> = { content_hash: row.contentHash, modifications: history[a.awardKey] ?? null };
       for (const k of WRITTEN) {
         const v = row[k];
         out[snake(k)] = v instanceof Date ? v.toISOString() : (v ?? null);
@@ -123,10 +138,10 @@ export async function upsertAwards(db: Db, records: AwardRecord[]): Promise<Awar
       return out;
     }),
   );
-  const written = rowsOf<{ inserted: boolean }>(await db.execute(sql`${sql.raw(BEFORE)}${payload}${sql.raw(AFTER)}`));
-  // After the upsert, so an award first seen in this batch is there. Older transactions than the
-  // stored version (which the upsert skips) still add to the history.
-  const history = modificationsByAward(records);
+  const written = rowsOf<{ award_key: string; inserted: boolean }>(await db.execute(sql`${sql.raw(BEFORE)}${payload}${sql.raw(AFTER)}`));
+  // Awards this batch inserted hold its history already; the others (updated, unchanged, or older
+  // than the stored version, which the upsert skips) still add theirs.
+  for (const r of written) if (r.inserted) delete history[r.award_key];
   if (Object.keys(history).length > 0) await db.execute(sql`${sql.raw(HISTORY_BEFORE)}${JSON.stringify(history)}${sql.raw(HISTORY_AFTER)}`);
   const inserted = written.filter((r) => r.inserted).length;
   return { inserted, updated: written.length - inserted, unchanged: unique.length - written.length };
