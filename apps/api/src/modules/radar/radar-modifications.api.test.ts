@@ -166,9 +166,9 @@ describe('GET /radar: many modifications or extensions', () => {
     expect(signal).toEqual([
       {
         kind: 'many_modifications',
-        label: 'Modified 13 times',
-        explanation: 'Modified 13 times; end date extended 7 times — the customer kept this contract running rather than recompeting it.',
-        evidence: expect.stringMatching(/^modifications after the base: 13; end-date extensions: 7; from 14 modification numbers in the imported transactions; end date \d{4}-\d\d-\d\d → \d{4}-\d\d-\d\d$/),
+        label: 'Modified 13+ times',
+        explanation: 'Modified at least 13 times; end date extended at least 7 times — the customer kept this contract running rather than recompeting it.',
+        evidence: expect.stringMatching(/^modifications after the base seen: 13; end-date extensions seen: 7; from 14 modification numbers in the imported transactions; end date \d{4}-\d\d-\d\d → \d{4}-\d\d-\d\d$/),
       },
     ]);
   });
@@ -176,7 +176,7 @@ describe('GET /radar: many modifications or extensions', () => {
   it('flags an award whose end date was extended twice, and not one below both thresholds or with unknown counts', async () => {
     const rows = await radarRows('');
     expect(rows.find((r) => r.award_key === EXTENDED)!.signals.map((s) => [s.label, s.explanation])).toEqual([
-      ['Extended 2 times', 'Modified 6 times; end date extended 2 times — the customer kept this contract running rather than recompeting it.'],
+      ['Extended 2+ times', 'Modified at least 6 times; end date extended at least 2 times — the customer kept this contract running rather than recompeting it.'],
     ]);
     expect(rows.find((r) => r.award_key === BELOW)!.signals).toEqual([]);
     expect(rows.find((r) => r.award_key === SUMMARY_ONLY)!.signals).toEqual([]);

@@ -46,15 +46,17 @@ function manyModifications(a: SignalFacts): RadarSignal | null {
   const mods = a.modificationCount;
   const ext = a.extensionCount;
   if (!((mods !== null && mods >= MANY_MODIFICATIONS) || (ext !== null && ext >= MANY_EXTENSIONS))) return null;
-  const said = [mods !== null ? `Modified ${times(mods)}` : null, ext !== null ? `end date extended ${times(ext)}` : null].filter(Boolean).join('; ');
+  // Counted from the transactions imported (one fiscal year's archive holds that year's actions
+  // only): lower bounds, hence "at least" — and a lower bound over the threshold is still over it.
+  const said = [mods !== null ? `Modified at least ${times(mods)}` : null, ext !== null ? `end date extended at least ${times(ext)}` : null].filter(Boolean).join('; ');
   const span = a.modifications ? endDateSpan(a.modifications) : null;
   return {
     kind: 'many_modifications',
-    label: mods !== null && mods >= MANY_MODIFICATIONS ? `Modified ${times(mods)}` : `Extended ${times(ext!)}`,
+    label: mods !== null && mods >= MANY_MODIFICATIONS ? `Modified ${mods}+ times` : `Extended ${ext}+ times`,
     explanation: `${said} — the customer kept this contract running rather than recompeting it.`,
     evidence: [
-      `modifications after the base: ${mods ?? 'unknown'}`,
-      `end-date extensions: ${ext ?? 'unknown'}`,
+      `modifications after the base seen: ${mods ?? 'unknown'}`,
+      `end-date extensions seen: ${ext ?? 'unknown'}`,
       a.modifications ? `from ${Object.keys(a.modifications).length} modification numbers in the imported transactions` : null,
       span,
     ]
