@@ -168,7 +168,8 @@ describe('GET /radar: many modifications or extensions', () => {
         kind: 'many_modifications',
         label: 'Modified 13+ times',
         explanation: 'Modified at least 13 times; end date extended at least 7 times — the customer kept this contract running rather than recompeting it.',
-        evidence: expect.stringMatching(/^modifications after the base seen: 13; end-date extensions seen: 7; from 14 modification numbers in the imported transactions; end date \d{4}-\d\d-\d\d → \d{4}-\d\d-\d\d$/),
+        // The base award's end date, then P00013's (the latest action), as the CSV says.
+        evidence: 'modifications after the base seen: 13; end-date extensions seen: 7; from 14 modification numbers in the imported transactions; end date 2020-03-24 → 2024-05-31',
       },
     ]);
   });
