@@ -38,7 +38,8 @@ function expectedCounts(csv: string): Map<string, Expected> {
   const byKey = new Map<string, Map<string, { action: string; end: string }>>();
   for (const r of rows) {
     const key = r.contract_award_unique_key!;
-    const end = key.startsWith('CONT_IDV_') && r.ordering_period_end_date ? r.ordering_period_end_date : r.period_of_performance_current_end_date!;
+    const end =
+      key.startsWith('CONT_IDV_') && r.ordering_period_end_date ? r.ordering_period_end_date : r.period_of_performance_current_end_date!;
     const mods = byKey.get(key) ?? new Map<string, { action: string; end: string }>();
     byKey.set(key, mods);
     const seen = mods.get(r.modification_number!);
@@ -47,11 +48,17 @@ function expectedCounts(csv: string): Map<string, Expected> {
   }
   const out = new Map<string, Expected>();
   for (const [key, mods] of byKey) {
-    const ordered = [...mods.entries()].sort(([ka, a], [kb, b]) => (a.action === b.action ? ka.localeCompare(kb) : a.action.localeCompare(b.action)));
+    const ordered = [...mods.entries()].sort(([ka, a], [kb, b]) =>
+      a.action === b.action ? ka.localeCompare(kb) : a.action.localeCompare(b.action),
+    );
     const ends = ordered.map(([, m]) => m.end).filter((e) => e !== '');
     let extensions = 0;
     for (let i = 1; i < ends.length; i++) if (ends[i]! > ends[i - 1]!) extensions++;
-    out.set(key, { mods: [...mods.keys()].sort(), modificationCount: [...mods.keys()].filter((m) => m !== '0').length, extensionCount: extensions });
+    out.set(key, {
+      mods: [...mods.keys()].sort(),
+      modificationCount: [...mods.keys()].filter((m) => m !== '0').length,
+      extensionCount: extensions,
+    });
   }
   return out;
 }
@@ -68,7 +75,13 @@ afterAll(async () => {
 
 async function stored(tag: string) {
   const rows = await t.db
-    .select({ key: awards.awardKey, modifications: awards.modifications, modificationCount: awards.modificationCount, extensionCount: awards.extensionCount, updatedAt: awards.updatedAt })
+    .select({
+      key: awards.awardKey,
+      modifications: awards.modifications,
+      modificationCount: awards.modificationCount,
+      extensionCount: awards.extensionCount,
+      updatedAt: awards.updatedAt,
+    })
     .from(awards)
     .where(like(awards.awardKey, `CONT\\_%\\_${tag}%`));
   return new Map(rows.map((r) => [r.key, r]));
@@ -129,7 +142,8 @@ describe('modification history from the real PrimeTransactions file', () => {
     await importAwardsCsv(t.db, streamOf(tagged(SUMMARIES, 'SUM')));
     const rows = await stored('SUM');
     expect(rows.size).toBeGreaterThan(100);
-    for (const [key, row] of rows) expect({ h: row.modifications, m: row.modificationCount, x: row.extensionCount }, key).toEqual({ h: null, m: null, x: null });
+    for (const [key, row] of rows)
+      expect({ h: row.modifications, m: row.modificationCount, x: row.extensionCount }, key).toEqual({ h: null, m: null, x: null });
   });
 });
 
@@ -149,7 +163,14 @@ describe('GET /radar: many modifications or extensions', () => {
     // with none of the other signals, so only the one under test can show.
     await t.db
       .update(awards)
-      .set({ naicsCode: naics, currentEndDate: addMonthsUtc(new Date(), 9), offersReceived: 3, extentCompetedCode: 'A', obligatedAmount: '1.00', baseAndAllOptionsValue: '1000.00' })
+      .set({
+        naicsCode: naics,
+        currentEndDate: addMonthsUtc(new Date(), 9),
+        offersReceived: 3,
+        extentCompetedCode: 'A',
+        obligatedAmount: '1.00',
+        baseAndAllOptionsValue: '1000.00',
+      })
       .where(inArray(awards.awardKey, [MANY, EXTENDED, BELOW, SUMMARY_ONLY]));
   });
 
@@ -167,9 +188,11 @@ describe('GET /radar: many modifications or extensions', () => {
       {
         kind: 'many_modifications',
         label: 'Modified 13+ times',
-        explanation: 'Modified at least 13 times; end date extended at least 7 times — the customer kept this contract running rather than recompeting it.',
+        explanation:
+          'Modified at least 13 times; end date extended at least 7 times — the customer kept this contract running rather than recompeting it.',
         // The base award's end date, then P00013's (the latest action), as the CSV says.
-        evidence: 'modifications after the base seen: 13; end-date extensions seen: 7; from 14 modification numbers in the imported transactions; end date 2020-03-24 → 2024-05-31',
+        evidence:
+          'modifications after the base seen: 13; end-date extensions seen: 7; from 14 modification numbers in the imported transactions; end date 2020-03-24 → 2024-05-31',
       },
     ]);
   });
@@ -177,7 +200,10 @@ describe('GET /radar: many modifications or extensions', () => {
   it('flags an award whose end date was extended twice, and not one below both thresholds or with unknown counts', async () => {
     const rows = await radarRows('');
     expect(rows.find((r) => r.award_key === EXTENDED)!.signals.map((s) => [s.label, s.explanation])).toEqual([
-      ['Extended 2+ times', 'Modified at least 6 times; end date extended at least 2 times — the customer kept this contract running rather than recompeting it.'],
+      [
+        'Extended 2+ times',
+        'Modified at least 6 times; end date extended at least 2 times — the customer kept this contract running rather than recompeting it.',
+      ],
     ]);
     expect(rows.find((r) => r.award_key === BELOW)!.signals).toEqual([]);
     expect(rows.find((r) => r.award_key === SUMMARY_ONLY)!.signals).toEqual([]);
@@ -186,7 +212,15 @@ describe('GET /radar: many modifications or extensions', () => {
   it('keeps the same rows on signals_only as the signals are shown on', async () => {
     const only = await radarRows('&signals_only=true');
     expect(only.map((r) => r.award_key).sort()).toEqual([MANY, EXTENDED].sort());
-    const stored = await t.db.select().from(awards).where(inArray(awards.awardKey, [MANY, EXTENDED, BELOW, SUMMARY_ONLY]));
-    expect(stored.filter((a) => radarSignals(a).length > 0).map((a) => a.awardKey).sort()).toEqual([MANY, EXTENDED].sort());
+    const stored = await t.db
+      .select()
+      .from(awards)
+      .where(inArray(awards.awardKey, [MANY, EXTENDED, BELOW, SUMMARY_ONLY]));
+    expect(
+      stored
+        .filter((a) => radarSignals(a).length > 0)
+        .map((a) => a.awardKey)
+        .sort(),
+    ).toEqual([MANY, EXTENDED].sort());
   });
 });

@@ -48,7 +48,9 @@ function manyModifications(a: SignalFacts): RadarSignal | null {
   if (!((mods !== null && mods >= MANY_MODIFICATIONS) || (ext !== null && ext >= MANY_EXTENSIONS))) return null;
   // Counted from the transactions imported (one fiscal year's archive holds that year's actions
   // only): lower bounds, hence "at least" — and a lower bound over the threshold is still over it.
-  const said = [mods !== null ? `Modified at least ${times(mods)}` : null, ext !== null ? `end date extended at least ${times(ext)}` : null].filter(Boolean).join('; ');
+  const said = [mods !== null ? `Modified at least ${times(mods)}` : null, ext !== null ? `end date extended at least ${times(ext)}` : null]
+    .filter(Boolean)
+    .join('; ');
   const span = a.modifications ? endDateSpan(a.modifications) : null;
   return {
     kind: 'many_modifications',
