@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** One modification as the transactions said it (snake_case: it is stored as jsonb). */
+export interface ModificationSeen {
+  action_date: string;
+  /** The current end date after this action (an IDV's ordering period end); null when blank. */
+  end_date: string | null;
+}
 
 /**
  * One row per federal contract award or IDV (issue 27), keyed as USAspending keys it, from the
@@ -47,6 +54,13 @@ export const awards = pgTable(
     offersReceived: integer(),
     /** Modifications after the base; null when the source did not tell. */
     modificationCount: integer(),
+    /**
+     * Every modification number the imported transactions showed, with its action date and current
+     * end date (merged on each import: two files add up). Null: no transaction was ever imported.
+     */
+    modifications: jsonb().$type<Record<string, ModificationSeen>>(),
+    /** Times the current end date moved later from one modification to the next; null when unknown. */
+    extensionCount: integer(),
     description: text(),
     /** The latest action the row reflects: an older version never overwrites a newer one. */
     lastActionDate: date({ mode: 'string' }),
@@ -75,7 +89,7 @@ export const awards = pgTable(
     index('awards_ceiling_desc_idx').on(sql`${t.baseAndAllOptionsValue} desc nulls last`),
     index('awards_radar_signal_end_idx')
       .on(t.currentEndDate)
-      .where(sql`(${t.offersReceived} = 1 or ${t.extentCompetedCode} in ('B', 'C', 'G', 'NDO') or (${t.baseAndAllOptionsValue} > 0 and ${t.obligatedAmount} >= 0.8 * ${t.baseAndAllOptionsValue}))`),
+      .where(sql`(${t.offersReceived} = 1 or ${t.extentCompetedCode} in ('B', 'C', 'G', 'NDO') or (${t.baseAndAllOptionsValue} > 0 and ${t.obligatedAmount} >= 0.8 * ${t.baseAndAllOptionsValue}) or ${t.modificationCount} >= 10 or ${t.extensionCount} >= 2)`),
     // Partner search (GET /partners): NAICS and PSC filter by prefix, agency by code, place by state.
     index('awards_naics_prefix_idx').on(t.naicsCode.op('text_pattern_ops')),
     index('awards_psc_prefix_idx').on(t.pscCode.op('text_pattern_ops')),

@@ -44,6 +44,8 @@ export interface AwardRecord {
   /** Link to the record at its source. */
   sourceUrl: string;
   fetchedAt: Date;
+  /** Set from a transactions file: the one action this row is (its modification's history entry). */
+  transaction?: { modificationNumber: string; actionDate: string; currentEndDate: string | null };
 }
 
 export interface RecipientRecord {

@@ -2,19 +2,43 @@ import { createHash } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
-import { awards, type NewAwardRow } from '../../db/schema/index';
+import { awards, type ModificationSeen, type NewAwardRow } from '../../db/schema/index';
 import { normalizePiid, normalizeSolicitation, type AwardRecord, type RecipientRecord } from '../../integrations/awards/award-record';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const COLUMNS = getTableColumns(awards);
-// Ours, not a source's: the hash is computed here, updatedAt is the write's time.
-const WRITTEN = Object.keys(COLUMNS).filter((k) => k !== 'contentHash' && k !== 'updatedAt') as (keyof NewAwardRow)[];
+// Ours, not a source's: the hash is computed here, updatedAt is the write's time; the modification
+// history and its extension count are merged from transactions by MERGE_HISTORY, never replaced.
+const OURS = ['contentHash', 'updatedAt', 'modifications', 'extensionCount'];
+const WRITTEN = Object.keys(COLUMNS).filter((k) => !OURS.includes(k)) as (keyof NewAwardRow)[];
 // fetchedAt changes on every fetch; it must not make an unchanged award look changed.
 const HASHED = WRITTEN.filter((k) => k !== 'fetchedAt');
 
 const columnList = WRITTEN.map((k) => `"${snake(k)}"`).join(', ');
 const recordType = WRITTEN.map((k) => `"${snake(k)}" ${COLUMNS[k as keyof typeof COLUMNS].getSQLType()}`).join(', ');
-const updates = WRITTEN.filter((k) => k !== 'awardKey').map((k) => `"${snake(k)}" = excluded."${snake(k)}"`).join(', ');
+// Once transactions were imported, the count is theirs: a summary row (which never tells) keeps it.
+const updateOf = (k: string) =>
+  k === 'modificationCount' ? `"modification_count" = case when awards.modifications is null then excluded."modification_count" else awards."modification_count" end` : `"${snake(k)}" = excluded."${snake(k)}"`;
+const updates = WRITTEN.filter((k) => k !== 'awardKey').map(updateOf).join(', ');
+
+/**
+ * The counts of a modification history (jsonb: modification number → ModificationSeen):
+ * modifications other than "0" (the base award), and the times the end date moved later from one
+ * modification to the next in action-date order (modification number breaking ties; blank end
+ * dates skipped). Both statements below count with these, so they cannot disagree.
+ */
+const countModifications = (history: string) => `(select count(*)::int from jsonb_object_keys(${history}) as k where k <> '0')`;
+const countExtensions = (history: string) => `(
+    select count(*)::int from (
+      select e.value->>'end_date' as end_date, lag(e.value->>'end_date') over (order by e.value->>'action_date', e.key) as previous
+      from jsonb_each(${history}) as e where e.value->>'end_date' is not null
+    ) as s where s.end_date > s.previous)`;
+
+// A new award is inserted with its batch's history and counts already, so MERGE_HISTORY finds
+// nothing to add to it (one write per new award, not two).
+const selectOf = (k: string) =>
+  k === 'modificationCount' ? `case when r.modifications is null then r.modification_count else ${countModifications('r.modifications')} end` : `r."${snake(k)}"`;
+const selectList = WRITTEN.map(selectOf).join(', ');
 
 /**
  * One statement per batch (rows as one JSON parameter, as the opportunity import does). On a key
@@ -23,13 +47,50 @@ const updates = WRITTEN.filter((k) => k !== 'awardKey').map((k) => `"${snake(k)}
  * what a newer one said. A row that does not say its date never replaces one that does.
  */
 const UPSERT = `
-insert into awards (${columnList}, content_hash)
-select ${columnList}, content_hash from jsonb_to_recordset($1::jsonb) as r(${recordType}, content_hash text)
+insert into awards (${columnList}, content_hash, modifications, extension_count)
+select ${selectList}, r.content_hash, r.modifications, case when r.modifications is null then null else ${countExtensions('r.modifications')} end
+from jsonb_to_recordset($1::jsonb) as r(${recordType}, content_hash text, modifications jsonb)
 on conflict (award_key) do update set ${updates}, content_hash = excluded.content_hash, updated_at = now()
   where awards.content_hash is distinct from excluded.content_hash
     and (awards.last_action_date is null or excluded.last_action_date >= awards.last_action_date)
-returning (xmax = 0) as inserted`;
+returning award_key, (xmax = 0) as inserted`;
 const [BEFORE, AFTER] = UPSERT.split('$1') as [string, string];
+
+/**
+ * Adds a batch's modifications (one JSON object: award key → modification number → what it said)
+ * to each stored award's history, then recounts from the whole history. A history that gains
+ * nothing is not rewritten, so a re-import writes nothing.
+ */
+const MERGE_HISTORY = `
+with merged as (
+  select a.award_key, coalesce(a.modifications, '{}'::jsonb) || i.mods as mods
+  from jsonb_each($1::jsonb) as i(award_key, mods) join awards a on a.award_key = i.award_key
+)
+update awards set
+  modifications = m.mods,
+  modification_count = ${countModifications('m.mods')},
+  extension_count = ${countExtensions('m.mods')},
+  updated_at = now()
+from merged m
+where awards.award_key = m.award_key and awards.modifications is distinct from m.mods`;
+const [HISTORY_BEFORE, HISTORY_AFTER] = MERGE_HISTORY.split('$1') as [string, string];
+
+/**
+ * A batch's transactions by award and modification number. Two rows of one modification (its
+ * transaction numbers) keep the later action, then the later end date: the same file gives the same
+ * history whatever its row order.
+ */
+export function modificationsByAward(records: AwardRecord[]): Record<string, Record<string, ModificationSeen>> {
+  const out: Record<string, Record<string, ModificationSeen>> = {};
+  for (const { awardKey, transaction: t } of records) {
+    if (!t) continue;
+    const mods = (out[awardKey] ??= {});
+    const seen = mods[t.modificationNumber];
+    const next = { action_date: t.actionDate, end_date: t.currentEndDate };
+    if (!seen || next.action_date > seen.action_date || (next.action_date === seen.action_date && (next.end_date ?? '') > (seen.end_date ?? ''))) mods[t.modificationNumber] = next;
+  }
+  return out;
+}
 
 export interface AwardWriteCounts {
   inserted: number;
@@ -61,14 +122,15 @@ export function latestByKey(records: AwardRecord[]): AwardRecord[] {
   return [...byKey.values()];
 }
 
-/** Writes a batch of awards in one statement; all or nothing. */
+/** Writes a batch of awards in one statement (two with transactions' history); all or nothing. */
 export async function upsertAwards(db: Db, records: AwardRecord[]): Promise<AwardWriteCounts> {
   const unique = latestByKey(records);
   if (unique.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+  const history = modificationsByAward(records);
   const payload = JSON.stringify(
     unique.map((a) => {
       const row = toAwardRow(a);
-      const out: Record<string, unknown> = { content_hash: row.contentHash };
+      const out: Record<string, unknown> = { content_hash: row.contentHash, modifications: history[a.awardKey] ?? null };
       for (const k of WRITTEN) {
         const v = row[k];
         out[snake(k)] = v instanceof Date ? v.toISOString() : (v ?? null);
@@ -76,7 +138,11 @@ export async function upsertAwards(db: Db, records: AwardRecord[]): Promise<Awar
       return out;
     }),
   );
-  const written = rowsOf<{ inserted: boolean }>(await db.execute(sql`${sql.raw(BEFORE)}${payload}${sql.raw(AFTER)}`));
+  const written = rowsOf<{ award_key: string; inserted: boolean }>(await db.execute(sql`${sql.raw(BEFORE)}${payload}${sql.raw(AFTER)}`));
+  // Awards this batch inserted hold its history already; the others (updated, unchanged, or older
+  // than the stored version, which the upsert skips) still add theirs.
+  for (const r of written) if (r.inserted) delete history[r.award_key];
+  if (Object.keys(history).length > 0) await db.execute(sql`${sql.raw(HISTORY_BEFORE)}${JSON.stringify(history)}${sql.raw(HISTORY_AFTER)}`);
   const inserted = written.filter((r) => r.inserted).length;
   return { inserted, updated: written.length - inserted, unchanged: unique.length - written.length };
 }

@@ -1,4 +1,5 @@
 import { EXTENT_COMPETED_LABELS, type RadarSignal } from '@biddesk/shared';
+import type { ModificationSeen } from '../../db/schema/index';
 
 /**
  * The signals that make an incumbent vulnerable at recompete, from the award's own fields (its
@@ -6,15 +7,18 @@ import { EXTENT_COMPETED_LABELS, type RadarSignal } from '@biddesk/shared';
  * offer count, extent competed or ceiling says nothing. The SQL twin used by "signals only" is
  * `hasSignalSql` in radar.repository.ts; radar.api.test.ts checks the two agree on known rows.
  *
- * Not signals, and why (docs/decisions/2026-11-28-radar.md): "many modifications or extensions"
- * (no source we import states a modification count) and "a small-business incumbent that outgrew
- * its size" (we hold no current size status).
+ * Not a signal, and why (docs/decisions/2026-11-28-radar.md): "a small-business incumbent that
+ * outgrew its size" (we hold no current size status). "Many modifications or extensions" counts
+ * what imported transactions showed (docs/decisions/2026-11-28-radar-modifications.md).
  */
 
 /** FPDS extent-competed codes meaning the award was not competed (USAspending data dictionary). */
 export const NOT_COMPETED_CODES = ['B', 'C', 'G', 'NDO'] as const;
 /** Obligations at or above this share of the ceiling (base and all options) count as near it. */
 export const NEAR_CEILING_SHARE = 0.8;
+/** Modifications after the base, or moves of the end date later, from which an award was kept running. */
+export const MANY_MODIFICATIONS = 10;
+export const MANY_EXTENSIONS = 2;
 
 export interface SignalFacts {
   offersReceived: number | null;
@@ -22,6 +26,45 @@ export interface SignalFacts {
   /** Decimal text, dollars. */
   obligatedAmount: string | null;
   baseAndAllOptionsValue: string | null;
+  modificationCount: number | null;
+  extensionCount: number | null;
+  /** The imported transactions' history the counts come from; null when none was imported. */
+  modifications: Record<string, ModificationSeen> | null;
+}
+
+const times = (n: number) => (n === 1 ? '1 time' : `${n} times`);
+
+/** The first and last end dates of the history, in action-date order (as the count reads it). */
+function endDateSpan(mods: Record<string, ModificationSeen>): string | null {
+  const ends = Object.entries(mods)
+    .sort(([ka, a], [kb, b]) => (a.action_date === b.action_date ? (ka < kb ? -1 : 1) : a.action_date < b.action_date ? -1 : 1))
+    .flatMap(([, m]) => (m.end_date ? [m.end_date] : []));
+  return ends.length > 1 ? `end date ${ends[0]} → ${ends.at(-1)}` : null;
+}
+
+function manyModifications(a: SignalFacts): RadarSignal | null {
+  const mods = a.modificationCount;
+  const ext = a.extensionCount;
+  if (!((mods !== null && mods >= MANY_MODIFICATIONS) || (ext !== null && ext >= MANY_EXTENSIONS))) return null;
+  // Counted from the transactions imported (one fiscal year's archive holds that year's actions
+  // only): lower bounds, hence "at least" — and a lower bound over the threshold is still over it.
+  const said = [mods !== null ? `Modified at least ${times(mods)}` : null, ext !== null ? `end date extended at least ${times(ext)}` : null]
+    .filter(Boolean)
+    .join('; ');
+  const span = a.modifications ? endDateSpan(a.modifications) : null;
+  return {
+    kind: 'many_modifications',
+    label: mods !== null && mods >= MANY_MODIFICATIONS ? `Modified ${mods}+ times` : `Extended ${ext}+ times`,
+    explanation: `${said} — the customer kept this contract running rather than recompeting it.`,
+    evidence: [
+      `modifications after the base seen: ${mods ?? 'unknown'}`,
+      `end-date extensions seen: ${ext ?? 'unknown'}`,
+      a.modifications ? `from ${Object.keys(a.modifications).length} modification numbers in the imported transactions` : null,
+      span,
+    ]
+      .filter(Boolean)
+      .join('; '),
+  };
 }
 
 const dollars = (v: number) => v.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -56,5 +99,7 @@ export function radarSignals(a: SignalFacts): RadarSignal[] {
       evidence: `obligated ${dollars(obligated)} of ${dollars(ceiling)} base and all options value`,
     });
   }
+  const modified = manyModifications(a);
+  if (modified) signals.push(modified);
   return signals;
 }

@@ -19,10 +19,11 @@ export interface RadarCriteria {
 /**
  * "At least one signal", the SQL twin of radarSignals() (radar-signals.ts): one offer, an
  * extent-competed code meaning not competed (B, C, G, NDO), or obligations at 80% or more of a
- * positive ceiling. Null fields make each test null, never true. The migration's partial index
+ * positive ceiling, 10 or more modifications or 2 or more extensions of the end date. Null fields
+ * make each test null, never true. The migration's partial index
  * `awards_radar_signal_end_idx` has this predicate word for word, so "signals only" can use it.
  */
-export const hasSignalSql = sql`(${awards.offersReceived} = 1 or ${awards.extentCompetedCode} in ('B', 'C', 'G', 'NDO') or (${awards.baseAndAllOptionsValue} > 0 and ${awards.obligatedAmount} >= 0.8 * ${awards.baseAndAllOptionsValue}))`;
+export const hasSignalSql = sql`(${awards.offersReceived} = 1 or ${awards.extentCompetedCode} in ('B', 'C', 'G', 'NDO') or (${awards.baseAndAllOptionsValue} > 0 and ${awards.obligatedAmount} >= 0.8 * ${awards.baseAndAllOptionsValue}) or ${awards.modificationCount} >= 10 or ${awards.extensionCount} >= 2)`;
 
 export function radarWhere(c: RadarCriteria): SQL | undefined {
   return and(

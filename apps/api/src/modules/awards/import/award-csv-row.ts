@@ -114,7 +114,8 @@ export function csvRecordToAward(record: CsvRecord, layout: AwardCsvLayout, fetc
     setAsideCode: textOf(record.type_of_set_aside_code),
     extentCompetedCode: textOf(record.extent_competed_code),
     offersReceived: offers,
-    // Neither layout counts modifications (number_of_actions is FPDS's bundling count, not this).
+    // Neither layout states a count (number_of_actions is FPDS's bundling count, not this): for
+    // transactions it is counted from the history `transaction` adds to (awards-write.repository.ts).
     modificationCount: null,
     description: textOf(layout === 'transactions' ? record.transaction_description : record.prime_award_base_transaction_description),
     lastActionDate: value(dates.last),
@@ -122,6 +123,9 @@ export function csvRecordToAward(record: CsvRecord, layout: AwardCsvLayout, fetc
     sourceUrl: textOf(record.usaspending_permalink) ?? usaspendingAwardUrl(key),
     fetchedAt,
   };
+  // One action of the award's history; a row without its modification number or date cannot be placed.
+  const modificationNumber = layout === 'transactions' ? textOf(record.modification_number) : null;
+  if (modificationNumber && award.lastActionDate) award.transaction = { modificationNumber, actionDate: award.lastActionDate, currentEndDate: award.currentEndDate };
   // A vendor only by UEI: a row without one names nobody we can tell apart from a namesake.
   const recipient: RecipientRecord | null = uei
     ? {

@@ -1,7 +1,12 @@
 import { Badge, List, Text } from '@mantine/core';
 import type { RadarSignal } from '@biddesk/shared';
 
-const COLORS: Record<RadarSignal['kind'], string> = { single_offer: 'orange', not_competed: 'red', near_ceiling: 'grape' };
+const COLORS: Record<RadarSignal['kind'], string> = {
+  single_offer: 'orange',
+  not_competed: 'red',
+  near_ceiling: 'grape',
+  many_modifications: 'blue',
+};
 
 /**
  * A row's signals as badges, each followed by its explanation and the data it came from in plain

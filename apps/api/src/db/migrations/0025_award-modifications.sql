@@ -1,0 +1,4 @@
+DROP INDEX "awards_radar_signal_end_idx";--> statement-breakpoint
+ALTER TABLE "awards" ADD COLUMN "modifications" jsonb;--> statement-breakpoint
+ALTER TABLE "awards" ADD COLUMN "extension_count" integer;--> statement-breakpoint
+CREATE INDEX "awards_radar_signal_end_idx" ON "awards" USING btree ("current_end_date") WHERE ("awards"."offers_received" = 1 or "awards"."extent_competed_code" in ('B', 'C', 'G', 'NDO') or ("awards"."base_and_all_options_value" > 0 and "awards"."obligated_amount" >= 0.8 * "awards"."base_and_all_options_value") or "awards"."modification_count" >= 10 or "awards"."extension_count" >= 2);
