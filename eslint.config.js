@@ -39,9 +39,17 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**', 'apps/api/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Queries live in *.repository.ts (STYLE §2): move this query into the module\'s repository.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: "Queries live in *.repository.ts (STYLE §2): move this query into the module's repository.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -55,9 +63,18 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/toast.ts', 'apps/web/src/app/toast-guard.tsx', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: '@mantine/notifications', importNames: ['notifications'], message: 'Show toasts with toast.success / toast.error / … from lib/toast.ts.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/notifications',
+              importNames: ['notifications'],
+              message: 'Show toasts with toast.success / toast.error / … from lib/toast.ts.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -68,26 +85,29 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
     rules: {
-      'import-x/no-restricted-paths': ['error', {
-        zones: [
-          ...webFeatures.map((feature) => ({
-            target: `./apps/web/src/features/${feature}`,
-            from: './apps/web/src/features',
-            except: [`./${feature}`],
-            message: 'A feature imports no other feature: move what both need to lib/ or components/, or compose them in app/.',
-          })),
-          {
-            target: './apps/web/src/features',
-            from: './apps/web/src/app',
-            message: 'Features do not import app/: app/ composes features, not the other way round.',
-          },
-          {
-            target: ['./apps/web/src/lib', './apps/web/src/components'],
-            from: ['./apps/web/src/features', './apps/web/src/app'],
-            message: 'Shared code (lib/, components/) imports no feature and not app/.',
-          },
-        ],
-      }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature imports no other feature: move what both need to lib/ or components/, or compose them in app/.',
+            })),
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'Features do not import app/: app/ composes features, not the other way round.',
+            },
+            {
+              target: ['./apps/web/src/lib', './apps/web/src/components'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared code (lib/, components/) imports no feature and not app/.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -73,7 +73,8 @@ const share = (xs: number[], pred: (x: number) => boolean) => `${((100 * xs.filt
 
 async function main() {
   const docs: { name: string; requirements: Requirement[] }[] = [];
-  for (const file of FILES) docs.push({ name: file, requirements: extractRequirements((await extractPdfText(readFileSync(path.join(DATA, file)))).pages) });
+  for (const file of FILES)
+    docs.push({ name: file, requirements: extractRequirements((await extractPdfText(readFileSync(path.join(DATA, file)))).pages) });
   const donor = docs.flatMap((d) => d.requirements.flatMap((r) => normalizeRequirementText(r.text).split(' '))).filter((w) => w.length > 3);
 
   console.log('(a) closest other requirement in the same document (must stay below the threshold)');
@@ -90,15 +91,21 @@ async function main() {
     });
     nearest.push(...own);
     own.sort((a, b) => a - b);
-    console.log(`  ${d.name}: ${own.length} requirements, p50 ${percentile(own, 50).toFixed(2)}, p90 ${percentile(own, 90).toFixed(2)}, p99 ${percentile(own, 99).toFixed(2)}, max ${Math.max(...own).toFixed(2)}`);
+    console.log(
+      `  ${d.name}: ${own.length} requirements, p50 ${percentile(own, 50).toFixed(2)}, p90 ${percentile(own, 90).toFixed(2)}, p99 ${percentile(own, 99).toFixed(2)}, max ${Math.max(...own).toFixed(2)}`,
+    );
   }
   console.log(`  all: ${THRESHOLDS.map((t) => `≥${t}: ${share(nearest, (x) => x >= t)}`).join('  ')}`);
 
   console.log('(b) a requirement against an edited copy of itself (should reach the threshold)');
   const all = docs.flatMap((d) => d.requirements);
   for (const kind of EDITS) {
-    const sims = all.map((r) => jaccard(wordSet(normalizeRequirementText(r.text)), wordSet(normalizeRequirementText(edit(r.text, kind, donor))))).sort((a, b) => a - b);
-    console.log(`  ${kind.padEnd(6)}: p10 ${percentile(sims, 10).toFixed(2)}, p50 ${percentile(sims, 50).toFixed(2)}  ${THRESHOLDS.map((t) => `≥${t}: ${share(sims, (x) => x >= t)}`).join('  ')}`);
+    const sims = all
+      .map((r) => jaccard(wordSet(normalizeRequirementText(r.text)), wordSet(normalizeRequirementText(edit(r.text, kind, donor)))))
+      .sort((a, b) => a - b);
+    console.log(
+      `  ${kind.padEnd(6)}: p10 ${percentile(sims, 10).toFixed(2)}, p50 ${percentile(sims, 50).toFixed(2)}  ${THRESHOLDS.map((t) => `≥${t}: ${share(sims, (x) => x >= t)}`).join('  ')}`,
+    );
   }
 
   for (const style of ['other', 'sibling'] as const) {
@@ -151,8 +158,14 @@ async function main() {
 
   console.log(`(d) time to diff (median of ${RUNS})`);
   const largest = docs.reduce((a, b) => (a.requirements.length >= b.requirements.length ? a : b));
-  const big = Array.from({ length: 2000 }, (_, i) => ({ ...all[i % all.length]!, text: `${all[i % all.length]!.text} ${pick(donor)} ${i}` }));
-  for (const [label, previous] of [[`${largest.name} (${largest.requirements.length})`, largest.requirements], ['2,000 requirements', big]] as const) {
+  const big = Array.from({ length: 2000 }, (_, i) => ({
+    ...all[i % all.length]!,
+    text: `${all[i % all.length]!.text} ${pick(donor)} ${i}`,
+  }));
+  for (const [label, previous] of [
+    [`${largest.name} (${largest.requirements.length})`, largest.requirements],
+    ['2,000 requirements', big],
+  ] as const) {
     const next = previous.map((r, i) => (i % 10 === 0 ? { ...r, text: edit(r.text, 'word', donor) } : r)).reverse();
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {

@@ -54,43 +54,84 @@ function wrap(text: string, width = 95): string[] {
 // Solicitation text
 
 const TOPICS = [
-  'help desk support', 'network operations', 'cybersecurity monitoring', 'cloud hosting', 'application development',
-  'records management', 'data migration', 'quality control', 'transition-in', 'configuration management',
-  'incident response', 'identity and access management', 'database administration', 'Section 508 accessibility',
-  'training and knowledge transfer', 'asset management', 'disaster recovery', 'software maintenance',
-  'user research', 'performance reporting',
+  'help desk support',
+  'network operations',
+  'cybersecurity monitoring',
+  'cloud hosting',
+  'application development',
+  'records management',
+  'data migration',
+  'quality control',
+  'transition-in',
+  'configuration management',
+  'incident response',
+  'identity and access management',
+  'database administration',
+  'Section 508 accessibility',
+  'training and knowledge transfer',
+  'asset management',
+  'disaster recovery',
+  'software maintenance',
+  'user research',
+  'performance reporting',
 ] as const;
 const OBJECTS = [
-  'a monthly status report describing progress, risks and issues', 'a quality control plan covering all deliverables',
-  'a transition-in plan that avoids disruption of service', 'patch management for all servers and workstations',
+  'a monthly status report describing progress, risks and issues',
+  'a quality control plan covering all deliverables',
+  'a transition-in plan that avoids disruption of service',
+  'patch management for all servers and workstations',
   'continuous monitoring of security controls in accordance with NIST SP 800-53',
-  'tier 1 and tier 2 help desk support for agency users', 'incident reports within one hour of detection',
-  'a disaster recovery plan tested at least annually', 'Section 508 compliant user interfaces',
-  'hosting in a FedRAMP Moderate authorized cloud environment', 'a data migration plan with validation checkpoints',
-  'weekly sprint demonstrations to the product owner', 'a staffing plan identifying all key personnel',
-  'resumes for each proposed key personnel position', 'records retention in accordance with NARA schedules',
-  'an asset inventory updated every quarter', 'training materials and knowledge transfer sessions',
-  'root cause analysis for every severity 1 incident', 'configuration baselines for all production systems',
+  'tier 1 and tier 2 help desk support for agency users',
+  'incident reports within one hour of detection',
+  'a disaster recovery plan tested at least annually',
+  'Section 508 compliant user interfaces',
+  'hosting in a FedRAMP Moderate authorized cloud environment',
+  'a data migration plan with validation checkpoints',
+  'weekly sprint demonstrations to the product owner',
+  'a staffing plan identifying all key personnel',
+  'resumes for each proposed key personnel position',
+  'records retention in accordance with NARA schedules',
+  'an asset inventory updated every quarter',
+  'training materials and knowledge transfer sessions',
+  'root cause analysis for every severity 1 incident',
+  'configuration baselines for all production systems',
   'usability testing with end users before each release',
 ] as const;
 const VERBS = ['provide', 'maintain', 'deliver', 'develop', 'implement', 'document', 'support', 'operate', 'submit', 'perform'] as const;
 const WHEN = [
-  'within 30 calendar days after award', 'on a monthly basis', 'no later than the fifth business day of each month',
-  'during normal business hours, 8:00 a.m. to 6:00 p.m. Eastern Time', 'at no additional cost to the Government',
-  'in accordance with the approved project management plan', 'throughout the period of performance', '',
+  'within 30 calendar days after award',
+  'on a monthly basis',
+  'no later than the fifth business day of each month',
+  'during normal business hours, 8:00 a.m. to 6:00 p.m. Eastern Time',
+  'at no additional cost to the Government',
+  'in accordance with the approved project management plan',
+  'throughout the period of performance',
+  '',
 ] as const;
 const DOCS = [
-  'a Technical Volume', 'a Management Volume', 'a Past Performance Volume', 'a Price Volume', 'a staffing plan',
-  'resumes for all key personnel', 'a quality control plan', 'a draft transition plan', 'three past performance references',
-  'a completed pricing worksheet', 'a small business participation plan', 'an organizational conflict of interest statement',
+  'a Technical Volume',
+  'a Management Volume',
+  'a Past Performance Volume',
+  'a Price Volume',
+  'a staffing plan',
+  'resumes for all key personnel',
+  'a quality control plan',
+  'a draft transition plan',
+  'three past performance references',
+  'a completed pricing worksheet',
+  'a small business participation plan',
+  'an organizational conflict of interest statement',
 ] as const;
 
 type Block = { kind: 'heading' | 'para' | 'item'; text: string };
 
 const BACKGROUND = [
-  (t: string) => `The agency currently supports ${int(300, 9000)} users at ${int(2, 40)} regional offices, and ${t} is provided today by an incumbent contractor under a contract that expires in ${int(2026, 2028)}.`,
-  (t: string) => `Demand for ${t} has grown by about ${int(5, 40)} percent a year since ${int(2015, 2021)}, driven by new programs and a larger remote workforce.`,
-  (t: string) => `Most ${t} requests arrive by email or through the service portal, and about ${int(10, 60)} percent are resolved at first contact.`,
+  (t: string) =>
+    `The agency currently supports ${int(300, 9000)} users at ${int(2, 40)} regional offices, and ${t} is provided today by an incumbent contractor under a contract that expires in ${int(2026, 2028)}.`,
+  (t: string) =>
+    `Demand for ${t} has grown by about ${int(5, 40)} percent a year since ${int(2015, 2021)}, driven by new programs and a larger remote workforce.`,
+  (t: string) =>
+    `Most ${t} requests arrive by email or through the service portal, and about ${int(10, 60)} percent are resolved at first contact.`,
   () => 'The Government will provide office space, network access and badges for on-site staff.',
   () => 'Existing documentation is available in the agency knowledge base and will be shared after award.',
 ];
@@ -113,24 +154,43 @@ function paragraphC(p: number): Block[] {
 function paragraphL(p: number): Block[] {
   const topic = pick(TOPICS);
   const out: Block[] = [{ kind: 'heading', text: `L.${p} Instructions for the ${topic} response` }];
-  out.push({ kind: 'para', text: `This paragraph explains how the ${topic} part of the proposal is organized and what the evaluators will look for in it.` });
-  out.push({ kind: 'para', text: `Offerors shall submit ${pick(DOCS)} that describes their approach to ${topic}. The response shall not exceed ${int(5, 30)} pages in 12-point font.` });
+  out.push({
+    kind: 'para',
+    text: `This paragraph explains how the ${topic} part of the proposal is organized and what the evaluators will look for in it.`,
+  });
+  out.push({
+    kind: 'para',
+    text: `Offerors shall submit ${pick(DOCS)} that describes their approach to ${topic}. The response shall not exceed ${int(5, 30)} pages in 12-point font.`,
+  });
   out.push({ kind: 'para', text: `The Offeror should describe how it will ${pick(VERBS)} ${pick(OBJECTS)} ${pick(WHEN)}`.trim() + '.' });
-  out.push({ kind: 'para', text: `Offerors must demonstrate experience with ${topic} on at least ${int(2, 3)} contracts of similar size and complexity performed within the last ${int(3, 5)} years.` });
+  out.push({
+    kind: 'para',
+    text: `Offerors must demonstrate experience with ${topic} on at least ${int(2, 3)} contracts of similar size and complexity performed within the last ${int(3, 5)} years.`,
+  });
   out.push({ kind: 'para', text: 'The proposal shall include the following:' });
-  for (let i = 0; i < int(2, 3); i++) out.push({ kind: 'item', text: `(${String.fromCharCode(97 + i)}) ${cap(pick(DOCS))} addressing ${pick(TOPICS)};` });
-  out.push({ kind: 'para', text: 'Questions received after the deadline will not be answered. The Government will not reimburse proposal preparation costs.' });
+  for (let i = 0; i < int(2, 3); i++)
+    out.push({ kind: 'item', text: `(${String.fromCharCode(97 + i)}) ${cap(pick(DOCS))} addressing ${pick(TOPICS)};` });
+  out.push({
+    kind: 'para',
+    text: 'Questions received after the deadline will not be answered. The Government will not reimburse proposal preparation costs.',
+  });
   return out;
 }
 
 function paragraphM(p: number): Block[] {
   const topic = pick(TOPICS);
   const out: Block[] = [{ kind: 'heading', text: `M.${p} Factor ${p} - ${cap(topic)}` }];
-  out.push({ kind: 'para', text: `The Government will evaluate the extent to which the Offeror's approach to ${topic} is feasible, complete and low risk.` });
+  out.push({
+    kind: 'para',
+    text: `The Government will evaluate the extent to which the Offeror's approach to ${topic} is feasible, complete and low risk.`,
+  });
   out.push({ kind: 'para', text: `Proposals will be evaluated on the Offeror's demonstrated ability to ${pick(VERBS)} ${pick(OBJECTS)}.` });
   out.push({ kind: 'para', text: 'The following criteria will be considered:' });
   for (let i = 0; i < int(2, 3); i++) out.push({ kind: 'item', text: `${i + 1}. Understanding of ${pick(TOPICS)} and ${pick(OBJECTS)}` });
-  out.push({ kind: 'para', text: `A rating of Outstanding indicates an exceptional approach to ${topic} with strengths that far outweigh any weaknesses.` });
+  out.push({
+    kind: 'para',
+    text: `A rating of Outstanding indicates an exceptional approach to ${topic} with strengths that far outweigh any weaknesses.`,
+  });
   return out;
 }
 
@@ -152,7 +212,10 @@ function solicitationPages(pages: number): string[][] {
   for (let p = 1; lines.length < budget * 0.75; p++) add(paragraphL(p));
   add([
     { kind: 'heading', text: 'SECTION M - EVALUATION FACTORS FOR AWARD' },
-    { kind: 'para', text: 'Award will be made to the Offeror whose proposal represents the best value to the Government. Technical factors, when combined, are significantly more important than price.' },
+    {
+      kind: 'para',
+      text: 'Award will be made to the Offeror whose proposal represents the best value to the Government. Technical factors, when combined, are significantly more important than price.',
+    },
   ]);
   for (let p = 1; lines.length < budget; p++) add(paragraphM(p));
   const out: string[][] = [];
@@ -178,13 +241,19 @@ async function buildPdf(pages: string[][]): Promise<Uint8Array> {
 // Draft and requirements
 
 const CLAIMS = [
-  (t: string, o: string) => `We will ${pick(VERBS)} ${o} as part of our ${t} approach, and our Program Manager reviews the results every week.`,
-  (t: string) => `Our ${t} team has ${int(5, 20)} years of experience supporting federal agencies, including ${int(2, 9)} contracts of similar size and complexity.`,
+  (t: string, o: string) =>
+    `We will ${pick(VERBS)} ${o} as part of our ${t} approach, and our Program Manager reviews the results every week.`,
+  (t: string) =>
+    `Our ${t} team has ${int(5, 20)} years of experience supporting federal agencies, including ${int(2, 9)} contracts of similar size and complexity.`,
   (t: string) => `On our current contract we reduced ${t} backlog by ${int(10, 60)}% within ${int(3, 12)} months of award.`,
-  (t: string, o: string) => `Our approach to ${t} starts with ${o}, which we agree with the Contracting Officer's Representative during the first ${int(2, 6)} weeks.`,
-  (t: string) => `Because ${t} depends on accurate information, our staff validate every change before it is released and record the outcome in the tracking system.`,
-  () => `The team follows the approved quality control plan, and every deliverable is reviewed by a second engineer before submission to the Government.`,
-  (t: string) => `We staff ${t} with certified specialists and keep a trained backup for every key position so that leave and turnover never interrupt service.`,
+  (t: string, o: string) =>
+    `Our approach to ${t} starts with ${o}, which we agree with the Contracting Officer's Representative during the first ${int(2, 6)} weeks.`,
+  (t: string) =>
+    `Because ${t} depends on accurate information, our staff validate every change before it is released and record the outcome in the tracking system.`,
+  () =>
+    `The team follows the approved quality control plan, and every deliverable is reviewed by a second engineer before submission to the Government.`,
+  (t: string) =>
+    `We staff ${t} with certified specialists and keep a trained backup for every key position so that leave and turnover never interrupt service.`,
 ];
 
 /** ~500 words a page of proposal prose under numbered headings, as PageText. */
@@ -264,7 +333,11 @@ async function main() {
   const words = pages.reduce((n, p) => n + p.text.split(/\s+/).filter(Boolean).length, 0);
   const bySection: Record<string, number> = {};
   for (const r of extracted) bySection[r.section] = (bySection[r.section] ?? 0) + 1;
-  const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+  const median = (xs: number[]) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
   console.log(`  extracted ${pages.length} pages, ${words} words; ${extracted.length} requirements ${JSON.stringify(bySection)}`);
   console.log(`  extractPdfText       first ${fmt(extractTimes[0])} ms  median ${fmt(median(extractTimes))} ms`);
   console.log(`  extractRequirements  first ${fmt(requirementTimes[0])} ms  median ${fmt(median(requirementTimes))} ms`);
@@ -287,7 +360,9 @@ async function main() {
     scoreTimes.push(s.ms);
     analysis = s.value;
   }
-  console.log(`  scoreDraft           first ${fmt(scoreTimes[0])} ms  median ${fmt(median(scoreTimes))} ms  (CPU median ${fmt(median(cpuTimes))} ms)`);
+  console.log(
+    `  scoreDraft           first ${fmt(scoreTimes[0])} ms  median ${fmt(median(scoreTimes))} ms  (CPU median ${fmt(median(cpuTimes))} ms)`,
+  );
   const a = analysis!;
   console.log(
     `  result fit=${a.fit_score} coverage=${a.coverage_score} evidence=${a.evidence_score} language=${a.language_match_score} missing=${a.missing_requirements.length} suggestions=${a.suggestions.length}`,

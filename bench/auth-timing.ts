@@ -85,8 +85,14 @@ async function compare(name: string, call: (email: string) => Promise<number>) {
     const s = [...xs].sort((a, b) => a - b);
     return `p50 ${percentile(s, 50).toFixed(2)} ms, p95 ${percentile(s, 95).toFixed(2)} ms`;
   };
-  const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
-  console.log(`${name}\n  known:   ${fmt(known)}\n  unknown: ${fmt(unknown)}\n  median difference: ${(p50(known) - p50(unknown)).toFixed(2)} ms`);
+  const p50 = (xs: number[]) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
+  console.log(
+    `${name}\n  known:   ${fmt(known)}\n  unknown: ${fmt(unknown)}\n  median difference: ${(p50(known) - p50(unknown)).toFixed(2)} ms`,
+  );
 }
 
 try {

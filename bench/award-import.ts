@@ -35,7 +35,10 @@ const rand = () => {
 };
 const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
 
-const REAL = path.resolve(import.meta.dirname, '../apps/api/src/modules/awards/import/fixtures/Contracts_PrimeAwardSummaries_2026-06-25_H19M12S08_1.csv');
+const REAL = path.resolve(
+  import.meta.dirname,
+  '../apps/api/src/modules/awards/import/fixtures/Contracts_PrimeAwardSummaries_2026-06-25_H19M12S08_1.csv',
+);
 const real = parse(readFileSync(REAL), { columns: true }) as Record<string, string>[];
 const header = Object.keys(real[0]!);
 const quote = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -88,8 +91,12 @@ try {
   const s2 = (performance.now() - t1) / 1000;
   clearInterval(sample);
   console.log(`file: ${N.toLocaleString('en-US')} rows, ${(bytes / 1048576).toFixed(0)} MB; load average at start ${load}`);
-  console.log(`first import: ${first.rows.toLocaleString('en-US')} rows in ${s1.toFixed(1)} s = ${Math.round(first.rows / s1).toLocaleString('en-US')} rows/s (inserted ${first.inserted.toLocaleString('en-US')}, malformed ${first.malformed})`);
-  console.log(`re-import:    ${again.rows.toLocaleString('en-US')} rows in ${s2.toFixed(1)} s = ${Math.round(again.rows / s2).toLocaleString('en-US')} rows/s (unchanged ${again.unchanged.toLocaleString('en-US')})`);
+  console.log(
+    `first import: ${first.rows.toLocaleString('en-US')} rows in ${s1.toFixed(1)} s = ${Math.round(first.rows / s1).toLocaleString('en-US')} rows/s (inserted ${first.inserted.toLocaleString('en-US')}, malformed ${first.malformed})`,
+  );
+  console.log(
+    `re-import:    ${again.rows.toLocaleString('en-US')} rows in ${s2.toFixed(1)} s = ${Math.round(again.rows / s2).toLocaleString('en-US')} rows/s (unchanged ${again.unchanged.toLocaleString('en-US')})`,
+  );
   console.log(`peak RSS: ${Math.round(peakRss / 1048576)} MB`);
   await database.close();
 } finally {

@@ -43,7 +43,10 @@ const rand = () => {
 };
 const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
 
-const REAL = path.resolve(import.meta.dirname, '../apps/api/src/modules/awards/import/fixtures/Contracts_PrimeTransactions_2026-06-25_H19M12S58_1.csv');
+const REAL = path.resolve(
+  import.meta.dirname,
+  '../apps/api/src/modules/awards/import/fixtures/Contracts_PrimeTransactions_2026-06-25_H19M12S58_1.csv',
+);
 const real = parse(readFileSync(REAL), { columns: true }) as Record<string, string>[];
 const header = Object.keys(real[0]!);
 const quote = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -115,8 +118,12 @@ try {
   const s = (performance.now() - t0) / 1000;
   clearInterval(sample);
   const [stored] = await database.db.select({ n: sql<number>`count(*)::int` }).from(awards);
-  console.log(`archive: ${N.toLocaleString('en-US')} transaction rows in ${entries} CSV entries, ${mb(bytes)} MB zipped (written in ${writeSeconds.toFixed(0)} s, not timed); load average at start ${load}`);
-  console.log(`import: ${result.rows.toLocaleString('en-US')} rows in ${s.toFixed(1)} s = ${Math.round(result.rows / s).toLocaleString('en-US')} rows/s (awards stored ${stored!.n.toLocaleString('en-US')}, malformed ${result.malformed})`);
+  console.log(
+    `archive: ${N.toLocaleString('en-US')} transaction rows in ${entries} CSV entries, ${mb(bytes)} MB zipped (written in ${writeSeconds.toFixed(0)} s, not timed); load average at start ${load}`,
+  );
+  console.log(
+    `import: ${result.rows.toLocaleString('en-US')} rows in ${s.toFixed(1)} s = ${Math.round(result.rows / s).toLocaleString('en-US')} rows/s (awards stored ${stored!.n.toLocaleString('en-US')}, malformed ${result.malformed})`,
+  );
   console.log(`RSS: ${mb(rssAtStart)} MB at the start of the import, peak ${mb(peakRss)} MB during it`);
   await database.close();
 } finally {

@@ -82,7 +82,11 @@ profile.samples.forEach((id, i) => {
   for (let at: ProfileNode | undefined = node; at; at = values.inclusive ? byId.get(parentOf.get(at.id) ?? -1) : undefined) {
     const frame = at.callFrame;
     if (frame.functionName === '(root)') break;
-    keys.add(values.by === 'file' ? fileLabel(frame.url) : `${frame.functionName || '(anonymous)'}  ${fileLabel(frame.url)}${frame.url ? `:${frame.lineNumber + 1}` : ''}`);
+    keys.add(
+      values.by === 'file'
+        ? fileLabel(frame.url)
+        : `${frame.functionName || '(anonymous)'}  ${fileLabel(frame.url)}${frame.url ? `:${frame.lineNumber + 1}` : ''}`,
+    );
   }
   for (const key of keys) selfUs.set(key, (selfUs.get(key) ?? 0) + dt);
 });
@@ -90,4 +94,5 @@ profile.samples.forEach((id, i) => {
 console.log(`${file}\nnon-idle ${(total / 1000).toFixed(0)} ms, idle/program ${(idle / 1000).toFixed(0)} ms`);
 const rows = [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
 process.stdout.on('error', () => process.exit(0));
-for (const [key, us] of rows) console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);
+for (const [key, us] of rows)
+  console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`);

@@ -57,7 +57,11 @@ for (let i = 0; i < RUNS; i++) {
   requirements = extractRequirements(pages).length;
   times.extract.push(performance.now() - t);
 }
-const med = (xs: number[]) => `${percentile([...xs].sort((a, b) => a - b), 50).toFixed(0)} ms`;
+const med = (xs: number[]) =>
+  `${percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  ).toFixed(0)} ms`;
 console.log(`${pageCount} pages (${(bytes.byteLength / 1024).toFixed(0)} KB), ${requirements} requirements, ${RUNS} runs, medians:`);
 console.log(`  unpdf extractText (no layout)   first ${times.plain[0].toFixed(0)} ms  median ${med(times.plain)}`);
 console.log(`  extractPdfText (with layout)    first ${times.layout[0].toFixed(0)} ms  median ${med(times.layout)}`);

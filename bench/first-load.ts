@@ -41,7 +41,18 @@ async function startServer(dataDir: string) {
   const entry = process.env.WEB_DIST_DIR ? ['--import', 'tsx', 'apps/api/src/server.ts'] : ['scripts/start.mjs'];
   const server = spawn(process.execPath, entry, {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO_DATA: 'true', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000',
+    },
     stdio: 'inherit',
   });
   for (let i = 0; i < 600; i++) {
@@ -92,9 +103,13 @@ async function recordInPage(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __bench: { click?: number; card?: number; painted?: number; longTasks: [number, number][] } };
     w.__bench = { longTasks: [] };
-    addEventListener('click', (e) => {
-      if ((e.target as Element | null)?.closest?.('button[type=submit]')) w.__bench.click ??= e.timeStamp;
-    }, true);
+    addEventListener(
+      'click',
+      (e) => {
+        if ((e.target as Element | null)?.closest?.('button[type=submit]')) w.__bench.click ??= e.timeStamp;
+      },
+      true,
+    );
     new MutationObserver((_m, observer) => {
       if (document.querySelector('[data-testid="opportunity-card"]')) {
         w.__bench.card = performance.now();
@@ -103,7 +118,10 @@ async function recordInPage(page: Page) {
         requestAnimationFrame(() => setTimeout(() => (w.__bench.painted = performance.now())));
       }
     }).observe(document, { childList: true, subtree: true });
-    new PerformanceObserver((list) => list.getEntries().forEach((t) => w.__bench.longTasks.push([t.startTime, t.duration]))).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => list.getEntries().forEach((t) => w.__bench.longTasks.push([t.startTime, t.duration]))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
   });
   /** Milliseconds from the click event to the first card painted, and (print) where they went. */
   return async (print: boolean) => {
@@ -112,12 +130,25 @@ async function recordInPage(page: Page) {
       const b = (window as unknown as { __bench: { click: number; card: number; painted: number; longTasks: [number, number][] } }).__bench;
       const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((e) => e.startTime >= b.click && e.startTime <= b.card)
-        .map((e) => ({ url: e.name.replace(location.origin, ''), start: e.startTime - b.click, firstByte: e.responseStart - b.click, end: e.responseEnd - b.click }));
-      return { clickEpoch: performance.timeOrigin + b.click, paintedEpoch: performance.timeOrigin + b.painted, card: b.card - b.click, painted: b.painted - b.click, resources, longTasks: b.longTasks.filter(([t]) => t >= b.click && t <= b.card).map(([t, d]) => [t - b.click, d]) };
+        .map((e) => ({
+          url: e.name.replace(location.origin, ''),
+          start: e.startTime - b.click,
+          firstByte: e.responseStart - b.click,
+          end: e.responseEnd - b.click,
+        }));
+      return {
+        clickEpoch: performance.timeOrigin + b.click,
+        paintedEpoch: performance.timeOrigin + b.painted,
+        card: b.card - b.click,
+        painted: b.painted - b.click,
+        resources,
+        longTasks: b.longTasks.filter(([t]) => t >= b.click && t <= b.card).map(([t, d]) => [t - b.click, d]),
+      };
     });
     if (!print) return r;
     const ms = (n: number) => String(Math.round(n)).padStart(5);
-    for (const e of r.resources) console.log(`  ${ms(e.start)} →${ms(e.firstByte)} →${ms(e.end)} ms  ${e.url.replace(/([?&]_=)\d+/, '$1…')}`);
+    for (const e of r.resources)
+      console.log(`  ${ms(e.start)} →${ms(e.firstByte)} →${ms(e.end)} ms  ${e.url.replace(/([?&]_=)\d+/, '$1…')}`);
     for (const [t, d] of r.longTasks) console.log(`  ${ms(t)} + ${Math.round(d)} ms  main thread busy (long task)`);
     console.log(`  ${ms(r.card)} ms  first card attached (click event to DOM)`);
     console.log(`  ${ms(r.painted)} ms  first card painted`);
@@ -165,7 +196,10 @@ async function main() {
   let token = '';
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -206,18 +240,35 @@ async function main() {
       token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
       await context.close();
     }
-    const res = await fetch(`${BASE}/api/opportunities?page=1&limit=20`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
+    const res = await fetch(`${BASE}/api/opportunities?page=1&limit=20`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
+    });
     const body = Buffer.from(await res.arrayBuffer());
     const auth = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
     const broad = await wireSize('/api/opportunities/search?keywords=services&status=all', 'POST', auth);
     const page20 = await wireSize('/api/opportunities?page=1&limit=20', 'GET', auth);
-    const broadCount = ((await (await fetch(`${BASE}/api/opportunities/search?keywords=services&status=all`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).json()) as { total: number }).total;
+    const broadCount = (
+      (await (
+        await fetch(`${BASE}/api/opportunities/search?keywords=services&status=all`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { total: number }
+    ).total;
     console.log(`sign-in page JS+CSS transferred: median ${kb(median(login))} (runs: ${login.map(kb).join(', ')})`);
     console.log(`dashboard JS+CSS cumulative:     median ${kb(median(dashboard))} (runs: ${dashboard.map(kb).join(', ')})`);
-    console.log(`Sign In click to cards shown:    median ${median(clickToCards)} ms (runs: ${clickToCards.join(', ')} ms), Playwright's clock`);
-    console.log(`  in the page, click event to first card painted: median ${median(clickToPaint)} ms (runs: ${clickToPaint.join(', ')} ms)`);
-    console.log(`  Playwright's own share: click() to the click event median ${median(beforeClick)} ms (${beforeClick.join(', ')}), paint to its locator seeing the card median ${median(afterPaint)} ms (${afterPaint.join(', ')})`);
-    console.log(`listing page of 20: ${kb(body.length)} as sent (content-encoding: ${res.headers.get('content-encoding') ?? 'none'}), gzip ${kb(gzipSync(body).length)}, brotli ${kb(brotliCompressSync(body).length)}`);
+    console.log(
+      `Sign In click to cards shown:    median ${median(clickToCards)} ms (runs: ${clickToCards.join(', ')} ms), Playwright's clock`,
+    );
+    console.log(
+      `  in the page, click event to first card painted: median ${median(clickToPaint)} ms (runs: ${clickToPaint.join(', ')} ms)`,
+    );
+    console.log(
+      `  Playwright's own share: click() to the click event median ${median(beforeClick)} ms (${beforeClick.join(', ')}), paint to its locator seeing the card median ${median(afterPaint)} ms (${afterPaint.join(', ')})`,
+    );
+    console.log(
+      `listing page of 20: ${kb(body.length)} as sent (content-encoding: ${res.headers.get('content-encoding') ?? 'none'}), gzip ${kb(gzipSync(body).length)}, brotli ${kb(brotliCompressSync(body).length)}`,
+    );
     console.log(`listing page of 20 as a browser gets it: ${kb(page20.bytes)} (${page20.encoding})`);
     console.log(`broad search "services", all notices: ${broadCount} results, ${kb(broad.bytes)} on the wire (${broad.encoding})`);
   } finally {

@@ -8,7 +8,19 @@ const REAL_CSV = path.resolve(import.meta.dirname, '../apps/api/data-seed/contra
 // Columns that belong together in a real notice are sampled as one group from the same real row,
 // so a generated row never pairs an EPA office with a DoD CGAC or one person's email with another's name.
 const GROUPS = [
-  ['Department/Ind.Agency', 'CGAC', 'Sub-Tier', 'FPDS Code', 'Office', 'AAC Code', 'OrganizationType', 'State', 'City', 'ZipCode', 'CountryCode'],
+  [
+    'Department/Ind.Agency',
+    'CGAC',
+    'Sub-Tier',
+    'FPDS Code',
+    'Office',
+    'AAC Code',
+    'OrganizationType',
+    'State',
+    'City',
+    'ZipCode',
+    'CountryCode',
+  ],
   ['Type', 'BaseType', 'ArchiveType'],
   ['SetASideCode', 'SetASide'],
   ['NaicsCode', 'ClassificationCode'],
@@ -88,7 +100,13 @@ export function generateCsv(rows: number, seed = 42, opts: { now?: number; chang
         const due = new Date(posted.getTime() + pick(gaps));
         out.NoticeId = noticeId;
         out.PostedDate = `${posted.toISOString().slice(0, 10)} ${pad(posted.getUTCHours())}:${pad(posted.getUTCMinutes())}:${pad(posted.getUTCSeconds())}.${pad(posted.getUTCMilliseconds(), 3)}-00`;
-        out.ResponseDeadLine = random() < 0.1 ? '' : due.toISOString().replace('.000Z', '+00:00').replace(/\.\d{3}Z$/, '+00:00');
+        out.ResponseDeadLine =
+          random() < 0.1
+            ? ''
+            : due
+                .toISOString()
+                .replace('.000Z', '+00:00')
+                .replace(/\.\d{3}Z$/, '+00:00');
         out.ArchiveDate = new Date(due.getTime() + 15 * 86_400_000).toISOString().slice(0, 10);
         out.Link = `https://sam.gov/workspace/contract/opp/${noticeId}/view`;
         if (opts.changedEvery && i % opts.changedEvery === 0) out.Title = `${out.Title ?? ''} (amended)`;

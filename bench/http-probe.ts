@@ -20,7 +20,14 @@ export async function timedGet(url: string, token?: string): Promise<number> {
 
 /** Asks `url` every 500 ms until it answers 2xx; throws after `tries`. */
 export async function waitUntilServing(url: string, tries: number): Promise<void> {
-  for (let i = 0; !(await timedGet(url).then(() => true, () => false)); i++) {
+  for (
+    let i = 0;
+    !(await timedGet(url).then(
+      () => true,
+      () => false,
+    ));
+    i++
+  ) {
     if (i > tries) throw new Error('server did not start');
     await sleep(500);
   }
@@ -31,7 +38,11 @@ export async function waitUntilServing(url: string, tries: number): Promise<void
  * finished while `counts()` (`during`) and the reason of each that failed (counted, not fatal: that
  * is what users would see).
  */
-export async function probeWhile(going: () => boolean, url: string, opts: { token?: string; counts?: () => boolean } = {}): Promise<{ during: number[]; failed: string[] }> {
+export async function probeWhile(
+  going: () => boolean,
+  url: string,
+  opts: { token?: string; counts?: () => boolean } = {},
+): Promise<{ during: number[]; failed: string[] }> {
   const counts = opts.counts ?? going;
   const during: number[] = [];
   const failed: string[] = [];
@@ -46,21 +57,35 @@ export async function probeWhile(going: () => boolean, url: string, opts: { toke
 }
 
 /** POSTs one file as multipart field `file`, from bytes or streamed from a path; the JSON answer. */
-export function postFile<T>(url: string, token: string, file: { name: string; contentType: string; bytes?: Uint8Array; path?: string }): Promise<{ status: number; body: T }> {
+export function postFile<T>(
+  url: string,
+  token: string,
+  file: { name: string; contentType: string; bytes?: Uint8Array; path?: string },
+): Promise<{ status: number; body: T }> {
   const boundary = '----biddeskbench';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const size = file.bytes ? file.bytes.byteLength : statSync(file.path!).size;
   return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as T }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + size + tail.length,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as T }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.write(head);
     if (file.bytes) {

@@ -72,7 +72,11 @@ async function serverRun(csv: string, dir: string) {
   });
   try {
     await waitUntilServing(`${base}/api/health`, 600);
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password }) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password }),
+    });
     const { token } = (await login.json()) as { token: string };
     if (!token) throw new Error(`sign-in failed: ${login.status}`);
     const idle = { health: [] as number[], listing: [] as number[] };
@@ -83,7 +87,11 @@ async function serverRun(csv: string, dir: string) {
     }
 
     const started = performance.now();
-    const stored = await postFile<{ id?: string; detail?: string }>(`${base}/api/admin/import-jobs/upload`, token, { name: 'rows.csv', contentType: 'text/csv', path: csv });
+    const stored = await postFile<{ id?: string; detail?: string }>(`${base}/api/admin/import-jobs/upload`, token, {
+      name: 'rows.csv',
+      contentType: 'text/csv',
+      path: csv,
+    });
     if (stored.status !== 202 || !stored.body.id) throw new Error(`upload answered ${stored.status}: ${JSON.stringify(stored.body)}`);
     console.log(`upload stored and queued in ${Math.round(performance.now() - started)} ms`);
     let job: { status: string; imported: number; error: string | null } = { status: 'queued', imported: 0, error: null };
@@ -91,7 +99,9 @@ async function serverRun(csv: string, dir: string) {
     const watch = async () => {
       while (unfinished()) {
         await sleep(1000);
-        const res = await fetch(`${base}/api/admin/import-jobs/${stored.body.id}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
+        const res = await fetch(`${base}/api/admin/import-jobs/${stored.body.id}`, { headers: { authorization: `Bearer ${token}` } }).catch(
+          () => null,
+        );
         if (res?.ok) job = (await res.json()) as typeof job;
       }
     };
@@ -105,12 +115,15 @@ async function serverRun(csv: string, dir: string) {
     const during = { health: health.during, listing: listing.during };
     // A request that failed (reset, timeout) is counted, not fatal: that is what users would see.
     const failed = { health: health.failed, listing: listing.failed };
-    console.log(`server (${databaseUrl ? 'PostgreSQL' : 'PGlite'}): import ${job.status} in ${Math.round((performance.now() - started) / 1000)} s, ${job.imported} rows${job.error ? `: ${job.error}` : ''}`);
+    console.log(
+      `server (${databaseUrl ? 'PostgreSQL' : 'PGlite'}): import ${job.status} in ${Math.round((performance.now() - started) / 1000)} s, ${job.imported} rows${job.error ? `: ${job.error}` : ''}`,
+    );
     console.log(`  /api/health idle:                    ${stats(idle.health)}`);
     console.log(`  /api/health during the import:       ${stats(during.health)}`);
     console.log(`  /api/opportunities idle:             ${stats(idle.listing)}`);
     console.log(`  /api/opportunities during the import: ${stats(during.listing)}`);
-    for (const what of ['health', 'listing'] as const) if (failed[what].length) console.log(`  ${what} requests failed: ${failed[what].length} (${[...new Set(failed[what])].join('; ')})`);
+    for (const what of ['health', 'listing'] as const)
+      if (failed[what].length) console.log(`  ${what} requests failed: ${failed[what].length} (${[...new Set(failed[what])].join('; ')})`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -127,17 +140,22 @@ async function inProcessRun(csv: string, dir: string) {
   done = sampled();
   let mapped = 0;
   let header: string[] | null = null;
-  await pipeline(createReadStream(csv), new DecodeLines(), Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: ',', newline: '\n', quoteChar: '"' }), async (records: AsyncIterable<string[]>) => {
-    for await (const fields of records) {
-      if (!header) {
-        header = fields.map((h) => h.trim());
-        continue;
+  await pipeline(
+    createReadStream(csv),
+    new DecodeLines(),
+    Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: ',', newline: '\n', quoteChar: '"' }),
+    async (records: AsyncIterable<string[]>) => {
+      for await (const fields of records) {
+        if (!header) {
+          header = fields.map((h) => h.trim());
+          continue;
+        }
+        const record: Record<string, string | undefined> = {};
+        header.forEach((name, c) => (record[name] = fields[c]));
+        if (csvRecordToRow(record).ok) mapped++;
       }
-      const record: Record<string, string | undefined> = {};
-      header.forEach((name, c) => (record[name] = fields[c]));
-      if (csvRecordToRow(record).ok) mapped++;
-    }
-  });
+    },
+  );
   console.log(`parse only (no database): ${mapped} rows in ${done()}`);
 }
 

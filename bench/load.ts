@@ -72,7 +72,10 @@ const USERS = Number(values.users);
 const root = path.resolve(import.meta.dirname, '..');
 const JWT_SECRET = randomBytes(36).toString('base64url');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 interface Seeded {
   tokens: string[];
@@ -106,7 +109,14 @@ async function seed(db: Db, dataDir: string): Promise<Seeded> {
   const passwordHash = await hashPassword('bench-password-123');
   const rows = await db
     .insert(users)
-    .values(Array.from({ length: USERS }, (_, i) => ({ name: `Bench User ${i}`, email: `bench-${i}@example.com`, passwordHash, role: 'user' as const })))
+    .values(
+      Array.from({ length: USERS }, (_, i) => ({
+        name: `Bench User ${i}`,
+        email: `bench-${i}@example.com`,
+        passwordHash,
+        role: 'user' as const,
+      })),
+    )
     .returning({ id: users.id, tokenVersion: users.tokenVersion });
   const tokens = await Promise.all(rows.map((u) => signSessionToken(JWT_SECRET, { sub: u.id, ver: u.tokenVersion }, 4)));
   // Every user saved a few notices of the first pages, so the listing's saved flags differ per user.
@@ -114,17 +124,29 @@ async function seed(db: Db, dataDir: string): Promise<Seeded> {
   const { rows: firstPage } = (await db.execute(
     sql`select id from opportunities where latest_in_group order by posted_date desc nulls last, id desc limit 40`,
   )) as unknown as { rows: { id: string }[] };
-  await db.insert(savedOpportunities).values(rows.flatMap((u, i) => [firstPage[i % 40]!, firstPage[(i * 7 + 3) % 40]!].map((o) => ({ userId: u.id, opportunityId: o.id })))).onConflictDoNothing();
-  for (const u of rows) for (let n = 0; n < 5; n++) await createNotification(db, u.id, { title: `Deadline ${n}`, message: 'A saved notice is due soon', read: n > 1 });
+  await db
+    .insert(savedOpportunities)
+    .values(rows.flatMap((u, i) => [firstPage[i % 40]!, firstPage[(i * 7 + 3) % 40]!].map((o) => ({ userId: u.id, opportunityId: o.id }))))
+    .onConflictDoNothing();
+  for (const u of rows)
+    for (let n = 0; n < 5; n++)
+      await createNotification(db, u.id, { title: `Deadline ${n}`, message: 'A saved notice is due soon', read: n > 1 });
   const workspace = await createWorkspace(db, rows[0]!.id, { opportunityId: firstPage[0]!.id, name: 'Bench workspace' });
   for (const u of rows.slice(1)) await addMember(db, workspace.id, u.id, 'CONTRIBUTOR');
   let newest = '';
-  for (let n = 0; n < 100; n++) newest = (await createMessage(db, workspace.id, rows[n % rows.length]!.id, { message: `Message ${n}: draft section ${n % 9} is ready for review` })).id;
+  for (let n = 0; n < 100; n++)
+    newest = (
+      await createMessage(db, workspace.id, rows[n % rows.length]!.id, {
+        message: `Message ${n}: draft section ${n % 9} is ready for review`,
+      })
+    ).id;
   // The tables as autovacuum leaves them a minute after the seed: statistics (without them the
   // planner expects ~30 open notices instead of ~1,000 and scans the table for every page) and the
   // seed's dead rows cleared, so no autovacuum run lands inside a measurement.
   await db.execute(sql`vacuum analyze`);
-  console.log(`seeded  ${demo?.seeded ?? 0} demo opportunities, ${rows.length} users, 1 workspace with ${rows.length} members and 100 messages`);
+  console.log(
+    `seeded  ${demo?.seeded ?? 0} demo opportunities, ${rows.length} users, 1 workspace with ${rows.length} members and 100 messages`,
+  );
   return { tokens, userIds: rows.map((r) => r.id), workspaceId: workspace.id, newestMessageId: newest };
 }
 
@@ -185,7 +207,8 @@ function cpuShare(serverPid: number) {
   const machine = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
   // Backends and worker processes come and go: each process alive at the end counts from its
   // ticks at the start (0 if it started since); one that ended meanwhile is not counted.
-  const ours = () => new Map([...new Set([...processTree(serverPid), process.pid, ...databaseBackends()])].map((pid) => [pid, cpuTicks(pid)]));
+  const ours = () =>
+    new Map([...new Set([...processTree(serverPid), process.pid, ...databaseBackends()])].map((pid) => [pid, cpuTicks(pid)]));
   const t0 = performance.now();
   const m0 = machine();
   const o0 = ours();
@@ -210,7 +233,8 @@ function cpuPerRequest(serverPid: number) {
   const server0 = ticksOf(processTree(serverPid));
   const db0 = ticksOf(databaseBackends());
   return (requests: number) => {
-    const spent = (before: Map<number, number>, pids: number[]) => pids.reduce((sum, pid) => sum + cpuTicks(pid) - (before.get(pid) ?? 0), 0);
+    const spent = (before: Map<number, number>, pids: number[]) =>
+      pids.reduce((sum, pid) => sum + cpuTicks(pid) - (before.get(pid) ?? 0), 0);
     // 100 ticks a second: a tick is 10 ms, 10,000 µs.
     const us = (ticks: number) => Math.round((ticks * 10_000) / Math.max(1, requests));
     const server = us(spent(server0, processTree(serverPid)));
@@ -230,7 +254,9 @@ async function statementCounter() {
   await client.connect();
   const read = async () => {
     await client.query('select pg_stat_clear_snapshot()');
-    const { rows } = await client.query<{ n: string }>('select xact_commit + xact_rollback as n from pg_stat_database where datname = $1', [`bench_load_${process.pid}`]);
+    const { rows } = await client.query<{ n: string }>('select xact_commit + xact_rollback as n from pg_stat_database where datname = $1', [
+      `bench_load_${process.pid}`,
+    ]);
     return Number(rows[0]?.n ?? 0);
   };
   let start = 0;
@@ -261,7 +287,9 @@ function serverRss(rootPid: number) {
   let peak = 0;
   let perProcess: number[] = [];
   const sample = () => {
-    const each = processTree(rootPid).map(rssMb).filter((mb) => mb > 0);
+    const each = processTree(rootPid)
+      .map(rssMb)
+      .filter((mb) => mb > 0);
     const total = each.reduce((a, b) => a + b, 0);
     if (total > peak) {
       peak = total;
@@ -279,23 +307,27 @@ function serverRss(rootPid: number) {
 
 async function startServer(databaseUrl: string, dataDir: string, cwd = root, port = PORT): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...values['server-node-args']!.split(' ').filter(Boolean), '--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET,
-      API_PROCESSES: String(PROCESSES),
-      LISTING_CACHE_MS: values['listing-cache-ms'],
-      LOG_LEVEL: 'warn',
-      // Scheduled jobs (SAM sync, alerts) would add their own work to the measured window.
-      JOBS_ENABLED: 'false',
+  const server = spawn(
+    process.execPath,
+    [...values['server-node-args']!.split(' ').filter(Boolean), '--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      cwd,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET,
+        API_PROCESSES: String(PROCESSES),
+        LISTING_CACHE_MS: values['listing-cache-ms'],
+        LOG_LEVEL: 'warn',
+        // Scheduled jobs (SAM sync, alerts) would add their own work to the measured window.
+        JOBS_ENABLED: 'false',
+      },
     },
-  });
+  );
   // With several processes, the supervisor says when every one of them listens (they start in turn).
   let allListening = PROCESSES <= 1;
   server.stdout!.on('data', (chunk: Buffer) => {
@@ -320,12 +352,14 @@ async function checkSavedFlags(db: Db, seeded: Seeded) {
   for (const i of [0, 1]) {
     const res = await fetch(`${BASE}/api/opportunities?limit=40`, { headers: { authorization: `Bearer ${seeded.tokens[i]}` } });
     const body = (await res.json()) as { data: { id: string; saved: boolean }[] };
-    const { rows } = (await db.execute(sql`select opportunity_id from saved_opportunities where user_id = ${seeded.userIds[i]}`)) as unknown as { rows: { opportunity_id: string }[] };
+    const { rows } = (await db.execute(
+      sql`select opportunity_id from saved_opportunities where user_id = ${seeded.userIds[i]}`,
+    )) as unknown as { rows: { opportunity_id: string }[] };
     const expected = new Set(rows.map((r) => r.opportunity_id));
     const wrong = body.data.filter((o) => o.saved !== expected.has(o.id));
     if (wrong.length) throw new Error(`user ${i}: ${wrong.length} listing rows with a wrong saved flag`);
   }
-  console.log('check   saved flags on the listing are each user\'s own (users 0 and 1)');
+  console.log("check   saved flags on the listing are each user's own (users 0 and 1)");
 }
 
 /** autocannon on the listing URL of `base`: 5 s of warm-up, then --duration seconds measured. */
@@ -339,7 +373,8 @@ async function measureListing(base: string, seeded: Seeded, onWarm: () => void) 
       duration,
       headers: { 'accept-encoding': 'br, gzip' },
       // One user per connection, as many browsers would be.
-      setupClient: (client) => client.setHeaders({ authorization: `Bearer ${seeded.tokens[next++ % seeded.tokens.length]}`, 'accept-encoding': 'br, gzip' }),
+      setupClient: (client) =>
+        client.setHeaders({ authorization: `Bearer ${seeded.tokens[next++ % seeded.tokens.length]}`, 'accept-encoding': 'br, gzip' }),
     });
   await run(5);
   onWarm();
@@ -380,12 +415,16 @@ async function listingLoad(seeded: Seeded, rss: ReturnType<typeof serverRss>, se
 async function startBaseline(seeded: Seeded) {
   // node:http, not fetch: fetch would decompress the body, and the yardstick must send it as sent.
   const { encoding, bytes } = await new Promise<{ encoding: string; bytes: Buffer }>((resolve, reject) => {
-    const req = request(`${BASE}/api/opportunities`, { headers: { authorization: `Bearer ${seeded.tokens[0]}`, 'accept-encoding': 'br, gzip' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = request(
+      `${BASE}/api/opportunities`,
+      { headers: { authorization: `Bearer ${seeded.tokens[0]}`, 'accept-encoding': 'br, gzip' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -393,7 +432,10 @@ async function startBaseline(seeded: Seeded) {
   const bodyFile = path.join(dir, 'body');
   writeFileSync(bodyFile, bytes);
   const port = PORT + 1;
-  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify-server.ts', String(port), bodyFile, encoding], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify-server.ts', String(port), bodyFile, encoding], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     bare.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
     bare.once('exit', (code) => reject(new Error(`bare Fastify exited with ${code}`)));
@@ -409,7 +451,9 @@ async function startBaseline(seeded: Seeded) {
         perRequest = cpuPerRequest(bare.pid!);
       });
       const cost = perRequest(r.requests.total);
-      const share = apiRequestsPerSecond ? `; the API's (a) is ${((100 * apiRequestsPerSecond) / r.requests.average).toFixed(1)}% of it` : '';
+      const share = apiRequestsPerSecond
+        ? `; the API's (a) is ${((100 * apiRequestsPerSecond) / r.requests.average).toFixed(1)}% of it`
+        : '';
       console.log(
         `(base)  bare Fastify, the same ${bytes.length} bytes (${encoding}), ${values.connections} connections, ${values.duration} s: ${Math.round(r.requests.average)} req/s, ` +
           `latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; 2xx ${r['2xx']}, non-2xx ${r.non2xx}, errors ${r.errors}${share}; ` +
@@ -446,10 +490,18 @@ async function compareRounds(seeded: Seeded, databaseUrl: string, dataDir: strin
       costs.before.push(b.cpuUs);
       costs.after.push(a.cpuUs);
       costs.base.push(yardstick.cpuUs);
-      console.log(`share   round ${round}: before ${shares.before.at(-1)!.toFixed(1)}%, after ${shares.after.at(-1)!.toFixed(1)}% of bare Fastify`);
+      console.log(
+        `share   round ${round}: before ${shares.before.at(-1)!.toFixed(1)}%, after ${shares.after.at(-1)!.toFixed(1)}% of bare Fastify`,
+      );
     }
-    const median = (xs: number[]) => percentile([...xs].sort((x, y) => x - y), 50).toFixed(1);
-    console.log(`median  share of bare Fastify's requests/s over ${values.rounds} rounds: before ${median(shares.before)}%, after ${median(shares.after)}%`);
+    const median = (xs: number[]) =>
+      percentile(
+        [...xs].sort((x, y) => x - y),
+        50,
+      ).toFixed(1);
+    console.log(
+      `median  share of bare Fastify's requests/s over ${values.rounds} rounds: before ${median(shares.before)}%, after ${median(shares.after)}%`,
+    );
     console.log(
       `median  CPU per request (server + PostgreSQL): before ${median(costs.before)} µs, after ${median(costs.after)} µs, bare Fastify ${median(costs.base)} µs ` +
         `(bare Fastify's cost as a share of the API's: before ${((100 * Number(median(costs.base))) / Number(median(costs.before))).toFixed(1)}%, after ${((100 * Number(median(costs.base))) / Number(median(costs.after))).toFixed(1)}%)`,
@@ -464,11 +516,15 @@ async function compareRounds(seeded: Seeded, databaseUrl: string, dataDir: strin
 function get(agent: Agent, pathAndQuery: string, token: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = request(`${BASE}${pathAndQuery}`, { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-      res.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-    });
+    const req = request(
+      `${BASE}${pathAndQuery}`,
+      { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+        res.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+      },
+    );
     req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
     req.end();
   });
@@ -544,7 +600,8 @@ async function main() {
     await checkSavedFlags(database.db, seeded);
     if (values['compare-root']) await compareRounds(seeded, scratch.url, dataDir, rss, server.pid!);
     else {
-      const apiRate = values.only !== 'polling' && values.only !== 'baseline' ? (await listingLoad(seeded, rss, server.pid!)).rate : undefined;
+      const apiRate =
+        values.only !== 'polling' && values.only !== 'baseline' ? (await listingLoad(seeded, rss, server.pid!)).rate : undefined;
       if (values.only !== 'polling' && !values['no-baseline']) {
         const baseline = await startBaseline(seeded);
         await baseline.measure(apiRate).finally(() => baseline.stop());

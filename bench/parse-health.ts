@@ -73,7 +73,9 @@ async function serverRun(pdf: Uint8Array) {
     });
     const { token } = (await login.json()) as { token: string };
     if (!token) throw new Error(`sign-in failed: ${login.status}`);
-    const list = (await (await fetch(`${BASE}/api/opportunities?limit=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: string }[] };
+    const list = (await (await fetch(`${BASE}/api/opportunities?limit=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      data: { id: string }[];
+    };
     const opportunityId = list.data[0]!.id;
 
     const idle: number[] = [];
@@ -85,20 +87,24 @@ async function serverRun(pdf: Uint8Array) {
     const uploadStarted = performance.now();
     let uploadMs = 0;
     // node:http rather than fetch: fetch gives up waiting for response headers after 300 s.
-    const upload = postFile<{ metadata?: { page_count: number; requirements_count: number }; detail?: string }>(`${BASE}/api/opportunities/${opportunityId}/upload-pdf`, token, {
-      name: `long-${PAGES}.pdf`,
-      contentType: 'application/pdf',
-      bytes: pdf,
-    }).finally(
-      () => (uploadMs = Math.round(performance.now() - uploadStarted)),
-    );
+    const upload = postFile<{ metadata?: { page_count: number; requirements_count: number }; detail?: string }>(
+      `${BASE}/api/opportunities/${opportunityId}/upload-pdf`,
+      token,
+      {
+        name: `long-${PAGES}.pdf`,
+        contentType: 'application/pdf',
+        bytes: pdf,
+      },
+    ).finally(() => (uploadMs = Math.round(performance.now() - uploadStarted)));
     // Handled here too: a failed upload must not crash the script before `finally` stops the server.
     upload.catch(() => undefined);
     const probed = await probeWhile(() => !uploadMs, `${BASE}/api/health`);
     if (probed.failed.length) throw new Error(`health failed during the read: ${probed.failed[0]}`);
     const during = probed.during;
     const result = await upload;
-    console.log(`server (npm start's command, PGlite): upload ${result.status} in ${uploadMs} ms, ${JSON.stringify(result.body.metadata ? { pages: result.body.metadata.page_count, requirements: result.body.metadata.requirements_count } : result.body)}`);
+    console.log(
+      `server (npm start's command, PGlite): upload ${result.status} in ${uploadMs} ms, ${JSON.stringify(result.body.metadata ? { pages: result.body.metadata.page_count, requirements: result.body.metadata.requirements_count } : result.body)}`,
+    );
     console.log(`  /api/health idle:        ${stats(idle)}`);
     console.log(`  /api/health during read: ${stats(during)}`);
   } finally {
@@ -116,12 +122,16 @@ async function inProcessRun(pdf: Uint8Array) {
   const requirements = extractRequirements(pages);
   const ms = Math.round(performance.now() - started);
   delay.disable();
-  console.log(`before issue 16 (read on the request thread): ${ms} ms for ${pages.length} pages, ${requirements.length} requirements; event loop stalled up to ${Math.round(delay.max / 1e6)} ms (p99 ${Math.round(delay.percentile(99) / 1e6)} ms)`);
+  console.log(
+    `before issue 16 (read on the request thread): ${ms} ms for ${pages.length} pages, ${requirements.length} requirements; event loop stalled up to ${Math.round(delay.max / 1e6)} ms (p99 ${Math.round(delay.percentile(99) / 1e6)} ms)`,
+  );
 }
 
 const generated = performance.now();
 const pdf = await longPdf(PAGES, LINES);
-console.log(`PDF: ${PAGES} pages x ${LINES} lines, ${(pdf.byteLength / 1024).toFixed(0)} KB, made in ${Math.round(performance.now() - generated)} ms`);
+console.log(
+  `PDF: ${PAGES} pages x ${LINES} lines, ${(pdf.byteLength / 1024).toFixed(0)} KB, made in ${Math.round(performance.now() - generated)} ms`,
+);
 async function poolRun(pdf: Uint8Array) {
   const pool = createParsePool({ workers: 1, maxMemoryMb: 2048 });
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -131,7 +141,9 @@ async function poolRun(pdf: Uint8Array) {
   const ms = Math.round(performance.now() - started);
   delay.disable();
   await pool.close();
-  console.log(`parse pool (worker thread): ${ms} ms, ${read.ok ? `${read.pageCount} pages, ${read.requirements.length} requirements` : read.reason}; this thread's event loop delay p50 ${Math.round(delay.percentile(50) / 1e6)} ms, p99 ${Math.round(delay.percentile(99) / 1e6)} ms, max ${Math.round(delay.max / 1e6)} ms`);
+  console.log(
+    `parse pool (worker thread): ${ms} ms, ${read.ok ? `${read.pageCount} pages, ${read.requirements.length} requirements` : read.reason}; this thread's event loop delay p50 ${Math.round(delay.percentile(50) / 1e6)} ms, p99 ${Math.round(delay.percentile(99) / 1e6)} ms, max ${Math.round(delay.max / 1e6)} ms`,
+  );
 }
 
 async function fairnessRun(bomb: Uint8Array) {
@@ -143,8 +155,15 @@ async function fairnessRun(bomb: Uint8Array) {
   const rfp = await solicitationPdf();
   const started = performance.now();
   const since = () => Math.round(performance.now() - started);
-  const outcome = (p: Promise<{ ok: boolean }>) => p.then((r) => `${r.ok ? 'read' : 'refused'} at ${since()} ms`, (e: { statusCode?: number; detail?: string }) => `${e.statusCode} at ${since()} ms: ${e.detail}`);
-  const alice = [outcome(pool.readSolicitation({ bytes: bomb, maxPages: PAGES * 2 }, 60_000, 'alice')), outcome(pool.readSolicitation({ bytes: bomb, maxPages: PAGES * 2 }, 60_000, 'alice'))];
+  const outcome = (p: Promise<{ ok: boolean }>) =>
+    p.then(
+      (r) => `${r.ok ? 'read' : 'refused'} at ${since()} ms`,
+      (e: { statusCode?: number; detail?: string }) => `${e.statusCode} at ${since()} ms: ${e.detail}`,
+    );
+  const alice = [
+    outcome(pool.readSolicitation({ bytes: bomb, maxPages: PAGES * 2 }, 60_000, 'alice')),
+    outcome(pool.readSolicitation({ bytes: bomb, maxPages: PAGES * 2 }, 60_000, 'alice')),
+  ];
   const bob = outcome(pool.readSolicitation({ bytes: rfp, maxPages: 2000 }, 60_000, 'bob'));
   const [a1, a2, b] = await Promise.all([...alice, bob]);
   await pool.close();

@@ -36,18 +36,29 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${dbName}`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'biddesk-bench-partners-'));
 try {
-  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', AWARD_LOOKUPS: 'false' });
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    AWARD_LOOKUPS: 'false',
+  });
   const { deps, database } = await openRuntime(config, pino({ level: 'silent' }));
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   const db = deps.db;
-  const [user] = await db.insert(users).values({ name: 'Bench Lead', email: 'lead@bench.test', passwordHash: 'x', role: 'user' }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ name: 'Bench Lead', email: 'lead@bench.test', passwordHash: 'x', role: 'user' })
+    .returning();
   const token = await signSessionToken(config.JWT_SECRET, { sub: user!.id, ver: 0 }, 1);
 
   const started = performance.now();
   await db.execute(sql`select setseed(0.27)`);
   // Recipients: UEIs R000000000001…, one to three names each, 0-2 business types.
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     insert into recipients (uei, name, names_seen, parent_uei, business_types)
     select 'R' || lpad(i::text, 11, '0'), 'VENDOR ' || i || ' LLC',
       case when i % 3 = 0 then array['Vendor ' || i || ' LLC', 'VENDOR ' || i || ' LLC', 'VENDOR ' || i || ', L.L.C.'] else array['VENDOR ' || i || ' LLC'] end,
@@ -57,9 +68,11 @@ try {
         'Economically disadvantaged women-owned small business','Woman-owned business','Small disadvantaged business','Minority-owned business',
         'Alaskan Native corporation-owned firm','SBA-certified 8(a) joint venture','Educational institution','Nonprofit organization','FFRDC'
       ])[1 + (i % 14) : (i % 14) + (i % 3)]
-    from generate_series(1, ${M}) as i`));
+    from generate_series(1, ${M}) as i`),
+  );
   // Awards: recipient skewed (random()^3: the first vendors hold most), codes from fixed pools.
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     insert into awards (award_key, piid, piid_key, recipient_uei, recipient_name, awarding_agency_code, awarding_agency_name,
       awarding_sub_agency_code, naics_code, psc_code, pop_state, start_date, current_end_date, obligated_amount,
       base_and_all_options_value, source, source_url, fetched_at, content_hash)
@@ -72,7 +85,8 @@ try {
       date '2015-01-01' + (random() * 4000)::int, date '2016-01-01' + (random() * 4500)::int,
       round((exp(random() * 14) * 10)::numeric, 2), round((exp(random() * 15) * 10)::numeric, 2),
       'usaspending_csv', 'https://www.usaspending.gov/award/CONT_AWD_B' || i || '_9700_-NONE-_-NONE-/', now(), md5(i::text)
-    from (select i, 1 + floor(random() ^ 3 * ${M})::int as r, floor(random() ^ 2 * 25)::int as a from generate_series(1, ${N}) as i) g`));
+    from (select i, 1 + floor(random() ^ 3 * ${M})::int as r, floor(random() ^ 2 * 25)::int as a from generate_series(1, ${N}) as i) g`),
+  );
   await db.execute(sql`analyze`);
   console.log(`generated ${N} awards over ${M} recipients in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
@@ -96,9 +110,15 @@ try {
       if (i >= 3) times.push(ms);
     }
     times.sort((a, b) => a - b);
-    console.log(`${label.padEnd(36)} ${summary.padStart(18)}  p50 ${percentile(times, 50).toFixed(0)} ms  p95 ${percentile(times, 95).toFixed(0)} ms`);
+    console.log(
+      `${label.padEnd(36)} ${summary.padStart(18)}  p50 ${percentile(times, 50).toFixed(0)} ms  p95 ${percentile(times, 95).toFixed(0)} ms`,
+    );
   };
-  console.log(`PostgreSQL, ${RUNS} runs each after 3 warm-ups; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+  console.log(
+    `PostgreSQL, ${RUNS} runs each after 3 warm-ups; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} cores`,
+  );
   await measure('NAICS 5415 (prefix)', '/api/partners?naics=5415');
   await measure('NAICS 541530 + state VA', '/api/partners?naics=541530&state=VA');
   await measure('PSC A + agency 012, by count', '/api/partners?psc=A&agency=012&sort=count');

@@ -21,8 +21,12 @@ const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const files = [
-  ...readdirSync(dataDir).filter((f) => f.endsWith('.pdf')).map((f) => path.join(dataDir, f)),
-  ...readdirSync(path.join(dataDir, 'real-pdfs')).filter((f) => f.endsWith('.pdf')).map((f) => path.join(dataDir, 'real-pdfs', f)),
+  ...readdirSync(dataDir)
+    .filter((f) => f.endsWith('.pdf'))
+    .map((f) => path.join(dataDir, f)),
+  ...readdirSync(path.join(dataDir, 'real-pdfs'))
+    .filter((f) => f.endsWith('.pdf'))
+    .map((f) => path.join(dataDir, 'real-pdfs', f)),
 ];
 let pagesTotal = 0;
 let readTotal = 0;
@@ -62,6 +66,10 @@ for (const file of files) {
   readTotal += median(reads);
   layoutTotal += median(layouts);
   rulesTotal += median(ruleReads);
-  console.log(`| ${path.basename(file)} | ${pages} | ${median(reads).toFixed(0)} | ${median(ruleReads).toFixed(0)} | ${median(layouts).toFixed(1)} | ${(median(layouts) / pages).toFixed(2)} |`);
+  console.log(
+    `| ${path.basename(file)} | ${pages} | ${median(reads).toFixed(0)} | ${median(ruleReads).toFixed(0)} | ${median(layouts).toFixed(1)} | ${(median(layouts) / pages).toFixed(2)} |`,
+  );
 }
-console.log(`| **all** | ${pagesTotal} | ${readTotal.toFixed(0)} | ${rulesTotal.toFixed(0)} | ${layoutTotal.toFixed(1)} | ${(layoutTotal / pagesTotal).toFixed(2)} |`);
+console.log(
+  `| **all** | ${pagesTotal} | ${readTotal.toFixed(0)} | ${rulesTotal.toFixed(0)} | ${layoutTotal.toFixed(1)} | ${(layoutTotal / pagesTotal).toFixed(2)} |`,
+);

@@ -51,7 +51,13 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${dbName}`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'biddesk-bench-pipeline-'));
 try {
-  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+  });
   const { deps, database } = await openRuntime(config, pino({ level: 'silent' }));
   const app = await buildApp(deps, { logger: false });
   await app.ready();
@@ -59,9 +65,23 @@ try {
 
   const owners = await db
     .insert(users)
-    .values(Array.from({ length: 8 }, (_, i) => ({ name: `Capture Lead ${i}`, email: `lead${i}@bench.test`, passwordHash: 'x', role: 'user' as const })))
+    .values(
+      Array.from({ length: 8 }, (_, i) => ({
+        name: `Capture Lead ${i}`,
+        email: `lead${i}@bench.test`,
+        passwordHash: 'x',
+        role: 'user' as const,
+      })),
+    )
     .returning();
-  const agencies = ['DEPT OF DEFENSE', 'DEPT OF THE NAVY', 'DEPT OF ENERGY', 'GENERAL SERVICES ADMINISTRATION', 'DEPT OF VETERANS AFFAIRS', 'NASA'];
+  const agencies = [
+    'DEPT OF DEFENSE',
+    'DEPT OF THE NAVY',
+    'DEPT OF ENERGY',
+    'GENERAL SERVICES ADMINISTRATION',
+    'DEPT OF VETERANS AFFAIRS',
+    'NASA',
+  ];
   const rows = Array.from({ length: N }, (_, i) => ({
     noticeId: `bench${i.toString(16).padStart(8, '0')}`,
     title: `Bench pursuit ${i}: ${pick(['Facilities maintenance', 'IT modernization', 'Logistics support', 'Engineering services', 'Cloud hosting'])}`,
@@ -110,9 +130,15 @@ try {
       if (i >= 5) times.push(ms);
     }
     times.sort((a, b) => a - b);
-    console.log(`${label.padEnd(28)} ${String(count).padStart(5)} pursuits  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times.at(-1)!.toFixed(1)} ms`);
+    console.log(
+      `${label.padEnd(28)} ${String(count).padStart(5)} pursuits  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times.at(-1)!.toFixed(1)} ms`,
+    );
   };
-  console.log(`PostgreSQL, ${N} pursuits, ${RUNS} runs each after 5 warm-ups; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+  console.log(
+    `PostgreSQL, ${N} pursuits, ${RUNS} runs each after 5 warm-ups; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} cores`,
+  );
   await measure('GET /api/pursuits (all)', '/api/pursuits');
   await measure('board: per_stage=30', '/api/pursuits?per_stage=30');
   await measure('owner filter', `/api/pursuits?owner=${owners[1]!.id}`);
@@ -139,7 +165,10 @@ try {
    * its own transaction): what the import costs while the caller waits.
    */
   async function measureCsv() {
-    const [adminUser] = await db.insert(users).values({ name: 'Bench Admin', email: 'admin@bench.test', passwordHash: 'x', role: 'admin' }).returning();
+    const [adminUser] = await db
+      .insert(users)
+      .values({ name: 'Bench Admin', email: 'admin@bench.test', passwordHash: 'x', role: 'admin' })
+      .returning();
     const adminToken = await signSessionToken(config.JWT_SECRET, { sub: adminUser!.id, ver: 0 }, 1);
     const auth = { authorization: `Bearer ${adminToken}` };
     const times: number[] = [];
@@ -151,25 +180,39 @@ try {
       csv = res.body;
     }
     times.sort((a, b) => a - b);
-    console.log(`${'export.csv (all)'.padEnd(28)} ${String(N).padStart(5)} pursuits  p50 ${percentile(times, 50).toFixed(1)} ms  max ${times.at(-1)!.toFixed(1)} ms  ${(csv.length / 1024).toFixed(0)} KiB`);
+    console.log(
+      `${'export.csv (all)'.padEnd(28)} ${String(N).padStart(5)} pursuits  p50 ${percentile(times, 50).toFixed(1)} ms  max ${times.at(-1)!.toFixed(1)} ms  ${(csv.length / 1024).toFixed(0)} KiB`,
+    );
     const upload = async (label: string, text: string) => {
       const boundary = `----bench${randomBytes(6).toString('hex')}`;
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pipeline.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pipeline.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
         Buffer.from(text),
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
       const started = performance.now();
-      const res = await app.inject({ method: 'POST', url: '/api/pursuits/import', payload, headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/pursuits/import',
+        payload,
+        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       const ms = performance.now() - started;
       if (res.statusCode !== 200) throw new Error(`import answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
       const report = res.json() as { counts: object; rows: { action: string; reason: string | null }[] };
       const reasons = [...new Set(report.rows.flatMap((r) => (r.reason ? [r.reason] : [])))];
-      console.log(`${label.padEnd(28)} ${JSON.stringify(report.counts)}  ${ms.toFixed(0)} ms (one run)${reasons.length ? `; refused: ${reasons.join(' | ')}` : ''}`);
+      console.log(
+        `${label.padEnd(28)} ${JSON.stringify(report.counts)}  ${ms.toFixed(0)} ms (one run)${reasons.length ? `; refused: ${reasons.join(' | ')}` : ''}`,
+      );
     };
     await upload('import: the export back', csv);
     // Every row's p(win) moved by one point (p_win is the 8th column), quoting kept as exported.
-    const edited = csv.replace(/^(?!\uFEFF)((?:"[^"]*"|[^,\n]*),(?:(?:"[^"]*"|[^,\n]*),){6})(""|\d*)/gm, (_m, head: string, p: string) => `${head}${p === '""' || p === '' ? 50 : (Number(p) + 1) % 101}`);
+    const edited = csv.replace(
+      /^(?!\uFEFF)((?:"[^"]*"|[^,\n]*),(?:(?:"[^"]*"|[^,\n]*),){6})(""|\d*)/gm,
+      (_m, head: string, p: string) => `${head}${p === '""' || p === '' ? 50 : (Number(p) + 1) % 101}`,
+    );
     await upload('import: every p(win) edited', edited);
   }
 

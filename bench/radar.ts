@@ -37,8 +37,50 @@ const adminUrl = arg('database-url') ?? 'postgres://postgres@127.0.0.1:5432/post
 const dbName = `biddesk_bench_radar_${randomBytes(4).toString('hex')}`;
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
 
-const NAICS = ['541512', '541330', '541519', '236220', '561210', '541611', '541715', '238220', '336413', '541511', '562910', '237310', '334511', '611430', '517311', '488190', '541990', '561720', '621111', '325412'];
-const PSC = ['D399', 'R425', 'J019', 'Y1JZ', 'S206', 'R499', 'AJ11', 'D307', 'Z2AA', '7030', 'R408', 'C1AA', '6515', 'S201', 'R699', 'J041', 'DA01', 'R706', 'Q201', '1560'];
+const NAICS = [
+  '541512',
+  '541330',
+  '541519',
+  '236220',
+  '561210',
+  '541611',
+  '541715',
+  '238220',
+  '336413',
+  '541511',
+  '562910',
+  '237310',
+  '334511',
+  '611430',
+  '517311',
+  '488190',
+  '541990',
+  '561720',
+  '621111',
+  '325412',
+];
+const PSC = [
+  'D399',
+  'R425',
+  'J019',
+  'Y1JZ',
+  'S206',
+  'R499',
+  'AJ11',
+  'D307',
+  'Z2AA',
+  '7030',
+  'R408',
+  'C1AA',
+  '6515',
+  'S201',
+  'R699',
+  'J041',
+  'DA01',
+  'R706',
+  'Q201',
+  '1560',
+];
 // Toptier code, sub-tier codes.
 const AGENCIES: [string, string[]][] = [
   ['097', ['2100', '1700', '5700', '97AS', '9700']],
@@ -108,7 +150,13 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${dbName}`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'biddesk-bench-radar-'));
 try {
-  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+  });
   const { deps, database } = await openRuntime(config, pino({ level: 'silent' }));
   const app = await buildApp(deps, { logger: false });
   await app.ready();
@@ -117,13 +165,22 @@ try {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await generate(client);
-  const [{ window_rows }] = (await client.query(`select count(*)::int as window_rows from awards where current_end_date between current_date + interval '6 months' and current_date + interval '18 months'`)).rows as [{ window_rows: number }];
+  const [{ window_rows }] = (
+    await client.query(
+      `select count(*)::int as window_rows from awards where current_end_date between current_date + interval '6 months' and current_date + interval '18 months'`,
+    )
+  ).rows as [{ window_rows: number }];
   await client.end();
-  const [user] = await db.insert(users).values({ name: 'Bench Lead', email: 'lead@bench.test', passwordHash: 'x', role: 'user' }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ name: 'Bench Lead', email: 'lead@bench.test', passwordHash: 'x', role: 'user' })
+    .returning();
   const token = await signSessionToken(config.JWT_SECRET, { sub: user!.id, ver: 0 }, 1);
   console.log(
     `PostgreSQL, ${N.toLocaleString('en-US')} awards (${window_rows.toLocaleString('en-US')} ending 6-18 months out), generated in ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
-      `${RUNS} runs each after 5 warm-ups; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`,
+      `${RUNS} runs each after 5 warm-ups; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${cpus().length} cores`,
   );
 
   const cases: [string, string][] = [
@@ -155,7 +212,11 @@ try {
   for (const [label, query] of cases) {
     let total = 0;
     const viaApp = await time(async () => {
-      const res = await app.inject({ method: 'GET', url: `/api/radar${query ? `?${query}` : ''}`, headers: { authorization: `Bearer ${token}` } });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/radar${query ? `?${query}` : ''}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (res.statusCode !== 200) throw new Error(`${query} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
       const body = res.json() as { data: unknown[]; total: number; total_capped: boolean };
       total = body.total;
@@ -164,11 +225,16 @@ try {
     const q = RadarQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
     const criteria = radarCriteria(q, new Date());
     const viaRepo = await time(async () => {
-      const [rows] = await Promise.all([findRadarPage(db, criteria, q.sort, q.order, q.page_size, (q.page - 1) * q.page_size), countRadar(db, criteria)]);
+      const [rows] = await Promise.all([
+        findRadarPage(db, criteria, q.sort, q.order, q.page_size, (q.page - 1) * q.page_size),
+        countRadar(db, criteria),
+      ]);
       return rows.length;
     });
     const f = (n: number) => n.toFixed(1).padStart(6);
-    console.log(`${label.padEnd(30)} ${String(viaApp.rows).padStart(6)} ${String(total).padStart(7)}   ${f(viaApp.p50)} / ${f(viaApp.p95)} / ${f(viaApp.max)} ms   ${f(viaRepo.p50)} / ${f(viaRepo.p95)} ms`);
+    console.log(
+      `${label.padEnd(30)} ${String(viaApp.rows).padStart(6)} ${String(total).padStart(7)}   ${f(viaApp.p50)} / ${f(viaApp.p95)} / ${f(viaApp.max)} ms   ${f(viaRepo.p50)} / ${f(viaRepo.p95)} ms`,
+    );
   }
   await app.close();
   await database.close();

@@ -41,7 +41,9 @@ async function main() {
   if (!values['inline-generator']) {
     const t0 = performance.now();
     await pipeline(generateCsv(rows, 42, { now: GENERATED_AT }), createWriteStream(csvPath));
-    console.log(`csv     ${rows} rows, ${(statSync(csvPath).size / 1_048_576).toFixed(0)} MB generated in ${((performance.now() - t0) / 1000).toFixed(1)}s (not timed)`);
+    console.log(
+      `csv     ${rows} rows, ${(statSync(csvPath).size / 1_048_576).toFixed(0)} MB generated in ${((performance.now() - t0) / 1000).toFixed(1)}s (not timed)`,
+    );
   }
   const { database, cleanup } = await openBenchDatabase(values.db!, values.keep!);
   try {
@@ -70,7 +72,10 @@ const GENERATED_AT = Date.now();
 async function benchReimport(database: Database, csvPath: string, rows: number, scratch: string) {
   const changedPath = path.join(scratch, 'opportunities-2pct.csv');
   await pipeline(generateCsv(rows, 42, { now: GENERATED_AT, changedEvery: 50 }), createWriteStream(changedPath));
-  for (const [label, file] of [['unchanged', csvPath], ['2% changed', changedPath]] as const) {
+  for (const [label, file] of [
+    ['unchanged', csvPath],
+    ['2% changed', changedPath],
+  ] as const) {
     const memory = rssSampler();
     const started = performance.now();
     const result = await importOpportunitiesCsv(database.db, createReadStream(file), { concurrency: importConcurrency(database.kind) });
@@ -110,7 +115,9 @@ async function benchSearch(database: Database) {
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    console.log(`search  ${name.padEnd(28)} matches=${String(total).padStart(6)} p50=${percentile(times, 50).toFixed(1)} ms p95=${percentile(times, 95).toFixed(1)} ms`);
+    console.log(
+      `search  ${name.padEnd(28)} matches=${String(total).padStart(6)} p50=${percentile(times, 50).toFixed(1)} ms p95=${percentile(times, 95).toFixed(1)} ms`,
+    );
   }
   const t0 = performance.now();
   await repo.stats(database.db, userId, new Date());

@@ -22,7 +22,11 @@ async function apiLogin(request: APIRequestContext, email: string, password: str
 }
 
 /** Signs in through the API; creates the account first (as the admin) when it does not exist yet. */
-async function userHeaders(request: APIRequestContext, admin: Headers, user: { name: string; email: string; password: string }): Promise<Headers> {
+async function userHeaders(
+  request: APIRequestContext,
+  admin: Headers,
+  user: { name: string; email: string; password: string },
+): Promise<Headers> {
   const login = await request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
   if (login.status() === 200) return { authorization: `Bearer ${(await login.json()).token}` };
   expect((await request.post('/api/admin/create-user', { headers: admin, data: { ...user, role: 'user' } })).status()).toBe(200);
@@ -44,30 +48,53 @@ async function seed(request: APIRequestContext, stamp: number) {
   const opportunity = list.data[5];
   const bare = list.data[6];
   if (!opportunity.saved) expect((await request.post(`/api/opportunities/${opportunity.id}/save`, { headers: owner })).status()).toBe(200);
-  const ws = await request.post('/api/workspaces', { headers: owner, data: { solicitation_id: opportunity.id, name: 'Accessibility bid' } });
+  const ws = await request.post('/api/workspaces', {
+    headers: owner,
+    data: { solicitation_id: opportunity.id, name: 'Accessibility bid' },
+  });
   expect([201, 409]).toContain(ws.status());
   const workspaceId: string =
-    ws.status() === 201 ? (await ws.json()).id : (await (await request.get(`/api/opportunities/${opportunity.id}/workspace`, { headers: owner })).json()).workspace_id;
+    ws.status() === 201
+      ? (await ws.json()).id
+      : (await (await request.get(`/api/opportunities/${opportunity.id}/workspace`, { headers: owner })).json()).workspace_id;
 
   const doc = await request.post(`/api/workspaces/${workspaceId}/documents`, {
     headers: owner,
     multipart: { file: { name: 'technical-volume.pdf', mimeType: 'application/pdf', buffer: await textPdf('Technical volume, draft 1.') } },
   });
   expect(doc.status()).toBeLessThan(300);
-  const task = await request.post(`/api/workspaces/${workspaceId}/tasks`, { headers: owner, data: { title: 'Draft the past performance volume', description: 'Three references.' } });
+  const task = await request.post(`/api/workspaces/${workspaceId}/tasks`, {
+    headers: owner,
+    data: { title: 'Draft the past performance volume', description: 'Three references.' },
+  });
   expect(task.status()).toBeLessThan(300);
-  const message = await request.post(`/api/workspaces/${workspaceId}/messages`, { headers: owner, multipart: { message: 'Kickoff is Monday at 9:00.' } });
+  const message = await request.post(`/api/workspaces/${workspaceId}/messages`, {
+    headers: owner,
+    multipart: { message: 'Kickoff is Monday at 9:00.' },
+  });
   expect(message.status()).toBeLessThan(300);
-  const generated = await request.post('/api/documents/generate', { headers: owner, data: { opportunity_id: opportunity.id, document_type: 'brief' } });
+  const generated = await request.post('/api/documents/generate', {
+    headers: owner,
+    data: { opportunity_id: opportunity.id, document_type: 'brief' },
+  });
   expect(generated.status()).toBeLessThan(300);
-  const aiTool = await request.post('/api/documents/generate', { headers: owner, data: { workspace_id: workspaceId, opportunity_id: opportunity.id, document_type: 'requirements' } });
+  const aiTool = await request.post('/api/documents/generate', {
+    headers: owner,
+    data: { workspace_id: workspaceId, opportunity_id: opportunity.id, document_type: 'requirements' },
+  });
   expect(aiTool.status()).toBeLessThan(300);
-  const notified = await request.post('/api/admin/notifications', { headers: admin, data: { title: 'Proposal kickoff', message: 'Kickoff for the Navy bid is Monday.', user_id: null } });
+  const notified = await request.post('/api/admin/notifications', {
+    headers: admin,
+    data: { title: 'Proposal kickoff', message: 'Kickoff for the Navy bid is Monday.', user_id: null },
+  });
   expect(notified.status()).toBeLessThan(300);
 
   const viewer = { name: 'Vera Viewer', email: `vera.${stamp}@example.com`, password: 'vera-pass-1' };
   await userHeaders(request, admin, viewer);
-  const invite = await request.post(`/api/workspaces/${workspaceId}/invite`, { headers: owner, data: { email: viewer.email, role: 'VIEWER', message: 'Please read Section L first.' } });
+  const invite = await request.post(`/api/workspaces/${workspaceId}/invite`, {
+    headers: owner,
+    data: { email: viewer.email, role: 'VIEWER', message: 'Please read Section L first.' },
+  });
   expect(invite.status()).toBeLessThan(300);
   const joinLink = await waitForMailLink(viewer.email, JOIN_LINK);
   return { workspaceId, opportunityId: opportunity.id as string, bareOpportunityId: bare.id as string, viewer, joinLink };
@@ -196,7 +223,9 @@ test('opportunity detail and its dialog, Saved Docs, Settings and Admin tabs', a
   }
 });
 
-test('workspace: every tab with data, the chat, the invite dialog; RFP Analysis with the real RFQ and a scored draft', async ({ browser }) => {
+test('workspace: every tab with data, the chat, the invite dialog; RFP Analysis with the real RFQ and a scored draft', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const olga = await newPage(browser);
   await signIn(olga, OWNER.email, OWNER.password);
@@ -218,7 +247,11 @@ test('workspace: every tab with data, the chat, the invite dialog; RFP Analysis 
     await expectNoSeriousA11yViolations(olga, `Workspace: ${tab}`);
   }
   await olga.getByRole('tab', { name: 'AI Tools' }).click();
-  await olga.getByTestId('ai-document-row').first().getByRole('button', { name: /^View / }).click();
+  await olga
+    .getByTestId('ai-document-row')
+    .first()
+    .getByRole('button', { name: /^View / })
+    .click();
   await expect(olga.getByTestId('ai-document-preview')).toBeVisible();
   await expectNoSeriousA11yViolations(olga, 'Workspace: AI document preview');
   await olga.keyboard.press('Escape');
@@ -234,7 +267,10 @@ test('workspace: every tab with data, the chat, the invite dialog; RFP Analysis 
   await expect(olga.getByText(/^RFP processed: \d+ requirements extracted$/)).toBeVisible({ timeout: 90_000 });
   await expectNoSeriousA11yViolations(olga, 'Workspace: RFP requirements');
   const draft = await textPdf(readFileSync(path.join(RFP_DIR, 'drafts', 'strong.txt'), 'utf8'));
-  await olga.getByTestId('file-upload-card').locator('input[type=file]').setInputFiles({ name: 'strong.pdf', mimeType: 'application/pdf', buffer: draft });
+  await olga
+    .getByTestId('file-upload-card')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'strong.pdf', mimeType: 'application/pdf', buffer: draft });
   await olga.getByRole('button', { name: 'Upload Draft Proposal', exact: true }).click();
   await expect(olga.getByText('Analysis Results')).toBeVisible({ timeout: 90_000 });
   await expectNoSeriousA11yViolations(olga, 'Workspace: RFP analysis results');

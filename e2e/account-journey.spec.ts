@@ -4,7 +4,12 @@ import { E2E_ADMIN } from './playwright.config';
 
 // Issue 2's journey: the whole account life cycle in a real browser against the real product.
 test('admin hands out an invite code; a new user registers, signs out, resets the password and signs in', async ({ page, context }) => {
-  const newUser = { name: 'Casey Capture', email: `casey.${Date.now()}@example.com`, password: 'first-pass-1', newPassword: 'second-pass-2' };
+  const newUser = {
+    name: 'Casey Capture',
+    email: `casey.${Date.now()}@example.com`,
+    password: 'first-pass-1',
+    newPassword: 'second-pass-2',
+  };
 
   await test.step('sign in as the first admin', async () => {
     await page.goto('/');

@@ -54,9 +54,9 @@ test('admin creates a user, hands out a code, notifies everyone, and promotes th
     expect(await charts.count()).toBeGreaterThan(0);
     for (const chart of await charts.all()) {
       const bars = await chart.locator('.recharts-bar-rectangle').count();
-      const names = await chart.locator('.recharts-cartesian-axis-tick-value').evaluateAll((ticks) =>
-        ticks.filter((t) => !/^[\d.,]+$/.test(t.textContent ?? '')).length,
-      );
+      const names = await chart
+        .locator('.recharts-cartesian-axis-tick-value')
+        .evaluateAll((ticks) => ticks.filter((t) => !/^[\d.,]+$/.test(t.textContent ?? '')).length);
       expect(names).toBe(bars);
     }
     await admin.screenshot({ path: 'test-results/admin-analytics.png', fullPage: false });
@@ -79,7 +79,7 @@ test('admin creates a user, hands out a code, notifies everyone, and promotes th
     await expect(user.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   });
 
-  await test.step('the admin makes the user an admin; the user\'s next request has the new role', async () => {
+  await test.step("the admin makes the user an admin; the user's next request has the new role", async () => {
     await admin.getByRole('tab', { name: 'Users' }).click();
     const row = admin.getByTestId('admin-user-row').filter({ hasText: member.email });
     await row.getByRole('textbox', { name: `Role for ${member.name}` }).click();
@@ -92,6 +92,6 @@ test('admin creates a user, hands out a code, notifies everyone, and promotes th
     await expect(user.getByRole('link', { name: 'Admin' })).toBeVisible();
     await user.getByRole('link', { name: 'Admin' }).click();
     await expect(user.getByRole('tab', { name: 'Users' })).toBeVisible();
-    await expect(user.getByText('Access Denied - You don\'t have permission to access this page.')).toHaveCount(0);
+    await expect(user.getByText("Access Denied - You don't have permission to access this page.")).toHaveCount(0);
   });
 });

@@ -7,7 +7,10 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { E2E_ADMIN } from './playwright.config';
 import { signIn } from './sign-in';
 
-const AWARDS_CSV = path.resolve(import.meta.dirname, '../apps/api/src/modules/awards/import/fixtures/Contracts_PrimeAwardSummaries_2026-06-25_H19M12S08_1.csv');
+const AWARDS_CSV = path.resolve(
+  import.meta.dirname,
+  '../apps/api/src/modules/awards/import/fixtures/Contracts_PrimeAwardSummaries_2026-06-25_H19M12S08_1.csv',
+);
 
 // Issue 27's journey: an admin loads real USAspending award data, then a notice shows its
 // incumbent and prior award candidates with the rule that found each and its source.
@@ -23,12 +26,18 @@ test('a notice shows its incumbent and prior awards with the rule and source aft
       'NoticeId,Title,Sol#,Department/Ind.Agency,CGAC,FPDS Code,AAC Code,Type,PostedDate,ResponseDeadLine,NaicsCode,ClassificationCode,PopState,Active,Description',
       `e2e${Date.now()}aw,${word} research follow-on,W912HQ24S0004,DEPT OF DEFENSE,097,2100,W912HQ,Solicitation,2026-11-20,2027-06-01T17:00:00-05:00,541715,AJ11,TX,Yes,"Previously performed under W912HQ-22-P-0064."`,
     ].join('\n');
-    await page.locator('input[type="file"]').first().setInputFiles({ name: 'extract.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'extract.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Upload and import' }).click();
     await expect(page.getByTestId('upload-status')).toContainText('1 opportunities imported');
     await page.locator('input[type="file"]').nth(1).setInputFiles(AWARDS_CSV);
     await page.getByRole('button', { name: 'Import award file' }).click();
-    await expect(page.getByTestId('award-upload-status')).toContainText('104 awards imported (104 new, 0 updated, 0 unchanged) from 104 rows', { timeout: 60_000 });
+    await expect(page.getByTestId('award-upload-status')).toContainText(
+      '104 awards imported (104 new, 0 updated, 0 unchanged) from 104 rows',
+      { timeout: 60_000 },
+    );
     await expectNoSeriousA11yViolations(page, 'Admin → Database with the award upload');
   });
 
@@ -37,7 +46,10 @@ test('a notice shows its incumbent and prior awards with the rule and source aft
     zip.addBuffer(readFileSync(AWARDS_CSV), path.basename(AWARDS_CSV));
     zip.addBuffer(Buffer.from('USAspending data dictionary: see usaspending.gov'), 'README.txt');
     zip.end();
-    await page.locator('input[type="file"]').nth(1).setInputFiles({ name: 'Contracts_2026-06-25.zip', mimeType: 'application/zip', buffer: await buffer(zip.outputStream) });
+    await page
+      .locator('input[type="file"]')
+      .nth(1)
+      .setInputFiles({ name: 'Contracts_2026-06-25.zip', mimeType: 'application/zip', buffer: await buffer(zip.outputStream) });
     await page.getByRole('button', { name: 'Import award file' }).click();
     const status = page.getByTestId('award-upload-status');
     await expect(status).toContainText('104 awards imported (0 new, 0 updated, 104 unchanged) from 104 rows', { timeout: 60_000 });
@@ -60,7 +72,10 @@ test('a notice shows its incumbent and prior awards with the rule and source aft
     await expect(candidates.first()).toContainText('matched: contract number quoted in the notice (W912HQ22P0064)');
     await expect(candidates.first()).toContainText('WILLIAM MARSH RICE UNIVERSITY');
     await expect(candidates.nth(1)).toContainText('matched: solicitation number on the award (W912HQ24S0004)');
-    await expect(candidates.first().getByRole('link', { name: /USAspending download record/ })).toHaveAttribute('href', 'https://www.usaspending.gov/award/CONT_AWD_W912HQ22P0064_9700_-NONE-_-NONE-/');
+    await expect(candidates.first().getByRole('link', { name: /USAspending download record/ })).toHaveAttribute(
+      'href',
+      'https://www.usaspending.gov/award/CONT_AWD_W912HQ22P0064_9700_-NONE-_-NONE-/',
+    );
     await expect(section).toContainText('DoD awards appear in public award data about 90 days after they are signed');
     await page.screenshot({ path: 'test-results/incumbent-awards.png', fullPage: true });
     await expectNoSeriousA11yViolations(page, 'opportunity with incumbent awards');

@@ -28,8 +28,15 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string):
   const blocking = await blockingViolations(page);
   const details = blocking.flatMap((v) => [
     `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} element${v.nodes.length === 1 ? '' : 's'})`,
-    ...v.nodes.slice(0, SHOWN_PER_RULE).map((n) => `  ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`),
+    ...v.nodes
+      .slice(0, SHOWN_PER_RULE)
+      .map((n) => `  ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`),
     ...(v.nodes.length > SHOWN_PER_RULE ? [`  … and ${v.nodes.length - SHOWN_PER_RULE} more`] : []),
   ]);
-  expect.soft(blocking.map((v) => `${v.impact} ${v.id}`), `axe (WCAG 2.1 AA) on ${screen}:\n${details.join('\n')}\n`).toEqual([]);
+  expect
+    .soft(
+      blocking.map((v) => `${v.impact} ${v.id}`),
+      `axe (WCAG 2.1 AA) on ${screen}:\n${details.join('\n')}\n`,
+    )
+    .toEqual([]);
 }

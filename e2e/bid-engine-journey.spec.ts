@@ -11,7 +11,10 @@ test('upload a solicitation PDF, see its requirements, generate documents, find 
   const solicitationNumber = (await page.getByTestId('solicitation-number').innerText()).trim();
 
   await test.step('upload the PDF: requirements are extracted and the opportunity shows it was processed', async () => {
-    await page.getByTestId('pdf-upload').locator('input[type=file]').setInputFiles({ name: 'gsa-14c-rfq.pdf', mimeType: 'application/pdf', buffer: await realSolicitationPdf() });
+    await page
+      .getByTestId('pdf-upload')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'gsa-14c-rfq.pdf', mimeType: 'application/pdf', buffer: await realSolicitationPdf() });
     const toast = page.getByText(/^PDF processed: \d+ requirements extracted$/);
     await expect(toast).toBeVisible({ timeout: 30_000 });
     const count = Number(/(\d+)/.exec((await toast.textContent())!)![1]);

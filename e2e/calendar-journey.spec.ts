@@ -20,7 +20,13 @@ test('a saved notice reaches the private calendar feed, and a revoked address st
   await signIn(page, CARA.email, CARA.password);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const listing = await request.get('/api/opportunities?limit=50', { headers: { authorization: `Bearer ${token}` } });
-  const notice = (await listing.json()).data[33] as { id: string; title: string; response_date: string; response_time_zone: string | null; saved: boolean };
+  const notice = (await listing.json()).data[33] as {
+    id: string;
+    title: string;
+    response_date: string;
+    response_time_zone: string | null;
+    saved: boolean;
+  };
 
   await test.step('save the notice from its page', async () => {
     await page.goto(`/opportunity/${notice.id}`);

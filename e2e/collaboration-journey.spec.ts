@@ -29,11 +29,16 @@ test('two people share a document with check-out, move a task and chat', async (
   let workspaceId = '';
 
   await test.step('set up through the API: a workspace, and B invited as Reviewer who accepts and signs the NDA', async () => {
-    const { token: adminToken } = await api(request, null, 'POST', '/api/auth/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+    const { token: adminToken } = await api(request, null, 'POST', '/api/auth/login', {
+      email: E2E_ADMIN.email,
+      password: E2E_ADMIN.password,
+    });
     await api(request, adminToken, 'POST', '/api/admin/create-user', { ...reviewer, role: 'user' });
     const list = await api(request, adminToken, 'GET', '/api/opportunities?page=1&limit=20');
     const opportunity = list.data[7];
-    workspaceId = (await api(request, adminToken, 'POST', '/api/workspaces', { solicitation_id: opportunity.id, name: `Collaboration ${stamp}` })).id;
+    workspaceId = (
+      await api(request, adminToken, 'POST', '/api/workspaces', { solicitation_id: opportunity.id, name: `Collaboration ${stamp}` })
+    ).id;
     await api(request, adminToken, 'POST', `/api/workspaces/${workspaceId}/invite`, { email: reviewer.email, role: 'REVIEWER' });
     const link = await waitForMailLink(reviewer.email, JOIN_TOKEN);
     const token = JOIN_TOKEN.exec(link)![1];
@@ -134,6 +139,8 @@ test('two people share a document with check-out, move a task and chat', async (
     await a.goto(`/workspace/${workspaceId}?tab=activity`);
     const items = a.getByTestId('activity-item');
     await expect(items.filter({ hasText: `checked in ${docName} as version 2` })).toHaveCount(1);
-    await expect(items.filter({ hasText: `${reviewer.name} moved "Review Section L compliance" from In Progress to Review` })).toHaveCount(1);
+    await expect(items.filter({ hasText: `${reviewer.name} moved "Review Section L compliance" from In Progress to Review` })).toHaveCount(
+      1,
+    );
   });
 });

@@ -35,7 +35,8 @@ test("another member's check-out, task move and invitation show without a reload
     await api(request, adminToken, 'POST', '/api/admin/create-user', { ...member, role: 'user' });
     await api(request, adminToken, 'POST', '/api/admin/create-user', { ...invitee, role: 'user' });
     const list = await api(request, adminToken, 'GET', '/api/opportunities?page=1&limit=20');
-    workspaceId = (await api(request, adminToken, 'POST', '/api/workspaces', { solicitation_id: list.data[12].id, name: `Live ${stamp}` })).id;
+    workspaceId = (await api(request, adminToken, 'POST', '/api/workspaces', { solicitation_id: list.data[12].id, name: `Live ${stamp}` }))
+      .id;
     await api(request, adminToken, 'POST', `/api/workspaces/${workspaceId}/invite`, { email: member.email, role: 'CONTRIBUTOR' });
     const token = JOIN_TOKEN.exec(await waitForMailLink(member.email, JOIN_TOKEN))![1];
     const { token: bToken } = await api(request, null, 'POST', '/api/auth/login', { email: member.email, password: member.password });
@@ -85,7 +86,9 @@ test("another member's check-out, task move and invitation show without a reload
     await a.goto(`/workspace/${workspaceId}?tab=tasks`);
     await a.getByTestId('task-card').filter({ hasText: 'Price the option years' }).getByRole('button', { name: 'Start' }).click();
     await expect(a.getByText('Task status updated')).toBeVisible();
-    await expect(b.getByTestId('task-column-IN_PROGRESS').getByTestId('task-card').filter({ hasText: 'Price the option years' })).toHaveCount(1, WITHIN_POLL);
+    await expect(
+      b.getByTestId('task-column-IN_PROGRESS').getByTestId('task-card').filter({ hasText: 'Price the option years' }),
+    ).toHaveCount(1, WITHIN_POLL);
     expect(taskId).not.toBe('');
   });
 

@@ -71,7 +71,11 @@ test('table view sorted by due date; open a notice; Back returns to the same pag
     // A ceiling for a busy shared machine, not a speed check (bench/README.md has the timing).
     await expect(cards).toHaveCount(20, { timeout: 30_000 });
     const types = await page.getByTestId('notice-type').allTextContents();
-    expect(types.every((t) => ['Solicitation', 'Combined Synopsis/Solicitation', 'Presolicitation', 'Sources Sought', 'Special Notice'].includes(t))).toBe(true);
+    expect(
+      types.every((t) =>
+        ['Solicitation', 'Combined Synopsis/Solicitation', 'Presolicitation', 'Sources Sought', 'Special Notice'].includes(t),
+      ),
+    ).toBe(true);
     await expect(page.getByTestId('deadline-badge').filter({ hasText: 'Expired' })).toHaveCount(0);
   });
 

@@ -13,7 +13,10 @@ export async function waitForMailLink(to: string, pattern: RegExp, timeoutMs = 1
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (existsSync(dir)) {
-      for (const file of readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse()) {
+      for (const file of readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .reverse()) {
         const mail = decodeQuotedPrintable(readFileSync(path.join(dir, file), 'utf8'));
         if (!mail.includes(`To: ${to}`)) continue;
         const match = mail.match(pattern);

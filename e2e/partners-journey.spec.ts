@@ -5,7 +5,10 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { E2E_ADMIN } from './playwright.config';
 import { signIn } from './sign-in';
 
-const AWARDS_CSV = path.resolve(import.meta.dirname, '../apps/api/src/modules/awards/import/fixtures/Contracts_PrimeAwardSummaries_2026-06-25_H19M12S08_1.csv');
+const AWARDS_CSV = path.resolve(
+  import.meta.dirname,
+  '../apps/api/src/modules/awards/import/fixtures/Contracts_PrimeAwardSummaries_2026-06-25_H19M12S08_1.csv',
+);
 const RICE = { uei: 'K51LECU1G8N3', name: 'WILLIAM MARSH RICE UNIVERSITY' };
 // A user of his own: the pipeline journey counts its lead's pursuits per column.
 const PAT = { name: 'Pat Partners', email: 'pat.partners@e2e.test', password: 'pat-pass-1' };
@@ -21,10 +24,18 @@ async function api(request: APIRequestContext, token: string, method: 'GET' | 'P
 // The award file is imported here (idempotent: a re-import writes nothing), so the journey does not
 // depend on the award journey; the pursuit is on listing entry 41, which no other journey uses, and
 // is removed at the end so the pipeline journey's columns count as before.
-test('a capture lead finds a partner by award history, adds it as teaming partner, and sees it linked on the pursuit', async ({ page, request }) => {
+test('a capture lead finds a partner by award history, adds it as teaming partner, and sees it linked on the pursuit', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
-  const { token: adminToken } = await (await request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).json();
-  const created = await request.post('/api/admin/create-user', { headers: { authorization: `Bearer ${adminToken}` }, data: { ...PAT, role: 'user' } });
+  const { token: adminToken } = await (
+    await request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })
+  ).json();
+  const created = await request.post('/api/admin/create-user', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { ...PAT, role: 'user' },
+  });
   expect([200, 409]).toContain(created.status());
 
   await test.step('the admin award import holds the real Rice awards', async () => {
@@ -34,7 +45,9 @@ test('a capture lead finds a partner by award history, adds it as teaming partne
     });
     expect(started.status(), await started.text()).toBe(202);
     const job = await started.json();
-    await expect.poll(async () => (await api(request, adminToken, 'GET', `/api/admin/import-jobs/${job.id}`)).status, { timeout: 60_000 }).toBe('done');
+    await expect
+      .poll(async () => (await api(request, adminToken, 'GET', `/api/admin/import-jobs/${job.id}`)).status, { timeout: 60_000 })
+      .toBe('done');
   });
 
   await signIn(page, PAT.email, PAT.password);
@@ -83,14 +96,19 @@ test('a capture lead finds a partner by award history, adds it as teaming partne
       await expect(page.getByRole('dialog', { name: RICE.name })).toBeVisible();
       const detail = page.getByTestId('partner-detail');
       await expect(detail).toContainText(`UEI ${RICE.uei}`);
-      await expect(detail.getByRole('link', { name: 'Source record' }).first()).toHaveAttribute('href', /^https:\/\/www\.usaspending\.gov\/award\/CONT_/);
+      await expect(detail.getByRole('link', { name: 'Source record' }).first()).toHaveAttribute(
+        'href',
+        /^https:\/\/www\.usaspending\.gov\/award\/CONT_/,
+      );
       await expectNoSeriousA11yViolations(page, 'Partners: recipient detail');
       await page.screenshot({ path: 'test-results/partner-detail-1280.png' });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: 'test-results/partner-detail-390.png' });
       await page.setViewportSize({ width: 1280, height: 900 });
       const parties = await api(request, token, 'GET', `/api/pursuits/${pursuit.id}/parties`);
-      expect(parties.data).toEqual([{ kind: 'teaming_partner', name: RICE.name, uei: RICE.uei, linked_by: 'chosen', not_linked_reason: null }]);
+      expect(parties.data).toEqual([
+        { kind: 'teaming_partner', name: RICE.name, uei: RICE.uei, linked_by: 'chosen', not_linked_reason: null },
+      ]);
     });
   } finally {
     await api(request, token, 'DELETE', `/api/pursuits/${pursuit.id}`);

@@ -19,7 +19,10 @@ test('a capture lead exports the pipeline, imports an edited file and reads the 
   test.setTimeout(120_000);
   const stamp = Date.now();
   const cleo = { name: 'Cleo Csv', email: `cleo.${stamp}@e2e.test`, password: 'cleo-pass-1' };
-  const { token: adminToken } = await api(request, null, 'POST', '/api/auth/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  const { token: adminToken } = await api(request, null, 'POST', '/api/auth/login', {
+    email: E2E_ADMIN.email,
+    password: E2E_ADMIN.password,
+  });
   await api(request, adminToken, 'POST', '/api/admin/create-user', { ...cleo, role: 'user' });
   const { token, user } = await api(request, null, 'POST', '/api/auth/login', { email: cleo.email, password: cleo.password });
   const list = await api(request, token, 'GET', '/api/opportunities?page=1&limit=50');
@@ -36,7 +39,9 @@ test('a capture lead exports the pipeline, imports an edited file and reads the 
       expect(download.suggestedFilename()).toMatch(/^pipeline-\d{4}-\d{2}-\d{2}\.csv$/);
       exported = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
       const rows = Papa.parse<Record<string, string>>(exported, { header: true, skipEmptyLines: true }).data;
-      expect(rows.map((r) => [r.notice_id, r.title, r.stage, r.capture_owner_email])).toEqual([[tracked!.notice_id, tracked!.title, 'Identified', cleo.email]]);
+      expect(rows.map((r) => [r.notice_id, r.title, r.stage, r.capture_owner_email])).toEqual([
+        [tracked!.notice_id, tracked!.title, 'Identified', cleo.email],
+      ]);
     });
 
     await test.step('Import CSV: the edited file, then the report with the refused row and its reason', async () => {
@@ -50,10 +55,14 @@ test('a capture lead exports the pipeline, imports an edited file and reads the 
       const dialog = page.getByRole('dialog', { name: 'Import pursuits from CSV' });
       // Mantine's FileInput is a labelled button over a hidden input: the file goes to the input.
       await expect(dialog.getByRole('button', { name: 'Pursuit CSV file' })).toBeVisible();
-      await dialog.locator('input[type="file"]').setInputFiles({ name: 'pipeline-edited.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
+      await dialog
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'pipeline-edited.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
       await expect(dialog.getByRole('status')).toHaveText('3 rows: 1 created, 1 updated, 0 unchanged, 1 refused');
-      await expect(dialog.getByTestId('refused-rows').getByRole('row', { name: /^4 nosuchnotice0001 No notice has the notice id nosuchnotice0001/ })).toBeVisible();
+      await expect(
+        dialog.getByTestId('refused-rows').getByRole('row', { name: /^4 nosuchnotice0001 No notice has the notice id nosuchnotice0001/ }),
+      ).toBeVisible();
       await expect(page.getByText('Imported: 1 created, 1 updated, 0 unchanged, 1 refused')).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'Pipeline: CSV import report');
       await page.screenshot({ path: 'test-results/pipeline-csv-import-1280.png', fullPage: true });

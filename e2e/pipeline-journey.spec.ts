@@ -27,9 +27,14 @@ async function overflowCheck(page: Page, where: string) {
     wide: [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
       .slice(0, 6)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${el.getAttribute('data-testid') ?? ''}] right=${Math.round(el.getBoundingClientRect().right)}`),
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${el.getAttribute('data-testid') ?? ''}] right=${Math.round(el.getBoundingClientRect().right)}`,
+      ),
   }));
-  expect(scrollWidth, `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window: ${wide.join('; ')}`).toBeLessThanOrEqual(innerWidth);
+  expect(scrollWidth, `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window: ${wide.join('; ')}`).toBeLessThanOrEqual(
+    innerWidth,
+  );
 }
 
 /** Moves the pursuit one stage right with Alt+→ on its Move button, and waits for its new column. */
@@ -46,12 +51,19 @@ async function moveRight(page: Page, title: string, to: string) {
 // the analytics, creates the first's workspace from the pipeline (Bid decision needs the RFP
 // analysed there); a guest partner sees no pipeline.
 // It takes listing entries 24 and 25 (a 50-row page), which no other journey uses.
-test('a capture lead tracks two notices, passes the Qualified gate on one, records a No bid on the other and opens a workspace; a guest sees no pipeline', async ({ page, request, browser }) => {
+test('a capture lead tracks two notices, passes the Qualified gate on one, records a No bid on the other and opens a workspace; a guest sees no pipeline', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const stamp = Date.now();
   const lead = { name: 'Lena Lead', email: `lena.${stamp}@example.com`, password: 'lena-pass-1' };
   const partner = { name: 'Pia Partner', email: `pia.${stamp}@partner.example`, password: 'pia-pass-1' };
-  const { token: adminToken } = await api(request, null, 'POST', '/api/auth/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  const { token: adminToken } = await api(request, null, 'POST', '/api/auth/login', {
+    email: E2E_ADMIN.email,
+    password: E2E_ADMIN.password,
+  });
   await api(request, adminToken, 'POST', '/api/admin/create-user', { ...lead, role: 'user' });
   const { token: leadToken } = await api(request, null, 'POST', '/api/auth/login', { email: lead.email, password: lead.password });
   const list = await api(request, leadToken, 'GET', '/api/opportunities?page=1&limit=50');
@@ -175,7 +187,11 @@ test('a capture lead tracks two notices, passes the Qualified gate on one, recor
     await expect(noBid.getByRole('group', { name: second!.title })).toBeVisible();
     const pursuits = (await api(request, leadToken, 'GET', '/api/pursuits')).data as { id: string; title: string }[];
     const closed = await api(request, leadToken, 'GET', `/api/pursuits/${pursuits.find((p) => p.title === second!.title)!.id}/decisions`);
-    expect(closed.outcome).toMatchObject({ outcome: 'no_bid', reasons: ['incumbent', 'capacity'], lessons_learned: 'Start shaping a year before the RFP' });
+    expect(closed.outcome).toMatchObject({
+      outcome: 'no_bid',
+      reasons: ['incumbent', 'capacity'],
+      lessons_learned: 'Start shaping a year before the RFP',
+    });
   });
 
   await test.step('the analytics view: funnel and win rate, calibration waiting for 10 outcomes', async () => {

@@ -8,7 +8,10 @@ import { signIn } from './sign-in';
 // A user of her own: the admin's pipeline and saved searches are other journeys' to count.
 const RAE = { name: 'Rae Radar', email: 'rae.radar@e2e.test', password: 'rae-radar-1' };
 // The real custom-download header: the awards are uploaded in USAspending's own layout.
-const REAL_CSV = path.resolve(import.meta.dirname, '../apps/api/src/modules/awards/import/fixtures/Contracts_PrimeAwardSummaries_2026-06-25_H19M12S08_1.csv');
+const REAL_CSV = path.resolve(
+  import.meta.dirname,
+  '../apps/api/src/modules/awards/import/fixtures/Contracts_PrimeAwardSummaries_2026-06-25_H19M12S08_1.csv',
+);
 // A NAICS code no other journey's awards carry (independent artists), so the radar shows only ours.
 const NAICS = '711510';
 
@@ -79,11 +82,17 @@ test('the radar shows a recompete with its signal and reason, and Track puts it 
         number_of_offers_received: '5',
       }),
     ]);
-    const started = await request.post('/api/admin/award-imports/upload', { headers, multipart: { file: { name: 'radar-awards.csv', mimeType: 'text/csv', buffer: csv } } });
+    const started = await request.post('/api/admin/award-imports/upload', {
+      headers,
+      multipart: { file: { name: 'radar-awards.csv', mimeType: 'text/csv', buffer: csv } },
+    });
     expect(started.status(), await started.text()).toBe(202);
     const job = (await started.json()) as { id: string };
     await expect
-      .poll(async () => ((await (await request.get(`/api/admin/import-jobs/${job.id}`, { headers })).json()) as { status: string }).status, { timeout: 60_000 })
+      .poll(
+        async () => ((await (await request.get(`/api/admin/import-jobs/${job.id}`, { headers })).json()) as { status: string }).status,
+        { timeout: 60_000 },
+      )
       .toBe('done');
   });
 

@@ -37,20 +37,29 @@ async function createWorkspace(request: APIRequestContext, name: string): Promis
 
 // Issue 23 item 3: a proposal manager asks why a row is a requirement, marks one that is not, sees
 // it leave the compliance matrix, and exports the team's corrections as labelled data.
-test('ask why a requirement is one, mark one not a requirement, see it leave the matrix, export the corrections', async ({ page, request }) => {
+test('ask why a requirement is one, mark one not a requirement, see it leave the matrix, export the corrections', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const workspaceId = await createWorkspace(request, `Corrections ${Date.now()}`);
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto(`/workspace/${workspaceId}?tab=rfp`);
 
   await test.step('upload the solicitation PDF', async () => {
-    await page.getByTestId('file-upload-card').locator('input[type=file]').setInputFiles({ name: 'janitorial-rfp.pdf', mimeType: 'application/pdf', buffer: await textPdf(RFP_TEXT) });
+    await page
+      .getByTestId('file-upload-card')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'janitorial-rfp.pdf', mimeType: 'application/pdf', buffer: await textPdf(RFP_TEXT) });
     await page.getByRole('button', { name: 'Upload RFP PDF', exact: true }).click();
     await expect(page.getByText(/^RFP processed: \d+ requirements extracted$/)).toBeVisible({ timeout: 90_000 });
   });
 
   const rfp = await (await request.get(`/api/workspaces/${workspaceId}/rfp/solicitation`, { headers: await login(request) })).json();
-  const target = rfp.requirements.find((r: { text: string }) => r.text.startsWith('Price will be evaluated')) as { requirement_id: string; text: string };
+  const target = rfp.requirements.find((r: { text: string }) => r.text.startsWith('Price will be evaluated')) as {
+    requirement_id: string;
+    text: string;
+  };
   const id = target.requirement_id;
 
   await test.step('open "Why is this a requirement?" from the keyboard', async () => {
@@ -68,7 +77,10 @@ test('ask why a requirement is one, mark one not a requirement, see it leave the
   });
 
   await test.step('mark it not a requirement', async () => {
-    await page.getByRole('group', { name: `Correct ${id}` }).getByRole('button', { name: 'Mark not a requirement' }).click();
+    await page
+      .getByRole('group', { name: `Correct ${id}` })
+      .getByRole('button', { name: 'Mark not a requirement' })
+      .click();
     await expect(page.getByText(`${id} marked not a requirement`)).toBeVisible();
     await expect(page.getByTestId(`requirement-row-${id}`).getByText('Not a requirement')).toBeVisible();
     await expect(page.getByText(/\(1 marked not a requirement\)/)).toBeVisible();
@@ -84,7 +96,9 @@ test('ask why a requirement is one, mark one not a requirement, see it leave the
 
   await test.step('the compliance matrix leaves it out', async () => {
     await page.getByRole('radiogroup', { name: 'Requirements view' }).getByText('Compliance Matrix').click();
-    await expect(page.getByTestId('matrix-excluded')).toHaveText('1 row marked not a requirement is left out; undo a correction in the Requirements view.');
+    await expect(page.getByTestId('matrix-excluded')).toHaveText(
+      '1 row marked not a requirement is left out; undo a correction in the Requirements view.',
+    );
     await expect(page.getByTestId(`matrix-row-${id}`)).toHaveCount(0);
     await expect(page.getByTestId(/^matrix-row-/)).toHaveCount(rfp.requirements.length - 1);
     await expectNoSeriousA11yViolations(page, 'Compliance matrix with a row left out');
@@ -93,9 +107,21 @@ test('ask why a requirement is one, mark one not a requirement, see it leave the
   });
 
   await test.step('export the corrections as JSONL in the labels format', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download corrections (JSONL)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download corrections (JSONL)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('janitorial-rfp_v1_corrections.jsonl');
-    const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines).toEqual([expect.objectContaining({ text: target.text, why_not_a_requirement: 'marked not a requirement by the proposal team', requirement_id: id })]);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toEqual([
+      expect.objectContaining({
+        text: target.text,
+        why_not_a_requirement: 'marked not a requirement by the proposal team',
+        requirement_id: id,
+      }),
+    ]);
   });
 });

@@ -9,7 +9,10 @@ import { realSolicitationPdf } from '../apps/api/test/solicitation-pdf';
 
 /** The page never scrolls sideways: nothing is wider than the window. */
 async function expectNoHorizontalOverflow(page: Page, where: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `${where}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -45,7 +48,10 @@ test.describe('at 390 px (a phone)', () => {
     });
 
     await test.step('Saved Docs: every row action on screen', async () => {
-      await page.getByTestId('pdf-upload').locator('input[type=file]').setInputFiles({ name: 'gsa-14c-rfq.pdf', mimeType: 'application/pdf', buffer: await realSolicitationPdf() });
+      await page
+        .getByTestId('pdf-upload')
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'gsa-14c-rfq.pdf', mimeType: 'application/pdf', buffer: await realSolicitationPdf() });
       await expect(page.getByText(/^PDF processed: \d+ requirements extracted$/)).toBeVisible({ timeout: 30_000 });
       await expectNoHorizontalOverflow(page, 'opportunity page with requirements');
       await page.getByRole('tab', { name: /Generated Documents/ }).click();
@@ -56,7 +62,8 @@ test.describe('at 390 px (a phone)', () => {
       const row = page.getByTestId('document-row').first();
       await expect(row).toBeVisible();
       await expectNoHorizontalOverflow(page, 'Saved Docs');
-      for (const name of ['View document', 'Download document', 'Delete document']) await expectWithinWidth(page, row.getByRole('button', { name }), `Saved Docs ${name}`);
+      for (const name of ['View document', 'Download document', 'Delete document'])
+        await expectWithinWidth(page, row.getByRole('button', { name }), `Saved Docs ${name}`);
       await page.screenshot({ path: 'test-results/390-saved-docs.png', fullPage: true });
       await page.goBack();
     });
@@ -72,12 +79,20 @@ test.describe('at 390 px (a phone)', () => {
       await page.getByRole('tab', { name: 'Documents' }).click();
       await page.getByRole('button', { name: 'Upload Document' }).click();
       const upload = page.getByRole('dialog', { name: 'Upload Document' });
-      await upload.locator('input[type=file]').setInputFiles({ name: 'technical-volume-draft.txt', mimeType: 'text/plain', buffer: Buffer.from('Technical volume, first draft.') });
+      await upload.locator('input[type=file]').setInputFiles({
+        name: 'technical-volume-draft.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Technical volume, first draft.'),
+      });
       await upload.getByRole('button', { name: 'Upload', exact: true }).click();
       const row = page.getByTestId('document-row').filter({ hasText: 'technical-volume-draft.txt' });
       await expect(row).toBeVisible();
       await expectNoHorizontalOverflow(page, 'workspace Documents');
-      for (const name of ['Check out technical-volume-draft.txt', 'Download technical-volume-draft.txt', 'Version history of technical-volume-draft.txt']) {
+      for (const name of [
+        'Check out technical-volume-draft.txt',
+        'Download technical-volume-draft.txt',
+        'Version history of technical-volume-draft.txt',
+      ]) {
         await expectWithinWidth(page, row.getByRole('button', { name }), `workspace Documents ${name}`);
       }
       await page.screenshot({ path: 'test-results/390-workspace-documents.png', fullPage: true });
@@ -104,7 +119,9 @@ test.describe('at 1280 px with the chat open', () => {
 
     await test.step('four task columns side by side', async () => {
       await page.getByRole('tab', { name: 'Tasks' }).click();
-      const tops = await Promise.all(['TODO', 'IN_PROGRESS', 'REVIEW', 'DONE'].map(async (s) => (await page.getByTestId(`task-column-${s}`).boundingBox())!.y));
+      const tops = await Promise.all(
+        ['TODO', 'IN_PROGRESS', 'REVIEW', 'DONE'].map(async (s) => (await page.getByTestId(`task-column-${s}`).boundingBox())!.y),
+      );
       expect(new Set(tops.map(Math.round)).size, `column tops ${tops.join(', ')}`).toBe(1);
       await expectNoHorizontalOverflow(page, 'task board');
       await page.screenshot({ path: 'test-results/1280-task-board.png', fullPage: false });

@@ -38,18 +38,27 @@ test('upload an amended RFQ: see the diff, the flagged tasks and the marked matr
     await expect(page.getByText(/^RFP processed: \d+ requirements extracted$/)).toBeVisible({ timeout: 90_000 });
     const rfp = await (await request.get(`/api/workspaces/${workspaceId}/rfp/solicitation`, { headers: await login(request) })).json();
     const idOf = (text: string) => rfp.requirements.find((r: { text: string }) => r.text === text).requirement_id as string;
-    for (const text of [RFQ_AMENDMENT.changedFrom, RFQ_AMENDMENT.removed]) await page.getByRole('checkbox', { name: `Select ${idOf(text)}`, exact: true }).check();
+    for (const text of [RFQ_AMENDMENT.changedFrom, RFQ_AMENDMENT.removed])
+      await page.getByRole('checkbox', { name: `Select ${idOf(text)}`, exact: true }).check();
     await page.getByRole('button', { name: 'Create tasks', exact: true }).click();
     await page.getByRole('dialog', { name: 'Create tasks from requirements' }).getByRole('button', { name: 'Create', exact: true }).click();
     const headers = await login(request);
     await expect
-      .poll(async () => (await (await request.get(`/api/workspaces/${workspaceId}/tasks`, { headers })).json()).map((t: { requirement_ids: string[] }) => t.requirement_ids[0]).sort())
+      .poll(async () =>
+        (await (await request.get(`/api/workspaces/${workspaceId}/tasks`, { headers })).json())
+          .map((t: { requirement_ids: string[] }) => t.requirement_ids[0])
+          .sort(),
+      )
       .toEqual([idOf(RFQ_AMENDMENT.changedFrom), idOf(RFQ_AMENDMENT.removed)].sort());
   });
 
   await test.step('upload the amended copy: the diff shows exactly the reworded, added and removed requirement', async () => {
     await page.getByRole('button', { name: 'Upload New RFP' }).click();
-    await fileInput.setInputFiles({ name: 'dol-14c-rfq-amendment-1.pdf', mimeType: 'application/pdf', buffer: await textPdf(amendRfqText(RFQ_TEXT)) });
+    await fileInput.setInputFiles({
+      name: 'dol-14c-rfq-amendment-1.pdf',
+      mimeType: 'application/pdf',
+      buffer: await textPdf(amendRfqText(RFQ_TEXT)),
+    });
     await page.getByRole('button', { name: 'Upload RFP PDF', exact: true }).click();
     await expect(page.getByText('RFP amended: 1 added, 1 changed, 1 removed — 2 tasks affected')).toBeVisible({ timeout: 90_000 });
     const diff = page.getByTestId('rfp-amendment');
@@ -95,6 +104,8 @@ test('upload an amended RFQ: see the diff, the flagged tasks and the marked matr
 
   await test.step('the Activity log has the amendment', async () => {
     await page.getByRole('tab', { name: 'Activity' }).click();
-    await expect(page.getByTestId('activity-list')).toContainText('Version 2 of the RFP amends version 1: 1 added, 1 changed, 1 removed — 2 tasks affected');
+    await expect(page.getByTestId('activity-list')).toContainText(
+      'Version 2 of the RFP amends version 1: 1 added, 1 changed, 1 removed — 2 tasks affected',
+    );
   });
 });

@@ -53,7 +53,10 @@ test('upload the real RFQ in a workspace, score a weak and a strong draft, gener
   });
 
   const coverageOf = async (file: string): Promise<number> => {
-    await page.getByTestId('file-upload-card').locator('input[type=file]').setInputFiles({ name: file.replace('.txt', '.pdf'), mimeType: 'application/pdf', buffer: await draftPdf(file) });
+    await page
+      .getByTestId('file-upload-card')
+      .locator('input[type=file]')
+      .setInputFiles({ name: file.replace('.txt', '.pdf'), mimeType: 'application/pdf', buffer: await draftPdf(file) });
     await page.getByRole('button', { name: 'Upload Draft Proposal', exact: true }).click();
     const toast = page.getByText(/^Draft analyzed: \d+% coverage$/).last();
     await expect(toast).toBeVisible({ timeout: 60_000 });
@@ -121,7 +124,12 @@ test('upload the real RFQ in a workspace, score a weak and a strong draft, gener
     await expect(first).toContainText('To Do');
     await expect(first).toContainText(/Section L/);
     await expect(page.locator('[data-testid^="matrix-row-"]').filter({ hasText: 'Addressed' }).first()).toBeVisible();
-    await expect(page.locator('[data-testid^="matrix-row-"]').filter({ hasText: /^(?![\s\S]*Addressed)[\s\S]*(Missing|Partial)/ }).first()).toBeVisible();
+    await expect(
+      page
+        .locator('[data-testid^="matrix-row-"]')
+        .filter({ hasText: /^(?![\s\S]*Addressed)[\s\S]*(Missing|Partial)/ })
+        .first(),
+    ).toBeVisible();
     await page.getByTestId('matrix-row-L-5.1-e7aa27').scrollIntoViewIfNeeded();
     // The draft status stays on screen at 1280 px (it sits next to the requirement).
     const status = page.getByTestId('matrix-row-L-5.1-e7aa27').locator('td').nth(2);

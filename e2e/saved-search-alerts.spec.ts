@@ -31,7 +31,10 @@ test('a saved search alerts in the bell after an admin imports matching rows, an
       `e2e${Date.now()}b,Office furniture,GS-26-0002,GENERAL SERVICES ADMINISTRATION,Solicitation,2026-11-20,2099-03-01,337211,Yes`,
     ].join('\n');
     // The first file input is the opportunity upload's (the second is the award data upload's).
-    await page.locator('input[type="file"]').first().setInputFiles({ name: 'extract.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'extract.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Upload and import' }).click();
     await expect(page.getByTestId('upload-status')).toContainText('2 opportunities imported (2 new, 0 updated, 0 unchanged)');
     await page.screenshot({ path: 'test-results/saved-search-upload.png', fullPage: false });

@@ -18,7 +18,10 @@ test('the web app runs under its Content-Security-Policy with no violation', asy
       (w.__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
     });
   });
-  const reported = async (p: Page) => [...violations, ...((await p.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])) as string[])];
+  const reported = async (p: Page) => [
+    ...violations,
+    ...((await p.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])) as string[]),
+  ];
 
   await test.step('the page comes with the policy, framing refused and nosniff', async () => {
     const res = await page.goto('/login');

@@ -26,7 +26,10 @@ async function acceptNda(page: Page): Promise<void> {
 
 // Issue 11's journey: a capture lead opens a workspace on an opportunity, invites a teammate who
 // has an account and a partner who does not; both join through the mailed link and the NDA.
-test('owner creates a workspace and invites by email; teammates join through the link and the NDA; one leaves', async ({ browser, request }) => {
+test('owner creates a workspace and invites by email; teammates join through the link and the NDA; one leaves', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const stamp = Date.now();
   const rita = { name: 'Rita Reviewer', email: `rita.${stamp}@example.com`, password: 'rita-pass-1' };
@@ -64,7 +67,10 @@ test('owner creates a workspace and invites by email; teammates join through the
 
   await test.step('the owner invites Rita as Reviewer and Nate as Contributor', async () => {
     await owner.getByRole('tab', { name: 'Team' }).click();
-    for (const [person, role] of [[rita, 'Reviewer'], [nate, 'Contributor']] as const) {
+    for (const [person, role] of [
+      [rita, 'Reviewer'],
+      [nate, 'Contributor'],
+    ] as const) {
       await owner.getByRole('button', { name: 'Invite Member' }).click();
       const dialog = owner.getByRole('dialog', { name: 'Invite Member' });
       await dialog.getByLabel('Email').fill(person.email);

@@ -17,7 +17,13 @@ test('a workspace keeps its notice through Clear All Opportunities and relinks w
   test.setTimeout(180_000);
   const stamp = Date.now();
   let workspaceId = '';
-  let notice: { notice_id: string; title: string; solicitation_number: string | null; agency: string | null; response_date: string | null } | null = null;
+  let notice: {
+    notice_id: string;
+    title: string;
+    solicitation_number: string | null;
+    agency: string | null;
+    response_date: string | null;
+  } | null = null;
   let adminToken = '';
 
   await test.step('set up: a workspace on a notice with an agency, a number and a due date', async () => {
@@ -28,7 +34,9 @@ test('a workspace keeps its notice through Clear All Opportunities and relinks w
       const link = await api(request, adminToken, 'GET', `/api/opportunities/${summary.id}/workspace`);
       if (link.workspace_id) continue;
       notice = await api(request, adminToken, 'GET', `/api/opportunities/${summary.id}`);
-      workspaceId = (await api(request, adminToken, 'POST', '/api/workspaces', { solicitation_id: summary.id, name: `Kept notice ${stamp}` })).id;
+      workspaceId = (
+        await api(request, adminToken, 'POST', '/api/workspaces', { solicitation_id: summary.id, name: `Kept notice ${stamp}` })
+      ).id;
       break;
     }
     expect(notice, 'a listed notice without a workspace').not.toBeNull();
@@ -68,7 +76,17 @@ test('a workspace keeps its notice through Clear All Opportunities and relinks w
     const n = notice!;
     const header = 'NoticeId,Title,Sol#,Department/Ind.Agency,PostedDate,ResponseDeadLine,Active';
     const quote = (v: string | null) => `"${(v ?? '').replace(/"/g, '""')}"`;
-    const row = [n.notice_id, n.title, n.solicitation_number, n.agency, new Date().toISOString().slice(0, 10), n.response_date!.slice(0, 10), 'Yes'].map(quote).join(',');
+    const row = [
+      n.notice_id,
+      n.title,
+      n.solicitation_number,
+      n.agency,
+      new Date().toISOString().slice(0, 10),
+      n.response_date!.slice(0, 10),
+      'Yes',
+    ]
+      .map(quote)
+      .join(',');
     const res = await request.post('/api/admin/import-csv-upload', {
       headers: { authorization: `Bearer ${adminToken}` },
       multipart: { file: { name: 'extract.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n${row}\n`) } },

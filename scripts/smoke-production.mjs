@@ -46,8 +46,29 @@ const adminEmail = process.env.ADMIN_EMAIL ?? 'smoke-admin@example.com';
 const adminPassword = process.env.ADMIN_PASSWORD ?? `Smoke-${randomBytes(9).toString('base64url')}`;
 
 // A user's start: the embedded database and local files, nothing from this shell's deployment.
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, PUBLIC_URL: base };
-for (const key of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SAM_API_KEY', 'SMTP_URL', 'AI_PROVIDER', 'JWT_SECRET', 'WEB_DIST_DIR']) delete env[key];
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: adminEmail,
+  ADMIN_PASSWORD: adminPassword,
+  PUBLIC_URL: base,
+};
+for (const key of [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'SAM_API_KEY',
+  'SMTP_URL',
+  'AI_PROVIDER',
+  'JWT_SECRET',
+  'WEB_DIST_DIR',
+])
+  delete env[key];
 
 const log = [];
 const server = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -98,19 +119,33 @@ try {
   const docsBody = await docs.text();
   check(docs.status === 200, `GET /api/docs/json answers 200`, `${docs.status}: ${docsBody.slice(0, 200)}`);
   const openapi = JSON.parse(docsBody);
-  check(typeof openapi.openapi === 'string' && openapi.paths?.['/api/health'] && openapi.paths?.['/api/auth/login'], 'the OpenAPI document lists /api/health and /api/auth/login');
+  check(
+    typeof openapi.openapi === 'string' && openapi.paths?.['/api/health'] && openapi.paths?.['/api/auth/login'],
+    'the OpenAPI document lists /api/health and /api/auth/login',
+  );
   const docsPage = await fetch(`${base}/api/docs`, { redirect: 'follow' });
-  check(docsPage.status === 200 && (docsPage.headers.get('content-type') ?? '').includes('text/html'), `GET /api/docs (Swagger UI) answers HTML`, `${docsPage.status}`);
+  check(
+    docsPage.status === 200 && (docsPage.headers.get('content-type') ?? '').includes('text/html'),
+    `GET /api/docs (Swagger UI) answers HTML`,
+    `${docsPage.status}`,
+  );
 
   // Every route of the web router gets the built index.html (client-side routing takes it from there).
   const index = readFileSync(path.join(root, 'apps/web/dist/index.html'), 'utf8');
   const routes = routerPaths(readFileSync(path.join(root, 'apps/web/src/app/router.tsx'), 'utf8'));
-  check(routes.length >= 10 && routes.includes('/') && routes.includes('/login'), `the router lists the app's routes (found ${routes.join(', ')})`);
+  check(
+    routes.length >= 10 && routes.includes('/') && routes.includes('/login'),
+    `the router lists the app's routes (found ${routes.join(', ')})`,
+  );
   for (const route of routes) {
     const url = route.replace(/:(\w+)/g, (_, name) => `smoke-${name}`);
     const res = await fetch(`${base}${url}`);
     const body = await res.text();
-    check(res.status === 200 && (res.headers.get('content-type') ?? '').includes('text/html') && body === index, `GET ${url} answers the SPA's index.html`, `${res.status}, ${body.length} bytes`);
+    check(
+      res.status === 200 && (res.headers.get('content-type') ?? '').includes('text/html') && body === index,
+      `GET ${url} answers the SPA's index.html`,
+      `${res.status}, ${body.length} bytes`,
+    );
   }
   const assets = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
   check(assets.length > 0, 'index.html references built assets');
@@ -121,11 +156,23 @@ try {
   }
 
   // Sign in as the first admin, and the session works.
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: adminEmail, password: adminPassword }) });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+  });
   const session = await login.json().catch(() => ({}));
-  check(login.status === 200 && typeof session.token === 'string' && session.user?.role === 'admin', `POST /api/auth/login as the first admin answers 200 with an admin session`, `${login.status} ${JSON.stringify(session.user ?? session.detail ?? null)}`);
+  check(
+    login.status === 200 && typeof session.token === 'string' && session.user?.role === 'admin',
+    `POST /api/auth/login as the first admin answers 200 with an admin session`,
+    `${login.status} ${JSON.stringify(session.user ?? session.detail ?? null)}`,
+  );
   const me = await fetch(`${base}/api/auth/refresh-user`, { headers: { authorization: `Bearer ${session.token}` } });
-  check(me.status === 200 && (await me.json()).email === adminEmail, `GET /api/auth/refresh-user with that session answers the admin`, `${me.status}`);
+  check(
+    me.status === 200 && (await me.json()).email === adminEmail,
+    `GET /api/auth/refresh-user with that session answers the admin`,
+    `${me.status}`,
+  );
 
   // No request above may have crashed a handler.
   const errors = log.filter((line) => /"level":(50|60)\b/.test(line));
@@ -136,4 +183,6 @@ try {
 
 for (const what of checks) console.log(`ok  ${what}`);
 await stop();
-console.log(`\nProduction smoke test passed: ${checks.length} checks in ${((Date.now() - started) / 1000).toFixed(1)} s, up after ${upAfter} s (port ${port}, fresh DATA_DIR).`);
+console.log(
+  `\nProduction smoke test passed: ${checks.length} checks in ${((Date.now() - started) / 1000).toFixed(1)} s, up after ${upAfter} s (port ${port}, fresh DATA_DIR).`,
+);

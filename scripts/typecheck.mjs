@@ -12,7 +12,10 @@ const projects = ['packages', 'apps']
 
 let failed = false;
 for (const project of projects) {
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', project], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   console.log(`${result.status === 0 ? 'ok  ' : 'FAIL'} ${project}`);
   if (result.status !== 0) failed = true;
 }

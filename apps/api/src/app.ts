@@ -7,12 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '@biddesk/shared';
 import type { AppDeps } from './lib/ctx';
 import { withMultipartBodies } from './lib/openapi-multipart';
@@ -160,7 +155,12 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       await api.register(importUploadRoutes);
       await api.register(awardImportsRoutes);
       await api.register(opportunityAwardsRoutes(awardSources(deps.config, deps.db, redis)));
-      await api.register(passwordChangeRoutes({ rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE, accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE }));
+      await api.register(
+        passwordChangeRoutes({
+          rateLimitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE,
+          accountRateLimitPerMinute: deps.config.LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE,
+        }),
+      );
       await api.register(profileRoutes);
       await api.register(calendarRoutes);
       await api.register(radarRoutes);
@@ -177,7 +177,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
 
 /** The app's own client for REDIS_URL: the start fails if Redis does not answer; closed with the app. */
 async function openAppRedis(app: FastifyInstance, url: string): Promise<Redis> {
-  const redis = await connectRedis(url, { onError: (message) => app.log.warn({ redis: redisLabel(url) }, `Redis connection error: ${message}`) });
+  const redis = await connectRedis(url, {
+    onError: (message) => app.log.warn({ redis: redisLabel(url) }, `Redis connection error: ${message}`),
+  });
   app.addHook('onClose', async () => {
     // quit() lets queued commands finish; a client that lost Redis is just dropped.
     await redis.quit().catch(() => redis.disconnect());

@@ -22,7 +22,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
-    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback,::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback', '::1']);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'loopback',
+      '::1',
+    ]);
     // "true" would believe any client's X-Forwarded-For: refused, as is anything that is not an address.
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be a hop count or proxy addresses/);
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/99,proxy.example' })).toThrow(/not 10\.0\.0\.0\/99, proxy\.example/);
@@ -30,7 +35,12 @@ describe('loadConfig', () => {
 
   it('has timeouts for slow and idle connections', () => {
     const c = loadConfig({ DATA_DIR: dir });
-    expect(c).toMatchObject({ HEADERS_TIMEOUT_MS: 20_000, REQUEST_TIMEOUT_MS: 300_000, KEEP_ALIVE_TIMEOUT_MS: 72_000, LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: 5 });
+    expect(c).toMatchObject({
+      HEADERS_TIMEOUT_MS: 20_000,
+      REQUEST_TIMEOUT_MS: 300_000,
+      KEEP_ALIVE_TIMEOUT_MS: 72_000,
+      LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: 5,
+    });
   });
 
   it('keeps rate limits and caches in memory by default; REDIS_URL takes redis:// or rediss:// and never echoes a password', () => {
@@ -71,15 +81,40 @@ describe('loadConfig', () => {
     const local = loadConfig({ DATA_DIR: dir });
     expect(local.S3_ENDPOINT).toBeUndefined();
     expect(local).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
-    const s3 = loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:4569', S3_BUCKET: 'biddesk-files', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'shh' });
-    expect(s3).toMatchObject({ S3_ENDPOINT: 'http://127.0.0.1:4569', S3_BUCKET: 'biddesk-files', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
-    expect(loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com', S3_BUCKET: 'b-1', S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: 'false' })).toMatchObject({
+    const s3 = loadConfig({
+      DATA_DIR: dir,
+      S3_ENDPOINT: 'http://127.0.0.1:4569',
+      S3_BUCKET: 'biddesk-files',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'shh',
+    });
+    expect(s3).toMatchObject({
+      S3_ENDPOINT: 'http://127.0.0.1:4569',
+      S3_BUCKET: 'biddesk-files',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: true,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
+        S3_BUCKET: 'b-1',
+        S3_REGION: 'eu-west-1',
+        S3_FORCE_PATH_STYLE: 'false',
+      }),
+    ).toMatchObject({
       S3_REGION: 'eu-west-1',
       S3_FORCE_PATH_STYLE: false,
     });
-    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:4569' })).toThrow(/S3_BUCKET: S3_BUCKET is required when S3_ENDPOINT is set/);
-    expect(() => loadConfig({ DATA_DIR: dir, S3_BUCKET: 'biddesk-files' })).toThrow(/S3_ENDPOINT: S3_ENDPOINT is required when S3_BUCKET is set/);
-    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:4569', S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:4569' })).toThrow(
+      /S3_BUCKET: S3_BUCKET is required when S3_ENDPOINT is set/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, S3_BUCKET: 'biddesk-files' })).toThrow(
+      /S3_ENDPOINT: S3_ENDPOINT is required when S3_BUCKET is set/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:4569', S3_BUCKET: 'Bad_Bucket' })).toThrow(
+      /S3_BUCKET must be a bucket name/,
+    );
     expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:4569', S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(
       /S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither/,
     );

@@ -5,9 +5,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const ConfigSchema = z.object({
   /** Port the HTTP server listens on. */
@@ -23,7 +21,10 @@ const ConfigSchema = z.object({
   /** Secret for signing session tokens; unset -> generated once and kept in DATA_DIR. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /** Session token lifetime, in hours. */
-  JWT_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  JWT_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   /** SMTP server, e.g. smtp://user:pass@mail.example.com:587; unset -> .eml files in DATA_DIR/outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** Sender address of outgoing mail. */
@@ -58,10 +59,16 @@ const ConfigSchema = z.object({
     .transform((value, ctx): false | number | string[] => {
       if (/^(false|no|off|0)$/i.test(value)) return false;
       if (/^\d+$/.test(value)) return Number(value);
-      const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+      const entries = value
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
       const bad = entries.filter((e) => !isProxyAddress(e));
       if (/^(true|yes|on)$/i.test(value) || bad.length > 0 || entries.length === 0) {
-        ctx.addIssue({ code: 'custom', message: `TRUST_PROXY must be a hop count or proxy addresses/CIDRs${bad.length ? ` (not ${bad.join(', ')})` : ''}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `TRUST_PROXY must be a hop count or proxy addresses/CIDRs${bad.length ? ` (not ${bad.join(', ')})` : ''}`,
+        });
         return z.NEVER;
       }
       return entries;
@@ -82,23 +89,40 @@ const ConfigSchema = z.object({
   /** Let the admin CSV import fetch from loopback/private addresses (off: SSRF guard). */
   IMPORT_ALLOW_PRIVATE_URLS: booleanFromEnv.default(false),
   /** Largest CSV the URL import downloads, in bytes (SAM's active extract is ~230 MB). */
-  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   /** Award ZIP imports (issue 27): most entries an archive may list. */
   IMPORT_ZIP_MAX_ENTRIES: z.coerce.number().int().positive().default(1000),
   /** Award ZIP imports: most bytes its CSV entries may add up to uncompressed (a fiscal year's archive is tens of GB). */
-  IMPORT_ZIP_MAX_UNCOMPRESSED_BYTES: z.coerce.number().int().positive().default(20 * 1024 ** 3),
+  IMPORT_ZIP_MAX_UNCOMPRESSED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 ** 3),
   /** Award ZIP imports: an entry expanding more than this many times is refused as a zip bomb (real CSVs: ~10). */
   IMPORT_ZIP_MAX_RATIO: z.coerce.number().int().positive().default(200),
   /** Time limit of a URL import, in ms (the web client gives up after 180 s). */
   IMPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(175_000),
   /** Largest uploaded file (solicitation PDF), in bytes. */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   /** Most pages a PDF may have (solicitations, drafts); a longer one is refused before its text is read. */
   PDF_MAX_PAGES: z.coerce.number().int().positive().default(2000),
   /** Time one file's parse (PDF text, .docx, draft scoring) may take in a worker before it is stopped. */
   PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** Worker threads that parse uploads off the request thread; default: one per core but one. */
-  PARSE_WORKERS: z.coerce.number().int().positive().max(64).default(Math.max(1, availableParallelism() - 1)),
+  PARSE_WORKERS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
   /** Parse threads kept started and idle, so a file queued behind a stopped one starts at once. */
   PARSE_SPARE_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
   /** Heap limit of one parse worker, in MB: a file that needs more is refused, the server lives on. */
@@ -112,7 +136,10 @@ const ConfigSchema = z.object({
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/ })
     // Keys in the URL would end up wherever the endpoint is printed; they have their own variables.
-    .refine((u) => !new URL(u).username && !new URL(u).password, 'S3_ENDPOINT must not hold credentials: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
+    .refine(
+      (u) => !new URL(u).username && !new URL(u).password,
+      'S3_ENDPOINT must not hold credentials: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    )
     .optional(),
   S3_BUCKET: z
     .string()
@@ -127,7 +154,11 @@ const ConfigSchema = z.object({
   /** Days a workspace invitation link stays valid (WORKSPACES.md §1). */
   INVITE_TTL_DAYS: z.coerce.number().positive().max(365).default(7),
   /** Hours after which a document check-out shows as stale and the owner may force-release it. */
-  LOCK_STALE_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  LOCK_STALE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
   /** SAM.gov public API key; unset -> searches run on the local database. */
   SAM_API_KEY: z.string().optional(),
   SAM_API_BASE_URL: z.url().default('https://api.sam.gov'),
@@ -189,10 +220,20 @@ function isProxyAddress(entry: string): boolean {
 
 /** S3 settings that only make sense together (zod runs this once every field parsed). */
 function checkS3Settings(c: z.infer<typeof ConfigSchema>, ctx: z.RefinementCtx): void {
-  if (c.S3_ENDPOINT && !c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when S3_ENDPOINT is set' });
-  if (!c.S3_ENDPOINT && c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'S3_ENDPOINT is required when S3_BUCKET is set (e.g. https://s3.us-east-1.amazonaws.com)' });
+  if (c.S3_ENDPOINT && !c.S3_BUCKET)
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when S3_ENDPOINT is set' });
+  if (!c.S3_ENDPOINT && c.S3_BUCKET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_ENDPOINT'],
+      message: 'S3_ENDPOINT is required when S3_BUCKET is set (e.g. https://s3.us-east-1.amazonaws.com)',
+    });
   if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
-    ctx.addIssue({ code: 'custom', path: [c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither' });
+    ctx.addIssue({
+      code: 'custom',
+      path: [c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+    });
   }
 }
 

@@ -16,7 +16,10 @@ import { scheduledJobs } from './jobs/scheduled-jobs';
  * Opens everything the app runs on (database with migrations applied, mailer) from config. Jobs and
  * mail log through the same rules as requests (lib/log-options): no secrets, no query parameters.
  */
-export async function openRuntime(config: Config, log: pino.Logger = createLogger(config.LOG_LEVEL)): Promise<{ deps: AppDeps; database: Database }> {
+export async function openRuntime(
+  config: Config,
+  log: pino.Logger = createLogger(config.LOG_LEVEL),
+): Promise<{ deps: AppDeps; database: Database }> {
   // Storage first: an unreachable S3 bucket stops the start before any migration runs.
   const files = await openFileStore(config);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -34,7 +37,11 @@ export async function openRuntime(config: Config, log: pino.Logger = createLogge
     samGov: samGovFromConfig(config),
     ai: createAiProvider(config),
     files,
-    parser: createParsePool({ workers: config.PARSE_WORKERS, spareWorkers: config.PARSE_SPARE_WORKERS, maxMemoryMb: config.PARSE_MAX_MEMORY_MB }),
+    parser: createParsePool({
+      workers: config.PARSE_WORKERS,
+      spareWorkers: config.PARSE_SPARE_WORKERS,
+      maxMemoryMb: config.PARSE_MAX_MEMORY_MB,
+    }),
     jobs: new JobRunner({ db: database.db, log, intervalMs: config.JOBS_INTERVAL_MS }),
     migrate: database.migrate,
   };

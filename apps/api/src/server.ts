@@ -9,16 +9,18 @@ async function main(): Promise<void> {
   const config = loadConfig();
   checkApiProcesses(config);
   // API_PROCESSES > 1: this process only starts and watches the ones that serve (cluster.ts).
-  if (!servesRequests(config.API_PROCESSES)) return superviseWorkers({ processes: config.API_PROCESSES, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS + 10_000 });
+  if (!servesRequests(config.API_PROCESSES))
+    return superviseWorkers({ processes: config.API_PROCESSES, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS + 10_000 });
   // Loaded only where a server runs: the supervising process stays small (~290 MB less).
-  const [{ openRuntime }, { buildApp }, { ensureFirstAdmin }, { seedDemoData }, { describeFileStore }, { gracefulClose }] = await Promise.all([
-    import('./runtime'),
-    import('./app'),
-    import('./bootstrap/first-admin'),
-    import('./modules/opportunities/demo-seed'),
-    import('./lib/open-file-store'),
-    import('./lib/graceful-close'),
-  ]);
+  const [{ openRuntime }, { buildApp }, { ensureFirstAdmin }, { seedDemoData }, { describeFileStore }, { gracefulClose }] =
+    await Promise.all([
+      import('./runtime'),
+      import('./app'),
+      import('./bootstrap/first-admin'),
+      import('./modules/opportunities/demo-seed'),
+      import('./lib/open-file-store'),
+      import('./lib/graceful-close'),
+    ]);
   const { deps, database } = await openRuntime(config);
   const app = await buildApp(deps);
   const http = gracefulClose(app);
@@ -49,7 +51,10 @@ async function main(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS + 5000).unref();
     let clean = false;
     try {
-      const [drained] = await Promise.all([http.close({ graceMs: Math.min(1000, config.SHUTDOWN_TIMEOUT_MS / 2), timeoutMs: config.SHUTDOWN_TIMEOUT_MS }), deps.jobs.stop()]);
+      const [drained] = await Promise.all([
+        http.close({ graceMs: Math.min(1000, config.SHUTDOWN_TIMEOUT_MS / 2), timeoutMs: config.SHUTDOWN_TIMEOUT_MS }),
+        deps.jobs.stop(),
+      ]);
       await deps.parser.close();
       await database.close();
       clean = drained;
@@ -67,7 +72,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Scheduled jobs (SAM sync, alerts) tick in every process; job_runs makes each period run once.
   if (config.JOBS_ENABLED) deps.jobs.start();
-  app.log.info(`${config.PUBLIC_URL} is serving (database: ${deps.dbKind}, mail: ${deps.mailer.kind}, files: ${describeFileStore(config)})`);
+  app.log.info(
+    `${config.PUBLIC_URL} is serving (database: ${deps.dbKind}, mail: ${deps.mailer.kind}, files: ${describeFileStore(config)})`,
+  );
   const proxyWarning = trustProxyWarning(config);
   if (proxyWarning) app.log.warn(proxyWarning);
 }

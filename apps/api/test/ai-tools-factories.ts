@@ -4,11 +4,46 @@ import { activity, generatedDocuments, notifications, rfpSolicitations, type Sto
 
 /** A few requirements as the engine stores them: Section L instructions (one on price), an M factor, a C task. */
 export const RFP_REQUIREMENTS: StoredRequirement[] = [
-  { requirement_id: 'L-001', section: 'L', must_or_should: 'must', weight: 1, text: 'The offeror shall submit a technical volume not exceeding 25 pages.', page: 3 },
-  { requirement_id: 'L-002', section: 'L', must_or_should: 'must', weight: 1, text: 'The offeror shall provide three past performance references.', page: 4 },
-  { requirement_id: 'L-003', section: 'L', must_or_should: 'must', weight: 1, text: 'The offeror shall submit a firm-fixed-price schedule with a price for every CLIN.', page: 5 },
-  { requirement_id: 'M-001', section: 'M', must_or_should: 'should', weight: 2, text: 'Technical approach will be evaluated for feasibility and risk.', page: 9 },
-  { requirement_id: 'C-001', section: 'C', must_or_should: 'must', weight: 1, text: 'The contractor shall provide custodial services five days a week.', page: 12 },
+  {
+    requirement_id: 'L-001',
+    section: 'L',
+    must_or_should: 'must',
+    weight: 1,
+    text: 'The offeror shall submit a technical volume not exceeding 25 pages.',
+    page: 3,
+  },
+  {
+    requirement_id: 'L-002',
+    section: 'L',
+    must_or_should: 'must',
+    weight: 1,
+    text: 'The offeror shall provide three past performance references.',
+    page: 4,
+  },
+  {
+    requirement_id: 'L-003',
+    section: 'L',
+    must_or_should: 'must',
+    weight: 1,
+    text: 'The offeror shall submit a firm-fixed-price schedule with a price for every CLIN.',
+    page: 5,
+  },
+  {
+    requirement_id: 'M-001',
+    section: 'M',
+    must_or_should: 'should',
+    weight: 2,
+    text: 'Technical approach will be evaluated for feasibility and risk.',
+    page: 9,
+  },
+  {
+    requirement_id: 'C-001',
+    section: 'C',
+    must_or_should: 'must',
+    weight: 1,
+    text: 'The contractor shall provide custodial services five days a week.',
+    page: 12,
+  },
 ];
 
 /** Inserts an RFP version straight into rfp_solicitations (the RFP upload is another module's). */
@@ -41,7 +76,11 @@ export async function aiSnapshot(db: Db, workspaceId: string) {
     .where(eq(generatedDocuments.workspaceId, workspaceId))
     .orderBy(asc(generatedDocuments.id));
   const allDocs = await db.select({ id: generatedDocuments.id }).from(generatedDocuments);
-  const log = await db.select({ id: activity.id, action: activity.action }).from(activity).where(eq(activity.workspaceId, workspaceId)).orderBy(asc(activity.id));
+  const log = await db
+    .select({ id: activity.id, action: activity.action })
+    .from(activity)
+    .where(eq(activity.workspaceId, workspaceId))
+    .orderBy(asc(activity.id));
   const bells = await db.select({ id: notifications.id }).from(notifications);
   return { documents: docs, documentCount: allDocs.length, activity: log, notificationCount: bells.length };
 }

@@ -23,7 +23,18 @@ export async function createAward(db: Db, overrides: Partial<NewAwardRow> = {}):
 }
 
 /** Inserts (or replaces) a recipient by UEI with the names it was seen under. */
-export async function createRecipient(db: Db, uei: string, names: string[], overrides: { parentUei?: string | null; businessTypes?: string[] } = {}): Promise<void> {
-  const values = { uei, name: names.at(-1)!, namesSeen: names, parentUei: overrides.parentUei ?? null, businessTypes: overrides.businessTypes ?? [] };
+export async function createRecipient(
+  db: Db,
+  uei: string,
+  names: string[],
+  overrides: { parentUei?: string | null; businessTypes?: string[] } = {},
+): Promise<void> {
+  const values = {
+    uei,
+    name: names.at(-1)!,
+    namesSeen: names,
+    parentUei: overrides.parentUei ?? null,
+    businessTypes: overrides.businessTypes ?? [],
+  };
   await db.insert(recipients).values(values).onConflictDoUpdate({ target: recipients.uei, set: values });
 }

@@ -11,7 +11,12 @@ export async function longPdf(pages: number, linesPerPage = 40): Promise<Uint8Ar
   const page = first.addPage([612, 792]);
   page.drawText('SECTION C - PERFORMANCE WORK STATEMENT', { x: 54, y: 750, size: 10, font });
   for (let i = 0; i < linesPerPage; i++) {
-    page.drawText(`C.${i + 1} The Contractor shall provide janitorial services for Building ${i + 1}, five days a week.`, { x: 54, y: 730 - i * 17, size: 10, font });
+    page.drawText(`C.${i + 1} The Contractor shall provide janitorial services for Building ${i + 1}, five days a week.`, {
+      x: 54,
+      y: 730 - i * 17,
+      size: 10,
+      font,
+    });
   }
   // Saved and loaded again, the page's content stream and resources are references other pages can share.
   const doc = await PDFDocument.load(await first.save());

@@ -34,7 +34,10 @@ export interface TestApp {
 }
 
 /** The real app on a fresh migrated database, with mail captured in memory. */
-export async function buildTestApp(env: Record<string, string> = {}, opts: { logStream?: DestinationStream; redis?: Redis } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: DestinationStream; redis?: Redis } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   // Each app gets its own data dir so stored files never leak between test files.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'biddesk-test-'));
@@ -69,7 +72,10 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { log
   deps.jobs.register(scheduledJobs(deps));
   // Silent, unless a test reads what the server's logger would write.
   // opts.redis: counters and caches in a Redis the test owns (test/test-redis.ts), shared between apps.
-  const app = await buildApp(deps, { ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }), ...(opts.redis ? { redis: opts.redis } : {}) });
+  const app = await buildApp(deps, {
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+    ...(opts.redis ? { redis: opts.redis } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -74,7 +74,12 @@ export async function documentSnapshot(db: Db, workspaceId: string) {
   const ids = documents.map((d) => d.id);
   const versions = ids.length
     ? await db
-        .select({ documentId: documentVersions.documentId, version: documentVersions.version, key: documentVersions.storageKey, note: documentVersions.note })
+        .select({
+          documentId: documentVersions.documentId,
+          version: documentVersions.version,
+          key: documentVersions.storageKey,
+          note: documentVersions.note,
+        })
         .from(documentVersions)
         .where(inArray(documentVersions.documentId, ids))
         .orderBy(asc(documentVersions.documentId), asc(documentVersions.version))

@@ -121,7 +121,14 @@ export async function createWorkspace(
   const opportunityId = overrides.opportunityId ?? (await createOpportunity(db));
   const [row] = await db
     .insert(workspaces)
-    .values({ opportunityId, name: overrides.name ?? 'Proposal workspace', ownerId, createdBy: ownerId, requireNda: overrides.requireNda ?? true, archivedAt: overrides.archivedAt ?? null })
+    .values({
+      opportunityId,
+      name: overrides.name ?? 'Proposal workspace',
+      ownerId,
+      createdBy: ownerId,
+      requireNda: overrides.requireNda ?? true,
+      archivedAt: overrides.archivedAt ?? null,
+    })
     .returning({ id: workspaces.id });
   await db.insert(workspaceMembers).values({ workspaceId: row!.id, userId: ownerId, role: 'OWNER' });
   return { id: row!.id, opportunityId };
@@ -157,7 +164,13 @@ export async function createInvite(
   db: Db,
   workspaceId: string,
   email: string,
-  overrides: Partial<{ role: Exclude<WorkspaceRoleName, 'OWNER'>; invitedBy: string | null; inviterName: string; expiresAt: Date; message: string | null }> = {},
+  overrides: Partial<{
+    role: Exclude<WorkspaceRoleName, 'OWNER'>;
+    invitedBy: string | null;
+    inviterName: string;
+    expiresAt: Date;
+    message: string | null;
+  }> = {},
 ): Promise<{ id: string; token: string }> {
   const token = randomToken();
   const [row] = await db

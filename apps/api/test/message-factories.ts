@@ -26,7 +26,10 @@ export async function createMessageWithFile(db: Db, files: FileStore, workspaceI
 
 /** Moves a message's creation time back by `ms` (for the 2-minute edit window). */
 export async function ageMessage(db: Db, id: string, ms: number): Promise<void> {
-  await db.update(chatMessages).set({ createdAt: new Date(Date.now() - ms) }).where(eq(chatMessages.id, id));
+  await db
+    .update(chatMessages)
+    .set({ createdAt: new Date(Date.now() - ms) })
+    .where(eq(chatMessages.id, id));
 }
 
 /** The chat state a refused call must leave untouched: messages with their text and edit time, and the log. */

@@ -21,7 +21,10 @@ export const draftText = (which: 'strong' | 'weak'): string => readFileSync(path
 /** A minimal Word document (one paragraph per line), the parts a .docx needs and nothing more. */
 export async function docx(text: string): Promise<Buffer> {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const paragraphs = text.split('\n').map((line) => `<w:p><w:r><w:t xml:space="preserve">${esc(line)}</w:t></w:r></w:p>`).join('');
+  const paragraphs = text
+    .split('\n')
+    .map((line) => `<w:p><w:r><w:t xml:space="preserve">${esc(line)}</w:t></w:r></w:p>`)
+    .join('');
   const zip = new JSZip();
   zip.file(
     '[Content_Types].xml',
@@ -95,6 +98,9 @@ export async function rfpSnapshot(db: Db, workspaceId: string) {
     .where(eq(rfpAnalyses.workspaceId, workspaceId))
     .orderBy(asc(rfpAnalyses.id));
   const log = await db.select({ action: activity.action }).from(activity).where(eq(activity.workspaceId, workspaceId));
-  const bells = await db.select({ id: notifications.id }).from(notifications).where(eq(notifications.link, `/workspace/${workspaceId}?tab=rfp`));
+  const bells = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.link, `/workspace/${workspaceId}?tab=rfp`));
   return { solicitations, analyses, activity: log.map((l) => l.action).sort(), notificationCount: bells.length };
 }

@@ -10,16 +10,18 @@ import { addMember, createUser, createWorkspace } from './factories';
  * workspace. Shared by the table-driven role tests of every workspace module.
  */
 export type Scenario =
-  | 'OWNER'
-  | 'CONTRIBUTOR'
-  | 'REVIEWER'
-  | 'VIEWER'
-  | 'NON_MEMBER'
-  | 'ANONYMOUS'
-  | 'NDA_PENDING'
-  | 'ARCHIVED_OWNER'
-  | 'ARCHIVED_CONTRIBUTOR';
-export const SCENARIOS: Scenario[] = ['OWNER', 'CONTRIBUTOR', 'REVIEWER', 'VIEWER', 'NON_MEMBER', 'ANONYMOUS', 'NDA_PENDING', 'ARCHIVED_OWNER', 'ARCHIVED_CONTRIBUTOR'];
+  'OWNER' | 'CONTRIBUTOR' | 'REVIEWER' | 'VIEWER' | 'NON_MEMBER' | 'ANONYMOUS' | 'NDA_PENDING' | 'ARCHIVED_OWNER' | 'ARCHIVED_CONTRIBUTOR';
+export const SCENARIOS: Scenario[] = [
+  'OWNER',
+  'CONTRIBUTOR',
+  'REVIEWER',
+  'VIEWER',
+  'NON_MEMBER',
+  'ANONYMOUS',
+  'NDA_PENDING',
+  'ARCHIVED_OWNER',
+  'ARCHIVED_CONTRIBUTOR',
+];
 
 /** What one caller must get: the status, and the detail or code when the cell names them. */
 export interface Cell {
@@ -42,11 +44,20 @@ export function cells(c: Omit<Record<Scenario, Cell>, 'NON_MEMBER' | 'ANONYMOUS'
 export function expectCell(res: LightMyRequestResponse, cell: Cell): void {
   const isJson = String(res.headers['content-type'] ?? '').includes('json');
   const expected = { ...(cell.detail ? { detail: cell.detail } : {}), ...(cell.code ? { code: cell.code } : {}) };
-  expect({ status: res.statusCode, body: isJson ? res.json() : {} }).toMatchObject({ status: cell.status, ...(cell.detail || cell.code ? { body: expected } : {}) });
+  expect({ status: res.statusCode, body: isJson ? res.json() : {} }).toMatchObject({
+    status: cell.status,
+    ...(cell.detail || cell.code ? { body: expected } : {}),
+  });
 }
 
 /** A refused call and any read leave the snapshot as it was; a successful change has its stated effect. */
-export function expectChange<S>(res: LightMyRequestResponse, method: string, before: S, after: S, effect: ((before: S, after: S) => void) | undefined): void {
+export function expectChange<S>(
+  res: LightMyRequestResponse,
+  method: string,
+  before: S,
+  after: S,
+  effect: ((before: S, after: S) => void) | undefined,
+): void {
   if (res.statusCode >= 400 || method === 'GET') {
     expect(after).toEqual(before);
     return;
@@ -58,7 +69,8 @@ export function expectChange<S>(res: LightMyRequestResponse, method: string, bef
 /** One user per caller a role table needs: owner, contributor, reviewer, viewer, pending (NDA), outsider. */
 export async function createRoleUsers(t: TestApp): Promise<Record<string, Awaited<ReturnType<typeof createUser>>>> {
   const users: Record<string, Awaited<ReturnType<typeof createUser>>> = {};
-  for (const name of ['owner', 'contributor', 'reviewer', 'viewer', 'pending', 'outsider']) users[name] = await createUser(t.db, t.config, { name: `Ms ${name}` });
+  for (const name of ['owner', 'contributor', 'reviewer', 'viewer', 'pending', 'outsider'])
+    users[name] = await createUser(t.db, t.config, { name: `Ms ${name}` });
   return users;
 }
 
@@ -157,7 +169,10 @@ export function describeRoleTable<F extends RoleFixture, S>(spec: RoleTableSpec<
   const fixture = async (s: Scenario): Promise<F> => {
     const { t, users } = ctx;
     const archivedAt = s.startsWith('ARCHIVED_') ? new Date(Date.now() - 60_000) : null;
-    const ws = await createWorkspace(t.db, users.owner!.user.id, { ...(spec.workspaceName ? { name: spec.workspaceName } : {}), archivedAt });
+    const ws = await createWorkspace(t.db, users.owner!.user.id, {
+      ...(spec.workspaceName ? { name: spec.workspaceName } : {}),
+      archivedAt,
+    });
     await addMember(t.db, ws.id, users.contributor!.user.id, 'CONTRIBUTOR');
     await addMember(t.db, ws.id, users.reviewer!.user.id, 'REVIEWER');
     await addMember(t.db, ws.id, users.viewer!.user.id, 'VIEWER');

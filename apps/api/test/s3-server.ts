@@ -33,7 +33,13 @@ export async function startS3Server(opts: { bucket?: string; port?: number; dire
   const bucket = opts.bucket ?? 'biddesk-test';
   const ownDirectory = !opts.directory;
   const directory = opts.directory ?? mkdtempSync(path.join(tmpdir(), 'biddesk-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: opts.port ?? 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: opts.port ?? 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
@@ -49,7 +55,9 @@ export async function startS3Server(opts: { bucket?: string; port?: number; dire
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '4569' }, bucket: { type: 'string', default: 'biddesk-files' }, dir: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '4569' }, bucket: { type: 'string', default: 'biddesk-files' }, dir: { type: 'string' } },
+  });
   const s3 = await startS3Server({ port: Number(values.port), bucket: values.bucket, directory: values.dir });
   for (const [name, value] of Object.entries(s3.env)) console.log(`${name}=${value}`);
   const stop = () => void s3.close().then(() => process.exit(0));

@@ -6,7 +6,9 @@ import { activity, notifications, tasks, type TaskRow } from '../src/db/schema/i
 export async function createTask(
   db: Db,
   workspaceId: string,
-  overrides: Partial<Pick<TaskRow, 'title' | 'description' | 'status' | 'assigneeUserId' | 'dueAt' | 'labels' | 'requirementIds' | 'createdBy' | 'createdAt'>> = {},
+  overrides: Partial<
+    Pick<TaskRow, 'title' | 'description' | 'status' | 'assigneeUserId' | 'dueAt' | 'labels' | 'requirementIds' | 'createdBy' | 'createdAt'>
+  > = {},
 ): Promise<TaskRow> {
   const [row] = await db
     .insert(tasks)
@@ -22,7 +24,11 @@ export async function taskSnapshot(db: Db, workspaceId: string) {
     .from(tasks)
     .where(eq(tasks.workspaceId, workspaceId))
     .orderBy(asc(tasks.id));
-  const log = await db.select({ id: activity.id, action: activity.action }).from(activity).where(eq(activity.workspaceId, workspaceId)).orderBy(asc(activity.id));
+  const log = await db
+    .select({ id: activity.id, action: activity.action })
+    .from(activity)
+    .where(eq(activity.workspaceId, workspaceId))
+    .orderBy(asc(activity.id));
   const bells = await db.select({ id: notifications.id }).from(notifications).orderBy(asc(notifications.id));
   return { tasks: rows, activity: log, notificationCount: bells.length };
 }

@@ -34,7 +34,9 @@ export async function openTestRedis(): Promise<TestRedis> {
     async client() {
       // Without an offline queue a disconnected mock fails its commands, as a real client whose
       // Redis went away does (ioredis-mock otherwise keeps answering after disconnect()).
-      const c = url ? await connectRedis(url, { keyPrefix: prefix }) : (new RedisMock({ keyPrefix: prefix, enableOfflineQueue: false }) as unknown as Redis);
+      const c = url
+        ? await connectRedis(url, { keyPrefix: prefix })
+        : (new RedisMock({ keyPrefix: prefix, enableOfflineQueue: false }) as unknown as Redis);
       clients.push(c);
       return c;
     },

@@ -12,7 +12,16 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractRequirements } from '../src/index';
-import { hasSection, keptObligations, plainObligations, repeatsWithinSection, sameTextOtherLeadIn, textPages, underFourWords, withoutObligationWord } from '../src/corpus-metrics';
+import {
+  hasSection,
+  keptObligations,
+  plainObligations,
+  repeatsWithinSection,
+  sameTextOtherLeadIn,
+  textPages,
+  underFourWords,
+  withoutObligationWord,
+} from '../src/corpus-metrics';
 import { fragments } from '../src/layout-metrics';
 import type { Requirement } from '../src/types';
 
@@ -65,7 +74,9 @@ const foundM: string[] = [];
 // One warm-up so the first document does not pay for module compilation.
 extractRequirements(textPages('1.0 Instructions to Offerors\nThe Offeror shall submit one copy.\n'));
 
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.txt'))
+  .sort()) {
   if (fileFilter && !file.includes(fileFilter)) continue;
   const text = readFileSync(path.join(dir, file), 'utf8');
   let reqs: Requirement[];
@@ -127,9 +138,15 @@ console.log(`\ncorpus: ${dir}`);
 console.log('| Measure | Value | Target |');
 console.log('|---|---|---|');
 console.log(`| Documents read / crashes | ${docs} / ${crashes.length} | 0 crashes |`);
-console.log(`| ms per document p50 / p95 / max (wall) | ${quantile(times, 0.5).toFixed(1)} / ${quantile(times, 0.95).toFixed(1)} / ${Math.max(0, ...times).toFixed(1)} | p95 <= 150 |`);
-console.log(`| ms per document p50 / p95 / max (CPU) | ${quantile(cpuTimes, 0.5).toFixed(1)} / ${quantile(cpuTimes, 0.95).toFixed(1)} / ${Math.max(0, ...cpuTimes).toFixed(1)} | p95 <= 150 |`);
-console.log(`| Requirements per document median / mean / max (total) | ${quantile(counts, 0.5)} / ${(total / Math.max(1, docs)).toFixed(1)} / ${Math.max(0, ...counts)} (${total}) | |`);
+console.log(
+  `| ms per document p50 / p95 / max (wall) | ${quantile(times, 0.5).toFixed(1)} / ${quantile(times, 0.95).toFixed(1)} / ${Math.max(0, ...times).toFixed(1)} | p95 <= 150 |`,
+);
+console.log(
+  `| ms per document p50 / p95 / max (CPU) | ${quantile(cpuTimes, 0.5).toFixed(1)} / ${quantile(cpuTimes, 0.95).toFixed(1)} / ${Math.max(0, ...cpuTimes).toFixed(1)} | p95 <= 150 |`,
+);
+console.log(
+  `| Requirements per document median / mean / max (total) | ${quantile(counts, 0.5)} / ${(total / Math.max(1, docs)).toFixed(1)} / ${Math.max(0, ...counts)} (${total}) | |`,
+);
 console.log(`| Repeats within a section | ${repeats} (${pct(repeats, total)}) | <= 2% |`);
 console.log(`| ... same text, another lead-in (kept apart) | ${otherLeadIn} (${pct(otherLeadIn, total)}) | |`);
 console.log(`| Fragments: under four words | ${short} (${pct(short, total)}) | <= 3% |`);

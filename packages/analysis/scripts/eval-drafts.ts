@@ -163,8 +163,13 @@ function report(label: string, a: DraftAnalysis, rows: ExpectedRow[], mapped: Ar
       if (status === 'missing') answered.missing += 1;
       if (status === 'conflict') answered.conflict += 1;
     }
-    const wrong = ((v === 'X' || v === 'V') && status !== 'missing' && status !== 'conflict') || (v === 'A' && (status === 'missing' || status === 'conflict'));
-    if (verbose) lines.push(`    ${wrong ? '!!' : '  '} ${v.padEnd(2)} ${status.padEnd(13)} ${(req?.requirement_id ?? '-').padEnd(6)} ${row.text.slice(0, 90)}`);
+    const wrong =
+      ((v === 'X' || v === 'V') && status !== 'missing' && status !== 'conflict') ||
+      (v === 'A' && (status === 'missing' || status === 'conflict'));
+    if (verbose)
+      lines.push(
+        `    ${wrong ? '!!' : '  '} ${v.padEnd(2)} ${status.padEnd(13)} ${(req?.requirement_id ?? '-').padEnd(6)} ${row.text.slice(0, 90)}`,
+      );
   });
   const conflicts = a.conflicts?.length ?? 0;
   const separate = a.reported_separately?.length ?? 0;
@@ -172,13 +177,23 @@ function report(label: string, a: DraftAnalysis, rows: ExpectedRow[], mapped: Ar
     `  ${label.padEnd(5)} fit ${String(a.fit_score).padStart(3)}  coverage ${String(a.coverage_score).padStart(3)}%  evidence ${String(a.evidence_score).padStart(3)}%  language ${String(a.language_match_score).padStart(3)}%  ` +
       `missing ${a.missing_requirements.length}  conflicts ${conflicts}  checks ${a.checks?.length ?? 0}  apart ${separate}  suggestions ${a.suggestions.length}  (${ms.toFixed(0)} ms)`,
   );
-  if (draft === 'weak') console.log(`        reviewer X/V rows listed as missing or conflicting: ${share(gaps.listed, gaps.n)}${gaps.checked ? `  (${gaps.checked} more listed as checks for a reviewer)` : ''}`);
-  else console.log(`        reviewer A rows listed as missing: ${share(answered.missing, answered.n)}${answered.conflict ? `  (as conflicts: ${answered.conflict})` : ''}`);
+  if (draft === 'weak')
+    console.log(
+      `        reviewer X/V rows listed as missing or conflicting: ${share(gaps.listed, gaps.n)}${gaps.checked ? `  (${gaps.checked} more listed as checks for a reviewer)` : ''}`,
+    );
+  else
+    console.log(
+      `        reviewer A rows listed as missing: ${share(answered.missing, answered.n)}${answered.conflict ? `  (as conflicts: ${answered.conflict})` : ''}`,
+    );
   const failedChecks = a.format_checks?.filter((c) => c.status === 'failed').length ?? 0;
   if (a.format_checks?.length) console.log(`        format checks: ${a.format_checks.length} (${failedChecks} failed)`);
   for (const l of lines) console.log(l);
-  if (verbose) for (const c of [...a.conflicts, ...(a.checks ?? [])]) console.log(`    ${c.severity ?? 'conflict'} ${c.requirement_id} [${c.rule}] ${c.reason} — “${c.passage.slice(0, 100)}”`);
-  if (verbose) for (const c of a.format_checks ?? []) console.log(`    format ${c.requirement_id} ${c.check} ${c.status}: ${c.expected} / ${c.found} @ ${c.location_hint}`);
+  if (verbose)
+    for (const c of [...a.conflicts, ...(a.checks ?? [])])
+      console.log(`    ${c.severity ?? 'conflict'} ${c.requirement_id} [${c.rule}] ${c.reason} — “${c.passage.slice(0, 100)}”`);
+  if (verbose)
+    for (const c of a.format_checks ?? [])
+      console.log(`    format ${c.requirement_id} ${c.check} ${c.status}: ${c.expected} / ${c.found} @ ${c.location_hint}`);
   if (verbose) for (const s of a.suggestions) console.log(`    suggest ${s.suggestion}`);
   return { coverage: a.coverage_score, gaps, answered };
 }
@@ -205,7 +220,9 @@ async function main() {
   for (const [source, requirements] of sources) {
     const mapped = mapRows(rows, requirements);
     const unmapped = mapped.filter((m) => !m).length;
-    console.log(`\nRequirements from the solicitation ${source}: ${requirements.length} extracted; reviewer rows mapped ${rows.length - unmapped}/${rows.length}`);
+    console.log(
+      `\nRequirements from the solicitation ${source}: ${requirements.length} extracted; reviewer rows mapped ${rows.length - unmapped}/${rows.length}`,
+    );
     for (const d of drafts) {
       const input = draftInputs.get(d)!;
       console.log(`\n  ${d} draft — reviewer coverage ${pct(reviewerCoverage(rows, d))} (A=1, P=0.5, NA left out)`);
@@ -233,14 +250,17 @@ async function main() {
     for (const label of ['text', 'pdf'] as const) {
       const [s, w] = drafts.map((d) => {
         const input = draftInputs.get(d)!;
-        return scoreDraft(requirements, label === 'text' ? input.text : input.pages, label === 'pdf' ? { layout: input.layout } : undefined).coverage_score;
+        return scoreDraft(requirements, label === 'text' ? input.text : input.pages, label === 'pdf' ? { layout: input.layout } : undefined)
+          .coverage_score;
       });
       if (s - w < 50) allMet = false;
       parts.push(`draft ${label}: ${s} - ${w} = ${s - w}`);
     }
     console.log(`  requirements from ${source}: ${parts.join('   ')}`);
   }
-  console.log(`\nTargets ${allMet ? 'met' : 'NOT met'}: coverage within 15 points of the reviewer's, gap >= 50, weak X/V listed >= 80%, strong A listed missing <= 10%.`);
+  console.log(
+    `\nTargets ${allMet ? 'met' : 'NOT met'}: coverage within 15 points of the reviewer's, gap >= 50, weak X/V listed >= 80%, strong A listed missing <= 10%.`,
+  );
 }
 
 await main();

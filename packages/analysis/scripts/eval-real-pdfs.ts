@@ -26,7 +26,9 @@ if (!existsSync(dir)) {
 
 console.log('| File | Pages | ms | L | M | C | other | Under 4 words | Fragments | On TOC pages | Cut at page ends | Form facts |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.pdf'))
+  .sort()) {
   if (fileFilter && !file.includes(fileFilter)) continue;
   const bytes = new Uint8Array(readFileSync(path.join(dir, file)));
   const started = performance.now();
@@ -38,7 +40,10 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort()) {
   const toc = tableOfContentsPages(pages);
   const onToc = reqs.filter((r) => r.page !== null && toc.has(r.page)).length;
   const facts = solicitationFormFacts(fields);
-  const read = Object.entries(facts).map(([k, v]) => `${k}=${typeof v.value === 'string' ? v.value.slice(0, 40) : [v.value.date, v.value.time, v.value.zone].filter(Boolean).join(' ')}`);
+  const read = Object.entries(facts).map(
+    ([k, v]) =>
+      `${k}=${typeof v.value === 'string' ? v.value.slice(0, 40) : [v.value.date, v.value.time, v.value.zone].filter(Boolean).join(' ')}`,
+  );
   const pct = (n: number) => (reqs.length ? ((100 * n) / reqs.length).toFixed(1) : '0.0');
   const short = shortRequirements(reqs).length;
   console.log(

@@ -107,7 +107,9 @@ for (const which of ['text', 'pdf'] as const) {
   const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
   const sec = p.matched ? p.section / p.matched : 0;
   const obl = p.matched ? p.obligation / p.matched : 0;
-  console.log(`\npooled ${which}: precision ${f3(precision)}  recall ${f3(recall)}  F1 ${f3(f1)}  section ${f3(sec)}  must/should ${f3(obl)}`);
+  console.log(
+    `\npooled ${which}: precision ${f3(precision)}  recall ${f3(recall)}  F1 ${f3(f1)}  section ${f3(sec)}  must/should ${f3(obl)}`,
+  );
   rows.push(
     `| **pooled** | ${which} | ${f3(precision)} | ${f3(recall)} | ${f3(f1)} | ${f3(sec)} | ${f3(obl)} | ${p.predicted} / ${p.labelled} / ${p.matched} |`,
   );

@@ -3,8 +3,27 @@
  * non-UCF), built from the vocabulary in rules/lexicon.ts. Nothing here is specific to one document.
  */
 import {
-  BUYER_ACRONYMS, BUYER_HANDLING_VERBS, BUYER_REFUSAL_VERBS, BUYER_NAMES, BUYER_SHORT_NAMES, CONSEQUENCE_OUTCOMES, CONSEQUENCE_REFUSALS, CORE_PARTY_NOUNS, EVALUATION_VERB_STEMS, EVALUATION_VERB_WORDS, LIMIT_PHRASES,
-  MODALS, OFFEROR_PASSIVE_VERBS, PARTY_NOUNS, PARTY_PRONOUNS, PROCESS_VERBS, RATING_WORDS, RECOMMENDATION_VERBS, RECOMMENDATION_WORDS, SOFTENERS, THIRD_PARTIES,
+  BUYER_ACRONYMS,
+  BUYER_HANDLING_VERBS,
+  BUYER_REFUSAL_VERBS,
+  BUYER_NAMES,
+  BUYER_SHORT_NAMES,
+  CONSEQUENCE_OUTCOMES,
+  CONSEQUENCE_REFUSALS,
+  CORE_PARTY_NOUNS,
+  EVALUATION_VERB_STEMS,
+  EVALUATION_VERB_WORDS,
+  LIMIT_PHRASES,
+  MODALS,
+  OFFEROR_PASSIVE_VERBS,
+  PARTY_NOUNS,
+  PARTY_PRONOUNS,
+  PROCESS_VERBS,
+  RATING_WORDS,
+  RECOMMENDATION_VERBS,
+  RECOMMENDATION_WORDS,
+  SOFTENERS,
+  THIRD_PARTIES,
   alternation,
 } from './rules/lexicon';
 
@@ -16,7 +35,8 @@ const BUYERS = alternation(BUYER_NAMES.filter((n) => n !== 'the department' && n
 export const PARTY = new RegExp(`^(?:${PARTIES}|${alternation(PARTY_PRONOUNS)})$`, 'i');
 
 /** Things the offeror produces or performs; "Work will be conducted ..." binds the contractor. */
-export const PRODUCT = /^(work|services?|proposals?|quotes?|quotations?|offers?|submissions?|responses?|deliverables?|reports?|volumes?|code|software|documentation|personnel|staff|employees)$/i;
+export const PRODUCT =
+  /^(work|services?|proposals?|quotes?|quotations?|offers?|submissions?|responses?|deliverables?|reports?|volumes?|code|software|documentation|personnel|staff|employees)$/i;
 
 /** The buyer's side: its actions are not the offeror's obligations. */
 export const GOVERNMENT = new RegExp(`\\b(?:${alternation(BUYER_NAMES)})\\b|^\\s*(?:we|us)\\b`, 'i');
@@ -30,7 +50,8 @@ export const CLAUSE_BOUNDARY =
 export const PREPOSITION =
   /^(of|to|for|in|from|with|under|by|on|at|during|after|before|within|without|about|per|via|as|received|submitted|provided|delivered|proposed|identified|required|listed|described|located)$/i;
 
-export const DETERMINER = /^(the|a|an|all|any|each|every|its|their|your|his|her|this|these|that|those|such|other|no|some|both|either|neither|our|one)$/i;
+export const DETERMINER =
+  /^(the|a|an|all|any|each|every|its|their|your|his|her|this|these|that|those|such|other|no|some|both|either|neither|our|one)$/i;
 
 // Verbs that open an imperative requirement ("Submit ...", "Provide ...").
 export const IMPERATIVE_VERBS = new Set(
@@ -70,10 +91,12 @@ export const OPTIONAL_CONDITION = new RegExp(
 export const EXCLUSION =
   /\b(reserves?|retains?) the right\b|\bnot obligate\b|\b(shall|should|will) not be construed\b|\b(is|are) not (responsible|required|obligated)\b|\bnot be (held )?responsible\b|\bdoes not intend\b|\bis under no obligation\b|\bnot (be )?(required|necessary) to\b/i;
 
-export const REQUIRED_PHRASE = /(?<!\bas )\b(is|are|be|been|being) (required|mandatory|necessary)\b|\brequired to\b|\bis a (mandatory )?requirement\b/i;
+export const REQUIRED_PHRASE =
+  /(?<!\bas )\b(is|are|be|been|being) (required|mandatory|necessary)\b|\brequired to\b|\bis a (mandatory )?requirement\b/i;
 
 /** "may be required", "if required": a possibility, not an obligation. */
-export const HEDGED_REQUIRED = /\b(may|might|could|can) (also )?be (required|necessary)\b|\b(if|as|when|where) (required|necessary|needed)\b/i;
+export const HEDGED_REQUIRED =
+  /\b(may|might|could|can) (also )?be (required|necessary)\b|\b(if|as|when|where) (required|necessary|needed)\b/i;
 
 export const SHOULD_PHRASE = new RegExp(
   `\\b(?:is|are) (?:strongly |highly )?(?:${alternation(RECOMMENDATION_WORDS)})\\b|\\bpreferabl[ey]\\b|\\bpreferred\\b|\\bdesirable\\b|\\bit is (?:highly )?(?:recommended|desired|advisable)\\b|\\b(?:we|government|agency)\\s+(?:strongly\\s+)?(?:${alternation(RECOMMENDATION_VERBS)})\\b`,
@@ -148,7 +171,8 @@ export const DEFINITION = /^["“]?[A-Z][\w\s"“”'’/-]{1,60}["”]? means\b
 /** Figure and table captions and running headers with a solicitation number. */
 // The second form is case-sensitive: a title in capitals ("Staffing Matrix"), not an item that ends
 // in the word ("Provide an organization chart").
-export const CAPTION = /^(?:[Ff]igure|[Tt]able|[Ee]xhibit|[Cc]hart|[Aa]ttachment|[Aa]ppendix|FIGURE|TABLE|EXHIBIT|CHART|ATTACHMENT|APPENDIX)\s+[A-Z0-9][\w.-]*\s*(?:[:.–—-]|$)|^[A-Z][\w/-]*(?: [A-Z][\w/-]*){0,6} (?:[Tt]able|[Cc]hart|[Ff]igure|[Mm]atrix|[Ee]xhibit|TABLE|CHART|FIGURE|MATRIX|EXHIBIT)$/;
+export const CAPTION =
+  /^(?:[Ff]igure|[Tt]able|[Ee]xhibit|[Cc]hart|[Aa]ttachment|[Aa]ppendix|FIGURE|TABLE|EXHIBIT|CHART|ATTACHMENT|APPENDIX)\s+[A-Z0-9][\w.-]*\s*(?:[:.–—-]|$)|^[A-Z][\w/-]*(?: [A-Z][\w/-]*){0,6} (?:[Tt]able|[Cc]hart|[Ff]igure|[Mm]atrix|[Ee]xhibit|TABLE|CHART|FIGURE|MATRIX|EXHIBIT)$/;
 export const SOLICITATION_NUMBER_LINE =
   /^(?:[A-Za-z&]+\s+){0,4}(solicitation|rfp|rfq|rfi|ifb|request for (proposals?|quotations?))\s*(no\.?|number|#)?\s*:?\s*#?(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{5,}\b[^.!?]{0,40}$/i;
 
@@ -182,7 +206,8 @@ export const OBLIGATION_LABEL =
 export const RECORD_KEY_LABEL =
   /^(deliverable(\s+(no\.?\s*)?\d+[a-z]?)?|deliverable (name|title)|item( no\.?)?|due( date)?|frequency|deadline|(method|methods) of (assessment|measurement|verification)|assessment method|responsible party|point of contact)\s*:?$/i;
 /** Labels whose value is the Government's side of a surveillance plan. */
-export const GOVERNMENT_LABEL = /^(method of surveillance|surveillance( method)?|incentives?|disincentives?|remed(y|ies)|inspection( method)?|monitoring( method)?)\s*:?$/i;
+export const GOVERNMENT_LABEL =
+  /^(method of surveillance|surveillance( method)?|incentives?|disincentives?|remed(y|ies)|inspection( method)?|monitoring( method)?)\s*:?$/i;
 
 /** "If possible, provide ...": an imperative softened into advice. */
 export const IF_POSSIBLE = new RegExp(`^(?:${alternation(SOFTENERS)})\\b|,\\s*(?:${alternation(SOFTENERS)})[.,:]?$`, 'i');

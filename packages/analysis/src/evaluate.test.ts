@@ -3,12 +3,17 @@ import { overlapF1, scoreExtraction, tokens } from './evaluate';
 import type { Requirement } from './types';
 
 const req = (text: string, section: Requirement['section'] = 'L'): Requirement => ({
-  requirement_id: 'L-001', section, must_or_should: 'must', weight: 1, text, page: 1,
+  requirement_id: 'L-001',
+  section,
+  must_or_should: 'must',
+  weight: 1,
+  text,
+  page: 1,
 });
 
 describe('scoreExtraction', () => {
   it('normalises punctuation, case and curly quotes', () => {
-    expect(tokens('The Offeror’s  QUOTE, (final).')).toEqual(["the", "offeror's", 'quote', 'final']);
+    expect(tokens('The Offeror’s  QUOTE, (final).')).toEqual(['the', "offeror's", 'quote', 'final']);
     expect(overlapF1(tokens('a b c d'), tokens('a b c d'))).toBe(1);
     expect(overlapF1(tokens('a b'), tokens('c d'))).toBe(0);
   });

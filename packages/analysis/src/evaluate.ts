@@ -61,11 +61,7 @@ export function overlapF1(a: string[], b: string[]): number {
  * Match predictions to labels one-to-one, best overlaps first, keeping pairs at or above
  * `threshold`, and score the result.
  */
-export function scoreExtraction(
-  predicted: Requirement[],
-  labels: LabelledRequirement[],
-  threshold = 0.6,
-): ExtractionScore {
+export function scoreExtraction(predicted: Requirement[], labels: LabelledRequirement[], threshold = 0.6): ExtractionScore {
   const predTokens = predicted.map((p) => tokens(p.text));
   const labelTokens = labels.map((l) => tokens(l.text));
   // Only pairs sharing a token can score; an inverted index keeps this near-linear.

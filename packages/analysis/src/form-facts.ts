@@ -78,20 +78,26 @@ export function readTime(value: string): { time: string | null; zone: string | n
 }
 
 const SOLICITATION_NUMBER = /solicitation\s*(number|no\b|#)/i;
-const OFFER_DUE_DATE = /(offer|bid|quot(e|ation)|proposal)s?\s+(are\s+)?due\b(?!.*\btime\b)|offer due date|receipt of (offers|bids|quotes|proposals)|date (offers|bids|quotes|proposals) due/i;
-const OFFER_DUE_TIME = /(offer|bid|quot(e|ation)|proposal)s?\s+(due\s+)?(local\s+)?time|offer due date\/?\s*local time|\blocal time\b|\(hour\)/i;
+const OFFER_DUE_DATE =
+  /(offer|bid|quot(e|ation)|proposal)s?\s+(are\s+)?due\b(?!.*\btime\b)|offer due date|receipt of (offers|bids|quotes|proposals)|date (offers|bids|quotes|proposals) due/i;
+const OFFER_DUE_TIME =
+  /(offer|bid|quot(e|ation)|proposal)s?\s+(due\s+)?(local\s+)?time|offer due date\/?\s*local time|\blocal time\b|\(hour\)/i;
 const ISSUE_DATE = /(solicitation\s+)?issue\s+date|date\s+issued/i;
 const ISSUED_BY = /\bissued by\b/i;
 const NAICS = /\bnaics\b/i;
 const SIZE_STANDARD = /\bsize standard\b/i;
-const SET_ASIDE = /set[\s-]?aside|small business|\b8\s*\(\s*a\s*\)|hubzone|service[\s-]disabled|women[\s-]owned|\bw?osb\b|edwosb|sdvosb|unrestricted/i;
+const SET_ASIDE =
+  /set[\s-]?aside|small business|\b8\s*\(\s*a\s*\)|hubzone|service[\s-]disabled|women[\s-]owned|\bw?osb\b|edwosb|sdvosb|unrestricted/i;
 const CODE = /\bcode\b/i;
 
 /** A field's caption: its tooltip, else its own name's last part ("solicitationnumber"). */
 function captionOf(f: FormField): string {
   if (f.caption) return f.caption.replace(/\s+/g, ' ').trim();
   const last = f.name.split('.').pop() ?? f.name;
-  return last.replace(/\[\d+\]$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
+  return last
+    .replace(/\[\d+\]$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ');
 }
 
 // The form number every standard form prints in its footer ("STANDARD FORM 1449 (REV. 2/2012)").
@@ -110,7 +116,10 @@ export function formNameOf(pages: PageText[], page: number): string | undefined 
  */
 export function factSource(fact: Pick<FormFact<unknown>, 'caption' | 'page'>, form?: string): string {
   const block = /^(\d{1,2}[a-z]?)\.\s/i.exec(fact.caption)?.[1];
-  const caption = fact.caption.split(' / ')[0].replace(/\sEnter\b.*$/i, '').trim();
+  const caption = fact.caption
+    .split(' / ')[0]
+    .replace(/\sEnter\b.*$/i, '')
+    .trim();
   if (form && block) return `${form} block ${block}, p. ${fact.page}`;
   return `${form ?? 'form field'} "${caption}", p. ${fact.page}`;
 }
@@ -130,7 +139,16 @@ export function solicitationFormFacts(fields: FormField[], pages?: PageText[]): 
     const value = f.value.trim();
     const fact = (v: string): FormFact => ({ value: v, page: f.page, caption });
     if (value === '☒') {
-      if (SET_ASIDE.test(caption)) setAsides.push(fact(caption.replace(/^\d+[a-z]?\.\s*/i, '').replace(/^this acquisition is\s*/i, '').replace(/:$/, '').trim()));
+      if (SET_ASIDE.test(caption))
+        setAsides.push(
+          fact(
+            caption
+              .replace(/^\d+[a-z]?\.\s*/i, '')
+              .replace(/^this acquisition is\s*/i, '')
+              .replace(/:$/, '')
+              .trim(),
+          ),
+        );
       continue;
     }
     if (SOLICITATION_NUMBER.test(caption) && !/date/i.test(caption)) {
@@ -149,7 +167,13 @@ export function solicitationFormFacts(fields: FormField[], pages?: PageText[]): 
       const date = isoDate(value);
       if (date) facts.issueDate ??= fact(date);
     } else if (ISSUED_BY.test(caption) && !CODE.test(caption)) {
-      facts.issuingOffice ??= fact(value.split('\n').map((l) => l.trim()).filter(Boolean).join(', '));
+      facts.issuingOffice ??= fact(
+        value
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .join(', '),
+      );
     } else if (NAICS.test(caption) && /\d{6}/.test(value)) {
       facts.naics ??= fact(/\d{6}/.exec(value)![0]);
     } else if (SIZE_STANDARD.test(caption)) {

@@ -21,4 +21,15 @@ export {
 } from './scoring';
 export { extractPdfLayout, type PdfLayout } from './pdf-layout';
 export { deadlines as statedDeadlines, type Deadline } from './generators/cues';
-export { GENERATED_DOCUMENT_TYPES, complianceMatrixRows, generateDocument, learnAcronyms, type ComplianceMatrixRow, type FormDue, type GenerateInput, type GeneratedDocumentType, type OpportunityFacts, type Tone } from './generators';
+export {
+  GENERATED_DOCUMENT_TYPES,
+  complianceMatrixRows,
+  generateDocument,
+  learnAcronyms,
+  type ComplianceMatrixRow,
+  type FormDue,
+  type GenerateInput,
+  type GeneratedDocumentType,
+  type OpportunityFacts,
+  type Tone,
+} from './generators';

@@ -8,11 +8,16 @@ import type { PageText, Requirement } from './types';
  */
 
 // Words a sentence does not end on: a requirement or a page ending in one was cut.
-const FUNCTION_WORD = /\b(a|an|the|of|to|for|and|or|in|on|at|by|with|from|as|that|which|is|are|be|must|shall|will|should|may|its|their|any|all|each|this|these)$/i;
+const FUNCTION_WORD =
+  /\b(a|an|the|of|to|for|and|or|in|on|at|by|with|from|as|that|which|is|are|be|must|shall|will|should|may|its|their|any|all|each|this|these)$/i;
 
 export const endsInFunctionWord = (text: string): boolean => FUNCTION_WORD.test(text.trim());
 
-const words = (r: Requirement) => r.text.replace(/(?<!\s)\s*\|\s*/g, ' ').split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
+const words = (r: Requirement) =>
+  r.text
+    .replace(/(?<!\s)\s*\|\s*/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /[A-Za-z0-9]/.test(w)).length;
 
 /** Requirements under four words (list markers and cell separators not counted). */
 export function shortRequirements(reqs: Requirement[]): Requirement[] {
@@ -26,7 +31,8 @@ export function shortRequirements(reqs: Requirement[]): Requirement[] {
  * Due: | TBD") is not one.
  */
 export function fragments(reqs: Requirement[]): Requirement[] {
-  const cut = (cell: string) => endsInFunctionWord(cell) || /[A-Za-z][-‐]$/.test(cell) || (/^[a-z]/.test(cell) && !/^[a-z]+:\/\//.test(cell));
+  const cut = (cell: string) =>
+    endsInFunctionWord(cell) || /[A-Za-z][-‐]$/.test(cell) || (/^[a-z]/.test(cell) && !/^[a-z]+:\/\//.test(cell));
   return shortRequirements(reqs).filter((r) => r.text.split(' | ').some((c) => cut(c.trim().replace(/[,;]$/, ''))));
 }
 

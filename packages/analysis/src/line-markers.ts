@@ -36,5 +36,6 @@ export const PAGE_PREFIX = /^\s*(?:[A-Z0-9][A-Z0-9._/-]*\s+){0,3}Page\s+\d{1,4}\
 
 // A line ending in a word that takes a reference ("... in accordance with paragraph") continues on
 // the next line even when that line starts like a list marker ("(c)(1) of this clause").
-export const REFERENCE_END = /\b(paragraphs?|subparagraphs?|sections?|clauses?|items?|parts?|steps?|of|in|to|at|by|with|from|under|per|see)$/i;
+export const REFERENCE_END =
+  /\b(paragraphs?|subparagraphs?|sections?|clauses?|items?|parts?|steps?|of|in|to|at|by|with|from|under|per|see)$/i;
 export const PAREN_MARKER = /^\s*\([a-z0-9]{1,4}\)/i;

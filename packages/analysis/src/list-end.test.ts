@@ -55,7 +55,9 @@ describe('a one-sentence paragraph after a list', () => {
   it('stays an item when it has no closing punctuation (an unmarked item), and a one-sentence lead-in after the list nests in it', () => {
     const at = placed(`${LEAD}\n(a) Monthly status report\n(b) Transition plan\nQuality control plan\n`);
     expect(at('Quality control plan')).toEqual({ kind: 'item', leadIn: LEAD });
-    const nested = placed(`${LEAD}\n(a) Monthly status report\n(b) Transition plan\n\nExplanation of the above:\n\n(a) Monthly status report - Due monthly.\n`);
+    const nested = placed(
+      `${LEAD}\n(a) Monthly status report\n(b) Transition plan\n\nExplanation of the above:\n\n(a) Monthly status report - Due monthly.\n`,
+    );
     expect(nested('Explanation of the above:')).toEqual({ kind: 'item', leadIn: LEAD });
   });
 
@@ -66,7 +68,9 @@ describe('a one-sentence paragraph after a list', () => {
 
   it('leaves the last item before it an item of the list, not a title over the paragraph', () => {
     const note = 'Each deliverable is described in Attachment 2.';
-    const reqs = extractRequirements([{ page: 1, text: `SECTION C - STATEMENT OF WORK\n\n${LEAD}\n\na. Monthly Status Report\nb. Transition Plan\n\n${note}\n` }]);
+    const reqs = extractRequirements([
+      { page: 1, text: `SECTION C - STATEMENT OF WORK\n\n${LEAD}\n\na. Monthly Status Report\nb. Transition Plan\n\n${note}\n` },
+    ]);
     expect(reqs.map((r) => [r.text, r.lead_in ?? null])).toEqual([
       [LEAD, null],
       ['Monthly Status Report', LEAD],
@@ -81,8 +85,10 @@ describe('a one-sentence paragraph after a list', () => {
     const put = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 10, font });
     put('SECTION C - STATEMENT OF WORK', 72, 720);
     put(LEAD, 72, 696);
-    put('-', 84, 682); put('Monthly status report', 96, 682);
-    put('-', 84, 670); put('Transition plan', 96, 670);
+    put('-', 84, 682);
+    put('Monthly status report', 96, 682);
+    put('-', 84, 670);
+    put('Transition plan', 96, 670);
     put(AFTER, 72, 646);
     put('The contractor shall attend the kickoff meeting.', 72, 622);
     const { pages } = await extractPdfText(await doc.save());
@@ -98,7 +104,8 @@ describe('a one-sentence paragraph after a list', () => {
 
 describe('a caption printed again under itself', () => {
   it('is one lead-in, not one longer lead-in per nesting level', () => {
-    const text = 'SECTION C - STATEMENT OF WORK\n\nDetailed Description:\nDetailed Description:\n- The scanner shall be provided as described in SOW 4.3.\n';
+    const text =
+      'SECTION C - STATEMENT OF WORK\n\nDetailed Description:\nDetailed Description:\n- The scanner shall be provided as described in SOW 4.3.\n';
     const reqs = extractRequirements([{ page: 1, text }]);
     expect(reqs.find((r) => r.text.startsWith('The scanner'))?.lead_in).toBe('Detailed Description:');
   });

@@ -64,5 +64,8 @@ type Band = 'top' | 'bottom';
 
 /** The first and last few lines of a page, each with the edge it sits at (both on a short page). */
 function edges(lines: Line[]): Array<{ line: Line; band: Band }> {
-  return [...lines.slice(0, EDGE_LINES).map((line) => ({ line, band: 'top' as const })), ...lines.slice(-EDGE_LINES).map((line) => ({ line, band: 'bottom' as const }))];
+  return [
+    ...lines.slice(0, EDGE_LINES).map((line) => ({ line, band: 'top' as const })),
+    ...lines.slice(-EDGE_LINES).map((line) => ({ line, band: 'bottom' as const })),
+  ];
 }

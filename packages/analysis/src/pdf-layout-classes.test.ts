@@ -70,7 +70,12 @@ describe('typographic headings', () => {
     const bytes = await pdf([
       (page, { regular, bold }) => {
         page.drawText('Submission Format.', { x: 72, y: 720, size: 11, font: bold });
-        page.drawText('Quotes must not exceed ten pages, in 12-point type.', { x: 72 + bold.widthOfTextAtSize('Submission Format. ', 11), y: 720, size: 11, font: regular });
+        page.drawText('Quotes must not exceed ten pages, in 12-point type.', {
+          x: 72 + bold.widthOfTextAtSize('Submission Format. ', 11),
+          y: 720,
+          size: 11,
+          font: regular,
+        });
       },
     ]);
     const { pages } = await extractPdfText(bytes);
@@ -82,10 +87,12 @@ describe('typographic headings', () => {
 });
 
 describe('page furniture and page breaks', () => {
-  const furniture = (n: number, of: number) => (page: PDFPage, { regular }: Fonts) => {
-    page.drawText('RFQ 47QFCA-26-Q-0001 - Clinic Reporting Website', { x: 72, y: 760, size: 9, font: regular });
-    page.drawText(`Page ${n} of ${of}`, { x: 280, y: 40, size: 9, font: regular });
-  };
+  const furniture =
+    (n: number, of: number) =>
+    (page: PDFPage, { regular }: Fonts) => {
+      page.drawText('RFQ 47QFCA-26-Q-0001 - Clinic Reporting Website', { x: 72, y: 760, size: 9, font: regular });
+      page.drawText(`Page ${n} of ${of}`, { x: 280, y: 40, size: 9, font: regular });
+    };
 
   it('keeps a sentence whole across a page break with a footer and header between', async () => {
     const bytes = await pdf([
@@ -96,7 +103,12 @@ describe('page furniture and page breaks', () => {
       },
       (page, fonts) => {
         furniture(2, 3)(page, fonts);
-        body(page, fonts.regular, ['disclose it to the Contracting Officer in writing within five business days.', '', 'Clinics file their figures each quarter.'], 720);
+        body(
+          page,
+          fonts.regular,
+          ['disclose it to the Contracting Officer in writing within five business days.', '', 'Clinics file their figures each quarter.'],
+          720,
+        );
       },
       (page, fonts) => {
         furniture(3, 3)(page, fonts);
@@ -110,12 +122,21 @@ describe('page furniture and page breaks', () => {
     }
     const reqs = extractRequirements(pages);
     expect(reqs.map((r) => [r.page, r.text])).toEqual([
-      [1, 'If a conflict of interest arises during performance, the Contractor must promptly disclose it to the Contracting Officer in writing within five business days.'],
+      [
+        1,
+        'If a conflict of interest arises during performance, the Contractor must promptly disclose it to the Contracting Officer in writing within five business days.',
+      ],
     ]);
   });
 
   it('keeps the text of pages that repeat whole (a copy is not furniture)', async () => {
-    const same: Draw = (page, { regular }) => void body(page, regular, ['SECTION C - STATEMENT OF WORK', 'C.1 The Contractor shall clean Building 1.', 'C.2 The Contractor shall clean Building 2.'], 720);
+    const same: Draw = (page, { regular }) =>
+      void body(
+        page,
+        regular,
+        ['SECTION C - STATEMENT OF WORK', 'C.1 The Contractor shall clean Building 1.', 'C.2 The Contractor shall clean Building 2.'],
+        720,
+      );
     const { pages } = await extractPdfText(await pdf([same, same, same, same]));
     for (const p of pages) expect(p.text).toContain('C.2 The Contractor shall clean Building 2.');
   });
@@ -123,7 +144,8 @@ describe('page furniture and page breaks', () => {
   it('does not join a page ending in a finished sentence to the next page', async () => {
     const bytes = await pdf([
       (page, { regular }) => void body(page, regular, ['The Contractor shall deliver the monthly report by the fifth business day.'], 720),
-      (page, { regular }) => void body(page, regular, ['the words on this page start in lower case but begin a sentence of their own.'], 720),
+      (page, { regular }) =>
+        void body(page, regular, ['the words on this page start in lower case but begin a sentence of their own.'], 720),
     ]);
     const { pages } = await extractPdfText(bytes);
     expect(pages[0].text).toBe('The Contractor shall deliver the monthly report by the fifth business day.');
@@ -134,23 +156,37 @@ describe('page furniture and page breaks', () => {
 describe('tables from geometry', () => {
   // A deliverables table as Google Docs sets it: padded rows, cells wrapping over several lines,
   // the first column wrapping too, the standard and quality columns wrapping a word per line.
-  const table = (ruled: boolean): Draw => (page, { regular, bold }) => {
-    const cols = [72, 170, 330, 450];
-    const cell = (text: string, col: number, y: number, font = regular) => page.drawText(text, { x: cols[col] + 4, y, size: 11, font });
-    ['Deliverable', 'Performance Standard', 'Quality Level', 'Due'].forEach((h, i) => cell(h, i, 700, bold));
-    // Row 1: the first column wraps ("Tested" / "Code"), the standard wraps over four lines.
-    cell('Tested', 0, 672); cell('Code delivered under', 1, 672); cell('Minimum of 90%', 2, 672); cell('Every', 3, 672);
-    cell('Code', 0, 658); cell('the order must have', 1, 658); cell('test coverage of', 2, 658); cell('sprint', 3, 658);
-    cell('substantial test', 1, 644); cell('all code.', 2, 644);
-    cell('coverage.', 1, 630);
-    // Row 2, after the row padding.
-    cell('Accessible', 0, 600); cell('WCAG 2.1 AA', 1, 600); cell('0 errors in', 2, 600); cell('Every', 3, 600);
-    cell('standards are met.', 1, 586); cell('manual testing', 2, 586); cell('sprint', 3, 586);
-    if (ruled) {
-      for (const y of [714, 690, 618, 574]) page.drawLine({ start: { x: 72, y }, end: { x: 540, y }, thickness: 0.5 });
-      for (const x of [...cols, 540]) page.drawLine({ start: { x, y: 714 }, end: { x, y: 574 }, thickness: 0.5 });
-    }
-  };
+  const table =
+    (ruled: boolean): Draw =>
+    (page, { regular, bold }) => {
+      const cols = [72, 170, 330, 450];
+      const cell = (text: string, col: number, y: number, font = regular) => page.drawText(text, { x: cols[col] + 4, y, size: 11, font });
+      ['Deliverable', 'Performance Standard', 'Quality Level', 'Due'].forEach((h, i) => cell(h, i, 700, bold));
+      // Row 1: the first column wraps ("Tested" / "Code"), the standard wraps over four lines.
+      cell('Tested', 0, 672);
+      cell('Code delivered under', 1, 672);
+      cell('Minimum of 90%', 2, 672);
+      cell('Every', 3, 672);
+      cell('Code', 0, 658);
+      cell('the order must have', 1, 658);
+      cell('test coverage of', 2, 658);
+      cell('sprint', 3, 658);
+      cell('substantial test', 1, 644);
+      cell('all code.', 2, 644);
+      cell('coverage.', 1, 630);
+      // Row 2, after the row padding.
+      cell('Accessible', 0, 600);
+      cell('WCAG 2.1 AA', 1, 600);
+      cell('0 errors in', 2, 600);
+      cell('Every', 3, 600);
+      cell('standards are met.', 1, 586);
+      cell('manual testing', 2, 586);
+      cell('sprint', 3, 586);
+      if (ruled) {
+        for (const y of [714, 690, 618, 574]) page.drawLine({ start: { x: 72, y }, end: { x: 540, y }, thickness: 0.5 });
+        for (const x of [...cols, 540]) page.drawLine({ start: { x, y: 714 }, end: { x, y: 574 }, thickness: 0.5 });
+      }
+    };
 
   for (const ruled of [false, true]) {
     it(`keeps every row whole with its wrapped cells (${ruled ? 'with' : 'without'} ruling lines)`, async () => {
@@ -170,7 +206,11 @@ describe('a ruled table set tight', () => {
     const rows = [
       [['Deliverable'], ['Standard'], ['Due']],
       [['Tested', 'Code'], ['90% test coverage', 'of all code'], ['Every sprint']],
-      [['Accessible', 'Pages'], ['WCAG 2.1 AA', 'with 0 errors'], ['Every', 'release']],
+      [
+        ['Accessible', 'Pages'],
+        ['WCAG 2.1 AA', 'with 0 errors'],
+        ['Every', 'release'],
+      ],
       [['Security'], ['ATO maintained'], ['Annually']],
     ];
     const bytes = await pdf([
@@ -199,7 +239,8 @@ describe('a ruled table set tight', () => {
 describe('a table row over a page break', () => {
   // The last row of page 1 wraps its cells onto the head of page 2; a page number sits between.
   const cols = [72, 170, 330, 450];
-  const cell = (page: PDFPage, font: PDFFont, text: string, col: number, y: number) => page.drawText(text, { x: cols[col] + 4, y, size: 11, font });
+  const cell = (page: PDFPage, font: PDFFont, text: string, col: number, y: number) =>
+    page.drawText(text, { x: cols[col] + 4, y, size: 11, font });
   const pageNumber = (page: PDFPage, font: PDFFont, n: number) => page.drawText(`Page ${n} of 2`, { x: 280, y: 40, size: 9, font });
 
   it('keeps the row whole, its cells continued where the next page goes on', async () => {
@@ -209,21 +250,35 @@ describe('a table row over a page break', () => {
         body(page, regular, FILLER, 720);
         // A table set at the foot of the page, its last row starting two lines above the margin ...
         ['Deliverable', 'Performance Standard', 'Quality Level', 'Due'].forEach((h, i) => cell(page, bold, h, i, 170));
-        cell(page, regular, 'Accessible', 0, 142); cell(page, regular, 'WCAG 2.1 AA', 1, 142); cell(page, regular, '0 errors in', 2, 142); cell(page, regular, 'Every', 3, 142);
-        cell(page, regular, 'standards are met.', 1, 128); cell(page, regular, 'manual testing', 2, 128); cell(page, regular, 'sprint', 3, 128);
-        cell(page, regular, 'Tested', 0, 100); cell(page, regular, 'Code delivered under', 1, 100); cell(page, regular, 'Minimum of 90%', 2, 100); cell(page, regular, 'Every', 3, 100);
-        cell(page, regular, 'Code', 0, 86); cell(page, regular, 'the order must have', 1, 86); cell(page, regular, 'test coverage of', 2, 86); cell(page, regular, 'sprint', 3, 86);
+        cell(page, regular, 'Accessible', 0, 142);
+        cell(page, regular, 'WCAG 2.1 AA', 1, 142);
+        cell(page, regular, '0 errors in', 2, 142);
+        cell(page, regular, 'Every', 3, 142);
+        cell(page, regular, 'standards are met.', 1, 128);
+        cell(page, regular, 'manual testing', 2, 128);
+        cell(page, regular, 'sprint', 3, 128);
+        cell(page, regular, 'Tested', 0, 100);
+        cell(page, regular, 'Code delivered under', 1, 100);
+        cell(page, regular, 'Minimum of 90%', 2, 100);
+        cell(page, regular, 'Every', 3, 100);
+        cell(page, regular, 'Code', 0, 86);
+        cell(page, regular, 'the order must have', 1, 86);
+        cell(page, regular, 'test coverage of', 2, 86);
+        cell(page, regular, 'sprint', 3, 86);
       },
       (page, { regular }) => {
         pageNumber(page, regular, 2);
         // ... and its cells go on at the head of the next, under their columns, the first one empty.
-        cell(page, regular, 'substantial test', 1, 720); cell(page, regular, 'all code.', 2, 720);
+        cell(page, regular, 'substantial test', 1, 720);
+        cell(page, regular, 'all code.', 2, 720);
         cell(page, regular, 'coverage.', 1, 706);
         body(page, regular, ['The Contractor shall report on each deliverable at the sprint review.'], 670);
       },
     ]);
     const { pages } = await extractPdfText(bytes);
-    expect(pages[0].text).toContain('Tested Code | Code delivered under the order must have substantial test coverage. | Minimum of 90% test coverage of all code. | Every sprint');
+    expect(pages[0].text).toContain(
+      'Tested Code | Code delivered under the order must have substantial test coverage. | Minimum of 90% test coverage of all code. | Every sprint',
+    );
     expect(pages[1].text).toBe('The Contractor shall report on each deliverable at the sprint review.');
   });
 });
@@ -290,18 +345,17 @@ describe('tables of contents', () => {
         page.drawText('Quote due dates and submissions', { x: 72, y: 690 - 3 * 16, size: 11, font: regular });
         page.drawText('4', { x: 520, y: 690 - 3 * 16, size: 11, font: regular });
       },
-      ...titles.map(
-        (t, i): Draw =>
-          (page, { regular, bold }) => {
-            page.drawText(t, { x: 72, y: 720, size: 14, font: bold });
-            body(page, regular, [i === 1 ? 'Quotes shall be submitted by email to the Contracting Officer.' : FILLER[0]], 690);
-          },
-      ),
+      ...titles.map((t, i): Draw => (page, { regular, bold }) => {
+        page.drawText(t, { x: 72, y: 720, size: 14, font: bold });
+        body(page, regular, [i === 1 ? 'Quotes shall be submitted by email to the Contracting Officer.' : FILLER[0]], 690);
+      }),
     ]);
     const { pages } = await extractPdfText(bytes);
     const reqs = extractRequirements(pages);
     expect(reqs.filter((r) => r.page === 1)).toEqual([]);
-    expect(reqs.map((r) => [r.page, r.section, r.text])).toEqual([[3, 'L', 'Quotes shall be submitted by email to the Contracting Officer.']]);
+    expect(reqs.map((r) => [r.page, r.section, r.text])).toEqual([
+      [3, 'L', 'Quotes shall be submitted by email to the Contracting Officer.'],
+    ]);
   });
 });
 
@@ -341,7 +395,9 @@ describe('two-column pages', () => {
     expect(text).toContain(
       'Quoters shall name a project lead who has managed a public website of similar size and who will attend every sprint review in person or by video during the order.',
     );
-    expect(text).toContain('Quoters shall submit a technical approach of no more than ten pages describing how the team will move the existing forms to the new service without losing any data.');
+    expect(text).toContain(
+      'Quoters shall submit a technical approach of no more than ten pages describing how the team will move the existing forms to the new service without losing any data.',
+    );
     expect(text.indexOf('Request for Quotes')).toBeLessThan(text.indexOf('The agency will modernise'));
     expect(text.indexOf('without losing any data')).toBeLessThan(text.indexOf('The Government will evaluate quotes'));
     const reqs = extractRequirements(pages).map((r) => r.text);

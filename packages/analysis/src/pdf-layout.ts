@@ -47,7 +47,12 @@ export function fontFamily(name: string): string {
   if (dash > 0) n = n.slice(0, dash);
   for (let i = 0; i < 4; i++) n = n.replace(STYLE, '');
   // CamelCase to words ("TimesNewRoman" → "Times New Roman"), keeping acronyms together.
-  return n.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').trim() || name;
+  return (
+    n
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .trim() || name
+  );
 }
 
 const isRun = (item: TextItem | TextMarkedContent): item is TextItem => 'str' in item;
@@ -58,7 +63,8 @@ export async function extractPdfLayout(bytes: Uint8Array): Promise<PdfLayout> {
   try {
     pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false }).promise;
   } catch (err) {
-    if ((err as { name?: string } | null)?.name === 'PasswordException') throw new PdfReadError('encrypted', 'The PDF is password-protected.', { cause: err });
+    if ((err as { name?: string } | null)?.name === 'PasswordException')
+      throw new PdfReadError('encrypted', 'The PDF is password-protected.', { cause: err });
     throw new PdfReadError('invalid', 'The PDF could not be read.', { cause: err });
   }
   try {

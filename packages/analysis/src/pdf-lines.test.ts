@@ -25,10 +25,16 @@ describe('layoutPage', () => {
 
   it('turns column gaps into cells and carries a wrapped cell onto its row', () => {
     const items = [
-      item('Deliverable', 72, 700), item('Due', 250, 700), item('Description', 350, 700),
-      item('Monthly report', 72, 688), item('5th workday', 250, 688), item('Hours worked and open', 350, 688),
+      item('Deliverable', 72, 700),
+      item('Due', 250, 700),
+      item('Description', 350, 700),
+      item('Monthly report', 72, 688),
+      item('5th workday', 250, 688),
+      item('Hours worked and open', 350, 688),
       item('tickets', 350, 676),
-      item('Transition plan', 72, 664), item('30 days', 250, 664), item('Knowledge transfer', 350, 664),
+      item('Transition plan', 72, 664),
+      item('30 days', 250, 664),
+      item('Knowledge transfer', 350, 664),
     ];
     expect(layoutPage(items).split('\n')).toEqual([
       'Deliverable | Due | Description',
@@ -62,10 +68,16 @@ describe('extractPdfText with layout', () => {
     const put = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 10, font });
     put('SECTION C - PERFORMANCE WORK STATEMENT', 72, 720);
     put('C.5 DELIVERABLES', 72, 696);
-    put('Deliverable', 72, 676); put('Due', 260, 676); put('Content', 360, 676);
-    put('Quality control plan', 72, 664); put('15 days after award', 260, 664); put('Inspection schedule and', 360, 664);
+    put('Deliverable', 72, 676);
+    put('Due', 260, 676);
+    put('Content', 360, 676);
+    put('Quality control plan', 72, 664);
+    put('15 days after award', 260, 664);
+    put('Inspection schedule and', 360, 664);
     put('corrective actions', 360, 652);
-    put('Monthly status report', 72, 640); put('5th workday', 260, 640); put('Progress and risks', 360, 640);
+    put('Monthly status report', 72, 640);
+    put('5th workday', 260, 640);
+    put('Progress and risks', 360, 640);
     const { pages } = await extractPdfText(await doc.save());
     const reqs = extractRequirements(pages).map((r) => r.text);
     expect(reqs).toEqual([

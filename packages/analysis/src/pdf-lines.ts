@@ -97,7 +97,12 @@ function boldLead(group: TextItem[]): string | null {
   let i = 0;
   while (i < group.length && (group[i].bold || !group[i].str.trim())) i++;
   if (i === 0 || i === group.length) return null;
-  const lead = group.slice(0, i).map((g) => g.str).join('').replace(/\s+/g, ' ').trim();
+  const lead = group
+    .slice(0, i)
+    .map((g) => g.str)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
   return lead || null;
 }
 
@@ -281,14 +286,29 @@ export function layoutPage(page: TextItem[] | PageLines, geometry?: PageGeometry
 }
 
 /** As layoutPage, and the headings its type marks (larger or bold short lines, bold run-in titles). */
-export function layoutPageWithHeadings(page: TextItem[] | PageLines, geometry?: PageGeometry, typography?: Typography, rules: Rule[] = []): LaidOutPage {
+export function layoutPageWithHeadings(
+  page: TextItem[] | PageLines,
+  geometry?: PageGeometry,
+  typography?: Typography,
+  rules: Rule[] = [],
+): LaidOutPage {
   const lines = asLines(page);
   if (lines.length === 0) return { text: '', headings: [] };
   const g = geometry ?? measureGeometry([lines]);
   // A two-column page is read column by column, each with its own margins (pdf-columns.ts).
   const columns = splitColumns(lines, g.step);
   if (columns) {
-    const within = (side: Line[]): PageGeometry => ({ left: quantile(side.map((l) => l.left), 0.1), right: quantile(side.map((l) => l.right), 0.95), step: g.step });
+    const within = (side: Line[]): PageGeometry => ({
+      left: quantile(
+        side.map((l) => l.left),
+        0.1,
+      ),
+      right: quantile(
+        side.map((l) => l.right),
+        0.95,
+      ),
+      step: g.step,
+    });
     const parts = [columns.top, columns.left, columns.right].filter((side) => side.length > 0);
     return joinParts(parts.map((side) => layoutPageWithHeadings(side, side === columns.top ? g : within(side), typography, rules)));
   }
@@ -324,7 +344,10 @@ export function layoutPageWithHeadings(page: TextItem[] | PageLines, geometry?: 
       let j = i;
       let text = lineText(l);
       while (
-        j + 1 < lines.length && j - i < 2 && headingLevel(lines[j + 1], typography) === level && tight(lines[j], lines[j + 1]) &&
+        j + 1 < lines.length &&
+        j - i < 2 &&
+        headingLevel(lines[j + 1], typography) === level &&
+        tight(lines[j], lines[j + 1]) &&
         !ROW_START.test(lineText(lines[j + 1]))
       ) {
         text = joinWrapped(text, lineText(lines[j + 1]));
@@ -443,7 +466,13 @@ function tableRows(lines: Line[], i: number, g: PageGeometry, rules: Rule[] = []
   const left = first.left;
   const right = Math.max(...members.map((m) => m.line.right));
   const ruleBetween = (above: Line, below: Line) =>
-    rules.some((r) => r.y < above.y - size * 0.1 && r.y > below.y + size * 0.5 && r.x1 <= left + size && r.x2 >= Math.min(right, left + (right - left) / 2));
+    rules.some(
+      (r) =>
+        r.y < above.y - size * 0.1 &&
+        r.y > below.y + size * 0.5 &&
+        r.x1 <= left + size &&
+        r.x2 >= Math.min(right, left + (right - left) / 2),
+    );
   const ruled = members.some((m, k) => k > 0 && ruleBetween(members[k - 1].line, m.line));
   const steps = members.slice(1).map((m, k) => (members[k].line.y - m.line.y) / size);
   const tight = steps.length ? Math.min(...steps) : 0;
@@ -452,7 +481,9 @@ function tableRows(lines: Line[], i: number, g: PageGeometry, rules: Rule[] = []
   members.forEach((m, k) => {
     // Without padding to tell, a first column going on in lower case at the tight step is a wrap.
     const wraps = m.cols[0] === 0 && k > 0 && steps[k - 1] <= tight * 1.05 && /^[a-z]/.test(m.line.cells[0].text);
-    const starts = k === 0 || (ruled ? ruleBetween(members[k - 1].line, m.line) : m.cols[0] === 0 && (padded ? steps[k - 1] > tight * ROW_STEP : !wraps));
+    const starts =
+      k === 0 ||
+      (ruled ? ruleBetween(members[k - 1].line, m.line) : m.cols[0] === 0 && (padded ? steps[k - 1] > tight * ROW_STEP : !wraps));
     if (starts) rows.push(cols.map(() => []));
     const row = rows[rows.length - 1];
     m.line.cells.forEach((c, n) => row[m.cols[n]].push(c.text));
@@ -501,7 +532,8 @@ function joinParts(parts: LaidOutPage[]): LaidOutPage {
     if (!p.text) continue;
     const last = text.slice(text.lastIndexOf('\n') + 1);
     const lastIsHeading = headings.some((h) => h.start === text.lastIndexOf('\n') + 1);
-    const runsOn = text && last && !ENDS_BLOCK.test(last) && !lastIsHeading && /^[a-z]/.test(p.text) && !p.headings.some((h) => h.start === 0);
+    const runsOn =
+      text && last && !ENDS_BLOCK.test(last) && !lastIsHeading && /^[a-z]/.test(p.text) && !p.headings.some((h) => h.start === 0);
     const sep = !text ? '' : runsOn ? (/[A-Za-z][-‐]$/.test(last) ? '' : ' ') : '\n\n';
     const offset = text.length + sep.length;
     text += sep + p.text;

@@ -17,7 +17,14 @@ async function read(file: string) {
 }
 
 // Every request for quotation among them, drafts and amendments included (not the RFI, the form or the award).
-const RFQS = ['coe-RFQ.pdf', 'coe-Amd01_RFQ.pdf', 'coe-Amd02_Challenge.pdf', 'coe-Draft-RFQ.pdf', 'tdrs-DRAFT_TDRS_RFQ.pdf', 'tdrs-DRAFT_RFQ_TDRS.pdf'];
+const RFQS = [
+  'coe-RFQ.pdf',
+  'coe-Amd01_RFQ.pdf',
+  'coe-Amd02_Challenge.pdf',
+  'coe-Draft-RFQ.pdf',
+  'tdrs-DRAFT_TDRS_RFQ.pdf',
+  'tdrs-DRAFT_RFQ_TDRS.pdf',
+];
 const OTHERS = ['coe-RFI.pdf', 'dol14c-SF1449.pdf', 'tdrs-Fully_Executed_Base_Award.pdf'];
 
 describe('agency-published PDFs read as a person reads them', () => {

@@ -46,8 +46,12 @@ describe('requirement ids', () => {
   });
 
   it('hash text the same whatever its line breaks, case and hyphenation', () => {
-    expect(contentHash('Offerors must demonstrate relevant experience.')).toBe(contentHash('offerors must demon-\nstrate relevant  experience'));
-    expect(contentHash('Offerors must demonstrate relevant experience.')).not.toBe(contentHash('Offerors must demonstrate recent experience.'));
+    expect(contentHash('Offerors must demonstrate relevant experience.')).toBe(
+      contentHash('offerors must demon-\nstrate relevant  experience'),
+    );
+    expect(contentHash('Offerors must demonstrate relevant experience.')).not.toBe(
+      contentHash('Offerors must demonstrate recent experience.'),
+    );
     expect(contentHash('x')).toMatch(/^[0-9a-f]{6}$/);
   });
 

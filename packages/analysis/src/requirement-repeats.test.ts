@@ -4,7 +4,12 @@ import { extractRequirements } from './requirements';
 import type { Requirement } from './types';
 
 const req = (text: string, section: Requirement['section'], page: number | null): Requirement => ({
-  requirement_id: `${section}-${text.length}-${page}`, section, must_or_should: 'must', weight: 1, text, page,
+  requirement_id: `${section}-${text.length}-${page}`,
+  section,
+  must_or_should: 'must',
+  weight: 1,
+  text,
+  page,
 });
 
 describe('mergeRepeats', () => {
@@ -20,14 +25,22 @@ describe('mergeRepeats', () => {
   });
 
   it('keeps the same words in two sections apart, and different words apart', () => {
-    const out = mergeRepeats([req('Factor 1: Technical Approach', 'L', 4), req('Factor 1: Technical Approach', 'M', 7), req('Factor 2: Past Performance', 'M', 7)]);
+    const out = mergeRepeats([
+      req('Factor 1: Technical Approach', 'L', 4),
+      req('Factor 1: Technical Approach', 'M', 7),
+      req('Factor 2: Past Performance', 'M', 7),
+    ]);
     expect(out.map((r) => r.section)).toEqual(['L', 'M', 'M']);
     expect(out.every((r) => r.pages === undefined)).toBe(true);
   });
 
   it('keeps the same item under two different lead-ins apart, and merges it under the same lead-in', () => {
     const item = (leadIn: string, page: number): Requirement => ({ ...req('Monthly report', 'C', page), lead_in: leadIn });
-    const out = mergeRepeats([item('The contractor shall deliver:', 2), item('The Government will provide:', 3), item('The Contractor shall deliver:', 6)]);
+    const out = mergeRepeats([
+      item('The contractor shall deliver:', 2),
+      item('The Government will provide:', 3),
+      item('The Contractor shall deliver:', 6),
+    ]);
     expect(out.map((r) => [r.lead_in, r.page, r.pages])).toEqual([
       ['The contractor shall deliver:', 2, [6]],
       ['The Government will provide:', 3, undefined],
@@ -57,7 +70,13 @@ describe('finishRequirements', () => {
       expect(finishRequirements([req(bare, 'L', 1)]), bare).toEqual([]);
     }
     expect(finishRequirements([req('Submit by May 15, 2013.', 'L', 1)])).toHaveLength(1);
-    const out = finishRequirements([req('_______________________', 'M', 1), req('52.212-3', 'M', 1), req('Date: ________', 'L', 1), req('X', 'L', 1), req('Submit one copy.', 'L', 1)]);
+    const out = finishRequirements([
+      req('_______________________', 'M', 1),
+      req('52.212-3', 'M', 1),
+      req('Date: ________', 'L', 1),
+      req('X', 'L', 1),
+      req('Submit one copy.', 'L', 1),
+    ]);
     expect(out.map((r) => r.text)).toEqual(['Submit one copy.']);
   });
 
@@ -80,6 +99,9 @@ describe('finishRequirements', () => {
       },
     ]);
     const monthly = reqs.filter((r) => r.text.endsWith('Monthly status report'));
-    expect(monthly.map((r) => r.lead_in)).toEqual(['The contractor shall deliver the following:', 'The contractor shall review the following:']);
+    expect(monthly.map((r) => r.lead_in)).toEqual([
+      'The contractor shall deliver the following:',
+      'The contractor shall review the following:',
+    ]);
   });
 });

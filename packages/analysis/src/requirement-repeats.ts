@@ -30,7 +30,10 @@ const BLANK = /_{3,}|\.{6,}/g;
 export function isFormBlank(text: string): boolean {
   if (!BLANK.test(text)) return false;
   BLANK.lastIndex = 0;
-  const words = text.replace(BLANK, ' ').split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w));
+  const words = text
+    .replace(BLANK, ' ')
+    .split(/\s+/)
+    .filter((w) => /[A-Za-z0-9]/.test(w));
   return words.length < 4;
 }
 

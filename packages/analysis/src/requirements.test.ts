@@ -79,7 +79,10 @@ describe('extractRequirements on a UCF solicitation', () => {
   const m = byText(reqs);
 
   it('finds shall/should sentences, lead-ins and their lettered items in Section C', () => {
-    expect(m.get('The Contractor shall submit a Quality Control Plan within 15 days after award.')).toMatchObject({ section: 'C', must_or_should: 'must' });
+    expect(m.get('The Contractor shall submit a Quality Control Plan within 15 days after award.')).toMatchObject({
+      section: 'C',
+      must_or_should: 'must',
+    });
     expect(m.get('The plan shall include the following:')).toBeDefined();
     expect(m.get('Corrective action procedures; and')).toMatchObject({ section: 'C', must_or_should: 'must' });
     expect(m.get('Contractor personnel should wear identification badges at all times.')).toMatchObject({ must_or_should: 'should' });
@@ -165,7 +168,10 @@ describe('extractRequirements across pages', () => {
   it('keeps a list whose items run onto the next page, past running headers and page numbers', () => {
     const header = 'Solicitation W912-25-R-0001';
     const pages = [
-      { page: 1, text: `${header}\nSECTION L - INSTRUCTIONS TO OFFERORS\nL.1 Offerors shall provide the following:\n- A cover letter\nPage 1 of 3` },
+      {
+        page: 1,
+        text: `${header}\nSECTION L - INSTRUCTIONS TO OFFERORS\nL.1 Offerors shall provide the following:\n- A cover letter\nPage 1 of 3`,
+      },
       { page: 2, text: `${header}\n- A signed SF 33\n- Three references\nPage 2 of 3` },
       { page: 3, text: `${header}\nL.2 Proposals shall be submitted by email.\nPage 3 of 3` },
     ];
@@ -183,16 +189,28 @@ describe('extractRequirements across pages', () => {
 
 describe('classifyRequirement', () => {
   it('decides must/should from the modal and its subject', () => {
-    expect(classifyRequirement('The Contractor shall deliver the report monthly.', 'C')).toMatchObject({ isRequirement: true, must_or_should: 'must', cue: 'shall' });
-    expect(classifyRequirement('The contractor will provide all tools.', 'C')).toMatchObject({ isRequirement: true, must_or_should: 'must' });
+    expect(classifyRequirement('The Contractor shall deliver the report monthly.', 'C')).toMatchObject({
+      isRequirement: true,
+      must_or_should: 'must',
+      cue: 'shall',
+    });
+    expect(classifyRequirement('The contractor will provide all tools.', 'C')).toMatchObject({
+      isRequirement: true,
+      must_or_should: 'must',
+    });
     expect(classifyRequirement('Offerors are required to submit a COI statement.', 'L')).toMatchObject({ must_or_should: 'must' });
     expect(classifyRequirement('Offerors may not submit alternate proposals.', 'L')).toMatchObject({ must_or_should: 'must' });
     expect(classifyRequirement('Resumes should not exceed two pages each.', 'L')).toMatchObject({ must_or_should: 'should' });
     // A permission is not a requirement; "may either ... or" offers two ways to meet one.
     expect(classifyRequirement('Offerors may propose alternative staffing approaches.', 'L')).toMatchObject({ isRequirement: false });
-    expect(classifyRequirement('Offerors may either submit audited statements or a bank reference.', 'L')).toMatchObject({ isRequirement: true, must_or_should: 'should' });
+    expect(classifyRequirement('Offerors may either submit audited statements or a bank reference.', 'L')).toMatchObject({
+      isRequirement: true,
+      must_or_should: 'should',
+    });
     expect(classifyRequirement('Use of color graphics is preferable.', 'L')).toMatchObject({ must_or_should: 'should' });
-    expect(classifyRequirement('Should the Contractor be terminated, the Contractor shall transfer all materials.', 'C')).toMatchObject({ must_or_should: 'must' });
+    expect(classifyRequirement('Should the Contractor be terminated, the Contractor shall transfer all materials.', 'C')).toMatchObject({
+      must_or_should: 'must',
+    });
   });
 
   it('rejects government actions, reservations, hedges and notices', () => {
@@ -251,7 +269,11 @@ describe('performance', () => {
   it('extracts a long solicitation in time linear in its length', () => {
     const page = `${UCF}\n\n${RFQ}\n`;
     // Each page's sentences name their copy: the same sentence repeated in a section is one requirement.
-    const pages = (n: number) => Array.from({ length: n }, (_, i) => ({ page: i + 1, text: page.replace(/([a-z)])([.;?])$/gim, `$1 (copy ${i + 1})$2`).replace(/^([A-Z][a-z]+ )/gm, `$1${i + 1} `) }));
+    const pages = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        page: i + 1,
+        text: page.replace(/([a-z)])([.;?])$/gim, `$1 (copy ${i + 1})$2`).replace(/^([A-Z][a-z]+ )/gm, `$1${i + 1} `),
+      }));
     expect(extractRequirements(pages(30)).length).toBeGreaterThan(30 * 20);
     expect(growth((scale) => extractRequirements(pages(3 * scale)))).toBeLessThan(25);
   });

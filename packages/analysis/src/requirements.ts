@@ -122,7 +122,10 @@ export function isPageNumberLine(line: string): boolean {
 function runningLines(pages: PageText[]): Set<string> {
   const counts = new Map<string, number>();
   for (const p of pages) {
-    const lines = p.text.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = p.text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     const edge = new Set([...lines.slice(0, 2), ...lines.slice(-2)].map(maskDigits));
     for (const l of edge) counts.set(l, (counts.get(l) ?? 0) + 1);
   }
@@ -207,7 +210,10 @@ export function extractRequirements(pages: PageText[]): Requirement[] {
       // The last of a run of items ("a. ... g. Other Considerations", then a paragraph) ends its
       // list; it does not head the paragraph after it.
       overParagraph:
-        firstInBlock && next !== undefined && next.kind === 'sentence' && next.block !== unit.block &&
+        firstInBlock &&
+        next !== undefined &&
+        next.kind === 'sentence' &&
+        next.block !== unit.block &&
         !(unit.kind === 'item' && prev?.kind === 'item' && prev.parent === unit.parent),
       marker: firstInBlock ? unit.marker : undefined,
       headingTitle,

@@ -159,7 +159,9 @@ describe('4. obligations outside the modal cue lists (all must)', () => {
   });
 
   it('does not read the Government’s own statements that way', () => {
-    expect(classifyRequirement('Clarifications requested by the Government will not be considered discussions.', 'L').isRequirement).toBe(false);
+    expect(classifyRequirement('Clarifications requested by the Government will not be considered discussions.', 'L').isRequirement).toBe(
+      false,
+    );
     expect(classifyRequirement('Comments sent to the agency will not be answered.', 'L').isRequirement).toBe(false);
   });
 });
@@ -195,13 +197,19 @@ describe('6. false positives', () => {
   });
 
   it('keeps a choice between two ways of meeting a requirement as advice', () => {
-    expect(classifyRequirement('Offerors may either provide audited statements or a letter of credit.', 'L')).toMatchObject({ isRequirement: true, must_or_should: 'should' });
+    expect(classifyRequirement('Offerors may either provide audited statements or a letter of credit.', 'L')).toMatchObject({
+      isRequirement: true,
+      must_or_should: 'should',
+    });
   });
 
   it('leaves out a running header that repeats the solicitation number on every page', () => {
     const header = 'RFQ 140D0426Q0042';
     const body = ['The Contractor shall mow the lawn.', 'The Contractor shall paint the fence.', 'The Contractor shall sweep the lot.'];
-    const pages = body.map((line, i) => ({ page: i + 1, text: `${header}\nSECTION C - STATEMENT OF WORK\nBackground text for page ${i + 1}.\n${line}\nPage ${i + 1} of 3` }));
+    const pages = body.map((line, i) => ({
+      page: i + 1,
+      text: `${header}\nSECTION C - STATEMENT OF WORK\nBackground text for page ${i + 1}.\n${line}\nPage ${i + 1} of 3`,
+    }));
     expect(extractRequirements(pages).map((r) => r.text)).toEqual(body);
   });
 

@@ -43,7 +43,6 @@ export function sectionFromTitle(title: string): SectionCode | null {
   return null;
 }
 
-
 // Cover-page logistics: when and where offers go, how to reach the buyer (deadline, address,
 // e-mail, subject line). Before any heading these are instructions to offerors.
 const SUBMISSION_LOGISTICS =

@@ -30,14 +30,18 @@ describe('SectionTracker sources', () => {
     expect(describeSectionSource({ reason: 'title', heading: '5.0 Instructions to Offerors', start: 0 }, 'L', 12)).toBe(
       "heading '5.0 Instructions to Offerors', p. 12: its title names Section L",
     );
-    expect(describeSectionSource({ reason: 'no-part', heading: '8.0 Awarded task', start: 0 }, 'other', null)).toBe("heading '8.0 Awarded task': names no part");
+    expect(describeSectionSource({ reason: 'no-part', heading: '8.0 Awarded task', start: 0 }, 'other', null)).toBe(
+      "heading '8.0 Awarded task': names no part",
+    );
     expect(describeSectionSource({ reason: 'preamble', heading: null, start: null }, 'L', null)).toMatch(/^no heading before it; /);
   });
 });
 
 describe('SEC-RESET: an unnumbered part heading holds over numbered headings naming no part', () => {
   it('keeps the instructions part through "1. What the quote must contain" style headings', () => {
-    expect(track(['INSTRUCTIONS TO QUOTERS', '1.0 Format of the Quote', '2.0 Deadlines', 'EVALUATION CRITERIA', '1.0 Technical Factors'])).toEqual(['L', 'L', 'L', 'M', 'M']);
+    expect(
+      track(['INSTRUCTIONS TO QUOTERS', '1.0 Format of the Quote', '2.0 Deadlines', 'EVALUATION CRITERIA', '1.0 Technical Factors']),
+    ).toEqual(['L', 'L', 'L', 'M', 'M']);
   });
 
   it('still lets a numbered heading naming a part switch, and resets without an unnumbered part', () => {
@@ -48,7 +52,11 @@ describe('SEC-RESET: an unnumbered part heading holds over numbered headings nam
 describe('SEC-ATTACH: an attachment or exhibit heading ends the part', () => {
   it('files text after "ATTACHMENT 1" outside Section M, or in the part its title names', () => {
     expect(track(['SECTION M - EVALUATION FACTORS FOR AWARD', 'ATTACHMENT 1', '1.0 Background'])).toEqual(['M', 'other', 'C']);
-    expect(track(['SECTION M - EVALUATION FACTORS FOR AWARD', 'Exhibit B - Performance Work Statement', '1.1 Tasks'])).toEqual(['M', 'C', 'C']);
+    expect(track(['SECTION M - EVALUATION FACTORS FOR AWARD', 'Exhibit B - Performance Work Statement', '1.1 Tasks'])).toEqual([
+      'M',
+      'C',
+      'C',
+    ]);
   });
 
   it('does not read a sentence that starts with "Attachment 1" as a heading', () => {
@@ -75,11 +83,17 @@ describe('requirement basis: where its section came from', () => {
 describe('SEC-PREAMBLE: cover text before the first heading', () => {
   it('files submission logistics under L and says so; other cover text stays other', () => {
     const text = [
-      'Request for Quote', '',
-      'Quotes must be received by May 15, 2020 at noon, eastern, by e-mail to the Contracting Officer.', '',
-      'Any emails related to this RFQ shall use the subject line RFQ-1234.', '',
-      'The Contractor shall keep all records for three years.', '',
-      '1.0 Statement of Work', '', 'The Contractor shall maintain the system.',
+      'Request for Quote',
+      '',
+      'Quotes must be received by May 15, 2020 at noon, eastern, by e-mail to the Contracting Officer.',
+      '',
+      'Any emails related to this RFQ shall use the subject line RFQ-1234.',
+      '',
+      'The Contractor shall keep all records for three years.',
+      '',
+      '1.0 Statement of Work',
+      '',
+      'The Contractor shall maintain the system.',
     ].join('\n');
     const reqs = extractRequirements([{ page: 1, text }]);
     expect(reqs.map((r) => [r.section, r.basis?.section])).toEqual([

@@ -107,7 +107,11 @@ export class SectionTracker {
     // A heading that leaves the section as it was is not where the section came from: under
     // "SECTION M" (or "5.0 Instructions to Offerors") the paragraphs "M.1" and "5.2 Format" keep
     // the part heading as the source, which is what a reader checks. An attachment always resets.
-    const kept = this.current === before && this.currentSource.reason !== 'none' && this.currentSource.reason !== 'preamble' && reason !== 'attachment';
+    const kept =
+      this.current === before &&
+      this.currentSource.reason !== 'none' &&
+      this.currentSource.reason !== 'preamble' &&
+      reason !== 'attachment';
     if (reason && !kept) this.currentSource = source(reason);
     return this.current;
   }

@@ -28,7 +28,12 @@ describe('parseHeading', () => {
   });
 
   it('reads a letter-dash-digit paragraph number with a dash and a Title as a heading', () => {
-    expect(parseHeading('L-3 – Past Performance')).toMatchObject({ number: 'L.3', named: 'L', title: 'Past Performance', kind: 'ucf-paragraph' });
+    expect(parseHeading('L-3 – Past Performance')).toMatchObject({
+      number: 'L.3',
+      named: 'L',
+      title: 'Past Performance',
+      kind: 'ucf-paragraph',
+    });
     expect(parseHeading('C-1 - Scope of Work')).toMatchObject({ number: 'C.1', named: 'C', title: 'Scope of Work' });
     expect(parseHeading('G-3 –Key Personnel')).toMatchObject({ number: 'G.3', named: 'other' });
     expect(parseHeading('M-2.1 — Technical Approach')).toMatchObject({ number: 'M.2.1', named: 'M' });
@@ -102,29 +107,50 @@ describe('SectionTracker / detectSections', () => {
 });
 
 describe('SEC-SAMELINE: a UCF part heading with its first paragraph on the same line', () => {
-  it('splits the heading from the body at the part\'s own paragraph number', () => {
-    expect(parseHeading('SECTION M - EVALUATION FACTORS FOR AWARD M.1 The Government will award a contract to the best value offeror.')).toMatchObject({
-      named: 'M', kind: 'ucf', title: 'EVALUATION FACTORS FOR AWARD', body: 'M.1 The Government will award a contract to the best value offeror.',
+  it("splits the heading from the body at the part's own paragraph number", () => {
+    expect(
+      parseHeading('SECTION M - EVALUATION FACTORS FOR AWARD M.1 The Government will award a contract to the best value offeror.'),
+    ).toMatchObject({
+      named: 'M',
+      kind: 'ucf',
+      title: 'EVALUATION FACTORS FOR AWARD',
+      body: 'M.1 The Government will award a contract to the best value offeror.',
     });
-    expect(parseHeading('SECTION M EVALUATION M-1 EVALUATION CRITERIA The Offerors submitting quotes are advised that')).toMatchObject({ named: 'M', title: 'EVALUATION' });
+    expect(parseHeading('SECTION M EVALUATION M-1 EVALUATION CRITERIA The Offerors submitting quotes are advised that')).toMatchObject({
+      named: 'M',
+      title: 'EVALUATION',
+    });
   });
 
   it('ends a title in capitals where the text turns to a sentence or a list letter', () => {
-    expect(parseHeading('SECTION L - INSTRUCTIONS TO OFFERORS The offeror shall submit three copies of the proposal in the format below.')).toMatchObject({
-      named: 'L', title: 'INSTRUCTIONS TO OFFERORS', body: 'The offeror shall submit three copies of the proposal in the format below.',
+    expect(
+      parseHeading('SECTION L - INSTRUCTIONS TO OFFERORS The offeror shall submit three copies of the proposal in the format below.'),
+    ).toMatchObject({
+      named: 'L',
+      title: 'INSTRUCTIONS TO OFFERORS',
+      body: 'The offeror shall submit three copies of the proposal in the format below.',
     });
-    expect(parseHeading('SECTION L - INSTRUCTIONS, CONDITIONS, AND NOTICES TO OFFERORS (Version 2, Competitive) A. This solicitation incorporates the FAR by reference')).toMatchObject({
-      title: 'INSTRUCTIONS, CONDITIONS, AND NOTICES TO OFFERORS (Version 2, Competitive)', body: 'A. This solicitation incorporates the FAR by reference',
+    expect(
+      parseHeading(
+        'SECTION L - INSTRUCTIONS, CONDITIONS, AND NOTICES TO OFFERORS (Version 2, Competitive) A. This solicitation incorporates the FAR by reference',
+      ),
+    ).toMatchObject({
+      title: 'INSTRUCTIONS, CONDITIONS, AND NOTICES TO OFFERORS (Version 2, Competitive)',
+      body: 'A. This solicitation incorporates the FAR by reference',
     });
   });
 
   it('reads any dash after the letter, a soft hyphen included', () => {
-    expect(parseHeading('SECTION M \u00ad EVALUATION FACTORS FOR AWARD')).toMatchObject({ named: 'M', title: 'EVALUATION FACTORS FOR AWARD' });
+    expect(parseHeading('SECTION M \u00ad EVALUATION FACTORS FOR AWARD')).toMatchObject({
+      named: 'M',
+      title: 'EVALUATION FACTORS FOR AWARD',
+    });
     expect(parseHeading('Section L – Instructions, Conditions and Notices to Offerors')).toMatchObject({ named: 'L' });
   });
 
   it('files the body under the part the heading opens', () => {
-    const text = 'SECTION L - INSTRUCTIONS TO OFFERORS L.1 Offerors shall submit two copies.\nSECTION M - EVALUATION FACTORS FOR AWARD M.1 The technical approach will be evaluated for soundness and each offeror must show its staffing.\n';
+    const text =
+      'SECTION L - INSTRUCTIONS TO OFFERORS L.1 Offerors shall submit two copies.\nSECTION M - EVALUATION FACTORS FOR AWARD M.1 The technical approach will be evaluated for soundness and each offeror must show its staffing.\n';
     expect(extractRequirements([{ page: 1, text }]).map((r) => r.section)).toEqual(['L', 'M']);
   });
 });
@@ -141,24 +167,45 @@ describe('section titles', () => {
 
 describe('SEC-SAMELINE in Title Case', () => {
   it('ends a Title Case title at capitals or at the sentence after it', () => {
-    expect(parseHeading('Section L - Instructions, Conditions and Notices to Bidders INSTRUCTIONS SOLICITATION PROVISIONS INCORPORATED BY REFERENCE')).toMatchObject({
-      named: 'L', title: 'Instructions, Conditions and Notices to Bidders', body: 'INSTRUCTIONS SOLICITATION PROVISIONS INCORPORATED BY REFERENCE',
+    expect(
+      parseHeading(
+        'Section L - Instructions, Conditions and Notices to Bidders INSTRUCTIONS SOLICITATION PROVISIONS INCORPORATED BY REFERENCE',
+      ),
+    ).toMatchObject({
+      named: 'L',
+      title: 'Instructions, Conditions and Notices to Bidders',
+      body: 'INSTRUCTIONS SOLICITATION PROVISIONS INCORPORATED BY REFERENCE',
     });
-    expect(parseHeading('Section M – Evaluation Factors for Award The Government will award one contract to the responsible offeror.')).toMatchObject({
-      named: 'M', title: 'Evaluation Factors for Award', body: 'The Government will award one contract to the responsible offeror.',
+    expect(
+      parseHeading('Section M – Evaluation Factors for Award The Government will award one contract to the responsible offeror.'),
+    ).toMatchObject({
+      named: 'M',
+      title: 'Evaluation Factors for Award',
+      body: 'The Government will award one contract to the responsible offeror.',
     });
   });
 
   it('reads a running page header before the heading as furniture', () => {
     const text = 'RFP-0001 Page 69 of 79 Section L - Instructions to Offerors The offeror shall submit two copies of the proposal.\n';
-    expect(extractRequirements([{ page: 1, text }]).map((r) => [r.section, r.text])).toEqual([['L', 'The offeror shall submit two copies of the proposal.']]);
+    expect(extractRequirements([{ page: 1, text }]).map((r) => [r.section, r.text])).toEqual([
+      ['L', 'The offeror shall submit two copies of the proposal.'],
+    ]);
   });
 });
 
 describe('SEC-RESET vocabulary', () => {
   it('names offer-content, volume and submission-process titles as L, and work-statement word orders as C', () => {
-    for (const t of ['Proposal Contents', 'Contents of the Quotation', 'Quote Organization', 'Volume II - Price', 'What to Submit', 'Submission Process']) expect(sectionFromTitle(t), t).toBe('L');
-    for (const t of ['Work Statement', 'Performance Work Statement', 'Scope of Services', 'Statement of Need']) expect(sectionFromTitle(t), t).toBe('C');
+    for (const t of [
+      'Proposal Contents',
+      'Contents of the Quotation',
+      'Quote Organization',
+      'Volume II - Price',
+      'What to Submit',
+      'Submission Process',
+    ])
+      expect(sectionFromTitle(t), t).toBe('L');
+    for (const t of ['Work Statement', 'Performance Work Statement', 'Scope of Services', 'Statement of Need'])
+      expect(sectionFromTitle(t), t).toBe('C');
     expect(sectionFromTitle('Volunteer Program')).toBeNull();
   });
 });
@@ -197,7 +244,12 @@ describe('a numbered sentence is not a heading (numberedSentence)', () => {
   });
 
   it('files the sentence as a requirement of its section', () => {
-    const reqs = extractRequirements([{ page: 1, text: 'SECTION L - INSTRUCTIONS TO OFFERORS\nL.1 General\nL.2 Submit the technical volume electronically.\nL.3 Offerors shall number every page.' }]);
+    const reqs = extractRequirements([
+      {
+        page: 1,
+        text: 'SECTION L - INSTRUCTIONS TO OFFERORS\nL.1 General\nL.2 Submit the technical volume electronically.\nL.3 Offerors shall number every page.',
+      },
+    ]);
     expect(reqs.map((r) => [r.section, r.text])).toEqual([
       ['L', 'Submit the technical volume electronically.'],
       ['L', 'Offerors shall number every page.'],

@@ -45,7 +45,8 @@ const UCF_HEADING = /^\s*SECTION\s+([A-M])\b\s*([-–—‐‑‒―\u00ad:.]\s*
 // paragraph number ("M.1", "M-1") after its title.
 const OWN_PARAGRAPH = (letter: string) => new RegExp(`(?:^|\\s)(${letter}[.-]\\d{1,3}\\b)`, 'i');
 // "ATTACHMENT 3", "Exhibit B - Pricing Schedule", "APPENDIX C: Labor Categories".
-const ATTACHMENT_HEADING = /^(attachment|exhibit|appendix|annex|enclosure)\s+(?:no\.?\s*)?([A-Z]{1,2}|\d{1,3}(?:\.\d{1,2})?|[IVX]{1,5})\b\s*(?:[-–—‐:.]\s*)?(.*)$/i;
+const ATTACHMENT_HEADING =
+  /^(attachment|exhibit|appendix|annex|enclosure)\s+(?:no\.?\s*)?([A-Z]{1,2}|\d{1,3}(?:\.\d{1,2})?|[IVX]{1,5})\b\s*(?:[-–—‐:.]\s*)?(.*)$/i;
 
 const UCF_PARAGRAPH = /^\s*([A-M])\.(\d{1,3}(?:\.\d{1,3}){0,5})\.?(?:\s+(.*))?$/;
 const NUMBERED = /^\s*(\d{1,2}(?:\.\d{1,3}){0,5})(\.?)\s+(\S.*)$/;
@@ -75,7 +76,8 @@ export function numberedSentence(text: string): boolean {
   // A question is a title ("2.0 What is the SELC?"); so is a Title Case line ("5 Track Any Major
   // Unresolved Findings", "3.3.1 Explain the Solution Engineering Stage"): a sentence has a
   // lower-case word of its own after its second.
-  if (t.endsWith('?') || /^(?:what|how|why|when|who|where|which)$/i.test(words[0]) || !words.slice(2).some((w) => /^[a-z]{4,}/.test(w))) return false;
+  if (t.endsWith('?') || /^(?:what|how|why|when|who|where|which)$/i.test(words[0]) || !words.slice(2).some((w) => /^[a-z]{4,}/.test(w)))
+    return false;
   const [first, second] = words;
   if (!/^[a-z0-9]/.test(second)) return false;
   if (IMPERATIVE_VERBS.has(first.toLowerCase()) && (DETERMINER.test(second) || OBJECT_WORD.test(second))) return true;
@@ -90,7 +92,8 @@ function titleLike(title: string): boolean {
   if (numberedSentence(t)) return false;
   if (!/^[A-Z(“"]/.test(t)) return false;
   // "What the quotation must contain" names a part; "The offeror must ..." is a sentence.
-  if (/\b(shall|must|will|should|may)\b/i.test(t) && !(/^(what|how)\b/i.test(t) && t.split(/\s+/).length <= 8 && !/[.;,]$/.test(t))) return false;
+  if (/\b(shall|must|will|should|may)\b/i.test(t) && !(/^(what|how)\b/i.test(t) && t.split(/\s+/).length <= 8 && !/[.;,]$/.test(t)))
+    return false;
   if (/[.;:,]$/.test(t) && t.split(/\s+/).length > 6) return false;
   if (t.includes('|')) return false;
   return true;
@@ -133,7 +136,12 @@ function titleCaseRun(rest: string, minWords = 2): string {
     n++;
   }
   while (n > 0 && TITLE_SMALL_WORD.test(words[n - 1])) n--;
-  return n >= minWords ? words.slice(0, n).join(' ').replace(/[,:;]$/, '') : '';
+  return n >= minWords
+    ? words
+        .slice(0, n)
+        .join(' ')
+        .replace(/[,:;]$/, '')
+    : '';
 }
 
 /**
@@ -144,7 +152,12 @@ function ucfHeading(trimmed: string): HeadingMatch | null {
   const m = UCF_HEADING.exec(trimmed);
   if (!m) return null;
   const [, letter, dash, rest] = m;
-  const heading = (title: string): HeadingMatch => ({ number: `SECTION ${letter.toUpperCase()}`, title: title.trim(), named: ucfLetter(letter), kind: 'ucf' });
+  const heading = (title: string): HeadingMatch => ({
+    number: `SECTION ${letter.toUpperCase()}`,
+    title: title.trim(),
+    named: ucfLetter(letter),
+    kind: 'ucf',
+  });
   // The title ends where the part's first paragraph number starts, or where capitals stop.
   const own = OWN_PARAGRAPH(letter).exec(rest);
   let title = own ? rest.slice(0, own.index).trim() : '';
@@ -177,7 +190,14 @@ export function parseHeading(line: string): HeadingMatch | null {
   if (trimmed.length > 140) {
     const para = UCF_PARAGRAPH.exec(trimmed);
     if (!para || para[3] === undefined) return null;
-    return { number: `${para[1]}.${para[2]}`, title: '', named: ucfLetter(para[1]), kind: 'ucf-paragraph', body: para[3], bodyOffset: trimmed.length - para[3].length };
+    return {
+      number: `${para[1]}.${para[2]}`,
+      title: '',
+      named: ucfLetter(para[1]),
+      kind: 'ucf-paragraph',
+      body: para[3],
+      bodyOffset: trimmed.length - para[3].length,
+    };
   }
 
   const para = UCF_PARAGRAPH.exec(trimmed);
@@ -188,9 +208,7 @@ export function parseHeading(line: string): HeadingMatch | null {
       title: (para[3] ?? '').trim(),
       named: ucfLetter(para[1]),
       kind: 'ucf-paragraph',
-      ...(para[3] !== undefined && !titleLike(para[3])
-        ? { title: '', body: para[3], bodyOffset: trimmed.length - para[3].length }
-        : {}),
+      ...(para[3] !== undefined && !titleLike(para[3]) ? { title: '', body: para[3], bodyOffset: trimmed.length - para[3].length } : {}),
     };
   }
 
@@ -214,7 +232,10 @@ export function parseHeading(line: string): HeadingMatch | null {
   }
 
   const attachment = ATTACHMENT_HEADING.exec(trimmed);
-  if (attachment && (attachment[3] === '' || (titleLike(attachment[3]) && attachment[3].split(/\s+/).length <= 10 && !/[.;,]$/.test(attachment[3])))) {
+  if (
+    attachment &&
+    (attachment[3] === '' || (titleLike(attachment[3]) && attachment[3].split(/\s+/).length <= 10 && !/[.;,]$/.test(attachment[3])))
+  ) {
     const title = attachment[3].trim();
     return { number: `${attachment[1]} ${attachment[2]}`, title, named: (title && sectionFromTitle(title)) || 'other', kind: 'attachment' };
   }

@@ -20,14 +20,23 @@ describe('SEG-SPLIT: inline enumerators and wrapped references', () => {
   });
 
   it('keeps a "(1)" wrapped to the start of a line inside the sentence that refers to it', () => {
-    const text = ['The Contractor shall comply with the reporting duties of paragraph', '(c)(1) of this clause within ten days.'].join('\n');
-    expect(units(text).map((u) => u.text)).toEqual(['The Contractor shall comply with the reporting duties of paragraph (c)(1) of this clause within ten days.']);
+    const text = ['The Contractor shall comply with the reporting duties of paragraph', '(c)(1) of this clause within ten days.'].join(
+      '\n',
+    );
+    expect(units(text).map((u) => u.text)).toEqual([
+      'The Contractor shall comply with the reporting duties of paragraph (c)(1) of this clause within ten days.',
+    ]);
   });
 });
 
 describe('SEG-SYMBOL-BULLETS: symbol-font bullets', () => {
   it('reads "ˇ", "Ø" and a hollow "o" at a line start as bullets', () => {
-    const text = ['The Contractor shall:', 'ˇ Conduct surveillance of the work', 'Ø Provide monthly status reports', 'o Maintain the project schedule'].join('\n');
+    const text = [
+      'The Contractor shall:',
+      'ˇ Conduct surveillance of the work',
+      'Ø Provide monthly status reports',
+      'o Maintain the project schedule',
+    ].join('\n');
     const got = units(text);
     expect(got.map((u) => [u.kind, u.text])).toEqual([
       ['sentence', 'The Contractor shall:'],
@@ -39,7 +48,8 @@ describe('SEG-SYMBOL-BULLETS: symbol-font bullets', () => {
   });
 
   it('cuts a line holding several inline bullets into items', () => {
-    const text = 'The COR shall: ˇ Conduct surveillance of the deliverables; ˇ Review the monthly reports; ˇ Report performance problems to the CO.';
+    const text =
+      'The COR shall: ˇ Conduct surveillance of the deliverables; ˇ Review the monthly reports; ˇ Report performance problems to the CO.';
     expect(units(text).map((u) => u.text)).toEqual([
       'The COR shall:',
       'Conduct surveillance of the deliverables;',
@@ -76,7 +86,11 @@ describe('table rows with wrapped cells (TABLE-WRAP in text)', () => {
 
 describe('TABLE-CELL-SENT: a value cell with several sentences', () => {
   it('gives one unit per sentence, the label kept in front', () => {
-    expect(rowSentences('Performance Standard | Code delivered must have test coverage. All areas of code are meaningfully tested.').map((s) => s.text)).toEqual([
+    expect(
+      rowSentences('Performance Standard | Code delivered must have test coverage. All areas of code are meaningfully tested.').map(
+        (s) => s.text,
+      ),
+    ).toEqual([
       'Performance Standard | Code delivered must have test coverage.',
       'Performance Standard | All areas of code are meaningfully tested.',
     ]);
@@ -94,29 +108,55 @@ describe('TABLE-CELL-SENT: a value cell with several sentences', () => {
       'Performance Standard | Code delivered under the order must have substantial test code coverage. The repository holds all code of the product.',
     ].join('\n');
     const reqs = extractRequirements([{ page: 1, text }]);
-    expect(reqs.map((r) => r.text)).toContain('Performance Standard | Code delivered under the order must have substantial test code coverage.');
+    expect(reqs.map((r) => r.text)).toContain(
+      'Performance Standard | Code delivered under the order must have substantial test code coverage.',
+    );
   });
 });
 
 describe('fragments join their sentence', () => {
   it('joins a few lower-case words left on a line of their own to the unfinished sentence before', () => {
-    const text = ['The Contractor shall deliver the transition plan and the', '', 'final report.', '', 'The Contractor shall attend meetings.'].join('\n');
-    expect(units(text).map((u) => u.text)).toEqual(['The Contractor shall deliver the transition plan and the final report.', 'The Contractor shall attend meetings.']);
+    const text = [
+      'The Contractor shall deliver the transition plan and the',
+      '',
+      'final report.',
+      '',
+      'The Contractor shall attend meetings.',
+    ].join('\n');
+    expect(units(text).map((u) => u.text)).toEqual([
+      'The Contractor shall deliver the transition plan and the final report.',
+      'The Contractor shall attend meetings.',
+    ]);
   });
 
   it('leaves a lower-case list item under its lead-in alone', () => {
     const text = ['The Contractor shall provide:', '(a) dial tone', '(b) local exchange access'].join('\n');
-    expect(units(text).map((u) => [u.text, u.marker])).toEqual([['The Contractor shall provide:', undefined], ['dial tone', 'a'], ['local exchange access', 'b']]);
+    expect(units(text).map((u) => [u.text, u.marker])).toEqual([
+      ['The Contractor shall provide:', undefined],
+      ['dial tone', 'a'],
+      ['local exchange access', 'b'],
+    ]);
   });
 });
 
 describe('SEC-TITLECASE: unnumbered Title Case headings that name a part', () => {
   it('files text after "Submission Instructions" under L inside an evaluation-titled part, and terms after the SOW as other', () => {
     const text = [
-      '1.0 Statement of Work', '', 'The Contractor shall maintain the system.', '',
-      'Contract Terms and Conditions', '', 'The Contractor shall invoice monthly.', '',
-      '9.0 Evaluation', '', 'The technical approach will be evaluated for soundness.', '',
-      'Questions', '', 'Quoters must send questions by May 1.',
+      '1.0 Statement of Work',
+      '',
+      'The Contractor shall maintain the system.',
+      '',
+      'Contract Terms and Conditions',
+      '',
+      'The Contractor shall invoice monthly.',
+      '',
+      '9.0 Evaluation',
+      '',
+      'The technical approach will be evaluated for soundness.',
+      '',
+      'Questions',
+      '',
+      'Quoters must send questions by May 1.',
     ].join('\n');
     expect(extractRequirements([{ page: 1, text }]).map((r) => r.section)).toEqual(['C', 'other', 'M', 'L']);
   });

@@ -11,10 +11,19 @@ describe('splitSentences', () => {
       'b. Depth of experience.',
       'c. Skills within the firm.',
     ]);
-    expect(texts('Provide test plans, test criteria, etc. d. Project management is rated.')).toEqual(['Provide test plans, test criteria, etc.', 'd. Project management is rated.']);
-    expect(texts('Payments follow the clause (AUG 2013) h. Invoices are due monthly.')).toEqual(['Payments follow the clause (AUG 2013)', 'h. Invoices are due monthly.']);
+    expect(texts('Provide test plans, test criteria, etc. d. Project management is rated.')).toEqual([
+      'Provide test plans, test criteria, etc.',
+      'd. Project management is rated.',
+    ]);
+    expect(texts('Payments follow the clause (AUG 2013) h. Invoices are due monthly.')).toEqual([
+      'Payments follow the clause (AUG 2013)',
+      'h. Invoices are due monthly.',
+    ]);
     // An inline enumerator after a colon or comma stays with its lead-in; "Section B." ends its sentence.
-    expect(texts('The plan covers the following, a. The schedule. b. The budget.')).toEqual(['The plan covers the following, a. The schedule.', 'b. The budget.']);
+    expect(texts('The plan covers the following, a. The schedule. b. The budget.')).toEqual([
+      'The plan covers the following, a. The schedule.',
+      'b. The budget.',
+    ]);
     expect(texts('See Section B. The plan follows.')).toEqual(['See Section B.', 'The plan follows.']);
     // Items with no period of their own: the next letter in sequence opens the next item.
     expect(texts('The phase ends. a. Survey the users b. Document the workflow c. Develop prototype')).toEqual([
@@ -43,9 +52,15 @@ describe('splitSentences', () => {
   });
 
   it('joins a follow-up question of a few words to the sentence it asks more of', () => {
-    const text = 'Was the team involved in the code sample? To what extent? Did the plan name a lead? If so, how? Submit it. Which one applies?';
+    const text =
+      'Was the team involved in the code sample? To what extent? Did the plan name a lead? If so, how? Submit it. Which one applies?';
     const s = splitSentences(text);
-    expect(s.map((x) => x.text)).toEqual(['Was the team involved in the code sample? To what extent?', 'Did the plan name a lead? If so, how?', 'Submit it.', 'Which one applies?']);
+    expect(s.map((x) => x.text)).toEqual([
+      'Was the team involved in the code sample? To what extent?',
+      'Did the plan name a lead? If so, how?',
+      'Submit it.',
+      'Which one applies?',
+    ]);
     for (const x of s) expect(text.slice(x.offset, x.offset + x.text.length)).toBe(x.text);
   });
 
@@ -126,7 +141,11 @@ describe('segmentPage', () => {
   });
 
   it('recognises multi-space column tables', () => {
-    const text = ['CLIN    Description          Due', '0001    Kickoff briefing     5 days after award', '0002    Final report         At completion'].join('\n');
+    const text = [
+      'CLIN    Description          Due',
+      '0001    Kickoff briefing     5 days after award',
+      '0002    Final report         At completion',
+    ].join('\n');
     expect(units(text).every((u) => u.kind === 'row')).toBe(true);
   });
 

@@ -35,14 +35,78 @@ export type Segment = Unit | HeadingAt;
 
 const ABBREVIATIONS = new Set(
   [
-    'e.g', 'i.e', 'etc', 'u.s', 'u.s.c', 'no', 'nos', 'vs', 'inc', 'ltd', 'co', 'corp', 'mr', 'mrs', 'ms', 'dr', 'st',
-    'jr', 'sr', 'approx', 'fig', 'figs', 'sec', 'secs', 'para', 'paras', 'vol', 'vols', 'pp', 'p', 'ch', 'art', 'al',
-    'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'est', 'min', 'max', 'ref',
-    'attn', 'dept', 'govt', 'gov', 'atch', 'att', 'encl', 'ea', 'hr', 'hrs', 'ft', 'sq', 'cf', 'viz', 'op', 'cit',
-    'a.m', 'p.m', 'n/a', 'u.s.a', 'd.c',
+    'e.g',
+    'i.e',
+    'etc',
+    'u.s',
+    'u.s.c',
+    'no',
+    'nos',
+    'vs',
+    'inc',
+    'ltd',
+    'co',
+    'corp',
+    'mr',
+    'mrs',
+    'ms',
+    'dr',
+    'st',
+    'jr',
+    'sr',
+    'approx',
+    'fig',
+    'figs',
+    'sec',
+    'secs',
+    'para',
+    'paras',
+    'vol',
+    'vols',
+    'pp',
+    'p',
+    'ch',
+    'art',
+    'al',
+    'jan',
+    'feb',
+    'mar',
+    'apr',
+    'jun',
+    'jul',
+    'aug',
+    'sep',
+    'sept',
+    'oct',
+    'nov',
+    'dec',
+    'est',
+    'min',
+    'max',
+    'ref',
+    'attn',
+    'dept',
+    'govt',
+    'gov',
+    'atch',
+    'att',
+    'encl',
+    'ea',
+    'hr',
+    'hrs',
+    'ft',
+    'sq',
+    'cf',
+    'viz',
+    'op',
+    'cit',
+    'a.m',
+    'p.m',
+    'n/a',
+    'u.s.a',
+    'd.c',
   ].map((a) => a.toLowerCase()),
 );
-
 
 const TERMINAL = /[.?!;:]["”’)\]]*$/;
 
@@ -62,10 +126,17 @@ export function splitSentences(text: string): Array<{ text: string; offset: numb
       // "CO." or "RFQ." is an acronym ending a sentence; "Co." or "No." is an abbreviation.
       const acronym = /^[A-Z]{2,}$/.test(word);
       // "Open Ratings, Inc. Orders should ...": a company suffix ends the sentence when a clause follows.
-      const companyEnd = /^(inc|ltd|corp|llc)$/.test(lower) && /^[A-Z][a-z]+ [a-z]/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 30));
+      const companyEnd =
+        /^(inc|ltd|corp|llc)$/.test(lower) && /^[A-Z][a-z]+ [a-z]/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 30));
       if (ABBREVIATIONS.has(lower) && !acronym && !companyEnd) continue;
       // Single initials ("J. Smith", "U. S.") do not end sentences, but "Section B." does.
-      if (/^[A-Z]$/.test(word) && !/\b(section|attachment|exhibit|appendix|part|volume|item|annex|schedule|block|lot)\s+[A-Z]$/i.test(text.slice(Math.max(from, m.index - 14), m.index))) continue;
+      if (
+        /^[A-Z]$/.test(word) &&
+        !/\b(section|attachment|exhibit|appendix|part|volume|item|annex|schedule|block|lot)\s+[A-Z]$/i.test(
+          text.slice(Math.max(from, m.index - 14), m.index),
+        )
+      )
+        continue;
       // "... relevant to this SOW. b. Depth of experience.": a list letter right after a sentence's
       // end, or the letter after the one this piece opens with ("e. Develop prototype f. Identify
       // ..."), opens the next item, so the break goes before it, not after it (a PDF or a run-on
@@ -85,7 +156,11 @@ export function splitSentences(text: string): Array<{ text: string; offset: numb
       // "... as follows, a. The plan, b. The schedule": a list letter or number after a comma,
       // colon or "and" is an inline enumerator, not a sentence end.
       const enumerator = /([a-z]|[ivx]{1,4}|\d{1,2})$/.exec(text.slice(Math.max(from, m.index - 4), m.index))?.[1];
-      if (enumerator && /(?:[,;:]|\b(?:and|or))\s+\(?$/.test(text.slice(Math.max(from, m.index - enumerator.length - 8), m.index - enumerator.length))) continue;
+      if (
+        enumerator &&
+        /(?:[,;:]|\b(?:and|or))\s+\(?$/.test(text.slice(Math.max(from, m.index - enumerator.length - 8), m.index - enumerator.length))
+      )
+        continue;
       // "No. 5" / "Sec. 3" style references were caught above; "2.2." stays a sentence end.
     }
     push(out, text, from, end);
@@ -97,7 +172,8 @@ export function splitSentences(text: string): Array<{ text: string; offset: numb
 
 // "To what extent?", "If so, how?", "Why not?": a question of a few words asks more of the sentence
 // before it and is no sentence alone (DUPLICATES: fragments join their sentence).
-const FOLLOW_UP_QUESTION = /^(?:if (?:so|not),?\s+)?(?:to what extent|how|why(?: not)?|when|where|which|what|how (?:often|many|much|so))\?["”’)\]]*$/i;
+const FOLLOW_UP_QUESTION =
+  /^(?:if (?:so|not),?\s+)?(?:to what extent|how|why(?: not)?|when|where|which|what|how (?:often|many|much|so))\?["”’)\]]*$/i;
 
 function joinFollowUpQuestions(parts: Array<{ text: string; offset: number }>, text: string): Array<{ text: string; offset: number }> {
   const out: Array<{ text: string; offset: number }> = [];
@@ -190,9 +266,10 @@ function classifyLine(t: string, start: number, lines: Line[], options: SegmentO
     const parsed = parseHeading(trimmed);
     const title = trimmed.replace(/[.:]$/, '');
     line.kind = 'heading';
-    line.heading = parsed && parsed.body === undefined
-      ? { ...parsed, level }
-      : { number: null, title, named: sectionFromTitle(title), kind: 'unnumbered', level, typographic: true };
+    line.heading =
+      parsed && parsed.body === undefined
+        ? { ...parsed, level }
+        : { number: null, title, named: sectionFromTitle(title), kind: 'unnumbered', level, typographic: true };
   } else if (isTableLine(trimmed)) line.kind = 'row';
   else {
     const h = parseHeading(trimmed);
@@ -213,13 +290,19 @@ function classifyLine(t: string, start: number, lines: Line[], options: SegmentO
 
 function promoteTableLines(lines: Line[]): void {
   // Promote runs of multi-space column lines, and of two-column "label | value" lines, to table rows.
-  const onePipe = (l: Line | undefined) => l !== undefined && l.kind !== 'blank' && / \| |\S \|$/.test(l.text) && l.text.trim().length <= MAX_ROW_CHARS;
+  const onePipe = (l: Line | undefined) =>
+    l !== undefined && l.kind !== 'blank' && / \| |\S \|$/.test(l.text) && l.text.trim().length <= MAX_ROW_CHARS;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     if (l.kind !== 'text' && l.kind !== 'bullet') continue;
     const prev = lines[i - 1];
     const next = lines[i + 1];
-    if (l.kind === 'text' && spacedColumns(l.text) && ((prev && (prev.kind === 'row' || spacedColumns(prev.text))) || (next && spacedColumns(next.text)))) l.kind = 'row';
+    if (
+      l.kind === 'text' &&
+      spacedColumns(l.text) &&
+      ((prev && (prev.kind === 'row' || spacedColumns(prev.text))) || (next && spacedColumns(next.text)))
+    )
+      l.kind = 'row';
     else if (onePipe(l) && ((prev && (prev.kind === 'row' || onePipe(prev))) || onePipe(next))) l.kind = 'row';
   }
   // Lines right under a table with no separators of their own (a checklist's items, a note under a
@@ -281,7 +364,15 @@ function toBlocks(lines: Line[]): Block[] {
       continue;
     }
     if (l.kind === 'heading' || l.kind === 'row') {
-      blocks.push({ kind: l.kind, text: l.text.trim(), start: l.start, heading: l.heading, lines: 1, afterBlank: blank, indent: indentOf(l.text) });
+      blocks.push({
+        kind: l.kind,
+        text: l.text.trim(),
+        start: l.start,
+        heading: l.heading,
+        lines: 1,
+        afterBlank: blank,
+        indent: indentOf(l.text),
+      });
       open = null;
     } else {
       const trimmed = l.text.trim();
@@ -293,13 +384,21 @@ function toBlocks(lines: Line[]): Block[] {
         ((/^[a-z(]/.test(trimmed) && prevText.length >= width * 0.5) || prevText.length >= width);
       const continuesAfterStop = open !== null && l.kind === 'text' && /[,]$/.test(prevText) && /^[a-z]/.test(trimmed);
       // "... in accordance with paragraph" / "(c)(1) of this clause": a reference wrapped to the line start.
-      const wrappedReference = open !== null && l.kind === 'bullet' && !TERMINAL.test(prevText) && REFERENCE_END.test(prevText) && PAREN_MARKER.test(trimmed);
+      const wrappedReference =
+        open !== null && l.kind === 'bullet' && !TERMINAL.test(prevText) && REFERENCE_END.test(prevText) && PAREN_MARKER.test(trimmed);
       if (open && (continues || continuesAfterStop || wrappedReference)) {
         open.text += `\n${l.text}`;
         open.lines += 1;
       } else {
         const lead = l.text.length - l.text.trimStart().length;
-        open = { kind: l.kind === 'bullet' ? 'bullet' : 'para', text: trimmed, start: l.start + lead, lines: 1, afterBlank: blank, indent: indentOf(l.text) };
+        open = {
+          kind: l.kind === 'bullet' ? 'bullet' : 'para',
+          text: trimmed,
+          start: l.start + lead,
+          lines: 1,
+          afterBlank: blank,
+          indent: indentOf(l.text),
+        };
         blocks.push(open);
       }
     }
@@ -407,8 +506,15 @@ export function segmentPage(text: string, options: SegmentOptions = {}): Segment
       }
       for (const piece of isHeader ? [{ text: rowText, offset: 0 }] : rowSentences(rowText)) {
         out.push({
-          kind: 'row', text: piece.text, start: b.start, leadIn: false, parent: leadStack.at(-1) ?? -1, bulleted: false, block: blockIndex,
-          tableHeader: header, isTableHeader: isHeader,
+          kind: 'row',
+          text: piece.text,
+          start: b.start,
+          leadIn: false,
+          parent: leadStack.at(-1) ?? -1,
+          bulleted: false,
+          block: blockIndex,
+          tableHeader: header,
+          isTableHeader: isHeader,
         });
       }
       continue;
@@ -443,7 +549,14 @@ export function segmentPage(text: string, options: SegmentOptions = {}): Segment
       const last = out.at(-1);
       // A few lower-case words left over from a line or cell cut in two ("adds, changes.") join
       // the unfinished sentence they end.
-      if (b.kind === 'para' && isFragment(s.text) && last !== undefined && last.kind !== 'heading' && !last.leadIn && !TERMINAL.test(last.text)) {
+      if (
+        b.kind === 'para' &&
+        isFragment(s.text) &&
+        last !== undefined &&
+        last.kind !== 'heading' &&
+        !last.leadIn &&
+        !TERMINAL.test(last.text)
+      ) {
         last.text = `${last.text} ${collapse(s.text)}`;
         return;
       }

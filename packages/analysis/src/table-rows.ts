@@ -8,7 +8,12 @@ import { splitSentences } from './segment';
 
 /** The cells of a "|"-delimited line, empty ones kept in place (outer pipes dropped). */
 export function pipeCells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 }
 
 /**

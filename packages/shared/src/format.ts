@@ -61,6 +61,13 @@ export function formatDeadline(value: string | null | undefined, zone: string | 
   const offsetMin = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
   // The wall-clock time at that offset, formatted as if it were UTC.
   const wall = new Date(d.getTime() + offsetMin * 60_000);
-  const text = wall.toLocaleString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const text = wall.toLocaleString('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
   return `${text} UTC${zone}`;
 }

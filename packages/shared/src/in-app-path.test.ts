@@ -8,7 +8,17 @@ describe('isInAppPath', () => {
   });
 
   it('refuses anything a browser would resolve to another origin', () => {
-    for (const p of ['//evil.example/x', '/\\evil.example/x', '/\t/evil.example', '/\n/evil.example', 'https://evil.example', 'javascript:alert(1)', 'evil', '', '\\\\evil.example']) {
+    for (const p of [
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      'evil',
+      '',
+      '\\\\evil.example',
+    ]) {
       expect(isInAppPath(p), JSON.stringify(p)).toBe(false);
     }
   });

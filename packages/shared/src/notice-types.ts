@@ -46,7 +46,17 @@ export const NOTICE_STATUSES = ['open', 'past_due', 'awarded', 'all'] as const;
 export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
 
 /** Listing sorts. `relevance` needs a keyword; table columns sort by their field. */
-export const OPPORTUNITY_SORTS = ['relevance', 'posted', 'due', 'title', 'agency', 'solicitation_number', 'notice_type', 'set_aside', 'naics'] as const;
+export const OPPORTUNITY_SORTS = [
+  'relevance',
+  'posted',
+  'due',
+  'title',
+  'agency',
+  'solicitation_number',
+  'notice_type',
+  'set_aside',
+  'naics',
+] as const;
 export type OpportunitySort = (typeof OPPORTUNITY_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 

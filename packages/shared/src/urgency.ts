@@ -16,11 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * below 0 expired, 0-7 urgent, 8-14 warning, above 14 good.
  * `urgentDays` lets a user's alert threshold (Settings) widen or narrow the red band.
  */
-export function getUrgency(
-  dueDate: string | Date | null | undefined,
-  now: Date = new Date(),
-  urgentDays: number = URGENT_DAYS,
-): Urgency {
+export function getUrgency(dueDate: string | Date | null | undefined, now: Date = new Date(), urgentDays: number = URGENT_DAYS): Urgency {
   if (!dueDate) return { level: 'none', label: 'No deadline', days: null };
   const due = dueDate instanceof Date ? dueDate : new Date(dueDate);
   if (Number.isNaN(due.getTime())) return { level: 'none', label: 'No deadline', days: null };

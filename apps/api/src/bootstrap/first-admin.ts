@@ -5,9 +5,7 @@ import type { Db } from '../db/client';
 import { hashPassword } from '../lib/password';
 import * as usersRepository from '../modules/auth/users.repository';
 
-export type FirstAdminResult =
-  | { created: false }
-  | { created: true; email: string; generatedPassword?: string };
+export type FirstAdminResult = { created: false } | { created: true; email: string; generatedPassword?: string };
 
 /**
  * Makes sure an admin exists at start. With ADMIN_EMAIL/ADMIN_PASSWORD set and no admin, that

@@ -30,7 +30,12 @@ async function main(): Promise<void> {
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const bar = new cliProgress.SingleBar(
-    { format: ' {bar} {percentage}% | {rows} rows | {rate} rows/s | {malformed} malformed', hideCursor: true, noTTYOutput: true, notTTYSchedule: 5000 },
+    {
+      format: ' {bar} {percentage}% | {rows} rows | {rate} rows/s | {malformed} malformed',
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
+    },
     cliProgress.Presets.shades_classic,
   );
   const started = Date.now();
@@ -43,7 +48,11 @@ async function main(): Promise<void> {
         bar.update(totalBytes ? p.bytes : 0, { rows: p.rows, rate: Math.round(p.rows / Math.max(seconds, 0.001)), malformed: p.malformed });
       },
     });
-    bar.update(totalBytes || 1, { rows: result.rows, rate: Math.round(result.rows / Math.max(result.duration_ms / 1000, 0.001)), malformed: result.malformed });
+    bar.update(totalBytes || 1, {
+      rows: result.rows,
+      rate: Math.round(result.rows / Math.max(result.duration_ms / 1000, 0.001)),
+      malformed: result.malformed,
+    });
     bar.stop();
     console.log(
       `Imported ${result.imported} opportunities (${result.inserted} new, ${result.updated} updated, ${result.unchanged} unchanged) from ${result.rows} rows in ${(result.duration_ms / 1000).toFixed(1)} s; ${result.malformed} malformed.`,
@@ -57,6 +66,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? (err as { detail?: string }).detail ?? err.message : err);
+  console.error(err instanceof Error ? ((err as { detail?: string }).detail ?? err.message) : err);
   process.exit(1);
 });

@@ -28,7 +28,11 @@ const age = (key: string, ms: number) => {
   const when = new Date(Date.now() - ms);
   utimesSync(path.join(dir, key.slice(0, 2), key), when, when);
 };
-const exists = (key: string) => files.read(key).then(() => true, () => false);
+const exists = (key: string) =>
+  files.read(key).then(
+    () => true,
+    () => false,
+  );
 
 describe('daily cleanup of stored files no row refers to', () => {
   it('deletes old orphans only: a file a row keeps, and any file put within the hour, stay', async () => {
@@ -58,7 +62,9 @@ describe('daily cleanup of stored files no row refers to', () => {
   it('runs once a day however many processes tick', async () => {
     const orphan = await files.put(Buffer.from('daily'));
     age(orphan.key, 2 * HOUR);
-    const runners = [0, 1, 2].map(() => new JobRunner({ db: database.db, log: pino({ level: 'silent' }), jobs: [orphanFilesJob({ db: database.db, files })] }));
+    const runners = [0, 1, 2].map(
+      () => new JobRunner({ db: database.db, log: pino({ level: 'silent' }), jobs: [orphanFilesJob({ db: database.db, files })] }),
+    );
     const now = new Date('2031-05-05T03:00:00Z');
     const outcomes = (await Promise.all(runners.map((r) => r.tick(now)))).flat();
     expect(outcomes.map((o) => o.status).sort()).toEqual(['done', 'skipped', 'skipped']);
@@ -68,6 +74,10 @@ describe('daily cleanup of stored files no row refers to', () => {
 
   it('skips a store that cannot list its files', async () => {
     const { listOlderThan: _unused, ...unlisted } = files;
-    expect(await removeOrphanFiles({ db: database.db, files: unlisted })).toEqual({ checked: 0, removed: 0, skipped: 'the file store cannot list its files' });
+    expect(await removeOrphanFiles({ db: database.db, files: unlisted })).toEqual({
+      checked: 0,
+      removed: 0,
+      skipped: 'the file store cannot list its files',
+    });
   });
 });

@@ -14,7 +14,10 @@ const BATCH = 500;
  * file is stored before the row that keeps it is written, and storing the same bytes again refreshes
  * its time (lib/file-store.ts), so an upload in flight never loses its file.
  */
-export async function removeOrphanFiles(deps: Pick<AppDeps, 'db' | 'files'>, now = new Date()): Promise<{ checked: number; removed: number; skipped?: string }> {
+export async function removeOrphanFiles(
+  deps: Pick<AppDeps, 'db' | 'files'>,
+  now = new Date(),
+): Promise<{ checked: number; removed: number; skipped?: string }> {
   const list = deps.files.listOlderThan?.bind(deps.files);
   if (!list) return { checked: 0, removed: 0, skipped: 'the file store cannot list its files' };
   let checked = 0;

@@ -15,5 +15,12 @@ import { orphanFilesJob } from './orphan-files.job';
 export function scheduledJobs(deps: AppDeps): JobDefinition[] {
   const alertDeps = { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.PUBLIC_URL };
   // The admin's background imports come last: one may hold the tick that takes it over for minutes.
-  return [samSyncJob(deps), newMatchAlertsJob(alertDeps), deadlineAlertsJob(alertDeps), nextActionRemindersJob(deps), orphanFilesJob(deps), csvImportJob(deps)];
+  return [
+    samSyncJob(deps),
+    newMatchAlertsJob(alertDeps),
+    deadlineAlertsJob(alertDeps),
+    nextActionRemindersJob(deps),
+    orphanFilesJob(deps),
+    csvImportJob(deps),
+  ];
 }

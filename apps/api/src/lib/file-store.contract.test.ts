@@ -37,12 +37,17 @@ const stores: { name: string; store: () => FileStore; storedKeys: () => Promise<
   {
     name: 'local disk',
     store: () => createLocalFileStore(localDir),
-    storedKeys: async () => readdirSync(localDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort(),
+    storedKeys: async () =>
+      readdirSync(localDir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+        .sort(),
   },
   {
     name: 'S3 (s3rver)',
     store: () => s3Store,
-    storedKeys: async () => ((await bucketClient.send(new ListObjectsV2Command({ Bucket: s3.bucket }))).Contents ?? []).map((o) => o.Key!).sort(),
+    storedKeys: async () =>
+      ((await bucketClient.send(new ListObjectsV2Command({ Bucket: s3.bucket }))).Contents ?? []).map((o) => o.Key!).sort(),
   },
 ];
 

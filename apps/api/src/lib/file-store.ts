@@ -29,7 +29,10 @@ export function createLocalFileStore(dir: string): FileStore {
     async put(bytes) {
       const key = createHash('sha256').update(bytes).digest('hex');
       const target = pathOf(key);
-      const exists = await stat(target).then(() => true, () => false);
+      const exists = await stat(target).then(
+        () => true,
+        () => false,
+      );
       if (!exists) {
         await mkdir(path.dirname(target), { recursive: true });
         // Write then rename: a crash never leaves a half-written file under its final name.

@@ -32,8 +32,7 @@ export function gracefulClose(app: FastifyInstance): GracefulClose {
     done(null, payload);
   });
 
-  const openConnections = () =>
-    new Promise<number>((resolve) => app.server.getConnections((err, count) => resolve(err ? 0 : count)));
+  const openConnections = () => new Promise<number>((resolve) => app.server.getConnections((err, count) => resolve(err ? 0 : count)));
 
   return {
     async close({ graceMs, timeoutMs }) {
@@ -47,11 +46,14 @@ export function gracefulClose(app: FastifyInstance): GracefulClose {
       }
 
       let cut = false;
-      const timer = setTimeout(() => {
-        cut = true;
-        app.log.warn('requests still running at the shutdown time limit were cut');
-        app.server.closeAllConnections();
-      }, Math.max(0, timeoutMs - (Date.now() - started)));
+      const timer = setTimeout(
+        () => {
+          cut = true;
+          app.log.warn('requests still running at the shutdown time limit were cut');
+          app.server.closeAllConnections();
+        },
+        Math.max(0, timeoutMs - (Date.now() - started)),
+      );
       try {
         await app.close();
       } finally {

@@ -8,7 +8,20 @@ describe('httpUrlOrNull', () => {
   });
 
   it('drops every other scheme, relative and malformed values', () => {
-    for (const value of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'file:///etc/passwd', '//evil.example', '/relative', 'not a url', '', null, undefined]) {
+    for (const value of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:x',
+      'file:///etc/passwd',
+      '//evil.example',
+      '/relative',
+      'not a url',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(httpUrlOrNull(value), String(value)).toBeNull();
     }
   });

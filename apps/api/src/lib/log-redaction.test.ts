@@ -27,10 +27,22 @@ describe('no secret reaches a log line', () => {
     const member = await createUser(t.db, t.config, { email: 'log-member@example.com' });
     secrets.push(admin.token, member.token, admin.user.passwordHash, member.user.passwordHash);
 
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'log-member@example.com', password: TEST_PASSWORD } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'log-member@example.com', password: TEST_PASSWORD },
+    });
     expect(signIn.statusCode).toBe(200);
     secrets.push(signIn.json().token);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'log-member@example.com', password: 'Wrong-Guess-77' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'log-member@example.com', password: 'Wrong-Guess-77' },
+        })
+      ).statusCode,
+    ).toBe(401);
     secrets.push('Wrong-Guess-77');
     expect((await t.injectAs(member.token, { method: 'GET', url: '/api/auth/refresh-user' })).statusCode).toBe(200);
 
@@ -52,13 +64,26 @@ describe('no secret reaches a log line', () => {
     const q = await t.app.inject({ method: 'POST', url: `/api/auth/reset-password?token=${queryToken}&new_password=Query-Reset-Pw-1` });
     expect(q.statusCode).toBe(200);
     const bodyToken = await resetByMail();
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: bodyToken, new_password: 'Body-Reset-Pw-2' } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: `/api/auth/reset-password?token=${queryToken}&new_password=Reused-Token-Pw-3` })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { token: bodyToken, new_password: 'Body-Reset-Pw-2' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/auth/reset-password?token=${queryToken}&new_password=Reused-Token-Pw-3` }))
+        .statusCode,
+    ).toBe(400);
     secrets.push('Query-Reset-Pw-1', 'Body-Reset-Pw-2', 'Reused-Token-Pw-3');
 
     const adminReset = `/api/admin/users/${member.user.id}/reset-password`;
     expect((await t.injectAs(admin.token, { method: 'POST', url: `${adminReset}?new_password=Admin-Query-Pw-4` })).statusCode).toBe(200);
-    expect((await t.injectAs(admin.token, { method: 'POST', url: adminReset, payload: { new_password: 'Admin-Body-Pw-5' } })).statusCode).toBe(200);
+    expect(
+      (await t.injectAs(admin.token, { method: 'POST', url: adminReset, payload: { new_password: 'Admin-Body-Pw-5' } })).statusCode,
+    ).toBe(200);
     secrets.push('Admin-Query-Pw-4', 'Admin-Body-Pw-5');
     const [after] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, member.user.id));
     secrets.push(after!.hash);
@@ -97,11 +122,14 @@ describe('logSafeError', () => {
       constraint: 'users_email_unique',
       detail: 'Key (email)=(a@b.c) already exists.',
     });
-    const err = Object.assign(new Error('Failed query: insert into users (email, password_hash) values ($1, $2)\nparams: a@b.c,scrypt$32768$8$1$x$y'), {
-      query: 'insert into users ...',
-      params: ['a@b.c', 'scrypt$32768$8$1$x$y'],
-      cause,
-    });
+    const err = Object.assign(
+      new Error('Failed query: insert into users (email, password_hash) values ($1, $2)\nparams: a@b.c,scrypt$32768$8$1$x$y'),
+      {
+        query: 'insert into users ...',
+        params: ['a@b.c', 'scrypt$32768$8$1$x$y'],
+        cause,
+      },
+    );
     const safe = JSON.stringify(logSafeError(err));
     expect(safe).not.toContain('a@b.c');
     expect(safe).not.toContain('scrypt$');

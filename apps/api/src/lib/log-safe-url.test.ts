@@ -27,8 +27,12 @@ describe('logSafeUrl', () => {
   it('masks any token-shaped segment on other routes, keeping ids and asset names', () => {
     expect(logSafeUrl(`/api/somewhere/${TOKEN}/x`)).toBe('/api/somewhere/[token]/x');
     expect(logSafeUrl(`/api/somewhere/${encodeURIComponent(TOKEN)}`)).toBe('/api/somewhere/[token]');
-    expect(logSafeUrl('/api/workspaces/0b0f2a8e-3c7d-4f7e-9a51-2b7c9d1e4f60/members')).toBe('/api/workspaces/0b0f2a8e-3c7d-4f7e-9a51-2b7c9d1e4f60/members');
-    expect(logSafeUrl('/assets/index-BX3k2a9QxxxxxxxxxxxxxxxxxxxxxxxxxxxxxX.js')).toBe('/assets/index-BX3k2a9QxxxxxxxxxxxxxxxxxxxxxxxxxxxxxX.js');
+    expect(logSafeUrl('/api/workspaces/0b0f2a8e-3c7d-4f7e-9a51-2b7c9d1e4f60/members')).toBe(
+      '/api/workspaces/0b0f2a8e-3c7d-4f7e-9a51-2b7c9d1e4f60/members',
+    );
+    expect(logSafeUrl('/assets/index-BX3k2a9QxxxxxxxxxxxxxxxxxxxxxxxxxxxxxX.js')).toBe(
+      '/assets/index-BX3k2a9QxxxxxxxxxxxxxxxxxxxxxxxxxxxxxX.js',
+    );
   });
 
   it('keeps query keys and drops their values', () => {

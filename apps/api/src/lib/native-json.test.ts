@@ -8,7 +8,14 @@ afterEach(() => {
   JSON.parse = before.parse;
 });
 
-const sample = { a: 1, s: 'lone \ud800 surrogate', d: new Date(Date.UTC(2026, 10, 28)), u: undefined, n: [1, null, { t: true }], j: { toJSON: () => 'mine' } };
+const sample = {
+  a: 1,
+  s: 'lone \ud800 surrogate',
+  d: new Date(Date.UTC(2026, 10, 28)),
+  u: undefined,
+  n: [1, null, { t: true }],
+  j: { toJSON: () => 'mine' },
+};
 
 describe('the engine JSON functions', () => {
   it('tells a built-in from a replacement', () => {
@@ -34,7 +41,9 @@ describe('the engine JSON functions', () => {
     await import('pdfjs-dist/legacy/build/pdf.mjs');
     expect(useNativeJson()).toBe(true);
     expect(isBuiltIn(JSON.stringify)).toBe(true);
-    expect(JSON.stringify(sample)).toBe('{"a":1,"s":"lone \\ud800 surrogate","d":"2026-11-28T00:00:00.000Z","n":[1,null,{"t":true}],"j":"mine"}');
+    expect(JSON.stringify(sample)).toBe(
+      '{"a":1,"s":"lone \\ud800 surrogate","d":"2026-11-28T00:00:00.000Z","n":[1,null,{"t":true}],"j":"mine"}',
+    );
     expect(JSON.parse('{"x":[1,"y"]}')).toEqual({ x: [1, 'y'] });
   });
 });

@@ -22,11 +22,16 @@ const DATABASE_MESSAGES = /^(Connection terminated( unexpectedly| due to connect
 
 /** Which outage an error is, looking through wrappers (drizzle puts the driver's error in `cause`). */
 export function outageOf(err: unknown): Outage | null {
-  for (let e = err as { name?: string; message?: string; code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { name?: string; message?: string; code?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     // ioredis: a command that waited through its reconnects, a client that gave up, or one sent
     // while disconnected by a client without an offline queue.
     if (e.name === 'MaxRetriesPerRequestError' || e.message === 'Connection is closed.') return 'redis';
-    if (typeof e.message === 'string' && e.message.startsWith("Stream isn't writeable and enableOfflineQueue options is false")) return 'redis';
+    if (typeof e.message === 'string' && e.message.startsWith("Stream isn't writeable and enableOfflineQueue options is false"))
+      return 'redis';
     if (typeof e.code === 'string' && SCHEMA_CODES.test(e.code)) return 'schema';
     if (typeof e.code === 'string' && DATABASE_CODES.test(e.code)) return 'database';
     if (typeof e.message === 'string' && DATABASE_MESSAGES.test(e.message)) return 'database';

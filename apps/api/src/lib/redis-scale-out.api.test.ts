@@ -8,7 +8,12 @@ import { OUTAGE_DETAIL } from './outage';
 // Two app instances, each with its own Redis client and its own database, as two API processes
 // behind a load balancer would be: only Redis is shared. Real Redis with TEST_REDIS_URL, else ioredis-mock.
 const NOTICE = 'fd05ce5247fb4bc1b86e1ce4691bb74b';
-const env = { AUTH_RATE_LIMIT_PER_MINUTE: '8', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '3', LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE: '5', SAM_API_KEY: 'test-key-123' };
+const env = {
+  AUTH_RATE_LIMIT_PER_MINUTE: '8',
+  LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '3',
+  LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE: '5',
+  SAM_API_KEY: 'test-key-123',
+};
 
 let r: TestRedis;
 let sam: FakeSamGov;
@@ -59,7 +64,8 @@ describe('REDIS_URL: limits and caches shared by two API processes', () => {
   });
 
   it('counts the per-address limit across both (forgot-password, 8 a minute)', async () => {
-    const forgot = (t: TestApp) => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password?email=nobody%40example.com', remoteAddress: '203.0.113.9' });
+    const forgot = (t: TestApp) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/forgot-password?email=nobody%40example.com', remoteAddress: '203.0.113.9' });
     for (let i = 0; i < 8; i++) expect((await forgot(i % 2 ? a : b)).statusCode).toBe(200);
     expect((await forgot(a)).statusCode).toBe(429);
     expect((await forgot(b)).statusCode).toBe(429);
@@ -106,7 +112,10 @@ describe('when Redis goes away while running', () => {
 
 describe('without REDIS_URL (the embedded default)', () => {
   it('counts in each process alone: B has not seen the attempts made on A', async () => {
-    const solo = [await buildTestApp({ LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '2' }), await buildTestApp({ LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '2' })];
+    const solo = [
+      await buildTestApp({ LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '2' }),
+      await buildTestApp({ LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '2' }),
+    ];
     try {
       const [x, y] = solo as [TestApp, TestApp];
       for (let i = 0; i < 2; i++) expect((await login(x, 'solo@example.com', 'wrong-pw', '192.0.2.1')).statusCode).toBe(401);

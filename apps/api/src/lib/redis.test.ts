@@ -25,7 +25,9 @@ describe('an unreachable REDIS_URL', () => {
   it('fails connectRedis with a message naming the server, not the password', async () => {
     const err = await connectRedis(UNREACHABLE).catch((e: unknown) => e as Error);
     expect(err).toBeInstanceOf(Error);
-    expect((err as Error).message).toMatch(/^REDIS_URL is set but Redis at redis:\/\/127\.0\.0\.1:1\/3 does not answer \(.*ECONNREFUSED.*\)/);
+    expect((err as Error).message).toMatch(
+      /^REDIS_URL is set but Redis at redis:\/\/127\.0\.0\.1:1\/3 does not answer \(.*ECONNREFUSED.*\)/,
+    );
     expect((err as Error).message).not.toContain('s3cret-pw');
   });
 

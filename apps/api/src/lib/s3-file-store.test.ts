@@ -19,7 +19,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   s3 = await startS3Server({ bucket: 's3-store-test' });
-  options = { endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', forcePathStyle: true, accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY };
+  options = {
+    endpoint: s3.endpoint,
+    bucket: s3.bucket,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    accessKeyId: S3RVER_KEY,
+    secretAccessKey: S3RVER_KEY,
+  };
 });
 afterAll(async () => {
   await s3.close();
@@ -74,7 +81,9 @@ describe('S3 file store', () => {
     const down = await createS3FileStore({ ...options, endpoint: `http://127.0.0.1:${closedPort}` })
       .checkBucket()
       .catch((err: Error) => err.message);
-    expect(down).toMatch(new RegExp(`at http://127.0.0.1:${closedPort} is not usable: ECONNREFUSED .*is S3_ENDPOINT right and the server running\\?`));
+    expect(down).toMatch(
+      new RegExp(`at http://127.0.0.1:${closedPort} is not usable: ECONNREFUSED .*is S3_ENDPOINT right and the server running\\?`),
+    );
   });
 
   it('is what the app opens when S3_ENDPOINT is set, and opening fails fast when the bucket is unreachable', async () => {
@@ -82,7 +91,9 @@ describe('S3 file store', () => {
     const files = await openFileStore(loadConfig({ ...base, ...s3.env }));
     const stored = await files.put(Buffer.from('through the app wiring'));
     expect(statSync(path.join(s3.directory, s3.bucket, `${stored.key}._S3rver_object`)).size).toBe('through the app wiring'.length);
-    await expect(openFileStore(loadConfig({ ...base, ...s3.env, S3_BUCKET: 'missing-bucket' }))).rejects.toThrow(/S3 bucket "missing-bucket" .* no such bucket/);
+    await expect(openFileStore(loadConfig({ ...base, ...s3.env, S3_BUCKET: 'missing-bucket' }))).rejects.toThrow(
+      /S3 bucket "missing-bucket" .* no such bucket/,
+    );
   });
 });
 

@@ -51,7 +51,9 @@ export function createS3FileStore(opts: S3FileStoreOptions): S3FileStore {
     endpoint: opts.endpoint,
     region: opts.region,
     forcePathStyle: opts.forcePathStyle,
-    ...(opts.accessKeyId && opts.secretAccessKey ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } } : {}),
+    ...(opts.accessKeyId && opts.secretAccessKey
+      ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }
+      : {}),
     // Since January 2025 the SDK adds CRC32 checksums to every upload by default, which several
     // S3-compatible servers refuse or store wrongly; send them only where the S3 API requires them.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -75,7 +77,9 @@ export function createS3FileStore(opts: S3FileStoreOptions): S3FileStore {
       });
       const fresh = existing?.LastModified && Date.now() - existing.LastModified.getTime() <= refreshAfterMs;
       if (!fresh) {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.byteLength, ContentType: 'application/octet-stream' }));
+        await client.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.byteLength, ContentType: 'application/octet-stream' }),
+        );
       }
       return { key, size: bytes.byteLength };
     },
@@ -128,7 +132,8 @@ function explain(err: unknown): string {
   if (err instanceof S3ServiceException) {
     const status = err.$metadata.httpStatusCode;
     if (status === 404) return 'no such bucket (create it first, or check S3_BUCKET)';
-    if (status === 403 || status === 401) return `access denied (${status}): check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the bucket policy`;
+    if (status === 403 || status === 401)
+      return `access denied (${status}): check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the bucket policy`;
     if (status === 301) return 'the bucket is in another region (check S3_REGION)';
     return `the server answered ${status ?? 'an error'} (${err.name})`;
   }

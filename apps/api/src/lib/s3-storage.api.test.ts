@@ -64,7 +64,8 @@ describe('uploaded files in S3', () => {
     const ws = await workspace();
     const shared = Buffer.from(`Technical volume ${Math.random()}`);
     const only = Buffer.from(`Pricing volume ${Math.random()}`);
-    const upload = (name: string, bytes: Buffer) => t.injectAs(writer.token, { method: 'POST', url: `/api/workspaces/${ws}/documents`, ...multipartBody({ name, bytes }) });
+    const upload = (name: string, bytes: Buffer) =>
+      t.injectAs(writer.token, { method: 'POST', url: `/api/workspaces/${ws}/documents`, ...multipartBody({ name, bytes }) });
 
     const doc = (await upload('tech.docx', shared)).json();
     const copy = (await upload('tech-copy.docx', shared)).json();
@@ -79,13 +80,19 @@ describe('uploaded files in S3', () => {
     expect(await inBucket(sha(only))).toBe(false);
     expect((await t.injectAs(owner.token, { method: 'DELETE', url: `/api/documents/${doc.id}` })).statusCode).toBe(200);
     expect(await inBucket(sha(shared))).toBe(true); // the copy still uses it
-    expect((await t.injectAs(owner.token, { method: 'GET', url: `/api/documents/${copy.id}/download` })).rawPayload.equals(shared)).toBe(true);
+    expect((await t.injectAs(owner.token, { method: 'GET', url: `/api/documents/${copy.id}/download` })).rawPayload.equals(shared)).toBe(
+      true,
+    );
   });
 
   it('RFP PDF: stored in the bucket on upload and removed with the workspace', async () => {
     const ws = await workspace();
     const pdf = await solicitationPdf();
-    const res = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${ws}/rfp/upload`, ...multipartFile('file', 'rfp.pdf', pdf) });
+    const res = await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/workspaces/${ws}/rfp/upload`,
+      ...multipartFile('file', 'rfp.pdf', pdf),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().requirements_count).toBeGreaterThan(0);
     expect(await inBucket(sha(pdf))).toBe(true);
@@ -97,7 +104,13 @@ describe('uploaded files in S3', () => {
   it('chat attachments: downloaded from the bucket, removed with their message; a vanished object answers 404', async () => {
     const ws = await workspace();
     const bytes = Buffer.from(`meeting notes ${Math.random()}`);
-    const msg = (await t.injectAs(writer.token, { method: 'POST', url: `/api/workspaces/${ws}/messages`, ...chatMultipart({ file: { name: 'notes.txt', bytes } }) })).json();
+    const msg = (
+      await t.injectAs(writer.token, {
+        method: 'POST',
+        url: `/api/workspaces/${ws}/messages`,
+        ...chatMultipart({ file: { name: 'notes.txt', bytes } }),
+      })
+    ).json();
     expect(await inBucket(sha(bytes))).toBe(true);
     const dl = await t.injectAs(owner.token, { method: 'GET', url: msg.file_path });
     expect(dl.statusCode).toBe(200);
@@ -109,7 +122,13 @@ describe('uploaded files in S3', () => {
     expect({ status: gone.statusCode, detail: gone.json().detail }).toEqual({ status: 404, detail: 'File not found' });
 
     // Sent again: stored again, and kept while either message refers to it.
-    const again = (await t.injectAs(writer.token, { method: 'POST', url: `/api/workspaces/${ws}/messages`, ...chatMultipart({ file: { name: 'notes.txt', bytes } }) })).json();
+    const again = (
+      await t.injectAs(writer.token, {
+        method: 'POST',
+        url: `/api/workspaces/${ws}/messages`,
+        ...chatMultipart({ file: { name: 'notes.txt', bytes } }),
+      })
+    ).json();
     expect(await inBucket(sha(bytes))).toBe(true);
     expect((await t.injectAs(writer.token, { method: 'DELETE', url: `/api/workspaces/${ws}/messages/${msg.id}` })).statusCode).toBe(200);
     expect(await inBucket(sha(bytes))).toBe(true);
@@ -120,7 +139,11 @@ describe('uploaded files in S3', () => {
   it('opportunity solicitation PDF: stored in the bucket', async () => {
     const id = await createOpportunity(t.db);
     const pdf = Buffer.concat([await solicitationPdf(), Buffer.from(`\n%${Math.random()}\n`)]);
-    const res = await t.injectAs(writer.token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', 'sol.pdf', pdf) });
+    const res = await t.injectAs(writer.token, {
+      method: 'POST',
+      url: `/api/opportunities/${id}/upload-pdf`,
+      ...multipartFile('file', 'sol.pdf', pdf),
+    });
     expect(res.statusCode).toBe(200);
     expect(await inBucket(sha(pdf))).toBe(true);
   });
@@ -129,13 +152,24 @@ describe('uploaded files in S3', () => {
     let log = '';
     const secret = `s3-secret-${Math.random().toString(36).slice(2)}`;
     // s3rver checks the key id, not the signature, so any secret is accepted with its key id.
-    const traced = await buildTestApp({ ...s3.env, S3_SECRET_ACCESS_KEY: secret, LOG_LEVEL: 'trace' }, { logStream: { write: (line: string) => void (log += line) } });
+    const traced = await buildTestApp(
+      { ...s3.env, S3_SECRET_ACCESS_KEY: secret, LOG_LEVEL: 'trace' },
+      { logStream: { write: (line: string) => void (log += line) } },
+    );
     try {
       const user = await createUser(traced.db, traced.config);
       const ws = (await createWorkspace(traced.db, user.user.id)).id;
       const bytes = Buffer.from(`logged? ${Math.random()}`);
-      const doc = (await traced.injectAs(user.token, { method: 'POST', url: `/api/workspaces/${ws}/documents`, ...multipartBody({ name: 'a.docx', bytes }) })).json();
-      expect((await traced.injectAs(user.token, { method: 'GET', url: `/api/documents/${doc.id}/download` })).rawPayload.equals(bytes)).toBe(true);
+      const doc = (
+        await traced.injectAs(user.token, {
+          method: 'POST',
+          url: `/api/workspaces/${ws}/documents`,
+          ...multipartBody({ name: 'a.docx', bytes }),
+        })
+      ).json();
+      expect(
+        (await traced.injectAs(user.token, { method: 'GET', url: `/api/documents/${doc.id}/download` })).rawPayload.equals(bytes),
+      ).toBe(true);
       expect((await traced.injectAs(user.token, { method: 'DELETE', url: `/api/documents/${doc.id}` })).statusCode).toBe(200);
     } finally {
       await traced.close();
@@ -147,7 +181,11 @@ describe('uploaded files in S3', () => {
   it('the daily orphan cleanup lists the bucket and deletes old objects no row refers to, keeping the rest', async () => {
     const ws = await workspace();
     const kept = Buffer.from(`kept ${Math.random()}`);
-    await t.injectAs(writer.token, { method: 'POST', url: `/api/workspaces/${ws}/documents`, ...multipartBody({ name: 'kept.docx', bytes: kept }) });
+    await t.injectAs(writer.token, {
+      method: 'POST',
+      url: `/api/workspaces/${ws}/documents`,
+      ...multipartBody({ name: 'kept.docx', bytes: kept }),
+    });
     const orphan = await t.files.put(Buffer.from(`left behind by a crash ${Math.random()}`));
     // Two hours on, both objects are old enough to be considered.
     const result = await removeOrphanFiles({ db: t.db, files: t.files }, new Date(Date.now() + 2 * 60 * 60_000));

@@ -111,14 +111,22 @@ function noAnswer(err: NodeJS.ErrnoException, url: URL, deadline: AbortSignal, t
   if (err.code === 'EBLOCKED') return badRequest('CSV URL must not point at a private or loopback address');
   if (deadline.aborted) return badRequest(`CSV download failed: ${host} did not answer within ${Math.round(timeoutMs / 1000)} s`);
   if (err.name === 'AbortError') return upstreamFailed('CSV download was stopped');
-  if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' || err.code === 'EAI_NODATA') return badRequest(`CSV download failed: the host ${host} was not found`);
+  if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN' || err.code === 'EAI_NODATA')
+    return badRequest(`CSV download failed: the host ${host} was not found`);
   if (err.code === 'ECONNREFUSED') return badRequest(`CSV download failed: nothing answers at ${at} (connection refused)`);
-  if (err.code === 'EHOSTUNREACH' || err.code === 'ENETUNREACH' || err.code === 'ETIMEDOUT') return badRequest(`CSV download failed: ${host} cannot be reached`);
+  if (err.code === 'EHOSTUNREACH' || err.code === 'ENETUNREACH' || err.code === 'ETIMEDOUT')
+    return badRequest(`CSV download failed: ${host} cannot be reached`);
   if (err.code && TLS_CODE.test(err.code)) return badRequest(`CSV download failed: the certificate of ${host} is not valid (${err.code})`);
   return upstreamFailed(`CSV download failed: ${err.message}`);
 }
 
-function request(url: URL, allowPrivate: boolean, signal: AbortSignal, deadline: AbortSignal, timeoutMs: number): Promise<http.IncomingMessage> {
+function request(
+  url: URL,
+  allowPrivate: boolean,
+  signal: AbortSignal,
+  deadline: AbortSignal,
+  timeoutMs: number,
+): Promise<http.IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.get(url, { lookup: guardedLookup(allowPrivate), signal, headers: { 'user-agent': 'BidDesk importer' } }, resolve);

@@ -4,7 +4,19 @@ import { neutraliseFormula, restoreNeutralised } from './spreadsheet-cell';
 /** The pursuit import reads an exported CSV back: restoreNeutralised undoes neutraliseFormula. */
 describe('restoreNeutralised', () => {
   it('gives back the text neutraliseFormula was given', () => {
-    const texts = ['=1+1', '  +SUM(A1)', '-5% margin; =1+1', '@user', '＝HYPERLINK("x")', '\tTabbed', 'a,-b|+c', 'line\n=two', 'plain text', "it's fine", ''];
+    const texts = [
+      '=1+1',
+      '  +SUM(A1)',
+      '-5% margin; =1+1',
+      '@user',
+      '＝HYPERLINK("x")',
+      '\tTabbed',
+      'a,-b|+c',
+      'line\n=two',
+      'plain text',
+      "it's fine",
+      '',
+    ];
     for (const text of texts) expect(restoreNeutralised(String(neutraliseFormula(text)))).toBe(text);
   });
 

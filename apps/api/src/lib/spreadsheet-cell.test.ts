@@ -28,13 +28,20 @@ describe('neutraliseFormula (OWASP CSV injection)', () => {
     expect(neutraliseFormula('e-mail a@b.c, phone 555')).toBe('e-mail a@b.c, phone 555');
     expect(neutraliseFormula(42)).toBe(42);
     expect(neutraliseFormula(null)).toBe('');
-    for (const value of ['x;=1+1', '=1', '\t=1', "'=already"]) expect(neutraliseFormula(neutraliseFormula(value))).toBe(neutraliseFormula(value));
+    for (const value of ['x;=1+1', '=1', '\t=1', "'=already"])
+      expect(neutraliseFormula(neutraliseFormula(value))).toBe(neutraliseFormula(value));
   });
 });
 
 describe('spreadsheetCsv', () => {
   it('quotes every text field, doubles quotes, neutralises cells and starts with a BOM', () => {
-    const body = spreadsheetCsv(['Id', 'Text', 'Page'], [['L-1', 'x;=1+1', 3], ['＝1+1', 'say "hi", then go', null]]);
+    const body = spreadsheetCsv(
+      ['Id', 'Text', 'Page'],
+      [
+        ['L-1', 'x;=1+1', 3],
+        ['＝1+1', 'say "hi", then go', null],
+      ],
+    );
     const text = body.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text.slice(1).split('\n')[1]).toBe(`"L-1","x;'=1+1",3`);

@@ -20,7 +20,10 @@ type User = { user: { id: string }; token: string };
 
 const storedFiles = (t: TestApp) => {
   try {
-    return readdirSync(path.join(t.config.DATA_DIR, 'files'), { recursive: true }).map(String).filter((f) => /[0-9a-f]{64}$/.test(f)).sort();
+    return readdirSync(path.join(t.config.DATA_DIR, 'files'), { recursive: true })
+      .map(String)
+      .filter((f) => /[0-9a-f]{64}$/.test(f))
+      .sort();
   } catch {
     return [];
   }
@@ -30,7 +33,8 @@ const storedFiles = (t: TestApp) => {
 function twoFiles(first: Uint8Array, second: Uint8Array, names = ['a.pdf', 'b.pdf'], fields: Record<string, string> = {}): Body {
   const boundary = '----biddesktwo';
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   [first, second].forEach((bytes, i) => {
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${names[i]}"\r\nContent-Type: application/pdf\r\n\r\n`;
     parts.push(Buffer.from(head), Buffer.from(bytes), Buffer.from('\r\n'));
@@ -78,10 +82,17 @@ describe('several files in one upload', () => {
     ];
     for (const url of paths) {
       const res = await post(t, owner, url, twoFiles(pdf, other));
-      expect({ url, status: res.statusCode, detail: res.json().detail }).toEqual({ url, status: 400, detail: 'Please send one file at a time' });
+      expect({ url, status: res.statusCode, detail: res.json().detail }).toEqual({
+        url,
+        status: 400,
+        detail: 'Please send one file at a time',
+      });
     }
     const chat = await post(t, owner, `/api/workspaces/${wsId}/messages`, twoFiles(pdf, other, ['a.pdf', 'b.pdf'], { message: 'two' }));
-    expect({ status: chat.statusCode, detail: chat.json().detail }).toEqual({ status: 400, detail: 'Only one attachment can be sent with a message' });
+    expect({ status: chat.statusCode, detail: chat.json().detail }).toEqual({
+      status: 400,
+      detail: 'Only one attachment can be sent with a message',
+    });
     expect(await everything(t, wsId, opportunityId)).toEqual(before);
 
     // The draft path needs an RFP first.
@@ -114,7 +125,9 @@ describe('files no row refers to', () => {
     const id = await createOpportunity(t.db);
     const before = storedFiles(t);
     let longDone = false;
-    const long = post(t, owner, `/api/opportunities/${busy}/upload-pdf`, multipartFile('file', 'long.pdf', await longPdf(200, 20))).finally(() => (longDone = true));
+    const long = post(t, owner, `/api/opportunities/${busy}/upload-pdf`, multipartFile('file', 'long.pdf', await longPdf(200, 20))).finally(
+      () => (longDone = true),
+    );
     await new Promise((r) => setTimeout(r, 100));
     const upload = post(t, owner, `/api/opportunities/${id}/upload-pdf`, multipartFile('file', 'rfp.pdf', await solicitationPdf()));
     await new Promise((r) => setTimeout(r, 400));
@@ -124,7 +137,10 @@ describe('files no row refers to', () => {
     expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 404, detail: 'Opportunity not found' });
     expect(await t.db.select().from(solicitationPdfs).where(eq(solicitationPdfs.opportunityId, id))).toEqual([]);
     expect((await long).statusCode).toBe(200);
-    const [longRow] = await t.db.select({ key: solicitationPdfs.storageKey }).from(solicitationPdfs).where(eq(solicitationPdfs.opportunityId, busy));
+    const [longRow] = await t.db
+      .select({ key: solicitationPdfs.storageKey })
+      .from(solicitationPdfs)
+      .where(eq(solicitationPdfs.opportunityId, busy));
     expect(storedFiles(t)).toEqual([...before, path.join(longRow!.key.slice(0, 2), longRow!.key)].sort());
   });
 
@@ -169,59 +185,82 @@ describe('USER_STORAGE_QUOTA_MB', () => {
     const { id: wsId } = await createWorkspace(t.db, fresh.user.id);
     expect(await storageUsedBy(t.db, fresh.user.id)).toBe(0);
     await createDocument(t, wsId, fresh.user.id, { bytes: Buffer.alloc(1000, 1) });
-    expect((await post(t, fresh, `/api/workspaces/${wsId}/messages`, chatMultipart({ file: { name: 'n.txt', bytes: Buffer.alloc(500, 2) } }))).statusCode).toBe(201);
+    expect(
+      (await post(t, fresh, `/api/workspaces/${wsId}/messages`, chatMultipart({ file: { name: 'n.txt', bytes: Buffer.alloc(500, 2) } })))
+        .statusCode,
+    ).toBe(201);
     expect(await storageUsedBy(t.db, fresh.user.id)).toBe(1500);
   });
 
-  it('holds under concurrent uploads: ten parallel 300 KB uploads against 1 MB store three (PostgreSQL: real concurrency)', { timeout: 120_000 }, async () => {
-    const racer = await createUser(t.db, t.config);
-    const { id: wsId } = await createWorkspace(t.db, racer.user.id);
-    const uploads = Array.from({ length: 10 }, (_, i) =>
-      post(t, racer, `/api/workspaces/${wsId}/messages`, chatMultipart({ message: `part ${i}`, file: { name: `part-${i}.bin`, bytes: Buffer.alloc(300 * 1024, i + 1) } })),
-    );
-    const responses = await Promise.all(uploads);
-    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, ...Array<number>(7).fill(413)]);
-    for (const refused of responses.filter((r) => r.statusCode === 413)) expect(refused.json().detail).toMatch(/^This upload would go over your storage quota/);
-    expect(await storageUsedBy(t.db, racer.user.id)).toBe(3 * 300 * 1024);
-    expect((await chatSnapshot(t.db, wsId)).messages.filter((m) => m.fileKey)).toHaveLength(3);
-    // Every reservation ended with its upload, so the quota is free again for what was not stored.
-    expect(await t.db.select().from(storageReservations).where(eq(storageReservations.userId, racer.user.id))).toEqual([]);
-  });
+  it(
+    'holds under concurrent uploads: ten parallel 300 KB uploads against 1 MB store three (PostgreSQL: real concurrency)',
+    { timeout: 120_000 },
+    async () => {
+      const racer = await createUser(t.db, t.config);
+      const { id: wsId } = await createWorkspace(t.db, racer.user.id);
+      const uploads = Array.from({ length: 10 }, (_, i) =>
+        post(
+          t,
+          racer,
+          `/api/workspaces/${wsId}/messages`,
+          chatMultipart({ message: `part ${i}`, file: { name: `part-${i}.bin`, bytes: Buffer.alloc(300 * 1024, i + 1) } }),
+        ),
+      );
+      const responses = await Promise.all(uploads);
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, ...Array<number>(7).fill(413)]);
+      for (const refused of responses.filter((r) => r.statusCode === 413))
+        expect(refused.json().detail).toMatch(/^This upload would go over your storage quota/);
+      expect(await storageUsedBy(t.db, racer.user.id)).toBe(3 * 300 * 1024);
+      expect((await chatSnapshot(t.db, wsId)).messages.filter((m) => m.fileKey)).toHaveLength(3);
+      // Every reservation ended with its upload, so the quota is free again for what was not stored.
+      expect(await t.db.select().from(storageReservations).where(eq(storageReservations.userId, racer.user.id))).toEqual([]);
+    },
+  );
 
-  it('refuses every upload path with 413 and a readable detail once a user would go over it, storing nothing', { timeout: 120_000 }, async () => {
-    const { id: wsId, opportunityId } = await createWorkspace(t.db, full.user.id);
-    // Nearly 1 MB already in use: a 1 MB - 100 bytes document.
-    const held = await createDocument(t, wsId, full.user.id, { bytes: Buffer.alloc(1024 * 1024 - 100, 7), checkedOutBy: full.user.id });
-    const before = await everything(t, wsId, opportunityId);
-    const detail = /^This upload would go over your storage quota: you use 1,023\.9 KB of 1 MB and the file is \d(\.\d)? KB\. Delete files you no longer need/;
-    const attempts: [string, Body][] = [
-      [`/api/opportunities/${opportunityId}/upload-pdf`, multipartFile('file', 'rfp.pdf', pdf)],
-      [`/api/workspaces/${wsId}/documents`, multipartBody({ name: 'plan.pdf', bytes: pdf })],
-      [`/api/documents/${held.id}/check-in`, multipartBody({ name: 'v2.pdf', bytes: pdf })],
-      [`/api/workspaces/${wsId}/messages`, chatMultipart({ message: 'see file', file: { name: 'plan.pdf', bytes: pdf } })],
-      [`/api/workspaces/${wsId}/rfp/upload`, multipartFile('file', 'rfp.pdf', pdf)],
-    ];
-    for (const [url, body] of attempts) {
-      const res = await post(t, full, url, body);
-      expect({ url, status: res.statusCode }).toEqual({ url, status: 413 });
-      expect(res.json().detail).toMatch(detail);
-    }
-    expect(await everything(t, wsId, opportunityId)).toEqual(before);
+  it(
+    'refuses every upload path with 413 and a readable detail once a user would go over it, storing nothing',
+    { timeout: 120_000 },
+    async () => {
+      const { id: wsId, opportunityId } = await createWorkspace(t.db, full.user.id);
+      // Nearly 1 MB already in use: a 1 MB - 100 bytes document.
+      const held = await createDocument(t, wsId, full.user.id, { bytes: Buffer.alloc(1024 * 1024 - 100, 7), checkedOutBy: full.user.id });
+      const before = await everything(t, wsId, opportunityId);
+      const detail =
+        /^This upload would go over your storage quota: you use 1,023\.9 KB of 1 MB and the file is \d(\.\d)? KB\. Delete files you no longer need/;
+      const attempts: [string, Body][] = [
+        [`/api/opportunities/${opportunityId}/upload-pdf`, multipartFile('file', 'rfp.pdf', pdf)],
+        [`/api/workspaces/${wsId}/documents`, multipartBody({ name: 'plan.pdf', bytes: pdf })],
+        [`/api/documents/${held.id}/check-in`, multipartBody({ name: 'v2.pdf', bytes: pdf })],
+        [`/api/workspaces/${wsId}/messages`, chatMultipart({ message: 'see file', file: { name: 'plan.pdf', bytes: pdf } })],
+        [`/api/workspaces/${wsId}/rfp/upload`, multipartFile('file', 'rfp.pdf', pdf)],
+      ];
+      for (const [url, body] of attempts) {
+        const res = await post(t, full, url, body);
+        expect({ url, status: res.statusCode }).toEqual({ url, status: 413 });
+        expect(res.json().detail).toMatch(detail);
+      }
+      expect(await everything(t, wsId, opportunityId)).toEqual(before);
 
-    // Another user's quota is their own: the same uploads work for them, the draft path included.
-    const other = await createWorkspace(t.db, fresh.user.id);
-    expect((await post(t, fresh, `/api/workspaces/${other.id}/rfp/upload`, multipartFile('file', 'rfp.pdf', pdf))).statusCode).toBe(200);
-    const draft = multipartFile('file', 'draft.docx', await docx(SMALL_DRAFT), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    expect((await post(t, fresh, `/api/workspaces/${other.id}/rfp/analyze-draft`, draft)).statusCode).toBe(200);
+      // Another user's quota is their own: the same uploads work for them, the draft path included.
+      const other = await createWorkspace(t.db, fresh.user.id);
+      expect((await post(t, fresh, `/api/workspaces/${other.id}/rfp/upload`, multipartFile('file', 'rfp.pdf', pdf))).statusCode).toBe(200);
+      const draft = multipartFile(
+        'file',
+        'draft.docx',
+        await docx(SMALL_DRAFT),
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      );
+      expect((await post(t, fresh, `/api/workspaces/${other.id}/rfp/analyze-draft`, draft)).statusCode).toBe(200);
 
-    // The draft path for the user at the quota: an RFP uploaded by someone else, the draft by them.
-    const shared = await createWorkspace(t.db, fresh.user.id);
-    await addMember(t.db, shared.id, full.user.id, 'CONTRIBUTOR');
-    expect((await post(t, fresh, `/api/workspaces/${shared.id}/rfp/upload`, multipartFile('file', 'rfp.pdf', pdf))).statusCode).toBe(200);
-    const sharedBefore = await rfpSnapshot(t.db, shared.id);
-    const refused = await post(t, full, `/api/workspaces/${shared.id}/rfp/analyze-draft`, draft);
-    expect(refused.statusCode).toBe(413);
-    expect(refused.json().detail).toMatch(detail);
-    expect(await rfpSnapshot(t.db, shared.id)).toEqual(sharedBefore);
-  });
+      // The draft path for the user at the quota: an RFP uploaded by someone else, the draft by them.
+      const shared = await createWorkspace(t.db, fresh.user.id);
+      await addMember(t.db, shared.id, full.user.id, 'CONTRIBUTOR');
+      expect((await post(t, fresh, `/api/workspaces/${shared.id}/rfp/upload`, multipartFile('file', 'rfp.pdf', pdf))).statusCode).toBe(200);
+      const sharedBefore = await rfpSnapshot(t.db, shared.id);
+      const refused = await post(t, full, `/api/workspaces/${shared.id}/rfp/analyze-draft`, draft);
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json().detail).toMatch(detail);
+      expect(await rfpSnapshot(t.db, shared.id)).toEqual(sharedBefore);
+    },
+  );
 });

@@ -6,7 +6,16 @@ import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows-of';
-import { chatMessages, documentVersions, importJobFiles, rfpAnalyses, rfpSolicitations, solicitationPdfs, storageReservations, users } from '../db/schema/index';
+import {
+  chatMessages,
+  documentVersions,
+  importJobFiles,
+  rfpAnalyses,
+  rfpSolicitations,
+  solicitationPdfs,
+  storageReservations,
+  users,
+} from '../db/schema/index';
 
 export interface FileReference {
   table: PgTable;
@@ -68,7 +77,10 @@ function usedAndReservedSql(userId: string, liveSince: Date): SQL<string> {
 
 /** Bytes the user's files and uploads in flight hold. */
 export async function usedAndReserved(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ bytes: usedAndReservedSql(userId, new Date(Date.now() - RESERVATION_TTL_MS)) }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ bytes: usedAndReservedSql(userId, new Date(Date.now() - RESERVATION_TTL_MS)) })
+    .from(users)
+    .where(eq(users.id, userId));
   return Number(row?.bytes ?? 0);
 }
 

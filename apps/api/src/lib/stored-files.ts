@@ -75,7 +75,11 @@ export async function releaseStorage(db: Db, reservationId: string): Promise<voi
  * reservation from before the file is stored until `write` has committed. If `write` fails the file
  * is removed again unless another row already shared it, so a failed upload leaves nothing.
  */
-export async function storeFileThen<T>(ctx: AuthedCtx, bytes: Uint8Array, write: (stored: { key: string; size: number }) => Promise<T>): Promise<T> {
+export async function storeFileThen<T>(
+  ctx: AuthedCtx,
+  bytes: Uint8Array,
+  write: (stored: { key: string; size: number }) => Promise<T>,
+): Promise<T> {
   const reservation = await reserveStorage(ctx, bytes.byteLength);
   try {
     const stored = await ctx.files.put(bytes);

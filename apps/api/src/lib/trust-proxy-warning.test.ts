@@ -3,7 +3,9 @@ import { trustProxyWarning } from './trust-proxy-warning';
 
 describe('trustProxyWarning', () => {
   it('warns when a hop count is trusted on a public interface', () => {
-    expect(trustProxyWarning({ TRUST_PROXY: 1, HOST: '0.0.0.0' })).toMatch(/^TRUST_PROXY=1 trusts X-Forwarded-For from any client, and HOST=0\.0\.0\.0/);
+    expect(trustProxyWarning({ TRUST_PROXY: 1, HOST: '0.0.0.0' })).toMatch(
+      /^TRUST_PROXY=1 trusts X-Forwarded-For from any client, and HOST=0\.0\.0\.0/,
+    );
     expect(trustProxyWarning({ TRUST_PROXY: 2, HOST: '::' })).not.toBeNull();
   });
 

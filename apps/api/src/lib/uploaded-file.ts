@@ -39,13 +39,15 @@ export async function readMultipart(
         // A form posted without a chosen file sends an empty, nameless part: not a second file.
         if (!part.filename && bytes.length === 0) continue;
         if (++files > 1) throw badRequest(ONE_FILE);
-        if (part.fieldname === 'file' && part.filename) file = { fileName: sanitizeFileName(part.filename), contentType: part.mimetype ?? null, bytes };
+        if (part.fieldname === 'file' && part.filename)
+          file = { fileName: sanitizeFileName(part.filename), contentType: part.mimetype ?? null, bytes };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'VALIDATION', tooLarge(describeLimit(maxBytes)));
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, 'VALIDATION', tooLarge(describeLimit(maxBytes)));
     if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest(ONE_FILE);
     throw err;
   }

@@ -28,7 +28,11 @@ describe('auth hook user cache', () => {
     const { user, token } = await createUser(t.db, t.config);
     expect((await me(token)).statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(200);
-    const res = await t.injectAs(token, { method: 'POST', url: '/api/auth/change-password', payload: { current_password: TEST_PASSWORD, new_password: 'a-new-secret' } });
+    const res = await t.injectAs(token, {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { current_password: TEST_PASSWORD, new_password: 'a-new-secret' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await me(token)).json()).toMatchObject({ code: 'SESSION_ENDED' });
     // The new session works at once, though the row kept a moment ago carried the old version.
@@ -66,7 +70,10 @@ describe('auth hook user cache', () => {
   it('ends a session changed outside the app (SQL, the CLI) within AUTH_USER_CACHE_MS', async () => {
     const { user, token } = await createUser(t.db, t.config);
     expect((await me(token)).statusCode).toBe(200);
-    await t.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, user.id));
+    await t.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id));
     const changedAt = performance.now();
     // Ask until refused: every answer to a request sent a TTL or more after the change must be a refusal.
     const answers: { sentMs: number; status: number }[] = [];

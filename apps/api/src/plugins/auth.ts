@@ -82,7 +82,8 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, opts: { redis?
     }
     // Unknown paths fall through to the 404 handler, not a 401.
     if (routeConfig.public || !routeUrl) return;
-    if (!request.ctx.actor) throw sessionEnded ? sessionEndedError() : unauthorized(token ? 'Could not validate credentials' : 'Not authenticated');
+    if (!request.ctx.actor)
+      throw sessionEnded ? sessionEndedError() : unauthorized(token ? 'Could not validate credentials' : 'Not authenticated');
     if (routeConfig.role === 'admin' && request.ctx.actor.role !== 'admin') throw forbidden('Admin access required');
     if (request.ctx.actor.isGuest && !isGuestRoute(request.method, routeUrl)) throw forbidden(GUEST_REFUSAL);
   });
@@ -101,9 +102,15 @@ function shareUserChanges(app: FastifyInstance, redis: Redis): void {
   subscriber.on('message', (channel: string, userId: string) => {
     if (channel === USERS_CHANGED_CHANNEL) forgetUserHere(userId);
   });
-  const subscribed = subscriber.subscribe(USERS_CHANGED_CHANNEL).catch((err: unknown) => app.log.warn({ err }, 'could not subscribe to user changes; other processes see them within AUTH_USER_CACHE_MS'));
+  const subscribed = subscriber
+    .subscribe(USERS_CHANGED_CHANNEL)
+    .catch((err: unknown) =>
+      app.log.warn({ err }, 'could not subscribe to user changes; other processes see them within AUTH_USER_CACHE_MS'),
+    );
   const stopAnnouncing = announceUserChanges((userId) => {
-    redis.publish(USERS_CHANGED_CHANNEL, userId).catch((err: unknown) => app.log.warn({ err }, 'could not announce a user change; other processes see it within AUTH_USER_CACHE_MS'));
+    redis
+      .publish(USERS_CHANGED_CHANNEL, userId)
+      .catch((err: unknown) => app.log.warn({ err }, 'could not announce a user change; other processes see it within AUTH_USER_CACHE_MS'));
   });
   app.addHook('onReady', async () => void (await subscribed));
   app.addHook('onClose', async () => {

@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 /** Sends raw bytes to a listening app and reads the whole answer until the server closes. */
-function raw(port: number, request: string | ((socket: ReturnType<typeof connect>) => void), waitMs = 5000): Promise<{ text: string; closedAfterMs: number }> {
+function raw(
+  port: number,
+  request: string | ((socket: ReturnType<typeof connect>) => void),
+  waitMs = 5000,
+): Promise<{ text: string; closedAfterMs: number }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const socket = connect(port, '127.0.0.1', () => (typeof request === 'string' ? socket.write(request) : request(socket)));
@@ -81,16 +85,28 @@ describe('security headers', () => {
     const { id: wsId } = await createWorkspace(t.db, member.user.id);
     const code = await createInviteCode(t.db);
     const answers = [
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'cache-member@example.com', password: TEST_PASSWORD } }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Cache New', email: 'cache-new@example.com', password: 'a-secret-1', invite_code: code } }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: 'x'.repeat(43), new_password: 'a-secret-2' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'cache-member@example.com', password: TEST_PASSWORD },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name: 'Cache New', email: 'cache-new@example.com', password: 'a-secret-1', invite_code: code },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: 'x'.repeat(43), new_password: 'a-secret-2' },
+      }),
       await t.injectAs(member.token, { method: 'GET', url: '/api/auth/refresh-user' }),
       await t.injectAs(admin, { method: 'GET', url: '/api/admin/users' }),
       await t.injectAs(member.token, { method: 'GET', url: `/api/workspaces/${wsId}/members` }),
       await t.injectAs(null, { method: 'GET', url: '/api/auth/refresh-user' }),
     ];
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 400, 200, 200, 200, 401]);
-    for (const res of answers) expect(res.headers["cache-control"]).toBe("no-store");
+    for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it("gives the API docs page swagger-ui's own policy, without upgrading to https", async () => {
@@ -118,7 +134,11 @@ describe('text every input must be', () => {
   it('refuses a NUL in a user name at registration and stores nothing', async () => {
     const before = (await t.db.select().from(users)).length;
     const code = await createInviteCode(t.db);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Nul\u0000Name', email: 'nul@example.com', password: 'secret1', invite_code: code } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Nul\u0000Name', email: 'nul@example.com', password: 'secret1', invite_code: code },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe('Name must not contain a NUL character');
     expect((await t.db.select().from(users)).length).toBe(before);
@@ -126,7 +146,11 @@ describe('text every input must be', () => {
 
   it('refuses a NUL or a lone surrogate in a notification title and stores nothing', async () => {
     for (const title of ['Hello\u0000', 'Hello \ud800']) {
-      const res = await t.injectAs(admin, { method: 'POST', url: '/api/admin/notifications', payload: { title, message: 'm', user_id: userId } });
+      const res = await t.injectAs(admin, {
+        method: 'POST',
+        url: '/api/admin/notifications',
+        payload: { title, message: 'm', user_id: userId },
+      });
       expect(res.statusCode, title).toBe(400);
       expect(res.json().detail).toMatch(/^Title must not contain/);
     }
@@ -134,7 +158,11 @@ describe('text every input must be', () => {
   });
 
   it('refuses a NUL in an admin-created user name', async () => {
-    const res = await t.injectAs(admin, { method: 'POST', url: '/api/admin/create-user', payload: { name: 'A\u0000', email: 'a-nul@example.com', password: 'secret1' } });
+    const res = await t.injectAs(admin, {
+      method: 'POST',
+      url: '/api/admin/create-user',
+      payload: { name: 'A\u0000', email: 'a-nul@example.com', password: 'secret1' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -192,7 +220,9 @@ describe('session tokens', () => {
 
   it('answers 401 for a validly signed token without an expiry', async () => {
     const { user: u } = await createUser(t.db, t.config);
-    expect((await t.injectAs(await sign({ sub: u.id, ver: u.tokenVersion }, true), { method: 'GET', url: '/api/auth/refresh-user' })).statusCode).toBe(200);
+    expect(
+      (await t.injectAs(await sign({ sub: u.id, ver: u.tokenVersion }, true), { method: 'GET', url: '/api/auth/refresh-user' })).statusCode,
+    ).toBe(200);
     const res = await t.injectAs(await sign({ sub: u.id, ver: u.tokenVersion }, false), { method: 'GET', url: '/api/auth/refresh-user' });
     expect(res.statusCode).toBe(401);
   });
@@ -202,7 +232,13 @@ describe('OpenAPI document', () => {
   it('marks public routes as needing no token and the rest as needing one', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
     expect(doc.security).toEqual([{ bearer: [] }]);
-    for (const [path, method] of [['/api/auth/login', 'post'], ['/api/auth/register', 'post'], ['/api/auth/forgot-password', 'post'], ['/api/auth/reset-password', 'post'], ['/api/health', 'get']]) {
+    for (const [path, method] of [
+      ['/api/auth/login', 'post'],
+      ['/api/auth/register', 'post'],
+      ['/api/auth/forgot-password', 'post'],
+      ['/api/auth/reset-password', 'post'],
+      ['/api/health', 'get'],
+    ]) {
       expect(doc.paths[path][method].security, `${method} ${path}`).toEqual([]);
     }
     expect(doc.paths['/api/auth/refresh-user'].get.security).toBeUndefined();

@@ -42,11 +42,14 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string): 
     app.route({ method: ['GET', 'HEAD'], url: '/', schema: { hide: true }, handler: sendApp });
     app.route({ method: ['GET', 'HEAD'], url: '/*', schema: { hide: true }, handler: sendApp });
   }
-  app.setNotFoundHandler({ preHandler: app.rateLimit ? app.rateLimit({ max: 300, timeWindow: '1 minute' }) : undefined }, (request, reply) => {
-    const url = request.raw.url ?? '/';
-    if (isApi(url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({ detail: 'Not Found', code: 'NOT_FOUND' });
-    }
-    return reply.code(404).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
-  });
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit ? app.rateLimit({ max: 300, timeWindow: '1 minute' }) : undefined },
+    (request, reply) => {
+      const url = request.raw.url ?? '/';
+      if (isApi(url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return reply.code(404).send({ detail: 'Not Found', code: 'NOT_FOUND' });
+      }
+      return reply.code(404).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    },
+  );
 }

@@ -15,10 +15,7 @@ export interface FuzzTargets {
   badAuthorizations: string[];
 }
 
-type Body =
-  | { kind: 'none' }
-  | { kind: 'json'; value: unknown }
-  | { kind: 'raw'; contentType: string | null; payload: Buffer };
+type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; contentType: string | null; payload: Buffer };
 
 /** A request under construction: each mutation changes one part and says what it did. */
 interface Draft {
@@ -45,7 +42,8 @@ const hex = (rng: Rng, n: number) => Array.from({ length: n }, () => '0123456789
 export const randomUuid = (rng: Rng) => `${hex(rng, 8)}-${hex(rng, 4)}-4${hex(rng, 3)}-${'89ab'[rng.int(4)]}${hex(rng, 3)}-${hex(rng, 12)}`;
 
 const UNICODE = ['é', 'ß', '中', '文', '🙂', '\u202e', '\u200b', '\ufeff', 'ﬀ', 'Ω', '\u0301', '\u2028', '𝔘'];
-const randomText = (rng: Rng, n: number) => Array.from({ length: n }, () => (rng.chance(0.3) ? rng.pick(UNICODE) : String.fromCharCode(32 + rng.int(95)))).join('');
+const randomText = (rng: Rng, n: number) =>
+  Array.from({ length: n }, () => (rng.chance(0.3) ? rng.pick(UNICODE) : String.fromCharCode(32 + rng.int(95)))).join('');
 
 /** Strings that are hostile as text: control characters, lone surrogates, injections, sizes. */
 function hostileString(rng: Rng): { value: string; note: string } {
@@ -187,7 +185,10 @@ function badQueryValues(rng: Rng, schema: JsonSchema): { value: string; raw?: bo
   ];
   if (schema.enum) {
     for (const e of schema.enum) {
-      candidates.push({ value: `${String(e)} `, note: 'enum plus space' }, { value: String(e).toUpperCase() === String(e) ? String(e).toLowerCase() : String(e).toUpperCase(), note: 'enum other case' });
+      candidates.push(
+        { value: `${String(e)} `, note: 'enum plus space' },
+        { value: String(e).toUpperCase() === String(e) ? String(e).toLowerCase() : String(e).toUpperCase(), note: 'enum other case' },
+      );
     }
   }
   if (schema.minimum !== undefined) candidates.push({ value: String(schema.minimum - 1), note: 'below minimum' });
@@ -203,14 +204,19 @@ function extremeQueryValues(rng: Rng, schema: JsonSchema): { value: string; note
   if (types.includes('integer') || types.includes('number')) {
     if (schema.maximum !== undefined) out.push({ value: String(schema.maximum), note: 'maximum' });
     if (schema.minimum !== undefined) out.push({ value: String(schema.minimum), note: 'minimum' });
-    out.push({ value: '0', note: 'zero' }, { value: ' 7 ', note: 'padded number' }, { value: '1e2', note: 'exponent' }, { value: '0x10', note: 'hex' });
+    out.push(
+      { value: '0', note: 'zero' },
+      { value: ' 7 ', note: 'padded number' },
+      { value: '1e2', note: 'exponent' },
+      { value: '0x10', note: 'hex' },
+    );
   }
   for (const e of schema.enum ?? []) out.push({ value: String(e), note: `enum ${String(e)}` });
   const max = Math.min(schema.maxLength ?? 2000, 20_000);
   const fill = (unit: string) => unit.repeat(Math.ceil(max / unit.length)).slice(0, max);
   out.push(
     { value: fill('%_\\'), note: 'wildcards at maxLength' },
-    { value: fill("'\"); --"), note: 'quotes at maxLength' },
+    { value: fill('\'"); --'), note: 'quotes at maxLength' },
     { value: fill('é中🙂'), note: 'unicode at maxLength' },
     { value: fill(' '), note: 'spaces at maxLength' },
     { value: randomText(rng, Math.min(max, 300)), note: 'random text' },
@@ -261,9 +267,7 @@ export function validValue(schema: JsonSchema, name: string, targets: FuzzTarget
 function baseDraft(route: RouteSpec, targets: FuzzTargets): Draft {
   const path: Record<string, string> = {};
   for (const p of route.pathParams) path[p] = encodeURIComponent(targets.pathValue(route, p));
-  const query = route.query
-    .filter((q) => q.required)
-    .map((q) => ({ name: q.name, value: String(validValue(q.schema, q.name, targets)) }));
+  const query = route.query.filter((q) => q.required).map((q) => ({ name: q.name, value: String(validValue(q.schema, q.name, targets)) }));
   const isAdmin = route.path.startsWith('/api/admin/');
   return {
     path,
@@ -312,7 +316,8 @@ function mutateBodyValue(rng: Rng, schema: JsonSchema, value: Record<string, unk
       note = `${key} over maxLength`;
     } else if (kind === 4 && prop.type === 'array') {
       const pick = rng.int(3);
-      value[key] = pick === 0 ? [] : pick === 1 ? Array.from({ length: (prop.maxItems ?? 500) + 1 }, (_, i) => `X-${i}`) : [1, null, {}, '\u0000'];
+      value[key] =
+        pick === 0 ? [] : pick === 1 ? Array.from({ length: (prop.maxItems ?? 500) + 1 }, (_, i) => `X-${i}`) : [1, null, {}, '\u0000'];
       note = `${key} array ${['empty', 'too long', 'wrong items'][pick]}`;
     } else if (kind === 5 && (prop.type === 'integer' || prop.type === 'number')) {
       value[key] = rng.pick([1.5, -1e9, 1e20, Number.MAX_SAFE_INTEGER + 2, '1', 'NaN']);
@@ -386,19 +391,55 @@ function brokenMultipart(rng: Rng, route: RouteSpec): { contentType: string; pay
     () => ({ contentType: 'multipart/form-data', payload: `${filePart}\r\n--${b}--\r\n`, note: 'no boundary parameter' }),
     () => ({ contentType: 'multipart/form-data; boundary=', payload: `${filePart}\r\n--${b}--\r\n`, note: 'empty boundary' }),
     () => ({ contentType: `multipart/form-data; boundary=${b}`, payload: filePart, note: 'cut short in the file' }),
-    () => ({ contentType: `multipart/form-data; boundary=${b}`, payload: `--${b}\r\nContent-Disposition: form-data; name="${field}"; filename="a.pdf"\r\n`, note: 'cut short in the headers' }),
-    () => ({ contentType: `multipart/form-data; boundary=${b}`, payload: `--${b}\r\nContent-Disposition: form-data; name="message"\r\n\r\nhello`, note: 'field cut short' }),
+    () => ({
+      contentType: `multipart/form-data; boundary=${b}`,
+      payload: `--${b}\r\nContent-Disposition: form-data; name="${field}"; filename="a.pdf"\r\n`,
+      note: 'cut short in the headers',
+    }),
+    () => ({
+      contentType: `multipart/form-data; boundary=${b}`,
+      payload: `--${b}\r\nContent-Disposition: form-data; name="message"\r\n\r\nhello`,
+      note: 'field cut short',
+    }),
     () => ({ contentType: `multipart/form-data; boundary=${b}`, payload: `--${b}`, note: 'only the first boundary' }),
     () => ({ contentType: `multipart/form-data; boundary=${b}`, payload: '', note: 'empty body' }),
-    () => ({ contentType: `multipart/form-data; boundary=${b}`, payload: Buffer.from(Array.from({ length: 512 }, () => rng.int(256))), note: 'random bytes' }),
-    () => ({ contentType: `multipart/form-data; boundary=${b}`, payload: `--${b}\r\n\r\nno headers\r\n--${b}--\r\n`, note: 'part without headers' }),
-    () => ({ contentType: `multipart/form-data; boundary=${b}`, payload: `--${b}\r\nContent-Disposition: form-data\r\n\r\nno name\r\n--${b}--\r\n`, note: 'part without a name' }),
-    () => ({ contentType: `multipart/form-data; boundary=${b}`, payload: `--${b}\r\nContent-Disposition: form-data; name="${field}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${'x'.repeat(50_000)}`, note: '50 KB file cut short' }),
-    () => ({ contentType: `multipart/form-data; boundary=${'b'.repeat(200)}`, payload: `--${'b'.repeat(200)}\r\n${filePart.slice(b.length + 4)}`, note: '200-char boundary, cut short' }),
+    () => ({
+      contentType: `multipart/form-data; boundary=${b}`,
+      payload: Buffer.from(Array.from({ length: 512 }, () => rng.int(256))),
+      note: 'random bytes',
+    }),
+    () => ({
+      contentType: `multipart/form-data; boundary=${b}`,
+      payload: `--${b}\r\n\r\nno headers\r\n--${b}--\r\n`,
+      note: 'part without headers',
+    }),
+    () => ({
+      contentType: `multipart/form-data; boundary=${b}`,
+      payload: `--${b}\r\nContent-Disposition: form-data\r\n\r\nno name\r\n--${b}--\r\n`,
+      note: 'part without a name',
+    }),
+    () => ({
+      contentType: `multipart/form-data; boundary=${b}`,
+      payload: `--${b}\r\nContent-Disposition: form-data; name="${field}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${'x'.repeat(50_000)}`,
+      note: '50 KB file cut short',
+    }),
+    () => ({
+      contentType: `multipart/form-data; boundary=${'b'.repeat(200)}`,
+      payload: `--${'b'.repeat(200)}\r\n${filePart.slice(b.length + 4)}`,
+      note: '200-char boundary, cut short',
+    }),
     () => ({ contentType: `multipart/form-data; boundary="${b}`, payload: filePart, note: 'unterminated quoted boundary, cut short' }),
     () => ({ contentType: `multipart/form-data; boundary=${b}; boundary=other`, payload: filePart, note: 'two boundaries, cut short' }),
-    () => ({ contentType: `multipart/form-data; boundary=${b}`, payload: `${filePart}\r\n--${b}\r\nContent-Disposition: form-data; name="${field}"; filename="b.pdf"\r\n\r\nsecond`, note: 'second file cut short' }),
-    () => ({ contentType: `multipart/form-data; boundary=${b}`, payload: `--${b}\r\nContent-Disposition: form-data; name="${field}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n${'X-Long: y\r\n'.repeat(2000)}\r\nbody`, note: '2000 part headers, cut short' }),
+    () => ({
+      contentType: `multipart/form-data; boundary=${b}`,
+      payload: `${filePart}\r\n--${b}\r\nContent-Disposition: form-data; name="${field}"; filename="b.pdf"\r\n\r\nsecond`,
+      note: 'second file cut short',
+    }),
+    () => ({
+      contentType: `multipart/form-data; boundary=${b}`,
+      payload: `--${b}\r\nContent-Disposition: form-data; name="${field}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n${'X-Long: y\r\n'.repeat(2000)}\r\nbody`,
+      note: '2000 part headers, cut short',
+    }),
   ];
   const o = rng.pick(options)();
   return { contentType: o.contentType, payload: Buffer.from(o.payload), note: o.note };
@@ -412,11 +453,17 @@ function junkMultipart(rng: Rng): { contentType: string; payload: Buffer; note: 
   const filename = rng.pick(['a.pdf', '../../etc/passwd', 'a\u0000.pdf', 'x'.repeat(1000), '', '.pdf', 'con.pdf', 'a"b.pdf']);
   const payload = Buffer.concat([
     Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="message"\r\n\r\n${h.value}\r\n`),
-    Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${rng.pick(['application/pdf', 'text/html', 'application/x-msdownload', ''])}\r\n\r\n`),
+    Buffer.from(
+      `--${b}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${rng.pick(['application/pdf', 'text/html', 'application/x-msdownload', ''])}\r\n\r\n`,
+    ),
     Buffer.from(Array.from({ length: rng.int(64) }, () => rng.int(256))),
     Buffer.from(`\r\n--${b}--\r\n`),
   ]);
-  return { contentType: `multipart/form-data; boundary=${b}`, payload, note: `field ${JSON.stringify(name)} filename ${JSON.stringify(filename.slice(0, 20))} message ${h.note}` };
+  return {
+    contentType: `multipart/form-data; boundary=${b}`,
+    payload,
+    note: `field ${JSON.stringify(name)} filename ${JSON.stringify(filename.slice(0, 20))} message ${h.note}`,
+  };
 }
 
 const JUNK_HEADERS: [string, () => string][] = [
@@ -504,7 +551,11 @@ const MUTATORS: Mutator[] = [
         return;
       }
       if (whole === 1) {
-        d.body = { kind: 'raw', contentType: rng.pick(['text/plain', 'text/plain; charset=utf-8']), payload: Buffer.from(JSON.stringify(d.body.kind === 'json' ? d.body.value : {})) };
+        d.body = {
+          kind: 'raw',
+          contentType: rng.pick(['text/plain', 'text/plain; charset=utf-8']),
+          payload: Buffer.from(JSON.stringify(d.body.kind === 'json' ? d.body.value : {})),
+        };
         d.labels.push('JSON sent as text/plain');
         return;
       }
@@ -515,7 +566,10 @@ const MUTATORS: Mutator[] = [
         return;
       }
       const current = d.body.kind === 'json' ? d.body.value : null;
-      const value = (current !== null && typeof current === 'object' && !Array.isArray(current) ? structuredClone(current) : {}) as Record<string, unknown>;
+      const value = (current !== null && typeof current === 'object' && !Array.isArray(current) ? structuredClone(current) : {}) as Record<
+        string,
+        unknown
+      >;
       if (rng.chance(0.3)) {
         value[`extra_${rng.int(1000)}`] = rng.pick(WRONG_TYPES).value;
         value.role = 'admin';
@@ -537,7 +591,11 @@ const MUTATORS: Mutator[] = [
       if (rng.chance(0.6)) {
         const i = rng.int(BAD_JSON.length);
         const payload = BAD_JSON[i]!();
-        d.body = { kind: 'raw', contentType: rng.pick(['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON']), payload: Buffer.from(payload) };
+        d.body = {
+          kind: 'raw',
+          contentType: rng.pick(['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON']),
+          payload: Buffer.from(payload),
+        };
         d.labels.push(`bad JSON #${i}`);
       } else {
         const [type, payload] = rng.pick(UNSUPPORTED_TYPES);
@@ -603,7 +661,10 @@ const MUTATORS: Mutator[] = [
     weight: 1,
     apply(d, _route, rng) {
       const h = hostileString(rng);
-      d.query.push({ name: rng.pick(['role', 'admin', '__proto__[x]', 'constructor', 'user_id', 'a[b][c]', 'x'.repeat(500)]), value: h.value.slice(0, 5000) });
+      d.query.push({
+        name: rng.pick(['role', 'admin', '__proto__[x]', 'constructor', 'user_id', 'a[b][c]', 'x'.repeat(500)]),
+        value: h.value.slice(0, 5000),
+      });
       d.query.push({ name: 'junk', value: rng.pick(RAW_QUERY_VALUES), raw: true });
       d.labels.push(`extra query (${h.note})`);
     },

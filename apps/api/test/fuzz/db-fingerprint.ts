@@ -10,7 +10,9 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
  */
 export async function databaseFingerprint(db: Db): Promise<Record<string, string>> {
   const tables = rowsOf<{ name: string }>(
-    await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`),
+    await db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    ),
   ).map((r) => r.name);
   const parts = tables.map(
     (name) =>

@@ -5,7 +5,16 @@ import { signSessionToken } from '../../src/lib/tokens';
 import { insertRfp } from '../ai-tools-factories';
 import type { TestApp } from '../build-test-app';
 import { createDocument, testFileStore } from '../document-factories';
-import { addMember, createGeneratedDocument, createInvite, createNotification, createOpportunity, createUser, createWorkspace, saveOpportunityFor } from '../factories';
+import {
+  addMember,
+  createGeneratedDocument,
+  createInvite,
+  createNotification,
+  createOpportunity,
+  createUser,
+  createWorkspace,
+  saveOpportunityFor,
+} from '../factories';
 import { createMessageWithFile } from '../message-factories';
 import { createTask } from '../task-factories';
 import type { FuzzTargets } from './cases';

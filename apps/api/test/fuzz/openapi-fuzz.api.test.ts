@@ -55,43 +55,57 @@ describe('OpenAPI fuzz', () => {
     // Upload routes read their parts in the handler; the document still has to say they take
     // multipart bodies (lib/openapi-multipart.ts), or broken multipart would only hit bad ids.
     expect(allRoutes.filter((r) => r.multipart).map(routeName)).toEqual(
-      expect.arrayContaining(['POST /api/workspaces/{id}/documents', 'POST /api/workspaces/{id}/messages', 'POST /api/opportunities/{id}/upload-pdf']),
+      expect.arrayContaining([
+        'POST /api/workspaces/{id}/documents',
+        'POST /api/workspaces/{id}/messages',
+        'POST /api/opportunities/{id}/upload-pdf',
+      ]),
     );
     if (ONLY) expect(routes.length, `no route matches FUZZ_ROUTE=${ONLY}`).toBeGreaterThan(0);
   });
 
-  it.each(routes.map((r) => [routeName(r), r] as const))('%s: malformed requests get 4xx and change nothing', async (name, route) => {
-    const cases = generateCases(route, targets, createRng(hashSeed(SEED, name)), CASES);
-    expect(cases.length, `${name} has no fuzz cases: teach test/fuzz/cases.ts a defect it must refuse`).toBeGreaterThanOrEqual(CASES);
+  it.each(routes.map((r) => [routeName(r), r] as const))(
+    '%s: malformed requests get 4xx and change nothing',
+    async (name, route) => {
+      const cases = generateCases(route, targets, createRng(hashSeed(SEED, name)), CASES);
+      expect(cases.length, `${name} has no fuzz cases: teach test/fuzz/cases.ts a defect it must refuse`).toBeGreaterThanOrEqual(CASES);
 
-    const rowsBefore = await databaseFingerprint(t.db);
-    const filesBefore = filesUnder(filesDir);
-    const failures: string[] = [];
-    const accepted: string[] = [];
-    const histogram: Record<number, number> = {};
-    const started = Date.now();
-    for (const c of cases) {
-      let res: LightMyRequestResponse;
-      try {
-        res = await t.app.inject(c.inject);
-      } catch (err) {
-        failures.push(describeCase(c, null, err));
-        continue;
+      const rowsBefore = await databaseFingerprint(t.db);
+      const filesBefore = filesUnder(filesDir);
+      const failures: string[] = [];
+      const accepted: string[] = [];
+      const histogram: Record<number, number> = {};
+      const started = Date.now();
+      for (const c of cases) {
+        let res: LightMyRequestResponse;
+        try {
+          res = await t.app.inject(c.inject);
+        } catch (err) {
+          failures.push(describeCase(c, null, err));
+          continue;
+        }
+        histogram[res.statusCode] = (histogram[res.statusCode] ?? 0) + 1;
+        if (res.statusCode >= 500) failures.push(describeCase(c, res));
+        else if (res.statusCode >= 400 && route.method !== 'HEAD' && !hasDetail(res)) failures.push(`no detail: ${describeCase(c, res)}`);
+        else if (res.statusCode < 400 && route.method !== 'GET') accepted.push(describeCase(c, res));
       }
-      histogram[res.statusCode] = (histogram[res.statusCode] ?? 0) + 1;
-      if (res.statusCode >= 500) failures.push(describeCase(c, res));
-      else if (res.statusCode >= 400 && route.method !== 'HEAD' && !hasDetail(res)) failures.push(`no detail: ${describeCase(c, res)}`);
-      else if (res.statusCode < 400 && route.method !== 'GET') accepted.push(describeCase(c, res));
-    }
-    if (process.env.FUZZ_REPORT) {
-      const statuses = Object.entries(histogram).sort().map(([s, n]) => `${s}x${n}`).join(' ');
-      const lines = [...failures.map((f) => `\n  FAILED ${f}`), ...accepted.map((a) => `\n  accepted ${a}`)];
-      console.log(`fuzz ${name}: ${cases.length} requests in ${Date.now() - started} ms: ${statuses}${lines.join('')}`);
-    }
-    const changed = changedTables(rowsBefore, await databaseFingerprint(t.db));
-    const filesAfter = filesUnder(filesDir);
+      if (process.env.FUZZ_REPORT) {
+        const statuses = Object.entries(histogram)
+          .sort()
+          .map(([s, n]) => `${s}x${n}`)
+          .join(' ');
+        const lines = [...failures.map((f) => `\n  FAILED ${f}`), ...accepted.map((a) => `\n  accepted ${a}`)];
+        console.log(`fuzz ${name}: ${cases.length} requests in ${Date.now() - started} ms: ${statuses}${lines.join('')}`);
+      }
+      const changed = changedTables(rowsBefore, await databaseFingerprint(t.db));
+      const filesAfter = filesUnder(filesDir);
 
-    expect(failures, `${failures.length} of ${cases.length} requests failed (seed ${SEED})`).toEqual([]);
-    expect({ changed, files: filesAfter }, `rows or files changed; requests that were accepted:\n${accepted.join('\n')}`).toEqual({ changed: [], files: filesBefore });
-  }, 120_000);
+      expect(failures, `${failures.length} of ${cases.length} requests failed (seed ${SEED})`).toEqual([]);
+      expect({ changed, files: filesAfter }, `rows or files changed; requests that were accepted:\n${accepted.join('\n')}`).toEqual({
+        changed: [],
+        files: filesBefore,
+      });
+    },
+    120_000,
+  );
 });

@@ -23,7 +23,11 @@ export function satisfies(schema: JsonSchema, value: unknown): boolean {
   const jsType = Array.isArray(value) ? 'array' : typeof value;
   if (types.length) {
     const ok = types.some((t) =>
-      t === 'integer' ? typeof value === 'number' && Number.isInteger(value) : t === 'number' ? typeof value === 'number' && Number.isFinite(value) : t === jsType,
+      t === 'integer'
+        ? typeof value === 'number' && Number.isInteger(value)
+        : t === 'number'
+          ? typeof value === 'number' && Number.isFinite(value)
+          : t === jsType,
     );
     if (!ok) return false;
   }

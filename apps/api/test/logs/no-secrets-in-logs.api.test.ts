@@ -55,7 +55,9 @@ async function prepareDatabase(dir: string): Promise<LogTestDatabase> {
         return new;
       end $$`),
   );
-  await database.db.execute(sql.raw('create trigger refuse_test_user before insert on users for each row execute function refuse_test_user()'));
+  await database.db.execute(
+    sql.raw('create trigger refuse_test_user before insert on users for each row execute function refuse_test_user()'),
+  );
   await database.close();
   return { env, opportunityId, open, drop };
 }
@@ -63,7 +65,10 @@ async function prepareDatabase(dir: string): Promise<LogTestDatabase> {
 async function call(method: string, url: string, opts: { token?: string; json?: unknown } = {}) {
   const res = await fetch(`${base}${url}`, {
     method,
-    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.json !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: opts.json !== undefined ? JSON.stringify(opts.json) : undefined,
   });
   const text = await res.text();
@@ -84,8 +89,15 @@ async function linkFromOutbox(kind: 'reset-password' | 'join', to: string): Prom
   const dir = path.join(dataDir, 'outbox');
   const deadline = Date.now() + 10_000;
   for (;;) {
-    for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : []) {
-      const mail = readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    for (const file of existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse()
+      : []) {
+      const mail = readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
       if (!mail.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
       const match = mail.match(new RegExp(`/${kind}/([A-Za-z0-9_-]{20,})`));
       if (match) return match[1]!;
@@ -154,14 +166,23 @@ it('a full API flow leaves no password, token or password hash in the server log
     return value as string;
   };
 
-  const admin = remember('admin session', (await call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: ADMIN.password } })).body.token);
+  const admin = remember(
+    'admin session',
+    (await call('POST', '/api/auth/login', { json: { email: ADMIN.email, password: ADMIN.password } })).body.token,
+  );
   const code = remember('invite code', (await call('POST', '/api/admin/invite-codes', { token: admin })).body.code);
 
   // Registration, sign-in, a wrong password.
   const alice = { email: 'alice@example.com', password: remember('registration password', 'Alice-Pw-3kd8Qm') };
-  expect((await call('POST', '/api/auth/register', { json: { name: 'Alice', email: alice.email, password: alice.password, invite_code: code } })).status).toBeLessThan(300);
+  expect(
+    (await call('POST', '/api/auth/register', { json: { name: 'Alice', email: alice.email, password: alice.password, invite_code: code } }))
+      .status,
+  ).toBeLessThan(300);
   remember('session after login', (await call('POST', '/api/auth/login', { json: alice })).body.token);
-  expect((await call('POST', '/api/auth/login', { json: { email: alice.email, password: remember('wrong password', 'Wrong-Pw-9sk2Lq') } })).status).toBe(401);
+  expect(
+    (await call('POST', '/api/auth/login', { json: { email: alice.email, password: remember('wrong password', 'Wrong-Pw-9sk2Lq') } }))
+      .status,
+  ).toBe(401);
 
   // Forgot and reset by the SPEC's query-string call.
   expect((await call('POST', `/api/auth/forgot-password?email=${encodeURIComponent(alice.email)}`)).status).toBe(200);
@@ -174,14 +195,25 @@ it('a full API flow leaves no password, token or password hash in the server log
 
   // An admin sets a password and creates users; one insert is refused by the database.
   const list = await call('GET', '/api/admin/users', { token: admin });
-  const aliceId = ((list.body as unknown as { users?: { id: string; email: string }[] }).users ?? (list.body as unknown as { id: string; email: string }[]))
-    .find((u) => u.email === alice.email)!.id;
+  const aliceId = (
+    (list.body as unknown as { users?: { id: string; email: string }[] }).users ?? (list.body as unknown as { id: string; email: string }[])
+  ).find((u) => u.email === alice.email)!.id;
   const adminSet = remember('admin-set password', 'AdminSet-Pw-4nB6wZ');
   expect((await call('POST', `/api/admin/users/${aliceId}/reset-password?new_password=${adminSet}`, { token: admin })).status).toBe(200);
   const bob = { email: 'bob@example.com', password: remember('admin-created password', 'Bob-Pw-8dS3xQ') };
   expect((await call('POST', '/api/admin/create-user', { token: admin, json: { name: 'Bob', ...bob } })).status).toBeLessThan(300);
-  expect((await call('POST', '/api/admin/create-user', { token: admin, json: { name: 'Bob again', email: bob.email, password: remember('duplicate user password', 'Dup-Pw-2mK9vX') } })).status).toBe(409);
-  const failed = await call('POST', '/api/admin/create-user', { token: admin, json: { name: 'Refused', email: 'refused-1@example.com', password: remember('refused insert password', 'Refused-Pw-6pL1cN') } });
+  expect(
+    (
+      await call('POST', '/api/admin/create-user', {
+        token: admin,
+        json: { name: 'Bob again', email: bob.email, password: remember('duplicate user password', 'Dup-Pw-2mK9vX') },
+      })
+    ).status,
+  ).toBe(409);
+  const failed = await call('POST', '/api/admin/create-user', {
+    token: admin,
+    json: { name: 'Refused', email: 'refused-1@example.com', password: remember('refused insert password', 'Refused-Pw-6pL1cN') },
+  });
   expect(failed.status).toBe(500);
 
   // Workspace invitations: a newcomer registers from a join link, an existing user accepts one.
@@ -189,16 +221,26 @@ it('a full API flow leaves no password, token or password hash in the server log
   const workspace = await call('POST', '/api/workspaces', { token: bobToken, json: { solicitation_id: opportunityId, name: 'Bid' } });
   expect(workspace.status).toBeLessThan(300);
   const workspaceId = workspace.body.id as string;
-  expect((await call('POST', `/api/workspaces/${workspaceId}/invite`, { token: bobToken, json: { email: 'carol@example.com', role: 'VIEWER' } })).status).toBeLessThan(300);
+  expect(
+    (await call('POST', `/api/workspaces/${workspaceId}/invite`, { token: bobToken, json: { email: 'carol@example.com', role: 'VIEWER' } }))
+      .status,
+  ).toBeLessThan(300);
   const join = remember('join token', await linkFromOutbox('join', 'carol@example.com'));
   secrets['stored join token hash'] = hashToken(join);
   await call('GET', `/join/${join}`);
   expect((await call('GET', `/api/join/${join}`)).status).toBe(200);
-  const carol = await call('POST', `/api/join/${join}/register`, { json: { name: 'Carol', password: remember('join registration password', 'Carol-Pw-1vR5yH') } });
+  const carol = await call('POST', `/api/join/${join}/register`, {
+    json: { name: 'Carol', password: remember('join registration password', 'Carol-Pw-1vR5yH') },
+  });
   expect(carol.status).toBeLessThan(300);
-  expect((await call('POST', `/api/workspaces/${workspaceId}/invite`, { token: bobToken, json: { email: alice.email } })).status).toBeLessThan(300);
+  expect(
+    (await call('POST', `/api/workspaces/${workspaceId}/invite`, { token: bobToken, json: { email: alice.email } })).status,
+  ).toBeLessThan(300);
   const aliceJoin = remember('second join token', await linkFromOutbox('join', alice.email));
-  const aliceToken = remember('session after admin reset', (await call('POST', '/api/auth/login', { json: { email: alice.email, password: adminSet } })).body.token);
+  const aliceToken = remember(
+    'session after admin reset',
+    (await call('POST', '/api/auth/login', { json: { email: alice.email, password: adminSet } })).body.token,
+  );
   expect((await call('POST', `/api/join/${aliceJoin}/accept`, { token: aliceToken })).status).toBeLessThan(300);
 
   // Stop the server so every line is flushed, then read the stored hashes it must not have logged.
@@ -206,7 +248,8 @@ it('a full API flow leaves no password, token or password hash in the server log
   server.kill('SIGTERM');
   await exited;
   const database = await serverDb.open();
-  for (const u of await database.db.select({ email: users.email, hash: users.passwordHash }).from(users)) secrets[`password hash of ${u.email}`] = u.hash;
+  for (const u of await database.db.select({ email: users.email, hash: users.passwordHash }).from(users))
+    secrets[`password hash of ${u.email}`] = u.hash;
   await database.close();
 
   // The log really holds the flow, including the refused insert, or finding nothing proves nothing.

@@ -59,7 +59,14 @@ it('answers every sign-in in flight on both processes and exits 0', { timeout: 2
   const { hostname, port } = new URL(server.base);
   // A connection each (no keep-alive agent), so the kernel spreads them over both processes.
   const held = Array.from({ length: 4 }, () => {
-    const req = http.request({ hostname, port, path: '/api/auth/login', method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': body.length, connection: 'keep-alive' } });
+    const req = http.request({
+      hostname,
+      port,
+      path: '/api/auth/login',
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': body.length, connection: 'keep-alive' },
+    });
     const answer = new Promise<{ status: number; connection?: string }>((resolve, reject) => {
       req.on('response', (res) => {
         res.resume();
@@ -71,7 +78,8 @@ it('answers every sign-in in flight on both processes and exits 0', { timeout: 2
     req.write(body.subarray(0, 10));
     return { answer, finish: () => req.end(body.subarray(10)) };
   });
-  const incoming = () => server.logLines().filter((l) => l.msg === 'incoming request' && (l.req as { url?: string })?.url === '/api/auth/login');
+  const incoming = () =>
+    server.logLines().filter((l) => l.msg === 'incoming request' && (l.req as { url?: string })?.url === '/api/auth/login');
   for (let i = 0; incoming().length < 4; i++) {
     if (i > 600) throw new Error(server.output());
     await new Promise((r) => setTimeout(r, 50));

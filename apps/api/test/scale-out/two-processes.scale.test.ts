@@ -66,7 +66,11 @@ async function call(proc: ApiProcess, method: string, url: string, opts: { token
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${proc.base}${url}`, { method, headers, body: opts.form ?? (opts.json !== undefined ? JSON.stringify(opts.json) : undefined) });
+  const res = await fetch(`${proc.base}${url}`, {
+    method,
+    headers,
+    body: opts.form ?? (opts.json !== undefined ? JSON.stringify(opts.json) : undefined),
+  });
   const bytes = Buffer.from(await res.arrayBuffer());
   let body: Record<string, unknown> = {};
   try {
@@ -95,7 +99,8 @@ async function askUntilRefused(proc: ApiProcess, token: string, since: number) {
     if (res.status === 401) return { refusedAfterMs: sentMs, acceptedAtMs, last: res.body };
     expect(res.status).toBe(200);
     acceptedAtMs.push(sentMs);
-    if (sentMs > 3 * AUTH_USER_CACHE_MS) throw new Error(`${proc.name} still accepted the ended session ${Math.round(sentMs)} ms after the change`);
+    if (sentMs > 3 * AUTH_USER_CACHE_MS)
+      throw new Error(`${proc.name} still accepted the ended session ${Math.round(sentMs)} ms after the change`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -112,11 +117,19 @@ async function query<T extends pg.QueryResultRow>(text: string, values: unknown[
 }
 
 const jobRuns = (job: string) =>
-  query<{ period: string; status: string; attempts: number }>('select period, status, attempts from job_runs where job = $1 order by period', [job]);
+  query<{ period: string; status: string; attempts: number }>(
+    'select period, status, attempts from job_runs where job = $1 order by period',
+    [job],
+  );
 
 /** 'job done' lines both processes logged for `job`, each with the process that ran it. */
 function jobDoneLines(job: string): { by: string; period: string }[] {
-  return [a, b].flatMap((p) => p.logLines().filter((l) => l.msg === 'job done' && l.job === job).map((l) => ({ by: p.name, period: String(l.period) })));
+  return [a, b].flatMap((p) =>
+    p
+      .logLines()
+      .filter((l) => l.msg === 'job done' && l.job === job)
+      .map((l) => ({ by: p.name, period: String(l.period) })),
+  );
 }
 
 beforeAll(async () => {
@@ -253,7 +266,10 @@ describe('two API processes on one PostgreSQL, Redis and S3 bucket', () => {
     // Each process has now read and kept the user's row.
     for (const proc of [a, b]) expect((await call(proc, 'GET', '/api/auth/refresh-user', { token })).status).toBe(200);
 
-    const changed = await call(a, 'POST', '/api/auth/change-password', { token, json: { current_password: who.password, new_password: 'Revoked-Pw-9kL4xz' } });
+    const changed = await call(a, 'POST', '/api/auth/change-password', {
+      token,
+      json: { current_password: who.password, new_password: 'Revoked-Pw-9kL4xz' },
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const ended = await askUntilRefused(b, token, performance.now());
     expect(ended.refusedAfterMs).toBeLessThan(AUTH_USER_CACHE_MS / 2);
@@ -293,9 +309,12 @@ describe('two API processes on one PostgreSQL, Redis and S3 bucket', () => {
     expect(doc.status, JSON.stringify(doc.body)).toBe(200);
     const docId = doc.body.id as string;
 
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 === 0 ? a : b, 'POST', `/api/documents/${docId}/check-out`, { token })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(i % 2 === 0 ? a : b, 'POST', `/api/documents/${docId}/check-out`, { token })),
+    );
     expect(responses.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
-    for (const loser of responses.filter((r) => r.status === 409)) expect(loser.body.detail).toBe('You have already checked out this document');
+    for (const loser of responses.filter((r) => r.status === 409))
+      expect(loser.body.detail).toBe('You have already checked out this document');
 
     const list = await call(a, 'GET', `/api/workspaces/${workspace.body.id as string}/documents`, { token });
     const listed = JSON.stringify(list.body);

@@ -70,7 +70,14 @@ function heldSignIn(base: string, agent: http.Agent) {
   const body = Buffer.from(JSON.stringify(ADMIN));
   const half = Math.floor(body.length / 2);
   const { hostname, port } = new URL(base);
-  const req = http.request({ hostname, port, path: '/api/auth/login', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': body.length } });
+  const req = http.request({
+    hostname,
+    port,
+    path: '/api/auth/login',
+    method: 'POST',
+    agent,
+    headers: { 'content-type': 'application/json', 'content-length': body.length },
+  });
   const answer = new Promise<Answer>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';

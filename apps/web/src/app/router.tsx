@@ -56,7 +56,22 @@ const RadarRoute = lazyScreen(loadRadar, (m) => m.RadarRoute);
 
 /** Loads every screen's code now: the web tests render routes without waiting on imports. */
 export async function preloadRoutes(): Promise<void> {
-  await Promise.all([AppLayout, DashboardRoute, OpportunityDetailRoute, DocumentsRoute, SettingsRoute, AdminRoute, WorkspaceRoute, JoinRoute, PipelineRoute, GuestDashboardRoute, RadarRoute, PartnersRoute].map((s) => s.preload()));
+  await Promise.all(
+    [
+      AppLayout,
+      DashboardRoute,
+      OpportunityDetailRoute,
+      DocumentsRoute,
+      SettingsRoute,
+      AdminRoute,
+      WorkspaceRoute,
+      JoinRoute,
+      PipelineRoute,
+      GuestDashboardRoute,
+      RadarRoute,
+      PartnersRoute,
+    ].map((s) => s.preload()),
+  );
 }
 
 const fallback = (
@@ -99,26 +114,101 @@ const PUBLIC_PATHS = ['/login', '/register', '/forgot-password', '/reset-passwor
  * changes only with path, query and hash): revealing a preview (same path, now with a session)
  * re-renders none of the screen's route and location consumers, only what reads the session.
  */
-const SignedInRoutes = memo(function SignedInRoutes({ location, isGuest }: { location: { pathname: string; search: string; hash: string }; isGuest: boolean }) {
+const SignedInRoutes = memo(function SignedInRoutes({
+  location,
+  isGuest,
+}: {
+  location: { pathname: string; search: string; hash: string };
+  isGuest: boolean;
+}) {
   return (
     <Routes location={location}>
       {PUBLIC_PATHS.map((path) => (
         <Route key={path} path={path} element={null} />
       ))}
       <Route element={<RequireAuth />}>
-        <Route element={<Lazy><AppLayout /></Lazy>}>
+        <Route
+          element={
+            <Lazy>
+              <AppLayout />
+            </Lazy>
+          }
+        >
           {/* Issue 26: a guest's / holds no opportunity data. Chosen here, from a prop that stays
               false for internal users, so the hidden preview's dashboard is kept on sign-in. */}
           <Route path="/" element={<Lazy>{isGuest ? <GuestDashboardRoute /> : <DashboardRoute />}</Lazy>} />
-          <Route path="/opportunity/:id" element={<Lazy><OpportunityDetailRoute /></Lazy>} />
-          <Route path="/documents" element={<Lazy><DocumentsRoute /></Lazy>} />
-          <Route path="/ai-workspace" element={<Lazy><DocumentsRoute /></Lazy>} />
-          <Route path="/settings" element={<Lazy><SettingsRoute /></Lazy>} />
-          <Route path="/admin" element={<Lazy><AdminRoute /></Lazy>} />
-          <Route path="/workspace/:workspaceId" element={<Lazy><WorkspaceRoute /></Lazy>} />
-          <Route path="/pipeline" element={<Lazy><PipelineRoute /></Lazy>} />
-          <Route path="/radar" element={<Lazy><RadarRoute /></Lazy>} />
-          <Route path="/partners" element={<Lazy><PartnersRoute /></Lazy>} />
+          <Route
+            path="/opportunity/:id"
+            element={
+              <Lazy>
+                <OpportunityDetailRoute />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/documents"
+            element={
+              <Lazy>
+                <DocumentsRoute />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/ai-workspace"
+            element={
+              <Lazy>
+                <DocumentsRoute />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/settings"
+            element={
+              <Lazy>
+                <SettingsRoute />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/admin"
+            element={
+              <Lazy>
+                <AdminRoute />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/workspace/:workspaceId"
+            element={
+              <Lazy>
+                <WorkspaceRoute />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/pipeline"
+            element={
+              <Lazy>
+                <PipelineRoute />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/radar"
+            element={
+              <Lazy>
+                <RadarRoute />
+              </Lazy>
+            }
+          />
+          <Route
+            path="/partners"
+            element={
+              <Lazy>
+                <PartnersRoute />
+              </Lazy>
+            }
+          />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
@@ -159,7 +249,14 @@ export function AppRoutes() {
         </Route>
         <Route path="/forgot-password" element={<ForgotPasswordRoute />} />
         <Route path="/reset-password/:token" element={<ResetPasswordRoute />} />
-        <Route path="/join/:token" element={<Lazy><JoinRoute /></Lazy>} />
+        <Route
+          path="/join/:token"
+          element={
+            <Lazy>
+              <JoinRoute />
+            </Lazy>
+          }
+        />
         <Route path="*" element={null} />
       </Routes>
       <Activity mode={preview ? 'hidden' : 'visible'}>

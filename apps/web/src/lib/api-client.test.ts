@@ -7,11 +7,17 @@ const ItemSchema = z.object({ id: z.string(), count: z.number() });
 
 /** fetch answering every call with `status` and the raw `text`. */
 function answer(status: number, text: string) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(text, { status, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(text, { status, headers: { 'content-type': 'application/json' } })),
+  );
 }
 
 async function rejection(call: Promise<unknown>): Promise<ApiError> {
-  const error: unknown = await call.then(() => null, (e: unknown) => e);
+  const error: unknown = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
   return error;
 }
@@ -53,7 +59,9 @@ describe('apiRequest with a response schema', () => {
     const progress: number[] = [];
     const form = new FormData();
     form.append('file', new Blob(['x']), 'x.pdf');
-    const error = await rejection(apiRequest('/items', ItemSchema, { method: 'POST', body: form, onUploadProgress: (p) => progress.push(p) }));
+    const error = await rejection(
+      apiRequest('/items', ItemSchema, { method: 'POST', body: form, onUploadProgress: (p) => progress.push(p) }),
+    );
     expect(error.detail).toBe(UNEXPECTED_RESPONSE);
     expect(progress).toContain(100);
   });

@@ -179,10 +179,14 @@ function sendWithProgress(path: string, opts: RequestOptions, onProgress: Upload
     };
     if (opts.signal) {
       if (opts.signal.aborted) return reject(new DOMException('Aborted', 'AbortError'));
-      opts.signal.addEventListener('abort', () => {
-        xhr.abort();
-        reject(new DOMException('Aborted', 'AbortError'));
-      }, { once: true });
+      opts.signal.addEventListener(
+        'abort',
+        () => {
+          xhr.abort();
+          reject(new DOMException('Aborted', 'AbortError'));
+        },
+        { once: true },
+      );
     }
     xhr.send(body ?? null);
   });

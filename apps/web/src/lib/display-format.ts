@@ -1,6 +1,12 @@
 // One formatter per shape: Intl builds are costly and the board renders hundreds of amounts.
 const WHOLE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const COMPACT = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
+const COMPACT = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
 
 /** "$1,250,000" (whole dollars), or "—" when unknown: never "$0" for a value nobody entered. */
 export const formatMoney = (value: number | null): string => (value === null ? '—' : WHOLE.format(value));

@@ -44,13 +44,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // The token that sign-in just brought with a user read by that same call: no refresh-user for it.
   const freshFromSignIn = useRef<string | null>(null);
 
-  const signOut = useCallback((opts?: { byUser?: boolean }) => {
-    clearSession();
-    queryClient.clear();
-    setSignedOutByUser(Boolean(opts?.byUser));
-    setToken(null);
-    setUser(null);
-  }, [queryClient]);
+  const signOut = useCallback(
+    (opts?: { byUser?: boolean }) => {
+      clearSession();
+      queryClient.clear();
+      setSignedOutByUser(Boolean(opts?.byUser));
+      setToken(null);
+      setUser(null);
+    },
+    [queryClient],
+  );
   const signIn = useCallback((newToken: string, newUser: User) => {
     storeSession(newToken, newUser);
     freshFromSignIn.current = newToken;

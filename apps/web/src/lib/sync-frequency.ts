@@ -31,8 +31,14 @@ export function syncRefetchOptions(frequency: SyncFrequency) {
   const interval = SYNC_INTERVAL_MS[frequency];
   // A hidden tab does not poll; coming back to it (or back online) re-reads at once only when what
   // is shown is older than the interval, so returning to the tab never reads more often than asked.
-  const overdue = interval === false ? false : (query: { state: { dataUpdatedAt: number } }) => Date.now() - query.state.dataUpdatedAt >= interval;
-  return { refetchInterval: interval, refetchIntervalInBackground: false, refetchOnWindowFocus: overdue, refetchOnReconnect: overdue } as const;
+  const overdue =
+    interval === false ? false : (query: { state: { dataUpdatedAt: number } }) => Date.now() - query.state.dataUpdatedAt >= interval;
+  return {
+    refetchInterval: interval,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: overdue,
+    refetchOnReconnect: overdue,
+  } as const;
 }
 
 /** The options for the user's current choice; a change in Settings applies to open screens at once. */

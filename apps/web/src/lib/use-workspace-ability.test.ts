@@ -11,7 +11,8 @@ describe('useWorkspaceAbility', () => {
   it('answers the matrix for every role and ability on an active workspace', () => {
     for (const role of WORKSPACE_ROLES) {
       const { result } = renderHook(() => useWorkspaceAbility({ user_role: role, archived: false }));
-      for (const ability of WORKSPACE_ABILITY_NAMES) expect(result.current(ability, target), `${role} ${ability}`).toBe(can(role, ability, target));
+      for (const ability of WORKSPACE_ABILITY_NAMES)
+        expect(result.current(ability, target), `${role} ${ability}`).toBe(can(role, ability, target));
     }
   });
 

@@ -4,10 +4,11 @@
  * it. Install it with `vi.stubGlobal('XMLHttpRequest', FakeXhr)` (setup.ts unstubs it after each test).
  */
 export class FakeXhr {
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null; onload: (() => void) | null } = {
-    onprogress: null,
-    onload: null,
-  };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null; onload: (() => void) | null } =
+    {
+      onprogress: null,
+      onload: null,
+    };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   status = 0;

@@ -1,4 +1,13 @@
-import type { GeneratedDocument, InviteDetails, Member, Nda, Opportunity, OpportunitySummary, PendingInvite, Workspace } from '@biddesk/shared';
+import type {
+  GeneratedDocument,
+  InviteDetails,
+  Member,
+  Nda,
+  Opportunity,
+  OpportunitySummary,
+  PendingInvite,
+  Workspace,
+} from '@biddesk/shared';
 
 /** An opportunity as the API answers it; `n` makes id, notice id, title and number unique. */
 export function opportunityFixture(n: number, overrides: Partial<Opportunity> = {}): Opportunity {
@@ -36,7 +45,15 @@ export function opportunityFixture(n: number, overrides: Partial<Opportunity> = 
 
 /** A listing row (summary instead of description) for opportunity `n`. */
 export function opportunitySummaryFixture(n: number, overrides: Partial<OpportunitySummary> = {}): OpportunitySummary {
-  const { description: _d, attachments: _a, contacts: _c, place_of_performance: _p, award: _w, additional_info_link: _l, ...rest } = opportunityFixture(n);
+  const {
+    description: _d,
+    attachments: _a,
+    contacts: _c,
+    place_of_performance: _p,
+    award: _w,
+    additional_info_link: _l,
+    ...rest
+  } = opportunityFixture(n);
   return { ...rest, summary: `Summary of opportunity ${n}`, ...overrides };
 }
 
@@ -72,7 +89,14 @@ export function workspaceFixture(n: number, overrides: Partial<Workspace> = {}):
     owner_name: 'Uma User',
     require_nda: true,
     nda_required: false,
-    opportunity: { id: opp.id, linked: true, title: opp.title, agency: opp.agency, solicitation_number: opp.solicitation_number, response_date: opp.response_date },
+    opportunity: {
+      id: opp.id,
+      linked: true,
+      title: opp.title,
+      agency: opp.agency,
+      solicitation_number: opp.solicitation_number,
+      response_date: opp.response_date,
+    },
     ...overrides,
   };
 }

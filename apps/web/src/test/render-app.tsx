@@ -91,8 +91,22 @@ export function renderApp(path: string, user?: User) {
   );
 }
 
-export const adminUser: User = { id: 'a1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin', is_guest: false, created_at: '2026-01-01T00:00:00.000Z' };
-export const plainUser: User = { id: 'u1', name: 'Uma User', email: 'uma@example.com', role: 'user', is_guest: false, created_at: '2026-01-01T00:00:00.000Z' };
+export const adminUser: User = {
+  id: 'a1',
+  name: 'Ada Admin',
+  email: 'ada@example.com',
+  role: 'admin',
+  is_guest: false,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+export const plainUser: User = {
+  id: 'u1',
+  name: 'Uma User',
+  email: 'uma@example.com',
+  role: 'user',
+  is_guest: false,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 
 /** One component inside the app's providers and a router (no routes): for a feature's own parts. */
 export function renderWithProviders(node: React.ReactNode) {

@@ -3,7 +3,8 @@ import { generateDocument } from './index';
 import { GSA_FACTS, gsaRequirements, NOW, UCF_FACTS, ucfRequirements } from './test-fixtures';
 import type { OpportunityFacts } from './types';
 
-const brief = (o: OpportunityFacts, reqs = ucfRequirements(), now = NOW) => generateDocument({ type: 'brief', opportunity: o, requirements: reqs, now });
+const brief = (o: OpportunityFacts, reqs = ucfRequirements(), now = NOW) =>
+  generateDocument({ type: 'brief', opportunity: o, requirements: reqs, now });
 
 describe('executive brief', () => {
   it('builds the snapshot from the notice metadata', () => {
@@ -26,8 +27,16 @@ describe('executive brief', () => {
 
   it('works with no requirements and no description', () => {
     const o: OpportunityFacts = {
-      title: 'Bare notice', solicitation_number: null, agency: null, office: null, naics: null, psc: null, set_aside: null,
-      posted_date: null, response_date: null, description: null,
+      title: 'Bare notice',
+      solicitation_number: null,
+      agency: null,
+      office: null,
+      naics: null,
+      psc: null,
+      set_aside: null,
+      posted_date: null,
+      response_date: null,
+      description: null,
     };
     const md = brief(o, []);
     expect(md).toContain('# Executive Brief: Bare notice');
@@ -63,7 +72,12 @@ describe('executive brief', () => {
   });
 
   it('takes the due date from the solicitation form, cites it, and flags a notice that disagrees', () => {
-    const formDue = { text: 'Jan 27, 2027, 2:00 PM EST', source: 'SF-1449 block 8, p. 1', at: '2027-01-27T19:00:00.000Z', noticeDiffers: null };
+    const formDue = {
+      text: 'Jan 27, 2027, 2:00 PM EST',
+      source: 'SF-1449 block 8, p. 1',
+      at: '2027-01-27T19:00:00.000Z',
+      noticeDiffers: null,
+    };
     const agree = generateDocument({ type: 'brief', opportunity: UCF_FACTS, requirements: ucfRequirements(), now: NOW, formDue });
     expect(agree).toContain('| Response Due | Jan 27, 2027, 2:00 PM EST (SF-1449 block 8, p. 1) |');
     // Days count to the form's moment, not the notice's (Jan 20): 22.3 days, rounded up.
@@ -71,7 +85,13 @@ describe('executive brief', () => {
     expect(agree).toContain('- **Due:** Jan 27, 2027, 2:00 PM EST (SF-1449 block 8, p. 1)');
     expect(agree).not.toContain('SAM.gov notice');
 
-    const moved = generateDocument({ type: 'brief', opportunity: UCF_FACTS, requirements: ucfRequirements(), now: NOW, formDue: { ...formDue, noticeDiffers: 'Jan 20, 2027, 2:00 PM UTC-05:00' } });
+    const moved = generateDocument({
+      type: 'brief',
+      opportunity: UCF_FACTS,
+      requirements: ucfRequirements(),
+      now: NOW,
+      formDue: { ...formDue, noticeDiffers: 'Jan 20, 2027, 2:00 PM UTC-05:00' },
+    });
     expect(moved).toContain('| Response Due (SAM.gov notice) | Jan 20, 2027, 2:00 PM UTC-05:00: differs from the solicitation form |');
     expect(moved).toContain(
       '**Due dates disagree:** the solicitation form (SF-1449 block 8, p. 1) gives Jan 27, 2027, 2:00 PM EST, the SAM.gov notice Jan 20, 2027, 2:00 PM UTC-05:00. An amendment may have moved the date: confirm with the contracting officer.',
@@ -97,7 +117,11 @@ describe('brief deadline (issue 24)', () => {
       const days = getUrgency(due, now).days!;
       expect(md).toContain(`| Days Remaining | ${days === 0 ? 'Due today' : `${days} day${days === 1 ? '' : 's'}`} |`);
     }
-    expect(brief({ ...GSA_FACTS, response_date: '2017-07-10T14:00:00-07:00' }, [], new Date('2017-06-06T00:00:00Z'))).toContain('2:00 PM UTC-07:00 (Pacific Daylight Time)');
-    expect(brief({ ...GSA_FACTS, response_date: '2017-07-10T14:00:00Z' }, [], new Date('2017-06-06T00:00:00Z'))).toContain('Jul 10, 2017, 2:00 PM UTC');
+    expect(brief({ ...GSA_FACTS, response_date: '2017-07-10T14:00:00-07:00' }, [], new Date('2017-06-06T00:00:00Z'))).toContain(
+      '2:00 PM UTC-07:00 (Pacific Daylight Time)',
+    );
+    expect(brief({ ...GSA_FACTS, response_date: '2017-07-10T14:00:00Z' }, [], new Date('2017-06-06T00:00:00Z'))).toContain(
+      'Jul 10, 2017, 2:00 PM UTC',
+    );
   });
 });

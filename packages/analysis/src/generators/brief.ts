@@ -4,11 +4,36 @@
  */
 import type { Requirement } from '../types';
 import {
-  AWARD_BASIS, COPIES, deadlines, FACTOR_NAME, FORMAT_RULE, hits, IMPORTANCE, matching, PAGE_LIMIT, SUBMIT_ACTION, SUBMIT_WHERE, VALIDITY,
+  AWARD_BASIS,
+  COPIES,
+  deadlines,
+  FACTOR_NAME,
+  FORMAT_RULE,
+  hits,
+  IMPORTANCE,
+  matching,
+  PAGE_LIMIT,
+  SUBMIT_ACTION,
+  SUBMIT_WHERE,
+  VALIDITY,
 } from './cues';
 import { agencyLabel, hasSetAside, isSoleSource, scopeSentences, setAsideLabel } from './facts';
 import {
-  byImportance, citeAll, clean, clip, daysLabel, daysUntil, detail, formatDate, formatDay, formatDeadline, phrase, plural, quoteLine, table, titleLine,
+  byImportance,
+  citeAll,
+  clean,
+  clip,
+  daysLabel,
+  daysUntil,
+  detail,
+  formatDate,
+  formatDay,
+  formatDeadline,
+  phrase,
+  plural,
+  quoteLine,
+  table,
+  titleLine,
 } from './format';
 import { topicOf } from './structure';
 import type { GeneratorContext } from './types';
@@ -45,7 +70,17 @@ export function executiveBrief(ctx: GeneratorContext): string {
         ['Posted', formatDate(o.posted_date)],
         ...dueRows(ctx),
         ['Days Remaining', daysLabel(days)],
-        ...(contact ? [['Point of Contact', [contact.name, contact.email, contact.phone].map((x) => clean(x)).filter(Boolean).join(', ')]] : []),
+        ...(contact
+          ? [
+              [
+                'Point of Contact',
+                [contact.name, contact.email, contact.phone]
+                  .map((x) => clean(x))
+                  .filter(Boolean)
+                  .join(', '),
+              ],
+            ]
+          : []),
       ],
     ),
     '',
@@ -58,11 +93,21 @@ export function executiveBrief(ctx: GeneratorContext): string {
   if (scope.length > 0) out.push(scope.join(' '), '');
   else out.push('The notice has no usable description.', '');
   if (work.length > 0) {
-    out.push(`From the statement of work (${plural(reqs.filter((r) => r.section === 'C').length, 'requirement')}):`, '', ...work.map((r) => quoteLine(r, 200)), '');
+    out.push(
+      `From the statement of work (${plural(reqs.filter((r) => r.section === 'C').length, 'requirement')}):`,
+      '',
+      ...work.map((r) => quoteLine(r, 200)),
+      '',
+    );
   } else if (scope.length === 0) {
     out.push('Read the attached solicitation documents for the scope, or upload the solicitation PDF to extract it.', '');
   }
-  out.push(...detail(tone, 'The scope summary quotes the notice and the statement of work; it is not a paraphrase, so it can be checked line by line against the source.'));
+  out.push(
+    ...detail(
+      tone,
+      'The scope summary quotes the notice and the statement of work; it is not a paraphrase, so it can be checked line by line against the source.',
+    ),
+  );
 
   // Key requirements ---------------------------------------------------------------------------
   out.push('## Key Requirements', '');
@@ -76,7 +121,11 @@ export function executiveBrief(ctx: GeneratorContext): string {
     );
   } else {
     out.push(
-      phrase(tone, 'The heaviest mandatory items (weight, then document order):', 'The following mandatory requirements carry the greatest weight:'),
+      phrase(
+        tone,
+        'The heaviest mandatory items (weight, then document order):',
+        'The following mandatory requirements carry the greatest weight:',
+      ),
       '',
       ...key.map((r) => `${quoteLine(r)}${r.weight >= 2 ? ` _(weight ${r.weight})_` : ''}`),
       '',
@@ -96,14 +145,21 @@ export function executiveBrief(ctx: GeneratorContext): string {
   } else {
     const factors = evaluationFactors(m);
     out.push(`Factors (${factors.length}):`, '', ...factors.map((f) => `- ${f.name} ${citeAll(f.reqs, 3)}`), '');
-    const importance = matching(m, IMPORTANCE).concat(matching(m, AWARD_BASIS)).filter((r, i, a) => a.indexOf(r) === i);
+    const importance = matching(m, IMPORTANCE)
+      .concat(matching(m, AWARD_BASIS))
+      .filter((r, i, a) => a.indexOf(r) === i);
     if (importance.length > 0) {
       out.push('Relative importance and basis for award, as stated:', '', ...importance.slice(0, 5).map((r) => quoteLine(r, 260)), '');
     } else {
       out.push('The relative importance of the factors is not stated: a question for the contracting officer (see the RFI document).', '');
     }
   }
-  out.push(...detail(tone, 'Knowing which factor matters most decides where the page budget and the best evidence go; price-only or LPTA evaluations reward a lean, compliant response over a persuasive one.'));
+  out.push(
+    ...detail(
+      tone,
+      'Knowing which factor matters most decides where the page budget and the best evidence go; price-only or LPTA evaluations reward a lean, compliant response over a persuasive one.',
+    ),
+  );
 
   // Logistics ----------------------------------------------------------------------------------
   out.push('## Submission Logistics', '');
@@ -112,7 +168,12 @@ export function executiveBrief(ctx: GeneratorContext): string {
   // Risks --------------------------------------------------------------------------------------
   out.push('## Risks and Flags', '');
   out.push(...risks(ctx, days).map((r) => `- ${r}`), '');
-  out.push(...detail(tone, 'Flags are drawn from the dates, the set-aside and the requirement texts; each is a reason to check before committing bid and proposal effort, not a verdict.'));
+  out.push(
+    ...detail(
+      tone,
+      'Flags are drawn from the dates, the set-aside and the requirement texts; each is a reason to check before committing bid and proposal effort, not a verdict.',
+    ),
+  );
 
   // Bid / no-bid -------------------------------------------------------------------------------
   out.push('## Bid/No-Bid Checklist', '');
@@ -191,14 +252,21 @@ function logistics(ctx: GeneratorContext): string[] {
   const due = formDue ? formDue.at.slice(0, 10) : o.response_date?.slice(0, 10);
   const textDue = response.filter((d) => d.date.iso !== due);
   if (textDue.length > 0) {
-    lines.push(`- **Deadlines stated in the text:** ${textDue.map((d) => `${formatDate(d.date.iso)} [${d.req.requirement_id}]`).join('; ')}`);
+    lines.push(
+      `- **Deadlines stated in the text:** ${textDue.map((d) => `${formatDate(d.date.iso)} [${d.req.requirement_id}]`).join('; ')}`,
+    );
   }
   if (questions.length > 0) {
     lines.push(`- **Questions due:** ${questions.map((d) => `${formatDate(d.date.iso)} [${d.req.requirement_id}]`).join('; ')}`);
   }
   const where = hits(instr, SUBMIT_WHERE).filter((h) => SUBMIT_ACTION.test(h.req.text));
   if (where.length > 0) {
-    lines.push(`- **Where to submit:** ${where.slice(0, 4).map((h) => `${clip(h.match, 60)} [${h.req.requirement_id}]`).join('; ')}`);
+    lines.push(
+      `- **Where to submit:** ${where
+        .slice(0, 4)
+        .map((h) => `${clip(h.match, 60)} [${h.req.requirement_id}]`)
+        .join('; ')}`,
+    );
   }
   for (const [label, re] of [
     ['Page limits', PAGE_LIMIT],
@@ -207,7 +275,13 @@ function logistics(ctx: GeneratorContext): string[] {
     ['Offer validity', VALIDITY],
   ] as const) {
     const found = matching(instr, re);
-    if (found.length > 0) lines.push(`- **${label}:** ${found.slice(0, 4).map((r) => `${clip(r.text, 140)} [${r.requirement_id}]`).join('; ')}`);
+    if (found.length > 0)
+      lines.push(
+        `- **${label}:** ${found
+          .slice(0, 4)
+          .map((r) => `${clip(r.text, 140)} [${r.requirement_id}]`)
+          .join('; ')}`,
+      );
   }
   if (lines.length === 1) {
     lines.push(
@@ -225,26 +299,38 @@ function risks(ctx: GeneratorContext, days: number | null): string[] {
   const { opportunity: o, requirements: reqs, formDue } = ctx;
   const out: string[] = [];
   if (formDue?.noticeDiffers) {
-    out.push(`**Due dates disagree:** the solicitation form (${formDue.source}) gives ${formDue.text}, the SAM.gov notice ${formDue.noticeDiffers}. An amendment may have moved the date: confirm with the contracting officer.`);
+    out.push(
+      `**Due dates disagree:** the solicitation form (${formDue.source}) gives ${formDue.text}, the SAM.gov notice ${formDue.noticeDiffers}. An amendment may have moved the date: confirm with the contracting officer.`,
+    );
   }
   if (days === null) out.push('**No response date** on the notice: confirm the deadline before planning.');
-  else if (days < 0) out.push(`**Response date has passed** (${formDue ? formDue.text : formatDate(o.response_date)}): only bid if an amendment extended it.`);
-  else if (days <= 7) out.push(`**Short time to respond:** ${daysLabel(days)} left. A compliant response needs writers and pricing assigned today.`);
+  else if (days < 0)
+    out.push(
+      `**Response date has passed** (${formDue ? formDue.text : formatDate(o.response_date)}): only bid if an amendment extended it.`,
+    );
+  else if (days <= 7)
+    out.push(`**Short time to respond:** ${daysLabel(days)} left. A compliant response needs writers and pricing assigned today.`);
   else if (days <= 14) out.push(`**Tight schedule:** ${daysLabel(days)} left; plan a single review cycle.`);
   if (reqs.length === 0) {
-    out.push('**No solicitation PDF uploaded:** everything above comes from the notice metadata and description only. Upload the solicitation to extract requirements, evaluation factors and submission rules.');
+    out.push(
+      '**No solicitation PDF uploaded:** everything above comes from the notice metadata and description only. Upload the solicitation to extract requirements, evaluation factors and submission rules.',
+    );
   }
   if (!clean(o.description)) out.push('**No description on the notice:** the scope is unknown without the attachments.');
   if (hasSetAside(o)) {
     out.push(
       `**Set-aside eligibility:** ${setAsideLabel(o)}. Confirm your firm qualifies${o.naics ? ` and is small under the size standard for NAICS ${clean(o.naics)}` : ''} before investing in a response.`,
     );
-    if (isSoleSource(o)) out.push('**Sole-source set-aside:** the award is likely intended for a specific firm; bid only if you are that firm or can show the agency otherwise.');
+    if (isSoleSource(o))
+      out.push(
+        '**Sole-source set-aside:** the award is likely intended for a specific firm; bid only if you are that firm or can show the agency otherwise.',
+      );
   }
   const kp = matching(reqs, /\bkey personnel\b/i);
   if (kp.length > 0) out.push(`**Key personnel** are required ${citeAll(kp, 3)}: named people must be available and committed.`);
   const oral = matching(reqs, /\b(oral|verbal) presentations?\b/i);
-  if (oral.length > 0) out.push(`**Oral/verbal presentation** ${citeAll(oral, 3)}: rehearsal time and the presenters' availability are part of the cost.`);
+  if (oral.length > 0)
+    out.push(`**Oral/verbal presentation** ${citeAll(oral, 3)}: rehearsal time and the presenters' availability are part of the cost.`);
   const clearance = matching(reqs, /\b(security clearance|secret|top secret|TS\/SCI|facility clearance|FCL)\b/i);
   if (clearance.length > 0) out.push(`**Clearances** ${citeAll(clearance, 3)}: check facility and personnel clearance levels.`);
   const musts = reqs.filter((r) => r.must_or_should === 'must').length;
@@ -262,13 +348,20 @@ function bidChecklist(ctx: GeneratorContext, days: number | null): string[] {
   items.push(`The scope matches work we have done${o.agency ? `, ideally for ${clean(o.agency)} or a similar customer` : ''}`);
   const m = reqs.filter((r) => r.section === 'M');
   if (matching(m, /\b(past performance|experience|projects)\b/i).length > 0) {
-    items.push(`We have relevant, recent past performance or project examples for the evaluation ${citeAll(matching(m, /\b(past performance|experience|projects)\b/i), 3)}`);
+    items.push(
+      `We have relevant, recent past performance or project examples for the evaluation ${citeAll(matching(m, /\b(past performance|experience|projects)\b/i), 3)}`,
+    );
   } else {
     items.push('We have relevant past performance to cite');
   }
   if (matching(reqs, /\bkey personnel\b/i).length > 0) items.push('Key personnel are identified and available');
-  if (matching(reqs, /\b(price|pricing|rates?)\b/i).length > 0 || reqs.length === 0) items.push('We can price competitively and know the incumbent or likely competitors');
-  items.push(days !== null && days >= 0 ? `We can produce a compliant response in ${daysLabel(days)}` : 'We can meet the response deadline once it is confirmed');
+  if (matching(reqs, /\b(price|pricing|rates?)\b/i).length > 0 || reqs.length === 0)
+    items.push('We can price competitively and know the incumbent or likely competitors');
+  items.push(
+    days !== null && days >= 0
+      ? `We can produce a compliant response in ${daysLabel(days)}`
+      : 'We can meet the response deadline once it is confirmed',
+  );
   if (matching(reqs, PAGE_LIMIT).length > 0) items.push(`The story fits the page limits ${citeAll(matching(reqs, PAGE_LIMIT), 3)}`);
   items.push('We have a realistic win theme that separates us from likely competitors');
   return items;

@@ -86,7 +86,10 @@ export function complianceMatrix(ctx: GeneratorContext): string {
   out.push(
     structure.fallback
       ? 'Section L does not name proposal volumes, so the standard structure is assumed: Volume I Technical, Volume II Past Performance, Volume III Price. Confirm against the solicitation.'
-      : `Volumes as Section L describes them: ${structure.volumes.filter((v) => v.kind !== 'admin').map(volumeLabel).join('; ')}.`,
+      : `Volumes as Section L describes them: ${structure.volumes
+          .filter((v) => v.kind !== 'admin')
+          .map(volumeLabel)
+          .join('; ')}.`,
     '',
   );
   out.push(
@@ -112,7 +115,9 @@ export function complianceMatrix(ctx: GeneratorContext): string {
     '',
   );
 
-  const top = byImportance(reqs).filter((r) => r.weight >= 2).slice(0, 5);
+  const top = byImportance(reqs)
+    .filter((r) => r.weight >= 2)
+    .slice(0, 5);
   if (top.length > 0) {
     out.push(
       '## Highest-weight rows',

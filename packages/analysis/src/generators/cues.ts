@@ -34,7 +34,8 @@ export const FACTOR_NAME = /\b([Ss]ub-?)?[Ff]actor\s+(\d+|[IVX]+|[A-H])\b\s*[-â€
 export const VAGUE =
   /\b(as required|as needed|as necessary|as appropriate|as directed|as applicable|if (required|necessary|needed)|TBD|TBA|TBR|to be determined|to be provided later|etc\.?|and\/or|including,? but not limited to)(?![\w])/;
 
-export const WAGE_DETERMINATION = /\b(wage determination|service contract (act|labor standards)|SCA|Davis[- ]Bacon|WD\s*(no\.?|#)?\s*\d{4})\b/i;
+export const WAGE_DETERMINATION =
+  /\b(wage determination|service contract (act|labor standards)|SCA|Davis[- ]Bacon|WD\s*(no\.?|#)?\s*\d{4})\b/i;
 
 export const PLACE_OF_PERFORMANCE =
   /\b(place of performance|performed (at|on|in|remotely)|on[- ]?site|off[- ]?site|remote(ly)?|telework|government (site|facility|facilities)|contractor(['â€™]s)? (site|facility|facilities)|located (at|in))\b/i;
@@ -65,19 +66,42 @@ export function matching(reqs: Requirement[], re: RegExp): Requirement[] {
 // Dates written in solicitation prose
 
 const MONTH_INDEX: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 
-const MONTH_WORD = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
+const MONTH_WORD =
+  '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
 const DATE_PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => [number, number, number] }[] = [
-  { re: new RegExp(`\\b${MONTH_WORD}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'), read: (m) => [Number(m[3]), monthOf(m[1]), Number(m[2])] },
+  {
+    re: new RegExp(`\\b${MONTH_WORD}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'),
+    read: (m) => [Number(m[3]), monthOf(m[1]), Number(m[2])],
+  },
   { re: new RegExp(`\\b(\\d{1,2})\\s+${MONTH_WORD},?\\s+(\\d{4})\\b`, 'gi'), read: (m) => [Number(m[3]), monthOf(m[2]), Number(m[1])] },
   { re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/g, read: (m) => [Number(m[3]), Number(m[1]), Number(m[2])] },
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, read: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
 ];
 
 function monthOf(word: string): number {
-  return MONTH_INDEX[word.toLowerCase().replace('.', '').slice(0, word.toLowerCase().startsWith('sept') ? 4 : 3)] ?? 0;
+  return (
+    MONTH_INDEX[
+      word
+        .toLowerCase()
+        .replace('.', '')
+        .slice(0, word.toLowerCase().startsWith('sept') ? 4 : 3)
+    ] ?? 0
+  );
 }
 
 export interface TextDate {
@@ -114,7 +138,9 @@ export interface Deadline<R extends Pick<Requirement, 'text'> = Requirement> {
 }
 
 /** Deadlines for questions and for the response itself, as stated in requirement texts. */
-export function deadlines<R extends Pick<Requirement, 'text'> = Requirement>(reqs: R[]): { questions: Deadline<R>[]; response: Deadline<R>[] } {
+export function deadlines<R extends Pick<Requirement, 'text'> = Requirement>(
+  reqs: R[],
+): { questions: Deadline<R>[]; response: Deadline<R>[] } {
   const questions: Deadline<R>[] = [];
   const response: Deadline<R>[] = [];
   for (const req of reqs) {
@@ -144,10 +170,11 @@ const COMMON_ACRONYMS = new Set(
 
 /** All-caps words that are emphasis, not acronyms. */
 const SHOUTED = new Set(
-  ('NOT ALL AND THE MUST SHALL WILL NOTE ONLY NO OR TO OF FOR ANY EACH MAY BE IS ARE AN A IN ON AT BY IF NOR WITH THIS THAT NEW ONE TWO ' +
+  (
+    'NOT ALL AND THE MUST SHALL WILL NOTE ONLY NO OR TO OF FOR ANY EACH MAY BE IS ARE AN A IN ON AT BY IF NOR WITH THIS THAT NEW ONE TWO ' +
     // Colours and signal words: "the sections in RED", "IMPORTANT".
-    'RED BLUE GREEN YELLOW ORANGE BLACK BOLD IMPORTANT WARNING NOTICE CAUTION')
-    .split(' '),
+    'RED BLUE GREEN YELLOW ORANGE BLACK BOLD IMPORTANT WARNING NOTICE CAUTION'
+  ).split(' '),
 );
 
 const ACRONYM = /\b[A-Z][A-Za-z0-9&]*[A-Z][A-Za-z0-9&]*\b/g;
@@ -222,16 +249,76 @@ export interface PricingCue {
 }
 
 export const PRICING_CUES: PricingCue[] = [
-  { key: 'ffp', label: 'Firm-fixed-price (FFP)', re: /\b(firm[- ]fixed[- ]price|FFP|fixed[- ]price)\b/i, note: 'You carry cost risk: price the full scope, including contingencies for quantities the text leaves open.' },
-  { key: 'tm', label: 'Time-and-materials / labor-hour', re: /\b(time[- ]and[- ]materials?|T&M|labor[- ]hours?(?! rates?)|LH contract)\b/i, note: 'Rates are fixed but hours float: build fully burdened hourly rates per labor category and a realistic hours estimate.' },
-  { key: 'cost', label: 'Cost-reimbursement', re: /\b(cost[- ]plus|cost[- ]reimburse\w*|CPFF|CPAF|CPIF)\b/i, note: 'Expect cost realism analysis: indirect rates and an adequate accounting system matter.' },
-  { key: 'idiq', label: 'IDIQ / task orders', re: /\b(IDIQ|indefinite[- ]delivery|indefinite[- ]quantity|(?:task|delivery) orders (?:will|may|shall) be (?:issued|placed)|orders? (?:issued|placed) under|minimum guarantee|guaranteed minimum)\b/i, note: 'Price per unit or rate rather than a total; check the guaranteed minimum and ceiling.' },
-  { key: 'bpa', label: 'BPA / GSA Schedule', re: /\b(BPA|blanket purchase agreement|GSA schedule|MAS|Federal Supply Schedule|FSS|aBPA)\b/i, note: 'Proposed rates must not exceed your schedule or BPA ceiling rates; discounts are normal.' },
-  { key: 'labor', label: 'Labor categories and rates', re: /\b(labor categor\w+|labor rates?|hourly rates?|fully[- ]burdened|fringe|indirect rates?|overhead|G&A)\b/i, note: 'Map each proposed person to a labor category and show how each rate is built up.' },
-  { key: 'clin', label: 'CLIN / SLIN structure', re: /\b(CLINs?|SLINs?|contract line items?|line items?|schedule of supplies|price schedule|pricing (schedule|worksheet|template)|worksheet)\b/i, note: 'Price exactly in the structure given; do not add or merge line items.' },
-  { key: 'options', label: 'Base and option periods', re: /\b(option (period|year)s?|base (period|year)|optional (period|year)s?|FAR 52\.217-[89]|extend (the )?(term|services))\b/i, note: 'Escalate each option period consistently; options are usually evaluated as part of total price.' },
-  { key: 'travel', label: 'Travel and other direct costs', re: /\b(travel|ODCs?|other direct costs?|materials? costs?|per diem|JTR|FTR)\b/i, note: 'State how travel and ODCs are priced (fixed, not-to-exceed, or reimbursed at cost).' },
-  { key: 'wage', label: 'Wage determination (SCA / Davis-Bacon)', re: WAGE_DETERMINATION, note: 'Wage and fringe rates in the determination are a floor for covered labor categories.' },
-  { key: 'fee', label: 'Access fee', re: /\b(contract access fee|CAF|industrial funding fee|IFF)\b/i, note: 'Include the fee in the rates as the solicitation instructs.' },
-  { key: 'realism', label: 'Price realism / reasonableness', re: /\b(price (realism|reasonableness)|realistic|reasonable price|unbalanced pricing|balanced)\b/i, note: 'Very low prices can be judged unrealistic: be ready to explain how each rate is supported.' },
+  {
+    key: 'ffp',
+    label: 'Firm-fixed-price (FFP)',
+    re: /\b(firm[- ]fixed[- ]price|FFP|fixed[- ]price)\b/i,
+    note: 'You carry cost risk: price the full scope, including contingencies for quantities the text leaves open.',
+  },
+  {
+    key: 'tm',
+    label: 'Time-and-materials / labor-hour',
+    re: /\b(time[- ]and[- ]materials?|T&M|labor[- ]hours?(?! rates?)|LH contract)\b/i,
+    note: 'Rates are fixed but hours float: build fully burdened hourly rates per labor category and a realistic hours estimate.',
+  },
+  {
+    key: 'cost',
+    label: 'Cost-reimbursement',
+    re: /\b(cost[- ]plus|cost[- ]reimburse\w*|CPFF|CPAF|CPIF)\b/i,
+    note: 'Expect cost realism analysis: indirect rates and an adequate accounting system matter.',
+  },
+  {
+    key: 'idiq',
+    label: 'IDIQ / task orders',
+    re: /\b(IDIQ|indefinite[- ]delivery|indefinite[- ]quantity|(?:task|delivery) orders (?:will|may|shall) be (?:issued|placed)|orders? (?:issued|placed) under|minimum guarantee|guaranteed minimum)\b/i,
+    note: 'Price per unit or rate rather than a total; check the guaranteed minimum and ceiling.',
+  },
+  {
+    key: 'bpa',
+    label: 'BPA / GSA Schedule',
+    re: /\b(BPA|blanket purchase agreement|GSA schedule|MAS|Federal Supply Schedule|FSS|aBPA)\b/i,
+    note: 'Proposed rates must not exceed your schedule or BPA ceiling rates; discounts are normal.',
+  },
+  {
+    key: 'labor',
+    label: 'Labor categories and rates',
+    re: /\b(labor categor\w+|labor rates?|hourly rates?|fully[- ]burdened|fringe|indirect rates?|overhead|G&A)\b/i,
+    note: 'Map each proposed person to a labor category and show how each rate is built up.',
+  },
+  {
+    key: 'clin',
+    label: 'CLIN / SLIN structure',
+    re: /\b(CLINs?|SLINs?|contract line items?|line items?|schedule of supplies|price schedule|pricing (schedule|worksheet|template)|worksheet)\b/i,
+    note: 'Price exactly in the structure given; do not add or merge line items.',
+  },
+  {
+    key: 'options',
+    label: 'Base and option periods',
+    re: /\b(option (period|year)s?|base (period|year)|optional (period|year)s?|FAR 52\.217-[89]|extend (the )?(term|services))\b/i,
+    note: 'Escalate each option period consistently; options are usually evaluated as part of total price.',
+  },
+  {
+    key: 'travel',
+    label: 'Travel and other direct costs',
+    re: /\b(travel|ODCs?|other direct costs?|materials? costs?|per diem|JTR|FTR)\b/i,
+    note: 'State how travel and ODCs are priced (fixed, not-to-exceed, or reimbursed at cost).',
+  },
+  {
+    key: 'wage',
+    label: 'Wage determination (SCA / Davis-Bacon)',
+    re: WAGE_DETERMINATION,
+    note: 'Wage and fringe rates in the determination are a floor for covered labor categories.',
+  },
+  {
+    key: 'fee',
+    label: 'Access fee',
+    re: /\b(contract access fee|CAF|industrial funding fee|IFF)\b/i,
+    note: 'Include the fee in the rates as the solicitation instructs.',
+  },
+  {
+    key: 'realism',
+    label: 'Price realism / reasonableness',
+    re: /\b(price (realism|reasonableness)|realistic|reasonable price|unbalanced pricing|balanced)\b/i,
+    note: 'Very low prices can be judged unrealistic: be ready to explain how each rate is supported.',
+  },
 ];

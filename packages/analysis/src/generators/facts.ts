@@ -30,7 +30,8 @@ export function hasSetAside(o: OpportunityFacts): boolean {
 
 /** "SBA: Total Small Business Set-Aside (FAR 19.5)", or "None (full and open competition)". */
 export function setAsideLabel(o: OpportunityFacts): string {
-  if (!hasSetAside(o)) return clean(o.set_aside_description) || 'None stated (full and open competition unless the solicitation says otherwise)';
+  if (!hasSetAside(o))
+    return clean(o.set_aside_description) || 'None stated (full and open competition unless the solicitation says otherwise)';
   const code = clean(o.set_aside);
   const desc = clean(o.set_aside_description) || SET_ASIDE_NAMES[code.toUpperCase()] || '';
   return desc && desc.toLowerCase() !== code.toLowerCase() ? `${code}: ${desc}` : code;
@@ -41,7 +42,12 @@ export function isSoleSource(o: OpportunityFacts): boolean {
 }
 
 export function agencyLabel(o: OpportunityFacts): string {
-  return [o.agency, o.sub_tier].map((x) => clean(x)).filter(Boolean).join(' / ') || 'N/A';
+  return (
+    [o.agency, o.sub_tier]
+      .map((x) => clean(x))
+      .filter(Boolean)
+      .join(' / ') || 'N/A'
+  );
 }
 
 // Boilerplate openings of notices that say nothing about the work.
@@ -50,7 +56,9 @@ const BOILERPLATE =
 
 /** The first meaningful sentences of the notice description, whitespace cleaned. */
 export function scopeSentences(description: string | null, max = 3, maxChars = 700): string[] {
-  const text = clean(description).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  const text = clean(description)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
   if (!text) return [];
   const sentences = text.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [];
   const out: string[] = [];

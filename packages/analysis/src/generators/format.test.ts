@@ -34,15 +34,39 @@ describe('format helpers', () => {
 describe('cues', () => {
   it('reads dates in several notations', () => {
     expect(datesIn('Due January 20, 2027, or 21 Jan 2027, or 01/22/2027, or 2027-01-23.').map((d) => d.iso)).toEqual([
-      '2027-01-20', '2027-01-21', '2027-01-22', '2027-01-23',
+      '2027-01-20',
+      '2027-01-21',
+      '2027-01-22',
+      '2027-01-23',
     ]);
   });
 
   it('finds acronyms used but never expanded', () => {
     const reqs = [
-      { requirement_id: 'C-001', section: 'C' as const, must_or_should: 'must' as const, weight: 1, text: 'Load data into the KSPR and the Data Warehouse (DW). Follow the DW rules.', page: 1 },
-      { requirement_id: 'C-002', section: 'C' as const, must_or_should: 'must' as const, weight: 1, text: 'ALL WORK SHALL BE DONE ON SITE PER THE SOW.', page: 1 },
-      { requirement_id: 'C-003', section: 'C' as const, must_or_should: 'must' as const, weight: 1, text: 'Use GitHub and .NET; comply with FAR and Volume II rules; achieve an Authority to Operate ("ATO").', page: 1 },
+      {
+        requirement_id: 'C-001',
+        section: 'C' as const,
+        must_or_should: 'must' as const,
+        weight: 1,
+        text: 'Load data into the KSPR and the Data Warehouse (DW). Follow the DW rules.',
+        page: 1,
+      },
+      {
+        requirement_id: 'C-002',
+        section: 'C' as const,
+        must_or_should: 'must' as const,
+        weight: 1,
+        text: 'ALL WORK SHALL BE DONE ON SITE PER THE SOW.',
+        page: 1,
+      },
+      {
+        requirement_id: 'C-003',
+        section: 'C' as const,
+        must_or_should: 'must' as const,
+        weight: 1,
+        text: 'Use GitHub and .NET; comply with FAR and Volume II rules; achieve an Authority to Operate ("ATO").',
+        page: 1,
+      },
     ];
     expect(undefinedAcronyms(reqs, '').map((a) => a.acronym)).toEqual(['KSPR']);
   });

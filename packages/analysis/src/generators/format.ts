@@ -10,7 +10,11 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** A table cell: pipes would split the cell and newlines would end the row. */
 export function escapeCell(text: string | null | undefined): string {
   if (text === null || text === undefined || text.trim() === '') return 'N/A';
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .trim();
 }
 
 /** Markdown table from a header row and body rows; cells are escaped here. */
@@ -57,7 +61,17 @@ export function daysUntil(iso: string | null | undefined, now: Date): number | n
 }
 
 // U.S. zones a federal notice gives its time in, tried in this order for an offset on a date.
-const US_ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Phoenix', 'America/Anchorage', 'Pacific/Honolulu', 'America/Puerto_Rico', 'Pacific/Guam'];
+const US_ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Phoenix',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'America/Puerto_Rico',
+  'Pacific/Guam',
+];
 
 /** The zone name ("Eastern Daylight Time") of a U.S. zone on that offset at that instant, if one is. */
 function zoneName(instant: Date, offsetMinutes: number): string | null {
@@ -67,7 +81,11 @@ function zoneName(instant: Date, offsetMinutes: number): string | null {
     const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(off);
     const minutes = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) : 0;
     if (minutes !== offsetMinutes) continue;
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'long' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? null;
+    return (
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'long' })
+        .formatToParts(instant)
+        .find((p) => p.type === 'timeZoneName')?.value ?? null
+    );
   }
   return null;
 }
@@ -102,8 +120,13 @@ export function daysLabel(days: number | null): string {
 
 /** Collapse whitespace and drop control characters from pasted notice text. */
 export function clean(text: string | null | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  return (text ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u00a0\u200b]/g, ' ').replace(/\s+/g, ' ').trim();
+  return (
+    (text ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u00a0\u200b]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Cut at a word boundary so quoted requirement text stays readable in lists. */

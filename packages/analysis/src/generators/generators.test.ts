@@ -7,7 +7,8 @@ const inputs = [
   ['GSA 14(c) RFQ', GSA_FACTS, gsaRequirements()],
 ] as const;
 
-const sides = (type: GenerateInput['type']) => (type === 'compliance' ? (['opportunity', 'workspace'] as const) : (['opportunity'] as const));
+const sides = (type: GenerateInput['type']) =>
+  type === 'compliance' ? (['opportunity', 'workspace'] as const) : (['opportunity'] as const);
 
 describe('generateDocument', () => {
   for (const [name, facts, reqs] of inputs) {
@@ -31,7 +32,13 @@ describe('generateDocument', () => {
   it('renders every type with no requirements and no description', () => {
     for (const type of GENERATED_DOCUMENT_TYPES) {
       for (const side of sides(type)) {
-        const md = generateDocument({ type, side, opportunity: { ...UCF_FACTS, description: null, contacts: [] }, requirements: [], now: NOW });
+        const md = generateDocument({
+          type,
+          side,
+          opportunity: { ...UCF_FACTS, description: null, contacts: [] },
+          requirements: [],
+          now: NOW,
+        });
         expect(md.length).toBeGreaterThan(100);
         expect(citedIds(md)).toEqual([]);
         expect(md).not.toMatch(/undefined|\bnull\b|NaN/);

@@ -16,7 +16,15 @@ export type { FormDue, GenerateInput, GeneratedDocumentType, OpportunityFacts, T
 export { complianceMatrixRows, type ComplianceMatrixRow } from './compliance-matrix';
 export { learnAcronyms } from './glossary';
 
-export const GENERATED_DOCUMENT_TYPES: readonly GeneratedDocumentType[] = ['brief', 'compliance', 'rfi', 'rfp', 'requirements', 'proposal', 'pricing'];
+export const GENERATED_DOCUMENT_TYPES: readonly GeneratedDocumentType[] = [
+  'brief',
+  'compliance',
+  'rfi',
+  'rfp',
+  'requirements',
+  'proposal',
+  'pricing',
+];
 
 /** Render one document as markdown. */
 export function generateDocument(input: GenerateInput): string {

@@ -36,9 +36,29 @@ export interface ResponseOutline {
   fallback: boolean;
 }
 
-const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, 'twenty-five': 25, thirty: 30, forty: 40, fifty: 50 };
+const WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  fifteen: 15,
+  twenty: 20,
+  'twenty-five': 25,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+};
 const N = `(\\d{1,3}|${Object.keys(WORDS).join('|')})`;
-const PAGE_LIMIT = new RegExp(`(?:not (?:to )?exceed|no (?:more|longer) than|limited to|a maximum of|maximum of|up to|at most)\\s+${N}\\s*(?:\\(\\d+\\)\\s*)?(?:single[- ]sided\\s+|double[- ]sided\\s+)?pages?|${N}[- ]page (?:limit|maximum)`, 'i');
+const PAGE_LIMIT = new RegExp(
+  `(?:not (?:to )?exceed|no (?:more|longer) than|limited to|a maximum of|maximum of|up to|at most)\\s+${N}\\s*(?:\\(\\d+\\)\\s*)?(?:single[- ]sided\\s+|double[- ]sided\\s+)?pages?|${N}[- ]page (?:limit|maximum)`,
+  'i',
+);
 
 /** The page count a requirement limits something to, if it states one. */
 export function pageLimitOf(text: string): number | null {
@@ -56,7 +76,11 @@ function sectionBudget(v: Volume, limit: OutlineVolume['pageLimit'], h: Volume['
   }
   if (!limit) return null;
   // Otherwise the volume's limit shared by what each heading must answer (weights, at least one each).
-  const weight = (x: typeof h) => Math.max(1, x.requirements.reduce((sum, r) => sum + Math.max(0.5, r.weight), 0));
+  const weight = (x: typeof h) =>
+    Math.max(
+      1,
+      x.requirements.reduce((sum, r) => sum + Math.max(0.5, r.weight), 0),
+    );
   const total = v.headings.reduce((sum, x) => sum + weight(x), 0);
   const share = Math.max(0.5, Math.round(((limit.pages * weight(h)) / total) * 2) / 2);
   return `≈ ${share} ${share === 1 ? 'page' : 'pages'} (share of ${limit.requirement_id}'s ${limit.pages})`;

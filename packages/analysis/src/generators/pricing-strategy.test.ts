@@ -3,10 +3,18 @@ import type { Requirement } from '../types';
 import { generateDocument } from './index';
 import { NOW, UCF_FACTS } from './test-fixtures';
 
-const r = (requirement_id: string, section: Requirement['section'], text: string): Requirement => ({ requirement_id, section, must_or_should: 'must', weight: 1, text, page: 3 });
+const r = (requirement_id: string, section: Requirement['section'], text: string): Requirement => ({
+  requirement_id,
+  section,
+  must_or_should: 'must',
+  weight: 1,
+  text,
+  page: 3,
+});
 
 describe('pricing strategy (issue 24 item 6)', () => {
-  const pricing = (reqs: Requirement[]) => generateDocument({ type: 'pricing', side: 'workspace', opportunity: { ...UCF_FACTS, set_aside: null }, requirements: reqs, now: NOW });
+  const pricing = (reqs: Requirement[]) =>
+    generateDocument({ type: 'pricing', side: 'workspace', opportunity: { ...UCF_FACTS, set_aside: null }, requirements: reqs, now: NOW });
 
   it('names a price structure only where the solicitation states it, and adds no generic filler', () => {
     const md = pricing([

@@ -5,16 +5,34 @@ import { gsaRequirements, NOW, UCF_FACTS, ucfRequirements } from './test-fixture
 
 describe('commitment', () => {
   it.each([
-    ['The Contractor shall submit a Quality Control Plan within 15 days after award.', '[Company] will submit a Quality Control Plan within 15 days after award.'],
+    [
+      'The Contractor shall submit a Quality Control Plan within 15 days after award.',
+      '[Company] will submit a Quality Control Plan within 15 days after award.',
+    ],
     ['C.2.1 The Contractor shall not use Government equipment', '[Company] will not use Government equipment.'],
-    ['Offerors are required to submit a Potential Organizational Conflict of Interest Statement.', '[Company] will submit a Potential Organizational Conflict of Interest Statement.'],
+    [
+      'Offerors are required to submit a Potential Organizational Conflict of Interest Statement.',
+      '[Company] will submit a Potential Organizational Conflict of Interest Statement.',
+    ],
     ['Submit resumes for all key personnel.', '[Company] will submit resumes for all key personnel.'],
     ['Task 1 - Enhance the existing frontend', '[Company] will enhance the existing frontend.'],
-    ['Two weeks prior to conclusion, provide a transition plan.', 'Two weeks prior to conclusion, [Company] will provide a transition plan.'],
+    [
+      'Two weeks prior to conclusion, provide a transition plan.',
+      'Two weeks prior to conclusion, [Company] will provide a transition plan.',
+    ],
     ['Proposals shall be submitted via PIEE.', '[Company] will ensure that proposals will be submitted via PIEE.'],
-    ['To satisfy the needs of DOL, the following deliverables must be provided.', 'To satisfy the needs of DOL, [Company] will ensure that the following deliverables will be provided.'],
-    ['The Contractor may set its own hours except that the Contractor shall be available between 10 and 6.', 'The Contractor may set its own hours except that [Company] will be available between 10 and 6.'],
-    ['This application must be centered on its end users, including:', '[Company] will ensure that this application will be centered on its end users.'],
+    [
+      'To satisfy the needs of DOL, the following deliverables must be provided.',
+      'To satisfy the needs of DOL, [Company] will ensure that the following deliverables will be provided.',
+    ],
+    [
+      'The Contractor may set its own hours except that the Contractor shall be available between 10 and 6.',
+      'The Contractor may set its own hours except that [Company] will be available between 10 and 6.',
+    ],
+    [
+      'This application must be centered on its end users, including:',
+      '[Company] will ensure that this application will be centered on its end users.',
+    ],
   ])('%s', (input, expected) => {
     expect(commitment(input)).toBe(expected);
   });

@@ -29,7 +29,9 @@ const NUMBERING = /^(?:[•\-–*]\s*|\(?[a-z0-9]{1,3}[.)]\s+|[A-Z]\.\d+(?:\.\d+
 
 function lowerFirst(s: string): string {
   // Keep acronyms and proper nouns ("DOL staff", "GitHub") as written.
-  return /^[A-Z][a-z]/.test(s) && !/^(I|GitHub|Google|Volume|Section|Factor|Task|Attachment|Exhibit|Appendix)\b/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+  return /^[A-Z][a-z]/.test(s) && !/^(I|GitHub|Google|Volume|Section|Factor|Task|Attachment|Exhibit|Appendix)\b/.test(s)
+    ? s[0].toLowerCase() + s.slice(1)
+    : s;
 }
 
 function finish(s: string): string {
@@ -40,7 +42,9 @@ function finish(s: string): string {
 
 /** One requirement sentence restated as the offeror's commitment. */
 export function commitment(text: string): string {
-  const t = clean(text).replace(NUMBERING, '').replace(/^(please\s+)?note:?\s+(that\s+)?/i, '');
+  const t = clean(text)
+    .replace(NUMBERING, '')
+    .replace(/^(please\s+)?note:?\s+(that\s+)?/i, '');
   const party = PARTY_MODAL.exec(t);
   if (party) {
     const modal = party[1].toLowerCase();
@@ -89,14 +93,20 @@ export function proposalDraft(ctx: GeneratorContext): string {
     '',
   );
   if (reqs.length === 0) {
-    out.push('> No solicitation PDF uploaded: the outline below is the standard three-volume layout without requirement-level text. Upload the solicitation to get commitments for each instruction and work requirement.', '');
+    out.push(
+      '> No solicitation PDF uploaded: the outline below is the standard three-volume layout without requirement-level text. Upload the solicitation to get commitments for each instruction and work requirement.',
+      '',
+    );
   }
 
   out.push('## Executive Summary', '');
   // No courtesy opener ("… is pleased to submit"): evaluators skip it and it scores nothing.
   const scope = scopeSentences(o.description, 1, 300);
   if (scope.length) out.push(`The agency's stated need: “${scope[0]}”`, '');
-  out.push('> **Writer:** state the win themes in two or three sentences: why this team, what it has done that is most like this work, and the one benefit the evaluators should remember.', '');
+  out.push(
+    '> **Writer:** state the win themes in two or three sentences: why this team, what it has done that is most like this work, and the one benefit the evaluators should remember.',
+    '',
+  );
 
   for (const v of s.volumes) {
     out.push(`## ${volumeLabel(v)}`, '');
@@ -140,7 +150,13 @@ function headingDraft(h: Heading): string[] {
   // The rest, each named with its page and words, a few at a time; the matrix has the full list.
   const rest = doable.slice(PER_HEADING);
   if (rest.length) {
-    out.push('', `Also answered here (${rest.length}):`, ...rest.slice(0, MORE_SHOWN).map((r: Requirement) => `- [${r.requirement_id}]${r.page ? ` (p. ${r.page})` : ''} ${clip(r.text, 110)}`));
+    out.push(
+      '',
+      `Also answered here (${rest.length}):`,
+      ...rest
+        .slice(0, MORE_SHOWN)
+        .map((r: Requirement) => `- [${r.requirement_id}]${r.page ? ` (p. ${r.page})` : ''} ${clip(r.text, 110)}`),
+    );
     if (rest.length > MORE_SHOWN) out.push(`- … and ${rest.length - MORE_SHOWN} more under this heading in the compliance matrix.`);
   }
   if (shown.length) out.push('');

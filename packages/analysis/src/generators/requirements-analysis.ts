@@ -41,8 +41,19 @@ export function requirementsAnalysis(ctx: GeneratorContext): string {
       groupBySection(reqs).map(([s, list]) => {
         const m = list.filter((r) => r.must_or_should === 'must').length;
         const pages = list.map((r) => r.page).filter((p): p is number => p !== null);
-        const range = pages.length ? (Math.min(...pages) === Math.max(...pages) ? `${pages[0]}` : `${Math.min(...pages)}-${Math.max(...pages)}`) : 'N/A';
-        return [SECTION_TITLE[s], String(m), String(list.length - m), String(list.length), String(list.reduce((a, r) => a + r.weight, 0)), range];
+        const range = pages.length
+          ? Math.min(...pages) === Math.max(...pages)
+            ? `${pages[0]}`
+            : `${Math.min(...pages)}-${Math.max(...pages)}`
+          : 'N/A';
+        return [
+          SECTION_TITLE[s],
+          String(m),
+          String(list.length - m),
+          String(list.length),
+          String(list.reduce((a, r) => a + r.weight, 0)),
+          range,
+        ];
       }),
     ),
     '',
@@ -57,36 +68,74 @@ export function requirementsAnalysis(ctx: GeneratorContext): string {
     if (themes.words.length > 0) out.push(`- Frequent words: ${themes.words.map((t) => `${t.term} (${t.count})`).join(', ')}`);
     out.push('');
   }
-  out.push(...detail(tone, 'Themes count how many requirements use a term. Mirroring these terms in headings and topic sentences makes the response easy to score against the solicitation.'));
+  out.push(
+    ...detail(
+      tone,
+      'Themes count how many requirements use a term. Mirroring these terms in headings and topic sentences makes the response easy to score against the solicitation.',
+    ),
+  );
 
   out.push('## Observations', '');
   const obs: string[] = [];
   const pageRules = matching(reqs, PAGE_LIMIT);
   const formatRules = matching(reqs, FORMAT_RULE);
   obs.push(pageRules.length ? `Page limits stated in ${citeAll(pageRules, 4)}.` : 'No page limit found in the extracted text.');
-  obs.push(formatRules.length ? `Format rules stated in ${citeAll(formatRules, 4)}.` : 'No font or format rules found in the extracted text.');
+  obs.push(
+    formatRules.length ? `Format rules stated in ${citeAll(formatRules, 4)}.` : 'No font or format rules found in the extracted text.',
+  );
   const m = reqs.filter((r) => r.section === 'M');
   if (m.length) {
-    const imp = matching(m, IMPORTANCE).concat(matching(m, AWARD_BASIS)).filter((r, i, a) => a.indexOf(r) === i);
-    obs.push(imp.length ? `Relative importance / basis for award: ${citeAll(imp, 4)}.` : 'Evaluation factors are listed without relative importance.');
+    const imp = matching(m, IMPORTANCE)
+      .concat(matching(m, AWARD_BASIS))
+      .filter((r, i, a) => a.indexOf(r) === i);
+    obs.push(
+      imp.length
+        ? `Relative importance / basis for award: ${citeAll(imp, 4)}.`
+        : 'Evaluation factors are listed without relative importance.',
+    );
   } else {
     obs.push('No Section M evaluation criteria were extracted.');
   }
   const vague = reqs.filter((r) => r.must_or_should === 'must' && VAGUE.test(r.text));
-  if (vague.length) obs.push(`Open-ended wording ("as needed", "TBD", "etc.") in mandatory items ${citeAll(vague, 5)}: candidates for RFI questions.`);
+  if (vague.length)
+    obs.push(`Open-ended wording ("as needed", "TBD", "etc.") in mandatory items ${citeAll(vague, 5)}: candidates for RFI questions.`);
   if (heavy.length) obs.push(`Highest weight: ${citeAll(byImportance(heavy), 6)}.`);
   out.push(...obs.map((x) => `- ${x}`), '');
 
   for (const [section, list] of groupBySection(reqs)) {
     const ms = list.filter((r) => r.must_or_should === 'must');
     out.push(`## ${SECTION_TITLE[section]}`, '');
-    out.push(`${plural(list.length, 'requirement')} (${ms.length} must, ${list.length - ms.length} should). ${SECTION_PURPOSE[section]}`, '');
-    out.push(...detail(tone, `Listed musts first, then by weight, then in document order. Page numbers point to where each starts in the solicitation.`));
+    out.push(
+      `${plural(list.length, 'requirement')} (${ms.length} must, ${list.length - ms.length} should). ${SECTION_PURPOSE[section]}`,
+      '',
+    );
+    out.push(
+      ...detail(
+        tone,
+        `Listed musts first, then by weight, then in document order. Page numbers point to where each starts in the solicitation.`,
+      ),
+    );
     const ordered = byImportance(list);
     const mustList = ordered.filter((r) => r.must_or_should === 'must');
     const shouldList = ordered.filter((r) => r.must_or_should === 'should');
-    if (mustList.length) out.push('**Must**', '', ...mustList.map((r) => `- **[${r.requirement_id}]**${pageNote(r)} ${clip(r.text, 300)}${r.weight > 1 ? ` _(weight ${r.weight})_` : ''}`), '');
-    if (shouldList.length) out.push('**Should**', '', ...shouldList.map((r) => `- **[${r.requirement_id}]**${pageNote(r)} ${clip(r.text, 300)}${r.weight > 1 ? ` _(weight ${r.weight})_` : ''}`), '');
+    if (mustList.length)
+      out.push(
+        '**Must**',
+        '',
+        ...mustList.map(
+          (r) => `- **[${r.requirement_id}]**${pageNote(r)} ${clip(r.text, 300)}${r.weight > 1 ? ` _(weight ${r.weight})_` : ''}`,
+        ),
+        '',
+      );
+    if (shouldList.length)
+      out.push(
+        '**Should**',
+        '',
+        ...shouldList.map(
+          (r) => `- **[${r.requirement_id}]**${pageNote(r)} ${clip(r.text, 300)}${r.weight > 1 ? ` _(weight ${r.weight})_` : ''}`,
+        ),
+        '',
+      );
   }
   return out.join('\n');
 }

@@ -14,7 +14,10 @@ function crossReference(md: string): Map<string, string> {
       .split('\n')
       .filter((l) => /^\| M-[0-9a-z.()-]+ \|/.test(l))
       .map((l) => {
-        const cells = l.slice(2, -2).split(/(?<!\\)\|/).map((c) => c.trim());
+        const cells = l
+          .slice(2, -2)
+          .split(/(?<!\\)\|/)
+          .map((c) => c.trim());
         return [cells[0], cells[2]];
       }),
   );
@@ -54,9 +57,30 @@ describe('response template', () => {
 
   it('falls back to the standard volumes when Section L names none', () => {
     const reqs: Requirement[] = [
-      { requirement_id: 'L-001', section: 'L', must_or_should: 'must', weight: 1, text: 'Offerors shall describe their staffing plan and key personnel.', page: 1 },
-      { requirement_id: 'L-002', section: 'L', must_or_should: 'must', weight: 1, text: 'Offerors shall provide three references for similar contracts.', page: 1 },
-      { requirement_id: 'M-001', section: 'M', must_or_should: 'must', weight: 2, text: 'Past performance will be evaluated for relevance and recency.', page: 2 },
+      {
+        requirement_id: 'L-001',
+        section: 'L',
+        must_or_should: 'must',
+        weight: 1,
+        text: 'Offerors shall describe their staffing plan and key personnel.',
+        page: 1,
+      },
+      {
+        requirement_id: 'L-002',
+        section: 'L',
+        must_or_should: 'must',
+        weight: 1,
+        text: 'Offerors shall provide three references for similar contracts.',
+        page: 1,
+      },
+      {
+        requirement_id: 'M-001',
+        section: 'M',
+        must_or_should: 'must',
+        weight: 2,
+        text: 'Past performance will be evaluated for relevance and recency.',
+        page: 2,
+      },
     ];
     const s = proposalStructure(reqs);
     expect(s.fallback).toBe(true);
@@ -87,7 +111,7 @@ describe('annotated outline', () => {
     expect(technical).toContain('Page limit: 25 pages (L-2(1)).');
     // The 25 pages are shared out over the volume's headings, citing the limit.
     const rows = technical.split('\n').filter((l) => l.startsWith('| 1.'));
-    const budgets = rows.flatMap((l) => [.../≈ ([\d.]+) pages? \(share of L-2\(1\)'s 25\)/.exec(l) ?? []].slice(1)).map(Number);
+    const budgets = rows.flatMap((l) => [...(/≈ ([\d.]+) pages? \(share of L-2\(1\)'s 25\)/.exec(l) ?? [])].slice(1)).map(Number);
     expect(rows.every((l) => l.endsWith('| (assign) | (date) |'))).toBe(true);
     expect(budgets.length).toBeGreaterThan(0);
     expect(budgets.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(26);
@@ -95,7 +119,7 @@ describe('annotated outline', () => {
     expect(approach.factors.map((r) => r.requirement_id)).toContain('M-1-0140b6');
   });
 
-  it('takes a heading\'s own stated limit over a share of the volume', () => {
+  it("takes a heading's own stated limit over a share of the volume", () => {
     expect(pageLimitOf('The staffing plan shall not exceed three pages.')).toBe(3);
     expect(pageLimitOf('Resumes are limited to 2 pages each.')).toBe(2);
     expect(pageLimitOf('Describe the staffing plan.')).toBeNull();

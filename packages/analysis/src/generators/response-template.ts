@@ -64,7 +64,13 @@ export function responseTemplate(ctx: GeneratorContext): string {
   return out.join('\n');
 }
 
-const ids = (list: Requirement[], max = 8) => (list.length ? `${list.slice(0, max).map((r) => `${r.requirement_id}${r.page ? ` (p. ${r.page})` : ''}`).join(', ')}${list.length > max ? ` +${list.length - max} more` : ''}` : '—');
+const ids = (list: Requirement[], max = 8) =>
+  list.length
+    ? `${list
+        .slice(0, max)
+        .map((r) => `${r.requirement_id}${r.page ? ` (p. ${r.page})` : ''}`)
+        .join(', ')}${list.length > max ? ` +${list.length - max} more` : ''}`
+    : '—';
 
 function volumeSection(v: OutlineVolume, index: number): string[] {
   const out: string[] = [`## ${v.title}`, ''];
@@ -74,13 +80,25 @@ function volumeSection(v: OutlineVolume, index: number): string[] {
     out.push(
       ...table(
         ['Section', 'Answers', 'Evaluated under', 'Page budget', 'Owner', 'Due'],
-        v.sections.map((h) => [`${h.number} ${h.title}`, ids([...h.answers, ...h.work]), ids(h.factors, 4), h.pageBudget ?? '—', '(assign)', '(date)']),
+        v.sections.map((h) => [
+          `${h.number} ${h.title}`,
+          ids([...h.answers, ...h.work]),
+          ids(h.factors, 4),
+          h.pageBudget ?? '—',
+          '(assign)',
+          '(date)',
+        ]),
       ),
       '',
     );
   }
   if (v.rules.length > 0) {
-    out.push('Rules for this volume (limits, format, delivery):', '', ...v.rules.map((r) => `- [${r.requirement_id}] ${clip(r.text, 200)}`), '');
+    out.push(
+      'Rules for this volume (limits, format, delivery):',
+      '',
+      ...v.rules.map((r) => `- [${r.requirement_id}] ${clip(r.text, 200)}`),
+      '',
+    );
   }
   if (v.sections.length === 0) {
     out.push(
@@ -101,13 +119,11 @@ function volumeSection(v: OutlineVolume, index: number): string[] {
     const l = h.answers;
     const c = h.work;
     const m = h.factors;
-    if (l.length > 0) out.push('Must answer:', '', ...l.map((r) => `- [${r.requirement_id}] ${clip(r.text, 200)}${r.page ? ` (p. ${r.page})` : ''}`), '');
+    if (l.length > 0)
+      out.push('Must answer:', '', ...l.map((r) => `- [${r.requirement_id}] ${clip(r.text, 200)}${r.page ? ` (p. ${r.page})` : ''}`), '');
     if (c.length > 0) {
       const musts = c.filter((r) => r.must_or_should === 'must');
-      out.push(
-        `Work to describe (${plural(c.length, 'statement-of-work requirement')}, ${musts.length} must): ${citeAll(c, 12)}`,
-        '',
-      );
+      out.push(`Work to describe (${plural(c.length, 'statement-of-work requirement')}, ${musts.length} must): ${citeAll(c, 12)}`, '');
     }
     if (m.length > 0) out.push(`Evaluated under: ${m.map((r) => `[${r.requirement_id}] ${clip(r.text, 90)}`).join('; ')}`, '');
   }

@@ -67,7 +67,10 @@ describe('rfi questions', () => {
   });
 
   it('asks about a missing page limit and missing format rules when nothing is stated', () => {
-    const md = rfi([req('L-001', 'Offerors shall submit a technical proposal describing their approach.'), req('M-001', 'The Government will evaluate the technical approach for soundness.')]);
+    const md = rfi([
+      req('L-001', 'Offerors shall submit a technical proposal describing their approach.'),
+      req('M-001', 'The Government will evaluate the technical approach for soundness.'),
+    ]);
     expect(md).toMatch(/Page limit for the Technical Volume|\*\*Page limit\.\*\*/);
     expect(md).toContain('**Format rules.**');
   });
@@ -84,7 +87,10 @@ describe('rfi questions', () => {
   });
 
   it('flags a due date in the text that disagrees with the notice', () => {
-    const reqs = [...BASE.filter((r) => r.requirement_id !== 'L-001'), req('L-001', 'Proposals must be received no later than January 22, 2027 at 2:00 PM EST.')];
+    const reqs = [
+      ...BASE.filter((r) => r.requirement_id !== 'L-001'),
+      req('L-001', 'Proposals must be received no later than January 22, 2027 at 2:00 PM EST.'),
+    ];
     const md = rfi(reqs);
     const q = questions(md).find((x) => x.includes('Conflicting due dates'));
     expect(q).toContain('Jan 20, 2027');
@@ -125,7 +131,10 @@ describe('rfi questions', () => {
   });
 
   it('states the question deadline found in the text and the solicitation number', () => {
-    const reqs = [...BASE, req('L-006', 'Questions are due no later than January 10, 2027 and shall be sent by email to jane.smith@navy.mil.')];
+    const reqs = [
+      ...BASE,
+      req('L-006', 'Questions are due no later than January 10, 2027 and shall be sent by email to jane.smith@navy.mil.'),
+    ];
     const md = rfi(reqs);
     expect(md).toContain('**Solicitation:** N40085-27-R-0012');
     // A date without a time lasts to its end (23:59 UTC, as imported deadlines): from Jan 5, 15:00 UTC
@@ -143,7 +152,14 @@ describe('rfi questions', () => {
 describe('RFI questions never ask what the solicitation answers (issue 24)', () => {
   const base = (reqs: Requirement[], glossary?: Map<string, string>) =>
     generateDocument({ type: 'rfi', opportunity: { ...GSA_FACTS, description: '' }, requirements: reqs, now: NOW, glossary });
-  const r = (requirement_id: string, text: string, page = 2): Requirement => ({ requirement_id, section: 'C', must_or_should: 'must', weight: 1, text, page });
+  const r = (requirement_id: string, text: string, page = 2): Requirement => ({
+    requirement_id,
+    section: 'C',
+    must_or_should: 'must',
+    weight: 1,
+    text,
+    page,
+  });
 
   it('learns the acronyms a solicitation spells out anywhere in its text', () => {
     const dataDir = process.env.RFP_DATA_DIR ?? path.resolve(__dirname, '../../../../../shared/data/rfp');
@@ -151,11 +167,16 @@ describe('RFI questions never ask what the solicitation answers (issue 24)', () 
     expect(g.get('OFA')).toBe('Office of Family Assistance');
     expect(g.get('TANF')).toBe('Temporary Assistance for Needy Families');
     expect(g.get('TDRS')).toBe('TANF Data Reporting System');
-    expect(learnAcronyms('The WHD (Wage and Hour Division) and QASP - Quality Assurance Surveillance Plan').get('WHD')).toBe('Wage and Hour Division');
+    expect(learnAcronyms('The WHD (Wage and Hour Division) and QASP - Quality Assurance Surveillance Plan').get('WHD')).toBe(
+      'Wage and Hour Division',
+    );
   });
 
   it('asks to define an acronym only when the document does not, and never a standard one', () => {
-    const reqs = [r('C-1', 'The Contractor shall send OFA a weekly status report.'), r('C-2', 'The Contractor shall protect PII in every export.')];
+    const reqs = [
+      r('C-1', 'The Contractor shall send OFA a weekly status report.'),
+      r('C-2', 'The Contractor shall protect PII in every export.'),
+    ];
     expect(base(reqs)).toContain('Undefined term "OFA"');
     expect(base(reqs, new Map([['OFA', 'Office of Family Assistance']]))).not.toContain('Undefined term "OFA"');
     expect(base(reqs)).not.toContain('Undefined term "PII"');
@@ -173,7 +194,10 @@ describe('RFI questions never ask what the solicitation answers (issue 24)', () 
   });
 
   it('never quotes a page-break fragment as the place a term is used', () => {
-    const reqs = [r('C-3', 'and the XYZQ data must be reconciled within 5 days.'), r('C-4', 'The Contractor shall load the XYZQ extract nightly.', 7)];
+    const reqs = [
+      r('C-3', 'and the XYZQ data must be reconciled within 5 days.'),
+      r('C-4', 'The Contractor shall load the XYZQ extract nightly.', 7),
+    ];
     const md = base(reqs);
     expect(md).toContain('as used in "The Contractor shall load the XYZQ extract nightly" (C-4, page 7)');
     expect(md).not.toContain('"and the XYZQ data');

@@ -4,7 +4,18 @@
  */
 import type { Requirement } from '../types';
 import {
-  deadlines, FORMAT_RULE, IMPORTANCE, LABOR_SCOPE, matching, PAGE_LIMIT, PLACE_OF_PERFORMANCE, SUBMIT_ACTION, SUBMIT_WHERE, undefinedAcronyms, isKnownAcronym, VAGUE,
+  deadlines,
+  FORMAT_RULE,
+  IMPORTANCE,
+  LABOR_SCOPE,
+  matching,
+  PAGE_LIMIT,
+  PLACE_OF_PERFORMANCE,
+  SUBMIT_ACTION,
+  SUBMIT_WHERE,
+  undefinedAcronyms,
+  isKnownAcronym,
+  VAGUE,
   WAGE_DETERMINATION,
 } from './cues';
 import { evaluationFactors } from './brief';
@@ -23,7 +34,8 @@ interface Question {
 // Vague phrases worth a question. "Including but not limited to" and "and/or" are too common in
 // federal prose to be worth the contracting officer's time.
 const VAGUE_QUESTION: Record<string, string> = {
-  'as required': 'Required by whom, and how often? Please state the expected frequency or quantity so offerors can staff and price it consistently.',
+  'as required':
+    'Required by whom, and how often? Please state the expected frequency or quantity so offerors can staff and price it consistently.',
   'as needed': 'Please state the expected frequency or volume (or a historical figure) so offerors can staff and price it consistently.',
   'as necessary': 'Please state who decides what is necessary and the expected volume, so offerors can price it consistently.',
   'as directed': 'Please state the expected scope of direction (volume, frequency, who directs) so offerors can price it consistently.',
@@ -44,14 +56,23 @@ export function rfiQuestions(ctx: GeneratorContext): string {
   const out: string[] = [titleLine('RFI Questions', o.title, o.solicitation_number), ''];
 
   out.push(`**Solicitation:** ${clean(o.solicitation_number) || 'N/A'}  `);
-  out.push(`**Agency / Office:** ${[o.agency, o.office].map((x) => clean(x)).filter(Boolean).join(' / ') || 'N/A'}  `);
+  out.push(
+    `**Agency / Office:** ${
+      [o.agency, o.office]
+        .map((x) => clean(x))
+        .filter(Boolean)
+        .join(' / ') || 'N/A'
+    }  `,
+  );
   out.push(`**Response due:** ${formatDate(o.response_date)} (${daysLabel(daysUntil(o.response_date, now))})  `);
   const { questions: qDeadlines } = deadlines(reqs);
   if (qDeadlines.length > 0) {
     const d = qDeadlines[0];
     out.push(`**Questions due:** ${formatDate(d.date.iso)} per [${d.req.requirement_id}] (${daysLabel(daysUntil(d.date.iso, now))})`);
   } else {
-    out.push('**Questions due:** not stated in the extracted text. Submit as early as possible: agencies often stop answering well before the response date, and answers usually come as an amendment to all offerors.');
+    out.push(
+      '**Questions due:** not stated in the extracted text. Submit as early as possible: agencies often stop answering well before the response date, and answers usually come as an amendment to all offerors.',
+    );
   }
   const how = matching(reqs, /\bquestions?\b/i).filter((r) => SUBMIT_WHERE.test(r.text));
   const emails = (o.contacts ?? []).map((c) => clean(c?.email)).filter(Boolean);
@@ -84,11 +105,20 @@ export function rfiQuestions(ctx: GeneratorContext): string {
     );
   }
   if (questions.length === 0) {
-    out.push('No ambiguities were detected in the available information. Review the solicitation for issues specific to your solution before the question deadline.', '');
+    out.push(
+      'No ambiguities were detected in the available information. Review the solicitation for issues specific to your solution before the question deadline.',
+      '',
+    );
     return out.join('\n');
   }
   questions.forEach((q, i) => {
-    const lead = phrase(tone, q.text, q.text.replace(/^Is there\b/, 'We respectfully ask whether there is').replace(/^Please\b/, 'We respectfully request that the Government'));
+    const lead = phrase(
+      tone,
+      q.text,
+      q.text
+        .replace(/^Is there\b/, 'We respectfully ask whether there is')
+        .replace(/^Please\b/, 'We respectfully request that the Government'),
+    );
     out.push(`${i + 1}. **${q.topic}.** ${lead}`);
     out.push(`   _Raised by: ${q.raisedBy.length ? citeAll(q.raisedBy, 5) : 'the notice metadata'}_`);
   });
@@ -196,7 +226,11 @@ function findQuestions(ctx: GeneratorContext): Question[] {
       raisedBy: response.map((d) => d.req),
     });
   } else if (due === null && textDates.length === 0) {
-    qs.push({ topic: 'Response date', text: 'No response date was found in the notice or the solicitation text. Please confirm the date, time and time zone for responses.', raisedBy: [] });
+    qs.push({
+      topic: 'Response date',
+      text: 'No response date was found in the notice or the solicitation text. Please confirm the date, time and time zone for responses.',
+      raisedBy: [],
+    });
   }
 
   // Evaluation.
@@ -230,7 +264,10 @@ function findQuestions(ctx: GeneratorContext): Question[] {
 
   // Wage determination for labor-heavy services and construction.
   const everything = [description, ...reqs.map((r) => r.text)].join('\n');
-  const laborReqs = matching(reqs.filter((r) => r.section === 'C'), LABOR_SCOPE);
+  const laborReqs = matching(
+    reqs.filter((r) => r.section === 'C'),
+    LABOR_SCOPE,
+  );
   const laborNaics = /^(23|56|811|4884|485|488)/.test(clean(o.naics));
   if ((laborReqs.length > 0 || laborNaics || LABOR_SCOPE.test(description)) && !WAGE_DETERMINATION.test(everything)) {
     qs.push({

@@ -27,17 +27,67 @@ interface Topic {
 // Checked in order: the first topic that matches decides. Price and past performance come first
 // because their words are the most specific; the broad "approach" cue comes late.
 const TOPICS: Topic[] = [
-  { key: 'price', title: 'Price', kind: 'price', re: /\b(price|pricing|priced|cost|labor rates?|rates|CLINs?|fee|fully[- ]burdened|worksheet|discounts?)\b/i },
-  { key: 'past_performance', title: 'Past Performance', kind: 'past_performance', re: /\b(past performance|references?|CPARS|PPQs?|performance questionnaires?|prior contracts?|recency|relevancy)\b/i },
+  {
+    key: 'price',
+    title: 'Price',
+    kind: 'price',
+    re: /\b(price|pricing|priced|cost|labor rates?|rates|CLINs?|fee|fully[- ]burdened|worksheet|discounts?)\b/i,
+  },
+  {
+    key: 'past_performance',
+    title: 'Past Performance',
+    kind: 'past_performance',
+    re: /\b(past performance|references?|CPARS|PPQs?|performance questionnaires?|prior contracts?|recency|relevancy)\b/i,
+  },
   { key: 'oral', title: 'Oral Presentation', kind: 'oral', re: /\b(oral|verbal) presentations?\b|\bpresentations?\b/i },
-  { key: 'key_personnel', title: 'Key Personnel and Staffing', kind: 'technical', re: /\b(key personnel|resumes?|staffing|composition of the team|team composition|proposed (team|personnel|staff)|labor mix)\b/i },
-  { key: 'experience', title: 'Corporate Experience', kind: 'technical', re: /\b(corporate experience|vendor experience|relevant experience|similar (projects|contracts|work)|example projects|projects involving|experience\/skill)\b/i },
-  { key: 'management', title: 'Management Approach', kind: 'management', re: /\b(management (plan|approach)|project management|program management|transition|phase[- ]in|quality control|quality assurance|QCP|risk management|schedule of (work|performance)|subcontract\w* (plan|management))\b/i },
-  { key: 'security', title: 'Security and Compliance', kind: 'technical', re: /\b(security|clearance|cmmc|nist|fedramp|section 508|accessib\w+|privacy|cyber\w*)\b/i },
-  { key: 'technical', title: 'Technical Approach', kind: 'technical', re: /\b(technical|approach|methodolog\w+|solution|understanding|work plan|design|develop\w*|implement\w*|software|system)\b/i },
-  { key: 'conflicts', title: 'Representations, Certifications and Conflicts of Interest', kind: 'admin', re: /\b(certif\w+|representations?|conflicts? of interest|COI|registered|registration|SAM\b|size status|small business status)\b/i },
-  { key: 'questions', title: 'Questions and Communications', kind: 'admin', re: /\b(questions?|inquir\w+|communications?|contract specialist|point of contact)\b/i },
-  { key: 'submission', title: 'Submission and Delivery', kind: 'admin', re: /\b(submit\w*|submission|received|due date|deliver(ed|y)|e-?mail|portal|PIEE|eBuy|Google Form|valid for|late)\b/i },
+  {
+    key: 'key_personnel',
+    title: 'Key Personnel and Staffing',
+    kind: 'technical',
+    re: /\b(key personnel|resumes?|staffing|composition of the team|team composition|proposed (team|personnel|staff)|labor mix)\b/i,
+  },
+  {
+    key: 'experience',
+    title: 'Corporate Experience',
+    kind: 'technical',
+    re: /\b(corporate experience|vendor experience|relevant experience|similar (projects|contracts|work)|example projects|projects involving|experience\/skill)\b/i,
+  },
+  {
+    key: 'management',
+    title: 'Management Approach',
+    kind: 'management',
+    re: /\b(management (plan|approach)|project management|program management|transition|phase[- ]in|quality control|quality assurance|QCP|risk management|schedule of (work|performance)|subcontract\w* (plan|management))\b/i,
+  },
+  {
+    key: 'security',
+    title: 'Security and Compliance',
+    kind: 'technical',
+    re: /\b(security|clearance|cmmc|nist|fedramp|section 508|accessib\w+|privacy|cyber\w*)\b/i,
+  },
+  {
+    key: 'technical',
+    title: 'Technical Approach',
+    kind: 'technical',
+    re: /\b(technical|approach|methodolog\w+|solution|understanding|work plan|design|develop\w*|implement\w*|software|system)\b/i,
+  },
+  {
+    key: 'conflicts',
+    title: 'Representations, Certifications and Conflicts of Interest',
+    kind: 'admin',
+    re: /\b(certif\w+|representations?|conflicts? of interest|COI|registered|registration|SAM\b|size status|small business status)\b/i,
+  },
+  {
+    key: 'questions',
+    title: 'Questions and Communications',
+    kind: 'admin',
+    re: /\b(questions?|inquir\w+|communications?|contract specialist|point of contact)\b/i,
+  },
+  {
+    key: 'submission',
+    title: 'Submission and Delivery',
+    kind: 'admin',
+    re: /\b(submit\w*|submission|received|due date|deliver(ed|y)|e-?mail|portal|PIEE|eBuy|Google Form|valid for|late)\b/i,
+  },
 ];
 
 const GENERAL: Topic = { key: 'general', title: 'General Instructions', kind: 'admin', re: /$^/ };
@@ -69,7 +119,13 @@ function romanToInt(s: string): number {
 }
 
 export function toRoman(n: number): string {
-  const table: [number, string][] = [[10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+  const table: [number, string][] = [
+    [10, 'X'],
+    [9, 'IX'],
+    [5, 'V'],
+    [4, 'IV'],
+    [1, 'I'],
+  ];
   let out = '';
   let rest = n;
   for (const [v, s] of table) {
@@ -250,7 +306,12 @@ export function proposalStructure(reqs: Requirement[]): ProposalStructure {
 
   // Section L first, so the headings follow L's order; M then adds headings for factors L never
   // asked about, and C requirements land in the technical volume.
-  const ordered = [...lReqs, ...reqs.filter((r) => r.section === 'other'), ...reqs.filter((r) => r.section === 'M'), ...reqs.filter((r) => r.section === 'C')];
+  const ordered = [
+    ...lReqs,
+    ...reqs.filter((r) => r.section === 'other'),
+    ...reqs.filter((r) => r.section === 'M'),
+    ...reqs.filter((r) => r.section === 'C'),
+  ];
   for (const r of ordered) {
     const named = fallback ? [] : volumesNamed(r.text, drafts);
     for (const d of named) volumeOf(d).mentions.push(r);
@@ -288,7 +349,10 @@ export function proposalStructure(reqs: Requirement[]): ProposalStructure {
       if (refTopic && refTopic.kind !== 'admin') {
         const v = volumeOf(volumeForKind(refTopic.kind, drafts) ?? drafts[0]);
         lastM = { volume: v, heading: headingIn(v, refTopic) };
-      } else if (!lastM || /\b(basis for award|best value|award will be made|will be evaluated|evaluate\w* (proposals|quotes|offers))\b/i.test(r.text)) {
+      } else if (
+        !lastM ||
+        /\b(basis for award|best value|award will be made|will be evaluated|evaluate\w* (proposals|quotes|offers))\b/i.test(r.text)
+      ) {
         const v = volumeOf(drafts[0]);
         lastM = { volume: v, heading: headingIn(v, summary) };
       }
@@ -311,9 +375,7 @@ export function proposalStructure(reqs: Requirement[]): ProposalStructure {
     if (r.section === 'M') lastM = place;
   }
 
-  const list = [...volumes.entries()]
-    .sort(([a], [b]) => (a.num ?? 100 + a.order) - (b.num ?? 100 + b.order))
-    .map(([, v]) => v);
+  const list = [...volumes.entries()].sort(([a], [b]) => (a.num ?? 100 + a.order) - (b.num ?? 100 + b.order)).map(([, v]) => v);
   // The summary opens its volume whatever order the criteria that created it came in.
   for (const v of list) v.headings.sort((a, b) => Number(b.key === 'summary') - Number(a.key === 'summary'));
   list.forEach((v, i) => v.headings.forEach((h, j) => (h.number = `${i + 1}.${j + 1}`)));

@@ -102,7 +102,8 @@ export const GSA_FACTS: OpportunityFacts = {
   set_aside: null,
   posted_date: '2017-06-20',
   response_date: '2017-07-10T13:00:00-04:00',
-  description: 'GSA TTS seeks an agile development team to enhance the 14(c) Web Application Tool for the Department of Labor Wage and Hour Division.',
+  description:
+    'GSA TTS seeks an agile development team to enhance the 14(c) Web Application Tool for the Department of Labor Wage and Hour Division.',
 };
 
 /** Every [X-NNN] id cited in a document. */

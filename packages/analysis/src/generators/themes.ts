@@ -8,7 +8,7 @@ const STOP = new Set(
     'each for from had has have having here how if in into is it its itself may might more most must no nor not of on once only or ' +
     'other our out over own same shall should so some such than that the their them then there these they this those through to ' +
     'under until up upon very was we were what when where which while who whom why will with within without would you your ' +
-    'offeror offerors offeror’s offeror\'s contractor contractors contractor’s contractor\'s vendor vendors vendor’s quoter quoters government ' +
+    "offeror offerors offeror’s offeror's contractor contractors contractor’s contractor's vendor vendors vendor’s quoter quoters government " +
     'provide provided provides providing include includes including included required require requires requirement requirements ' +
     'submit submitted submission proposal proposals quote quotes quotation section sections following described describe ' +
     'ensure ensures use used using based least one two three per well part need needs able etc including order make made'
@@ -52,5 +52,10 @@ export function topThemes(reqs: Requirement[], phrases = 6, singles = 10): { phr
       .slice(0, n);
   const topPhrases = rank(bi, 2, phrases);
   const covered = new Set(topPhrases.flatMap((p) => p.term.split(' ')));
-  return { phrases: topPhrases, words: rank(uni, 2, singles + covered.size).filter((t) => !covered.has(t.term)).slice(0, singles) };
+  return {
+    phrases: topPhrases,
+    words: rank(uni, 2, singles + covered.size)
+      .filter((t) => !covered.has(t.term))
+      .slice(0, singles),
+  };
 }

@@ -19,13 +19,22 @@ export interface DocumentLexicon {
 }
 
 /** The lexicon of a text seen without its document. */
-export const EMPTY_DOCUMENT_LEXICON: DocumentLexicon = { buyerNames: new Set(), buyerAcronyms: new Set(), roles: new Set(), buyerName: null, buyerAcronym: null };
+export const EMPTY_DOCUMENT_LEXICON: DocumentLexicon = {
+  buyerNames: new Set(),
+  buyerAcronyms: new Set(),
+  roles: new Set(),
+  buyerName: null,
+  buyerAcronym: null,
+};
 
 const ACRONYM_IN_PARENS = /\(([A-Z][A-Za-z]{1,7})\)/g;
 const CONNECTOR = /^(of|for|and|the|on|&)$/i;
 const CAPITALISED = /^[A-Z][A-Za-z&.'’-]*$/;
 const ORGANISATION = new Set<string>(ORGANISATION_NOUNS);
-const ISSUING_LINE = new RegExp(`^\\s*(?:${ISSUING_LABELS.map((l) => l.replace(/ /g, '\\s+')).join('|')})\\s*:\\s*(?<name>[^\\n]{3,160})`, 'gim');
+const ISSUING_LINE = new RegExp(
+  `^\\s*(?:${ISSUING_LABELS.map((l) => l.replace(/ /g, '\\s+')).join('|')})\\s*:\\s*(?<name>[^\\n]{3,160})`,
+  'gim',
+);
 const KEY_PERSONNEL = /\bkey personnel\b/gi;
 // "fill these three roles: Facilitator, Technical Lead, and Design Lead", "the roles of A and B".
 const ROLE_LIST = /\broles?\s*(?:of|:)\s+(?<names>[A-Z][^.;:\n]{2,160})/g;
@@ -35,7 +44,10 @@ const ROLE_HEAD = new Set<string>(ROLE_HEADS);
 // Family Assistance (OFA)", "Department of Defense (DoD)". Empty when the initials do not match.
 function expansionBefore(text: string, index: number, acronym: string): string[] {
   const letters = acronym.replace(/[^A-Z]/g, '');
-  const words = text.slice(Math.max(0, index - 160), index).split(/\s+/).filter(Boolean);
+  const words = text
+    .slice(Math.max(0, index - 160), index)
+    .split(/\s+/)
+    .filter(Boolean);
   const kept: string[] = [];
   let need = letters.length - 1;
   for (let i = words.length - 1; i >= 0 && need >= 0; i -= 1) {
@@ -74,7 +86,10 @@ export function learnDocumentLexicon(text: string): DocumentLexicon {
   for (const m of text.matchAll(ISSUING_LINE)) {
     // "Issued by: Department of X, Food and Drug Administration, 5630 Fishers Lane": each named organisation.
     for (const part of (m.groups?.name ?? '').split(/[,;]/)) {
-      const words = part.trim().split(/\s+/).filter((w) => CAPITALISED.test(w) || CONNECTOR.test(w));
+      const words = part
+        .trim()
+        .split(/\s+/)
+        .filter((w) => CAPITALISED.test(w) || CONNECTOR.test(w));
       if (isOrganisation(words)) buyerNames.add(words.join(' ').toLowerCase());
     }
   }

@@ -17,7 +17,9 @@ const openings = new WeakMap<DocumentLexicon, RegExp[]>();
 function lexiconOpenings(lex: DocumentLexicon): RegExp[] {
   let found = openings.get(lex);
   if (!found) {
-    found = [lex.buyerAcronym, lex.buyerName].filter((re): re is RegExp => re !== null).map((re) => new RegExp(`^(?:the\\s+)?(?:${re.source})\\s+`, re.flags));
+    found = [lex.buyerAcronym, lex.buyerName]
+      .filter((re): re is RegExp => re !== null)
+      .map((re) => new RegExp(`^(?:the\\s+)?(?:${re.source})\\s+`, re.flags));
     openings.set(lex, found);
   }
   return found;
@@ -70,16 +72,21 @@ export const buyerProcess: Rule = {
 // Notifying, inviting or contacting the offeror is the buyer's process whoever the subject is.
 const PARTY_NOTICE = /\bwill (?:then )?(?:not )?be (?:notified|invited|contacted|informed|advised|scheduled)\b/i;
 // "X will receive one of the ratings described in Table M-1", "rated using the table below": the scale's use.
-const RATING_PROCESS = /\bwill (?:receive|be assigned) (?:an? |one of the )?(?:\w+ )?(?:\w+ )?ratings?\b|\brated using\b|\bratings? (?:described|defined|shown|listed) (?:in|below|above)\b/i;
+const RATING_PROCESS =
+  /\bwill (?:receive|be assigned) (?:an? |one of the )?(?:\w+ )?(?:\w+ )?ratings?\b|\brated using\b|\bratings? (?:described|defined|shown|listed) (?:in|below|above)\b/i;
 
 export const processPassive: Rule = {
   id: 'evaluation.process-passive',
   stage: 'cue',
   priority: 70,
-  description: 'Buyer handling in the passive in the evaluation part ("scores will then be added") is process, unless the offeror is the subject.',
+  description:
+    'Buyer handling in the passive in the evaluation part ("scores will then be added") is process, unless the offeror is the subject.',
   patterns: [PARTY_NOTICE, RATING_PROCESS],
   decide: ({ text, ctx }) =>
-    ctx.section === 'M' && ((PROCESS_PASSIVE.test(text) && !PARTY_WORD.test(text.split(/\bwill\b/i)[0])) || PARTY_NOTICE.test(text) || RATING_PROCESS.test(text)) ? NOT_A_REQUIREMENT : null,
+    ctx.section === 'M' &&
+    ((PROCESS_PASSIVE.test(text) && !PARTY_WORD.test(text.split(/\bwill\b/i)[0])) || PARTY_NOTICE.test(text) || RATING_PROCESS.test(text))
+      ? NOT_A_REQUIREMENT
+      : null,
   examples: {
     fire: [
       { text: 'Price scores will then be added to the technical scores.', ctx: { section: 'M' } },
@@ -94,7 +101,8 @@ export const processPassive: Rule = {
 const FINITE_OR_MODAL = /\b(?:is|are|was|were|has|have|do|does|will|shall|must|should|may|can|could|would)\b/i;
 
 // "Include total price only:", "If yes, complete the following:", "Please return ... to:": an instruction, not a caption.
-const asksSomething = (t: string) => /\bplease\b/i.test(t) || t.split(/,\s*/).some((clause) => IMPERATIVE_VERBS.has(clause.trim().split(/\s+/)[0].toLowerCase()));
+const asksSomething = (t: string) =>
+  /\bplease\b/i.test(t) || t.split(/,\s*/).some((clause) => IMPERATIVE_VERBS.has(clause.trim().split(/\s+/)[0].toLowerCase()));
 
 export const factorCaption: Rule = {
   id: 'evaluation.factor-caption',
@@ -104,9 +112,19 @@ export const factorCaption: Rule = {
     'In the evaluation part, a caption over a list of factors ("Technical Factors used for evaluation:") says nothing of its own: its items are the factors (FP-EVAL-PROCESS).',
   patterns: [FINITE_OR_MODAL],
   decide: ({ text, ctx }) =>
-    ctx.section === 'M' && ctx.leadIn && text.endsWith(':') && text.split(/\s+/).length <= 8 && !FINITE_OR_MODAL.test(text) && !asksSomething(text) ? { level: 'none', cue: null } : null,
+    ctx.section === 'M' &&
+    ctx.leadIn &&
+    text.endsWith(':') &&
+    text.split(/\s+/).length <= 8 &&
+    !FINITE_OR_MODAL.test(text) &&
+    !asksSomething(text)
+      ? { level: 'none', cue: null }
+      : null,
   examples: {
-    fire: [{ text: 'Technical Factors used for evaluation:', ctx: { section: 'M', leadIn: true } }, { text: 'Non-price factors:', ctx: { section: 'M', leadIn: true } }],
+    fire: [
+      { text: 'Technical Factors used for evaluation:', ctx: { section: 'M', leadIn: true } },
+      { text: 'Non-price factors:', ctx: { section: 'M', leadIn: true } },
+    ],
     silent: [
       { text: 'The following factors shall be used to evaluate offers:', ctx: { section: 'M', leadIn: true } },
       { text: 'Key personnel proposed have demonstrated experience in:', ctx: { section: 'M', leadIn: true } },
@@ -123,12 +141,14 @@ export const criterion: Rule = {
   id: 'evaluation.criterion',
   stage: 'cue',
   priority: 220,
-  description: 'In the evaluation part, a statement that names a factor, an evaluation or relative importance, or a question, is a criterion.',
+  description:
+    'In the evaluation part, a statement that names a factor, an evaluation or relative importance, or a question, is a criterion.',
   patterns: [M_PLAIN_CRITERION],
   decide: ({ text: t, ctx }) => {
     if (ctx.section !== 'M' || !(EVALUATION_VOCAB.test(t) || t.endsWith('?'))) return null;
     if (/^there (will|shall|is|are) /i.test(t) && !M_PLAIN_CRITERION.test(t)) return null;
-    if (!/\b(will|shall|must|should|may)\b/i.test(t) && !t.endsWith('?') && !HIGH_IMPORTANCE.test(t) && !M_PLAIN_CRITERION.test(t)) return null;
+    if (!/\b(will|shall|must|should|may)\b/i.test(t) && !t.endsWith('?') && !HIGH_IMPORTANCE.test(t) && !M_PLAIN_CRITERION.test(t))
+      return null;
     // MOD-MAY: "may" alone in the evaluation part reserves a choice; it is a criterion only when it evaluates.
     if (/\bmay\b/i.test(t) && !/\b(will|shall|must|should)\b/i.test(t) && !M_PLAIN_CRITERION.test(t) && !t.endsWith('?')) return null;
     return { level: 'weak', cue: 'criterion' };

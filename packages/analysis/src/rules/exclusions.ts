@@ -1,4 +1,13 @@
-import { CAPTION, CROSS_REFERENCE, DEFINITION, EXCLUSION, HIGH_IMPORTANCE, NON_OBLIGATION, PARENTHETICAL, SOLICITATION_NUMBER_LINE } from '../cues';
+import {
+  CAPTION,
+  CROSS_REFERENCE,
+  DEFINITION,
+  EXCLUSION,
+  HIGH_IMPORTANCE,
+  NON_OBLIGATION,
+  PARENTHETICAL,
+  SOLICITATION_NUMBER_LINE,
+} from '../cues';
 import { imperativeAfterClause } from './imperatives';
 import type { Rule } from './types';
 
@@ -11,10 +20,15 @@ export const exclusionReservation: Rule = {
   id: 'exclusion.reservation',
   stage: 'cue',
   priority: 10,
-  description: 'The buyer reserves a right or says the offeror is not obliged: nothing to comply with, and items under it are not duties either.',
+  description:
+    'The buyer reserves a right or says the offeror is not obliged: nothing to comply with, and items under it are not duties either.',
   decide: ({ text }) => (EXCLUSION.test(text) ? { level: 'excluded', cue: 'exclusion' } : null),
   examples: {
-    fire: ['The Government reserves the right to award without discussions.', 'The Contractor is not responsible for the following:', 'Offerors are not required to attend the site visit.'],
+    fire: [
+      'The Government reserves the right to award without discussions.',
+      'The Contractor is not responsible for the following:',
+      'Offerors are not required to attend the site visit.',
+    ],
     silent: ['The Contractor is responsible for all permits.', 'Offerors shall attend the site visit.'],
   },
 };
@@ -26,7 +40,10 @@ export const exclusionAboutDocument: Rule = {
   description: 'A sentence about the document itself, or a user story, illustrates and obliges no one.',
   decide: ({ text }) => (NON_OBLIGATION.test(text) ? { level: 'none', cue: null } : null),
   examples: {
-    fire: ['This section describes how proposals will be evaluated.', 'As a case manager, I want to filter cases so that I can work faster.'],
+    fire: [
+      'This section describes how proposals will be evaluated.',
+      'As a case manager, I want to filter cases so that I can work faster.',
+    ],
     silent: ['This section shall be signed by an officer of the firm.'],
   },
 };
@@ -38,9 +55,17 @@ export const noteOrDefinition: Rule = {
   description: 'A whole sentence in parentheses, a definition ("X means ...") or a solicitation-number line.',
   // A parenthesised follow-up instruction ("(If not, indicate the amount.)") is an instruction
   // (CUE-IMPERATIVE); a bare one ("(Provide any specific requirements.)") is a template's note.
-  decide: ({ text }) => ((PARENTHETICAL.test(text) && !imperativeAfterClause(text)) || DEFINITION.test(text) || SOLICITATION_NUMBER_LINE.test(text) ? NOT_A_REQUIREMENT : null),
+  decide: ({ text }) =>
+    (PARENTHETICAL.test(text) && !imperativeAfterClause(text)) || DEFINITION.test(text) || SOLICITATION_NUMBER_LINE.test(text)
+      ? NOT_A_REQUIREMENT
+      : null,
   examples: {
-    fire: ['(End of provision)', '(Provide any specific requirements.)', 'Best value means the expected outcome that provides the greatest benefit.', 'Solicitation No. 47QTCA26R0042'],
+    fire: [
+      '(End of provision)',
+      '(Provide any specific requirements.)',
+      'Best value means the expected outcome that provides the greatest benefit.',
+      'Solicitation No. 47QTCA26R0042',
+    ],
     silent: ['Offerors shall define all acronyms.', '(If not, indicate the amount required.)'],
   },
 };
@@ -62,7 +87,8 @@ export const crossReference: Rule = {
   stage: 'cue',
   priority: 50,
   description: 'A sentence that only points elsewhere ("The page limit is noted in paragraph b").',
-  decide: ({ text }) => (CROSS_REFERENCE.test(text) && !/\b(shall|must|should)\b/i.test(text) && !HIGH_IMPORTANCE.test(text) ? NOT_A_REQUIREMENT : null),
+  decide: ({ text }) =>
+    CROSS_REFERENCE.test(text) && !/\b(shall|must|should)\b/i.test(text) && !HIGH_IMPORTANCE.test(text) ? NOT_A_REQUIREMENT : null,
   examples: {
     fire: ['Exceptions to the format are described in paragraph 4.3 above.', 'Attached is the wage determination.'],
     silent: ['The volumes shall be organized as described in paragraph 4.3 above.'],

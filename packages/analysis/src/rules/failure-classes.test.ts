@@ -101,7 +101,11 @@ L.7 Using titled subparagraphs, the management plan may include:
 1. Risk management approach.
 2. Staffing of surge periods.`;
     const reqs = extract(doc);
-    expect(reqs.map((r) => r.text)).toEqual(['Using titled subparagraphs, the management plan may include:', 'Risk management approach.', 'Staffing of surge periods.']);
+    expect(reqs.map((r) => r.text)).toEqual([
+      'Using titled subparagraphs, the management plan may include:',
+      'Risk management approach.',
+      'Staffing of surge periods.',
+    ]);
     expect(reqs.every((r) => r.must_or_should === 'should')).toBe(true);
   });
 

@@ -1,4 +1,13 @@
-import { AMBIGUOUS_VERBS, BE_IMPERATIVE, DETERMINER, IF_POSSIBLE, IMPERATIVE_PREFIX, IMPERATIVE_VERBS, OPTIONAL_CONDITION, PROHIBITIVE_IMPERATIVE } from '../cues';
+import {
+  AMBIGUOUS_VERBS,
+  BE_IMPERATIVE,
+  DETERMINER,
+  IF_POSSIBLE,
+  IMPERATIVE_PREFIX,
+  IMPERATIVE_VERBS,
+  OPTIONAL_CONDITION,
+  PROHIBITIVE_IMPERATIVE,
+} from '../cues';
 import type { Rule } from './types';
 
 /** Cue-stage rules for imperatives: "Submit ...", "Do not ...", "NOTE: Provide ...", "(Include ...)". */
@@ -29,7 +38,8 @@ export function imperativeVerb(t: string): string | null {
   const prefixed = stripped !== t;
   const words = stripped.split(/\s+/);
   // A verb at the start must be capitalised like a sentence start ("Submit"), not a mid-list fragment.
-  if ((prefixed ? /^[A-Za-z][a-z-]+$/ : /^[A-Z][a-z-]+$/).test(words[0] ?? '') && verbAt(words[0], words[1]?.replace(/[,.;:]$/, ''))) return words[0];
+  if ((prefixed ? /^[A-Za-z][a-z-]+$/ : /^[A-Z][a-z-]+$/).test(words[0] ?? '') && verbAt(words[0], words[1]?.replace(/[,.;:]$/, '')))
+    return words[0];
   // "Two weeks prior to conclusion, provide a transition plan."
   const afterLead = AFTER_LEAD_CLAUSE.exec(stripped);
   if (afterLead && verbAt(afterLead[1], afterLead[2])) return afterLead[1];
@@ -41,7 +51,8 @@ export const prohibition: Rule = {
   stage: 'cue',
   priority: 80,
   description: '"Do not ...", "Never ...": a prohibition in the imperative binds like "shall not".',
-  decide: ({ text }) => (PROHIBITIVE_IMPERATIVE.test(text.replace(NOTE_PREFIX, '').replace(IMPERATIVE_PREFIX, '')) ? { level: 'strong', cue: 'do not' } : null),
+  decide: ({ text }) =>
+    PROHIBITIVE_IMPERATIVE.test(text.replace(NOTE_PREFIX, '').replace(IMPERATIVE_PREFIX, '')) ? { level: 'strong', cue: 'do not' } : null,
   patterns: [NOTE_PREFIX],
   examples: {
     fire: ['Do not submit hard copies.', 'Please do not include pricing in the technical volume.', 'NOTE: Do not staple the volumes.'],
@@ -56,7 +67,8 @@ export const imperative: Rule = {
   id: 'imperative.verb',
   stage: 'cue',
   priority: 190,
-  description: 'A sentence opening with an imperative verb (after "Please", "Step 2:", "NOTE:", a parenthesis or a lead clause) is a must; softened ("if possible", "if helpful") a should.',
+  description:
+    'A sentence opening with an imperative verb (after "Please", "Step 2:", "NOTE:", a parenthesis or a lead clause) is a must; softened ("if possible", "if helpful") a should.',
   patterns: [AFTER_LEAD_CLAUSE, WORD_AND_NUMBER],
   decide: ({ text }) => {
     if (WORD_AND_NUMBER.test(text)) return null;
@@ -78,7 +90,13 @@ export const imperative: Rule = {
       'Provide a sample monthly report, if helpful.',
       'Include the following, if applicable:',
     ],
-    silent: ['Design deliverables are listed in Attachment 2.', 'If you would like updates, subscribe to the mailing list.', 'the offeror shall submit', 'Number 647', 'Number 216 217'],
+    silent: [
+      'Design deliverables are listed in Attachment 2.',
+      'If you would like updates, subscribe to the mailing list.',
+      'the offeror shall submit',
+      'Number 647',
+      'Number 216 217',
+    ],
   },
 };
 

@@ -27,13 +27,22 @@ export const limit: Rule = {
     // event ("Each interview session will last no more than 45 minutes") is its schedule.
     // "A maximum of four reports will be requested": the buyer's handling sets the count.
     if (BUYER_HANDLED.test(text)) return null;
-    if (/^\s*\$/.test(text.slice(m.index + m[0].length)) || BUYER_EVENT_NOUN.test(headNoun(clauseSubject(text.slice(Math.max(0, m.index - 160), m.index)).split(VERB_AFTER_SUBJECT)[0]))) return null;
+    if (
+      /^\s*\$/.test(text.slice(m.index + m[0].length)) ||
+      BUYER_EVENT_NOUN.test(headNoun(clauseSubject(text.slice(Math.max(0, m.index - 160), m.index)).split(VERB_AFTER_SUBJECT)[0]))
+    )
+      return null;
     // MOD-MAY: "Resumes may be no more than two pages" caps a permission: advice.
     if (PERMISSIVE_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index))) return { level: 'should', cue: 'may' };
     return { level: 'weak', cue: 'limit' };
   },
   examples: {
-    fire: ['The technical volume is limited to 15 pages.', 'Text in 12-point font, single-spaced.', 'Questions no later than March 3.', 'Past performance references may include no more than three contracts.'],
+    fire: [
+      'The technical volume is limited to 15 pages.',
+      'Text in 12-point font, single-spaced.',
+      'Questions no later than March 3.',
+      'Past performance references may include no more than three contracts.',
+    ],
     silent: [
       'The Government will respond no later than March 10.',
       'Award is anticipated in June.',
@@ -50,11 +59,22 @@ export const sowScope: Rule = {
   priority: 210,
   description:
     'A statement of work\'s "The efforts to be ordered include, but are not limited to: <the work>" states the contractor\'s work inline (as a bare lead-in, list.sow-lead-in hands it to the items).',
-  decide: ({ text, ctx }) => (ctx.section === 'C' && !ctx.leadIn && /\bincludes?,? but (are|is) not limited to\b/i.test(text) && SOW_LEAD_IN.test(text) ? { level: 'weak', cue: 'scope' } : null),
+  decide: ({ text, ctx }) =>
+    ctx.section === 'C' && !ctx.leadIn && /\bincludes?,? but (are|is) not limited to\b/i.test(text) && SOW_LEAD_IN.test(text)
+      ? { level: 'weak', cue: 'scope' }
+      : null,
   examples: {
-    fire: [{ text: 'The types of efforts to be ordered include, but are not limited to: scheduling, reporting and audits.', ctx: { section: 'C' } }],
+    fire: [
+      {
+        text: 'The types of efforts to be ordered include, but are not limited to: scheduling, reporting and audits.',
+        ctx: { section: 'C' },
+      },
+    ],
     silent: [
-      { text: 'The types of efforts to be ordered include, but are not limited to: scheduling, reporting and audits.', ctx: { section: 'L' } },
+      {
+        text: 'The types of efforts to be ordered include, but are not limited to: scheduling, reporting and audits.',
+        ctx: { section: 'L' },
+      },
       { text: 'The types of efforts to be ordered include, but are not limited to:', ctx: { section: 'C', leadIn: true } },
     ],
   },
@@ -68,7 +88,8 @@ export const deadlineField: Rule = {
   id: 'field.deadline',
   stage: 'cue',
   priority: 205,
-  description: 'A cover-page or schedule field setting the offeror a deadline ("Questions due: March 3", "Offer validity period: 90 days") is a requirement.',
+  description:
+    'A cover-page or schedule field setting the offeror a deadline ("Questions due: March 3", "Offer validity period: 90 days") is a requirement.',
   patterns: [DEADLINE_FIELD],
   decide: ({ text }) => (DEADLINE_FIELD.test(text) && text.length <= 200 ? { level: 'weak', cue: 'deadline' } : null),
   examples: {

@@ -1,5 +1,16 @@
 import {
-  BY_GOVERNMENT, BY_PARTY, EVALUATED_PASSIVE, GOVERNMENT_HANDLING, MODAL_VERB, OFFEROR_PASSIVE, PARTY, PASSIVE, PASSIVE_ON_PARTY, PRODUCT, RESULT, TO_PARTY,
+  BY_GOVERNMENT,
+  BY_PARTY,
+  EVALUATED_PASSIVE,
+  GOVERNMENT_HANDLING,
+  MODAL_VERB,
+  OFFEROR_PASSIVE,
+  PARTY,
+  PASSIVE,
+  PASSIVE_ON_PARTY,
+  PRODUCT,
+  RESULT,
+  TO_PARTY,
 } from '../cues';
 import type { SectionCode } from '../types';
 import { EMPTY_DOCUMENT_LEXICON, type DocumentLexicon } from './document-lexicon';
@@ -38,7 +49,8 @@ const RANK = { excluded: 0, none: 0, weak: 1, should: 2, strong: 3 } as const;
 
 const THING = new Set<string>(DELIVERED_THINGS);
 const BUYER_DOCUMENT = new Set<string>(BUYER_DOCUMENTS);
-const CONTRACT_TERM = /^\s+be\s+for\s+(?:a\s+(?:period\s+of\s+)?)?(?:\d{1,3}|one|two|three|four|five|six|twelve|eighteen|twenty-four|thirty-six)[\s-]*(?:\(\d+\)\s*)?(?:calendar\s+)?(?:month|year|day|week)s?\b/i;
+const CONTRACT_TERM =
+  /^\s+be\s+for\s+(?:a\s+(?:period\s+of\s+)?)?(?:\d{1,3}|one|two|three|four|five|six|twelve|eighteen|twenty-four|thirty-six)[\s-]*(?:\(\d+\)\s*)?(?:calendar\s+)?(?:month|year|day|week)s?\b/i;
 // "shall be advised / given the opportunity": done to the offeror (FP-TERMS). Negated it limits the
 // offeror's claims ("shall not be paid for work it could have avoided") and still binds.
 const DONE_TO_PARTY = new RegExp(`^\\s+(?:\\w+ly\\s+)?be\\s+(?:\\w+ly\\s+)?(?:${alternation(DONE_TO_PARTY_VERBS)})\\b`, 'i');

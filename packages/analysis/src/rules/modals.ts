@@ -29,7 +29,19 @@ export const modalBinding: Rule = {
       { text: 'The Contractor shall be advised of any deficiency and given the opportunity to correct it.', ctx: { section: 'C' } },
       { text: 'The period of performance will be twelve months.', ctx: { section: 'C' } },
       { text: 'Performance under this contract shall be for a 12-month base year and four option years.', ctx: { section: 'C' } },
-      { text: 'FDA will provide the data extract weekly.', ctx: { section: 'C', lexicon: { buyerNames: new Set(['food and drug administration']), buyerAcronyms: new Set(['FDA']), roles: new Set(), buyerName: /\bfood\s+and\s+drug\s+administration\b/i, buyerAcronym: /\bFDA\b/ } } },
+      {
+        text: 'FDA will provide the data extract weekly.',
+        ctx: {
+          section: 'C',
+          lexicon: {
+            buyerNames: new Set(['food and drug administration']),
+            buyerAcronyms: new Set(['FDA']),
+            roles: new Set(),
+            buyerName: /\bfood\s+and\s+drug\s+administration\b/i,
+            buyerAcronym: /\bFDA\b/,
+          },
+        },
+      },
     ],
   },
 };
@@ -42,7 +54,10 @@ export const modalBuyerActs: Rule = {
   decide: ({ modal, ctx }) => (modal.buyerActs && ctx.section !== 'M' ? NOT_A_REQUIREMENT : null),
   examples: {
     fire: ['The Government will provide badges to all contractor staff.', 'Government personnel will perform the acceptance inspection.'],
-    silent: ['The Contractor will provide badges to all staff.', { text: 'The Government will evaluate past performance.', ctx: { section: 'M' } }],
+    silent: [
+      'The Contractor will provide badges to all staff.',
+      { text: 'The Government will evaluate past performance.', ctx: { section: 'M' } },
+    ],
   },
 };
 
@@ -53,8 +68,15 @@ export const modalAdvice: Rule = {
   description: '"should" (and "may either", "may have to") with the offeror or its work as subject is advice: a should-requirement.',
   decide: ({ modal }) => (modal.level === 'should' ? modal : null),
   examples: {
-    fire: ['Resumes should not exceed two pages each.', 'Offerors may either submit audited statements or a bank reference.', 'Contractors may have to obtain a facility clearance.'],
-    silent: ['Should the Contractor be terminated, all materials transfer to the Government.', 'Offerors should note that the site visit is optional.'],
+    fire: [
+      'Resumes should not exceed two pages each.',
+      'Offerors may either submit audited statements or a bank reference.',
+      'Contractors may have to obtain a facility clearance.',
+    ],
+    silent: [
+      'Should the Contractor be terminated, all materials transfer to the Government.',
+      'Offerors should note that the site visit is optional.',
+    ],
   },
 };
 

@@ -16,7 +16,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const srcDir = path.resolve(here, '..');
 const ENGINE_DIRS = [srcDir, here];
 const isEngineFile = (f: string) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts');
-const engineFiles = ENGINE_DIRS.flatMap((d) => readdirSync(d).filter(isEngineFile).map((f) => path.join(d, f)));
+const engineFiles = ENGINE_DIRS.flatMap((d) =>
+  readdirSync(d)
+    .filter(isEngineFile)
+    .map((f) => path.join(d, f)),
+);
 
 function literalPatterns(file: string): Array<{ where: string; re: RegExp }> {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
@@ -43,7 +47,9 @@ async function exportedPatterns(): Promise<Array<{ where: string; re: RegExp }>>
     }
   }
   for (const rule of RULES) for (const re of rule.patterns ?? []) found.push({ where: `rule ${rule.id}`, re });
-  const lexicon = learnDocumentLexicon('Issued by: Office of Acquisition, Federal Supply Agency\nThe Federal Supply Agency (FSA) and the Office of Family Help (OFH) buy.\nKey Personnel\n- Program Manager\n- Product Owner\n');
+  const lexicon = learnDocumentLexicon(
+    'Issued by: Office of Acquisition, Federal Supply Agency\nThe Federal Supply Agency (FSA) and the Office of Family Help (OFH) buy.\nKey Personnel\n- Program Manager\n- Product Owner\n',
+  );
   for (const re of [lexicon.buyerName, lexicon.buyerAcronym]) if (re) found.push({ where: 'document lexicon', re });
   return found;
 }
@@ -88,7 +94,8 @@ function stalls(re: RegExp, line: string): number | null {
 function run(re: RegExp, line: string): number {
   const started = performance.now();
   re.lastIndex = 0;
-  if (re.global || re.sticky) for (const _ of line.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))) void _;
+  if (re.global || re.sticky)
+    for (const _ of line.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))) void _;
   else re.test(line);
   re.lastIndex = 0;
   return performance.now() - started;

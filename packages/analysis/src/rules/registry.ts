@@ -16,7 +16,18 @@ import type { ModalFinding, Rule, Stage, UnitContext, UnitFacts, Verdict } from 
  * The registry: every rule of the engine, and the walk that applies them. Within a stage the rule
  * with the lowest priority that decides wins; precedence is the `priority` numbers, not code order.
  */
-export const RULES: readonly Rule[] = [...TABLE_RULES, ...TITLE_RULES, ...FRAGMENT_RULES, ...EXCLUSION_RULES, ...EVALUATION_RULES, ...IMPERATIVE_RULES, ...MODAL_RULES, ...OBLIGATION_RULES, ...LIMIT_RULES, ...LIST_RULES];
+export const RULES: readonly Rule[] = [
+  ...TABLE_RULES,
+  ...TITLE_RULES,
+  ...FRAGMENT_RULES,
+  ...EXCLUSION_RULES,
+  ...EVALUATION_RULES,
+  ...IMPERATIVE_RULES,
+  ...MODAL_RULES,
+  ...OBLIGATION_RULES,
+  ...LIMIT_RULES,
+  ...LIST_RULES,
+];
 
 const STAGES: readonly Stage[] = ['unit', 'cue', 'context'];
 

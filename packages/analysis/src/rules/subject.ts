@@ -21,7 +21,10 @@ export function clauseSubject(before: string): string {
 
 /** The words of a subject up to its first preposition ("the Manager of the Office" → the Manager). */
 export function subjectCore(subject: string): string[] {
-  const words = subject.replace(/[“”"()]/g, ' ').split(/\s+/).filter(Boolean);
+  const words = subject
+    .replace(/[“”"()]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   const kept: string[] = [];
   for (const w of words) {
     if (kept.length > 0 && PREPOSITION.test(w)) break;
@@ -33,7 +36,10 @@ export function subjectCore(subject: string): string[] {
 /** The lower-case head noun of a subject. */
 export function headNoun(subject: string): string {
   const last = subjectCore(subject).at(-1) ?? '';
-  return last.replace(/['’]s$/i, '').replace(/[^A-Za-z()]/g, '').toLowerCase();
+  return last
+    .replace(/['’]s$/i, '')
+    .replace(/[^A-Za-z()]/g, '')
+    .toLowerCase();
 }
 
 const BUYER_PEOPLE_SET = new Set<string>(BUYER_PEOPLE);
@@ -108,6 +114,10 @@ export function subjectIsOfferor(t: string, index: number, lex: DocumentLexicon 
   if (isGovernment(subject, lex)) return false;
   // "Efforts by the Government to clarify ..., will not be considered discussions": the buyer acts,
   // even when a phrase sits between it and the verb.
-  if (/^(?:\S+\s+){0,3}(by|of) the (government|contracting officer)\b|^(the )?(government|contracting officer)\b/i.test(before.trim()) && !PARTY_WORD.test(before)) return false;
+  if (
+    /^(?:\S+\s+){0,3}(by|of) the (government|contracting officer)\b|^(the )?(government|contracting officer)\b/i.test(before.trim()) &&
+    !PARTY_WORD.test(before)
+  )
+    return false;
   return !/^(effort|efforts|requirement|acquisition|procurement|project|program|solicitation)$/.test(headNoun(subject));
 }

@@ -10,7 +10,10 @@ const NAMED_FACTOR = /^(?:evaluation\s+)?(?:factor|sub-?factor|criterion|element
 
 /** A title set on its own or run into a paragraph ("c. Page Numbering."): no verb, a few words, each significant word capitalised. */
 export function titleOnly(t: string): boolean {
-  const s = t.replace(/^[\d.-]+\s+/, '').replace(/[.:]$/, '').trim();
+  const s = t
+    .replace(/^[\d.-]+\s+/, '')
+    .replace(/[.:]$/, '')
+    .trim();
   const words = s.split(/\s+/);
   if (words.length === 0 || words.length > 10 || /[.?!;]/.test(s)) return false;
   if (/\b(shall|must|will|should|may|is|are|be)\b/i.test(s)) return false;
@@ -23,10 +26,19 @@ export const namedFactor: Rule = {
   priority: 55,
   description: 'In the evaluation part, "Factor 1: Technical Approach" names an evaluation factor even with no lead-in before it.',
   patterns: [NAMED_FACTOR],
-  decide: ({ text, ctx }) => (ctx.kind !== 'row' && ctx.section === 'M' && NAMED_FACTOR.test(text) && text.split(/\s+/).length <= 12 && !/[.?!]\s+\S/.test(text) ? { level: 'weak', cue: 'factor' } : null),
+  decide: ({ text, ctx }) =>
+    ctx.kind !== 'row' && ctx.section === 'M' && NAMED_FACTOR.test(text) && text.split(/\s+/).length <= 12 && !/[.?!]\s+\S/.test(text)
+      ? { level: 'weak', cue: 'factor' }
+      : null,
   examples: {
-    fire: [{ text: 'Factor 1: Technical Approach', ctx: { section: 'M' } }, { text: 'Subfactor B – Staffing Plan', ctx: { section: 'M' } }],
-    silent: [{ text: 'Factor 1: Technical Approach', ctx: { section: 'L' } }, { text: 'Factor 1 is more important than Factor 2. Price is least important.', ctx: { section: 'M' } }],
+    fire: [
+      { text: 'Factor 1: Technical Approach', ctx: { section: 'M' } },
+      { text: 'Subfactor B – Staffing Plan', ctx: { section: 'M' } },
+    ],
+    silent: [
+      { text: 'Factor 1: Technical Approach', ctx: { section: 'L' } },
+      { text: 'Factor 1 is more important than Factor 2. Price is least important.', ctx: { section: 'M' } },
+    ],
   },
 };
 
@@ -36,7 +48,10 @@ export const letteredFactor: Rule = {
   priority: 60,
   description: 'A lettered title under a factors heading in the evaluation part is an evaluation factor.',
   patterns: [FACTOR_HEADING],
-  decide: ({ ctx, title }) => (ctx.kind !== 'row' && ctx.section === 'M' && ctx.marker && title && FACTOR_HEADING.test(ctx.headingTitle ?? '') ? { level: 'weak', cue: 'factor' } : null),
+  decide: ({ ctx, title }) =>
+    ctx.kind !== 'row' && ctx.section === 'M' && ctx.marker && title && FACTOR_HEADING.test(ctx.headingTitle ?? '')
+      ? { level: 'weak', cue: 'factor' }
+      : null,
   examples: {
     fire: [{ text: 'Staffing Approach.', ctx: { section: 'M', marker: 'a', headingTitle: 'TECHNICAL FACTORS' } }],
     silent: [{ text: 'Staffing Approach.', ctx: { section: 'M', marker: 'a', headingTitle: 'GENERAL' } }],
@@ -47,11 +62,19 @@ export const runInTitle: Rule = {
   id: 'title.heading',
   stage: 'unit',
   priority: 70,
-  description: 'A run-in paragraph title ("c. Page Numbering. Number every page.") or a stand-alone title in the evaluation part is a heading.',
-  decide: ({ ctx, title }) => (ctx.kind !== 'row' && (ctx.runIn || (ctx.section === 'M' && ctx.kind !== 'item')) && title ? NOT_A_REQUIREMENT : null),
+  description:
+    'A run-in paragraph title ("c. Page Numbering. Number every page.") or a stand-alone title in the evaluation part is a heading.',
+  decide: ({ ctx, title }) =>
+    ctx.kind !== 'row' && (ctx.runIn || (ctx.section === 'M' && ctx.kind !== 'item')) && title ? NOT_A_REQUIREMENT : null,
   examples: {
-    fire: [{ text: 'Page Numbering.', ctx: { section: 'L', runIn: true } }, { text: 'Past Performance', ctx: { section: 'M' } }],
-    silent: [{ text: 'Page Numbering.', ctx: { section: 'L' } }, { text: 'Number every page of each volume.', ctx: { section: 'L', runIn: true } }],
+    fire: [
+      { text: 'Page Numbering.', ctx: { section: 'L', runIn: true } },
+      { text: 'Past Performance', ctx: { section: 'M' } },
+    ],
+    silent: [
+      { text: 'Page Numbering.', ctx: { section: 'L' } },
+      { text: 'Number every page of each volume.', ctx: { section: 'L', runIn: true } },
+    ],
   },
 };
 
@@ -70,7 +93,16 @@ export const runInPhrase: Rule = {
   patterns: [RUN_IN_PHRASE, VERB_LIKE],
   // Evaluation factor titles ("(b) Understanding.") are criteria of their own (title.lettered-factor).
   decide: ({ text, ctx, own }) =>
-    ctx.kind !== 'row' && ctx.runIn && ctx.section !== 'M' && text.endsWith('.') && RUN_IN_PHRASE.test(text) && wordCount(text) <= 6 && !VERB_LIKE.test(text) && own.level === 'none' ? NOT_A_REQUIREMENT : null,
+    ctx.kind !== 'row' &&
+    ctx.runIn &&
+    ctx.section !== 'M' &&
+    text.endsWith('.') &&
+    RUN_IN_PHRASE.test(text) &&
+    wordCount(text) <= 6 &&
+    !VERB_LIKE.test(text) &&
+    own.level === 'none'
+      ? NOT_A_REQUIREMENT
+      : null,
   examples: {
     fire: [
       { text: 'Termination for cause.', ctx: { section: 'other', kind: 'item', runIn: true, marker: 'm' } },
@@ -92,7 +124,10 @@ export const titleOverParagraph: Rule = {
   description:
     'A lettered or numbered title alone on its line with a paragraph after it ("B. Intermittent Reports" then the paragraph about them) heads that paragraph; it is not an item of the list before it (LIST-TITLES).',
   // In the evaluation part a lettered title is a factor of its own (title.lettered-factor).
-  decide: ({ ctx, own, title }) => (ctx.kind === 'item' && ctx.overParagraph && ctx.marker && ctx.section !== 'M' && title && !ctx.leadIn && own.level === 'none' ? NOT_A_REQUIREMENT : null),
+  decide: ({ ctx, own, title }) =>
+    ctx.kind === 'item' && ctx.overParagraph && ctx.marker && ctx.section !== 'M' && title && !ctx.leadIn && own.level === 'none'
+      ? NOT_A_REQUIREMENT
+      : null,
   examples: {
     fire: [{ text: 'Intermittent Reports', ctx: { section: 'C', kind: 'item', marker: 'b', overParagraph: true } }],
     silent: [
@@ -113,7 +148,10 @@ export const fieldCaption: Rule = {
   description:
     'A caption of up to four words ending in a colon with no list after it ("POC Name:", "Contract Value:") is a field of a form to fill in, not a requirement (LIST-TITLES, FORM-FIELDS).',
   patterns: [FIELD_CAPTION],
-  decide: ({ text, ctx, own }) => (!ctx.leadIn && text.endsWith(':') && FIELD_CAPTION.test(text) && wordCount(text) <= 4 && !VERB_LIKE.test(text) && own.level === 'none' ? NOT_A_REQUIREMENT : null),
+  decide: ({ text, ctx, own }) =>
+    !ctx.leadIn && text.endsWith(':') && FIELD_CAPTION.test(text) && wordCount(text) <= 4 && !VERB_LIKE.test(text) && own.level === 'none'
+      ? NOT_A_REQUIREMENT
+      : null,
   examples: {
     fire: [
       { text: 'POC Name:', ctx: { kind: 'row', tableHeader: 'Reference 1: Contract Title' } },

@@ -21,7 +21,9 @@ describe('requestedTypes and carries', () => {
     expect(requestedTypes({ section: 'C', text: 'Lead Systems Engineer' })).toEqual(['names']);
     expect(requestedTypes({ section: 'L', text: 'Provide links to the public repositories of two similar projects.' })).toContain('urls');
     expect(requestedTypes({ section: 'L', text: 'State the labor hours for each labor category.' })).toContain('hours');
-    expect(requestedTypes({ section: 'L', text: 'Include resumes for all key personnel.' })).toEqual(expect.arrayContaining(['names', 'attachment']));
+    expect(requestedTypes({ section: 'L', text: 'Include resumes for all key personnel.' })).toEqual(
+      expect.arrayContaining(['names', 'attachment']),
+    );
     // A deliverable of the work is not asked of the proposal.
     expect(requestedTypes({ section: 'C', text: 'The final report shall include a link to the repository.' })).toEqual([]);
   });

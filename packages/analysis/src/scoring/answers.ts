@@ -22,14 +22,20 @@ export function isDeferral(sentence: string): boolean {
 // What a requirement asks for
 
 const KEY_PERSONNEL = /\bkey personnel\b|\bkey (?:staff|positions?|individuals?)\b/i;
-const ASKS_NAMES = /\b(?:by name|names? (?:of|and (?:titles?|roles?|resumes?))|name (?:each|the|all|your)|identify (?:the |each |all |your )?(?:individuals?|persons?|people|personnel|staff|team members?))\b/i;
+const ASKS_NAMES =
+  /\b(?:by name|names? (?:of|and (?:titles?|roles?|resumes?))|name (?:each|the|all|your)|identify (?:the |each |all |your )?(?:individuals?|persons?|people|personnel|staff|team members?))\b/i;
 // A requirement that is only a role title ("Senior Fullstack Developer", "Project Manager / Scrum Master").
-const ROLE_WORD = /\b(?:manager|developer|designer|researcher|tester|engineer|analyst|architect|lead|officer|specialist|director|master|coordinator|administrator|scientist|consultant|writer|strategist|owner)\b/i;
-const ASKS_HOURS = /\b(?:(?:labor|labour|staff|level[- ]of[- ]effort) hours|hours (?:per|for each|by)|number of hours|LOE\b|FTEs?\b|full[- ]time equivalents?)/i;
+const ROLE_WORD =
+  /\b(?:manager|developer|designer|researcher|tester|engineer|analyst|architect|lead|officer|specialist|director|master|coordinator|administrator|scientist|consultant|writer|strategist|owner)\b/i;
+const ASKS_HOURS =
+  /\b(?:(?:labor|labour|staff|level[- ]of[- ]effort) hours|hours (?:per|for each|by)|number of hours|LOE\b|FTEs?\b|full[- ]time equivalents?)/i;
 const ASKS_URLS = /\b(?:urls?|links?|web ?sites?|web addresses?|github|gitlab|repositor(?:y|ies)|repos?\b|profiles?)\b/i;
-const ASKS_PRICES = /\b(?:provide|submit|state|include|list|quote|propose)\s+(?:the |your |a |all |its |their )?(?:total |proposed |hourly |unit |fixed |firm[- ]fixed |fully burdened )?(?:prices?|pricing|rates?|costs?)\b/i;
-const ASKS_ATTACHMENT = /\b(?:attach|attached|attachment|enclose|appendix|append|resumes?|cvs?|letters? of (?:commitment|intent|support)|signed|completed (?:form|sf|standard form)|certificates?)\b/i;
-const PROVIDE = /\b(?:provide|submit|include|list|identify|attach|furnish|give|show|present|review|evaluate|assess|must have|should show)\b/i;
+const ASKS_PRICES =
+  /\b(?:provide|submit|state|include|list|quote|propose)\s+(?:the |your |a |all |its |their )?(?:total |proposed |hourly |unit |fixed |firm[- ]fixed |fully burdened )?(?:prices?|pricing|rates?|costs?)\b/i;
+const ASKS_ATTACHMENT =
+  /\b(?:attach|attached|attachment|enclose|appendix|append|resumes?|cvs?|letters? of (?:commitment|intent|support)|signed|completed (?:form|sf|standard form)|certificates?)\b/i;
+const PROVIDE =
+  /\b(?:provide|submit|include|list|identify|attach|furnish|give|show|present|review|evaluate|assess|must have|should show)\b/i;
 
 /** The answer types a requirement asks for; empty when any prose can answer it. */
 export function requestedTypes(req: Pick<Requirement, 'section' | 'text'>): AnswerType[] {
@@ -38,7 +44,14 @@ export function requestedTypes(req: Pick<Requirement, 'section' | 'text'>): Answ
   const words = t.split(/\s+/).filter(Boolean).length;
   // Key personnel are always proposed by name, wherever the requirement sits.
   const roleTitle = words <= 8 && ROLE_WORD.test(t) && !/[.;]$/.test(t.trim()) && !/\b(?:shall|must|will|should)\b/i.test(t);
-  if (ASKS_NAMES.test(t) || roleTitle || (KEY_PERSONNEL.test(t) && /\b(?:propos|necessary|required|following|participat|attend|resume)/i.test(t) && !/\b(?:positions?|categor(?:y|ies)|labor categories)\b/i.test(t))) out.push('names');
+  if (
+    ASKS_NAMES.test(t) ||
+    roleTitle ||
+    (KEY_PERSONNEL.test(t) &&
+      /\b(?:propos|necessary|required|following|participat|attend|resume)/i.test(t) &&
+      !/\b(?:positions?|categor(?:y|ies)|labor categories)\b/i.test(t))
+  )
+    out.push('names');
   // The rest are asked of the proposal itself (instructions and evaluation), not deliverables of
   // the work ("the final report shall include a link to the repository").
   if (req.section === 'L' || req.section === 'M') {
@@ -95,9 +108,12 @@ export function hasPersonName(text: string, knownFirstNames?: Set<string>): bool
 }
 
 const HOURS = /\b\d[\d,]*(?:\.\d+)?\s*(?:labor |labour |staff |total )?(?:hours|hrs|FTEs?)\b|\b\d+(?:\.\d+)?\s+full[- ]time\b/i;
-const URL = /\bhttps?:\/\/\S+|\bwww\.[\w-]+\.\w+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|gov|net|io|dev|digital|app|co|us|edu|mil)(?:\/[\w./-]*)?\b/i;
-const PRICE = /[$€£]\s?\d|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|dollars)\b|\b(?:price|cost|pricing)\s+(?:volume|proposal|worksheet|schedule|quot(?:e|ation)|template|spreadsheet)\b|\b(?:rates?|prices?)\s+(?:equal|match|are|is)\b/i;
-const ATTACHED = /\b(?:attached|enclosed|appended|included (?:as|in) (?:an? )?(?:attachment|appendix|exhibit)|(?:see |in )(?:attachment|appendix|exhibit|annex)\s+\w+|attachments?\s+[A-Z0-9]\b|appendix\s+[A-Z0-9]\b)/i;
+const URL =
+  /\bhttps?:\/\/\S+|\bwww\.[\w-]+\.\w+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|gov|net|io|dev|digital|app|co|us|edu|mil)(?:\/[\w./-]*)?\b/i;
+const PRICE =
+  /[$€£]\s?\d|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|dollars)\b|\b(?:price|cost|pricing)\s+(?:volume|proposal|worksheet|schedule|quot(?:e|ation)|template|spreadsheet)\b|\b(?:rates?|prices?)\s+(?:equal|match|are|is)\b/i;
+const ATTACHED =
+  /\b(?:attached|enclosed|appended|included (?:as|in) (?:an? )?(?:attachment|appendix|exhibit)|(?:see |in )(?:attachment|appendix|exhibit|annex)\s+\w+|attachments?\s+[A-Z0-9]\b|appendix\s+[A-Z0-9]\b)/i;
 
 /** Whether a passage carries an answer of the given type. */
 export function carries(type: AnswerType, text: string, knownFirstNames?: Set<string>): boolean {

@@ -4,7 +4,14 @@ import { findConflicts } from './conflicts';
 import { splitDraft } from './passages';
 import { analyse } from './text';
 
-const req = (requirement_id: string, text: string, section: Requirement['section'] = 'C'): Requirement => ({ requirement_id, section, must_or_should: 'must', weight: 1, text, page: null });
+const req = (requirement_id: string, text: string, section: Requirement['section'] = 'C'): Requirement => ({
+  requirement_id,
+  section,
+  must_or_should: 'must',
+  weight: 1,
+  text,
+  page: null,
+});
 const conflicts = (reqs: Requirement[], draft: string) => findConflicts(reqs, splitDraft(draft), new Map());
 const rules = (reqs: Requirement[], draft: string) => conflicts(reqs, draft).map((c) => [c.requirement_id, c.rule]);
 
@@ -16,8 +23,14 @@ describe('findConflicts', () => {
   });
 
   it('flags a figure outside a stated minimum or maximum on the same subject', () => {
-    const r = [req('L-2', 'Bids must remain firm for at least 180 calendar days after submission.', 'L'), req('C-1', 'Outages must be reported within 2 hours.')];
-    const found = conflicts(r, 'TERMS\nOur bid remains firm for 60 calendar days after submission.\nWe report outages within 6 hours of detection.');
+    const r = [
+      req('L-2', 'Bids must remain firm for at least 180 calendar days after submission.', 'L'),
+      req('C-1', 'Outages must be reported within 2 hours.'),
+    ];
+    const found = conflicts(
+      r,
+      'TERMS\nOur bid remains firm for 60 calendar days after submission.\nWe report outages within 6 hours of detection.',
+    );
     expect(found.map((c) => [c.requirement_id, c.rule])).toEqual([
       ['L-2', 'limit'],
       ['C-1', 'limit'],
@@ -36,18 +49,25 @@ describe('findConflicts', () => {
 
   it('flags an activity required throughout that the draft schedules only once', () => {
     const r = [req('C-3', 'Field inspections must be conducted at regular intervals throughout the contract.')];
-    expect(rules(r, 'QUALITY\nField inspections take place once the installation is complete, before go-live.')).toEqual([['C-3', 'one-time']]);
+    expect(rules(r, 'QUALITY\nField inspections take place once the installation is complete, before go-live.')).toEqual([
+      ['C-3', 'one-time'],
+    ]);
     expect(rules(r, 'QUALITY\nField inspections take place every month, and again before go-live.')).toEqual([]);
   });
 
   it('flags someone else sent in place of people who must attend', () => {
     const r = [req('L-3', 'The proposed site manager must attend the pre-award site visit.', 'L')];
-    expect(rules(r, 'SITE VISIT\nOur site manager is on leave, so a sales director will attend in her place.')).toEqual([['L-3', 'substitute']]);
+    expect(rules(r, 'SITE VISIT\nOur site manager is on leave, so a sales director will attend in her place.')).toEqual([
+      ['L-3', 'substitute'],
+    ]);
     expect(rules(r, 'SITE VISIT\nOur site manager, Lena Ortiz, will attend the site visit.')).toEqual([]);
   });
 
   it('flags a named system the solicitation keeps that the draft replaces, and spreads to the paragraph that cites it', () => {
-    const r = [req('C-4.2', 'The existing portal must keep working with the OracleDB9 database.'), req('M-1', 'The evaluation considers knowledge of the platforms in section 4.2.', 'M')];
+    const r = [
+      req('C-4.2', 'The existing portal must keep working with the OracleDB9 database.'),
+      req('M-1', 'The evaluation considers knowledge of the platforms in section 4.2.', 'M'),
+    ];
     const found = conflicts(r, 'APPROACH\nWe will migrate the data from OracleDB9 to a new document store.');
     expect(found.map((c) => [c.requirement_id, c.rule])).toEqual([
       ['C-4.2', 'replaced'],
@@ -68,7 +88,10 @@ describe('findConflicts: same quantity and unit, same subject', () => {
     expect(found[0].reason).toBe('The solicitation requires a minimum of 90%; the draft states 70 percent.');
     // False pair: a percentage of something else in the same paragraph as the coverage promise.
     expect(
-      rules(coverage, 'QUALITY\nOn our last project rejected submissions fell from 31 to 9 percent. We hold new modules to at least 90 percent code coverage in automated tests.'),
+      rules(
+        coverage,
+        'QUALITY\nOn our last project rejected submissions fell from 31 to 9 percent. We hold new modules to at least 90 percent code coverage in automated tests.',
+      ),
     ).toEqual([]);
     // False pair: a percentage of another quantity, with no coverage figure at all.
     expect(rules(coverage, 'QUALITY\nAutomated tests run on every commit; 12 percent of our staff are test engineers.')).toEqual([]);
@@ -91,7 +114,11 @@ describe('findConflicts: same quantity and unit, same subject', () => {
     const r = [req('L-9', 'The proposed project manager must attend the orals session.', 'L')];
     // Words every requirement of this solicitation uses: they do not name one occasion.
     const common = new Map(analyse('orals session').tokens.map((t) => [t.term, 50]));
-    const found = findConflicts(r, splitDraft('ORALS SESSION\nWe look forward to the orals.\nOur director will travel in her place.'), common);
+    const found = findConflicts(
+      r,
+      splitDraft('ORALS SESSION\nWe look forward to the orals.\nOur director will travel in her place.'),
+      common,
+    );
     expect(found.map((c) => [c.rule, c.severity])).toEqual([['substitute', 'check']]);
     const sure = conflicts(r, 'ORALS SESSION\nOur project manager cannot attend the orals, so a vice president will attend in his place.');
     expect(sure.map((c) => [c.rule, c.severity])).toEqual([['substitute', 'conflict']]);

@@ -50,7 +50,8 @@ interface ReqFacts {
 
 // Sentence-level negation just before the offending words: "no slides", "without proprietary
 // components", "rather than rebuild", "never".
-const NEGATION = /\b(?:no|not|never|without|neither|nor|none|avoid(?:s|ing)?|refrain(?:s|ing)? from|rather than|instead of|free of|excluding)\b[^.;:]{0,40}$/i;
+const NEGATION =
+  /\b(?:no|not|never|without|neither|nor|none|avoid(?:s|ing)?|refrain(?:s|ing)? from|rather than|instead of|free of|excluding)\b[^.;:]{0,40}$/i;
 
 function negatedBefore(sentence: string, at: number): boolean {
   return NEGATION.test(sentence.slice(Math.max(0, at - 60), at));
@@ -92,7 +93,8 @@ function clauseAt(text: string, at: number): string {
 const PROHIBITION =
   /\b(?:(?:shall|must|will|may|can|should)\s+not\s+(?:be\s+(?:able|allowed|permitted)\s+to\s+)?|cannot\s+|are\s+(?:cautioned|advised)\s+not\s+to\s+|(?:is|are)\s+(?:not\s+(?:allowed|permitted)|prohibited|forbidden)\s+(?:to\s+|from\s+)?|^do\s+not\s+|^no\s+)(.+)$/i;
 // Prohibitions that are limits or conditions, handled elsewhere or not a thing a draft does.
-const NOT_A_THING = /\b(?:exceed|later than|less than|more than|be (?:considered|accepted|evaluated|reimbursed|answered|returned|allocated)|except|unless)\b/i;
+const NOT_A_THING =
+  /\b(?:exceed|later than|less than|more than|be (?:considered|accepted|evaluated|reimbursed|answered|returned|allocated)|except|unless)\b/i;
 
 /**
  * What a prohibition forbids: its terms, and its object — the first word after the forbidden verb
@@ -106,7 +108,11 @@ function prohibitedTerms(req: Requirement): { terms: Set<string>; object: string
   // "No cost or pricing information may be included": the object comes first, no verb before it.
   const rest = verb && !/^\s*no\s/i.test(req.text) ? m[1].slice(verb[0].length) : m[1];
   const object = analyse(rest).tokens.find((t) => isTopic(t.term))?.term;
-  const terms = new Set(analyse(m[1]).tokens.filter((t) => isTopic(t.term)).map((t) => t.term));
+  const terms = new Set(
+    analyse(m[1])
+      .tokens.filter((t) => isTopic(t.term))
+      .map((t) => t.term),
+  );
   return object && terms.size ? { terms, object, at: m.index } : null;
 }
 
@@ -114,23 +120,50 @@ function prohibitedTerms(req: Requirement): { terms: Set<string>; object: string
 // 2. Limits: "at least 60 calendar days", "no more than 3 projects", "within 10 days".
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  ninety: 90,
 };
 const NUM = `(\\d[\\d,]*(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
 const UNIT =
   '((?:calendar |business |working )?(?:days?|weeks?|months?|years?|hours?|minutes?)|percent|%|projects?|references?|examples?|contracts?|pages?|points?|pts?\\b|words?|characters?)';
-const MIN = new RegExp(`\\b(?:at least|a minimum of|minimum of|no (?:less|fewer) than|not (?:less|fewer) than)\\s+(?:\\(?\\d+\\)?\\s+)?${NUM}\\s*(?:\\(\\d+\\)\\s*)?${UNIT}`, 'gi');
-const MAX = new RegExp(`\\b(?:no more than|not more than|not to exceed|a maximum of|maximum of|up to|within)\\s+(?:\\(?\\d+\\)?\\s+)?${NUM}\\s*(?:\\(\\d+\\)\\s*)?${UNIT}`, 'gi');
+const MIN = new RegExp(
+  `\\b(?:at least|a minimum of|minimum of|no (?:less|fewer) than|not (?:less|fewer) than)\\s+(?:\\(?\\d+\\)?\\s+)?${NUM}\\s*(?:\\(\\d+\\)\\s*)?${UNIT}`,
+  'gi',
+);
+const MAX = new RegExp(
+  `\\b(?:no more than|not more than|not to exceed|a maximum of|maximum of|up to|within)\\s+(?:\\(?\\d+\\)?\\s+)?${NUM}\\s*(?:\\(\\d+\\)\\s*)?${UNIT}`,
+  'gi',
+);
 const STATED = new RegExp(`\\b${NUM}\\s*(?:\\(\\d+\\)\\s*)?${UNIT}`, 'gi');
 // A figure reported as a change ("fell from 31 to 9 percent", "cut review time by 40 percent") is a
 // result, not a commitment: it says nothing about what the draft promises for this quantity.
-const REPORTED_CHANGE = /(?:\bfrom\s+\S+\s+(?:to|down to|up to)\s*|\b(?:fell|rose|dropped|declined|reduced|increased|decreased|cut|grew|improved|lowered|raised|shrank)\b[^.;]{0,40}?\b(?:to|by)\s*)$/i;
+const REPORTED_CHANGE =
+  /(?:\bfrom\s+\S+\s+(?:to|down to|up to)\s*|\b(?:fell|rose|dropped|declined|reduced|increased|decreased|cut|grew|improved|lowered|raised|shrank)\b[^.;]{0,40}?\b(?:to|by)\s*)$/i;
 
 const toNumber = (s: string) => NUMBER_WORDS[s.toLowerCase()] ?? Number(s.replace(/,/g, ''));
 /** "calendar days" and "days" agree; "business days" stays apart; "pt" and "points" agree. */
 const unitKey = (u: string) => {
-  const l = u.toLowerCase().replace(/%/, 'percent').replace(/^pts?$/, 'point');
+  const l = u
+    .toLowerCase()
+    .replace(/%/, 'percent')
+    .replace(/^pts?$/, 'point');
   const business = /business|working/.test(l) ? 'business ' : '';
   const base = l.replace(/^(?:calendar|business|working)\s+/, '').replace(/s$/, '');
   return business + base;
@@ -149,7 +182,9 @@ interface Limit extends Figure {
   at: number;
 }
 
-const LIMIT_WORDS = new Set(analyse('least minimum maximum exceed more less fewer up within calendar business working').tokens.map((t) => t.term));
+const LIMIT_WORDS = new Set(
+  analyse('least minimum maximum exceed more less fewer up within calendar business working').tokens.map((t) => t.term),
+);
 
 /**
  * What a figure measures: the topic words next to it in the same clause ("at least 90 percent
@@ -164,10 +199,17 @@ function quantityOf(text: string, start: number, end: number): Set<string> {
   const cutAfter = stops.length ? Math.min(...stops) : after.length;
   // The words right next to the figure name what it counts: four before ("reports run about 12
   // pages"), three after ("90 percent code coverage", "12 percent of our staff").
-  const left = before.slice(cutBefore < 0 ? 0 : cutBefore).split(/\s+/).filter(Boolean).slice(-4).join(' ');
+  const left = before
+    .slice(cutBefore < 0 ? 0 : cutBefore)
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(-4)
+    .join(' ');
   const right = after.slice(0, cutAfter).split(/\s+/).filter(Boolean).slice(0, 3).join(' ');
   const unit = new Set(analyse(text.slice(start, end)).tokens.map((t) => t.term));
-  return new Set([...analyse(left).tokens, ...analyse(right).tokens].map((t) => t.term).filter((t) => isTopic(t) && !unit.has(t) && !LIMIT_WORDS.has(t)));
+  return new Set(
+    [...analyse(left).tokens, ...analyse(right).tokens].map((t) => t.term).filter((t) => isTopic(t) && !unit.has(t) && !LIMIT_WORDS.has(t)),
+  );
 }
 
 function limitsOf(text: string): Limit[] {
@@ -179,7 +221,14 @@ function limitsOf(text: string): Limit[] {
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(text)) !== null) {
-      out.push({ kind, value: toNumber(m[1]), unit: unitKey(m[2]), phrase: m[0], at: m.index, quantity: quantityOf(text, m.index, m.index + m[0].length) });
+      out.push({
+        kind,
+        value: toNumber(m[1]),
+        unit: unitKey(m[2]),
+        phrase: m[0],
+        at: m.index,
+        quantity: quantityOf(text, m.index, m.index + m[0].length),
+      });
     }
   }
   return out;
@@ -208,12 +257,15 @@ const CONTRARY: Array<{ mandated: RegExp; opposite: RegExp; what: string }> = [
   {
     mandated: /\b(?:open[- ]source|publicly[- ]available|public(?:ly)?|public domain|open license|non-?proprietary)\b/i,
     // "closed" only of code or a licence: "each sprint closed by a review" is not closed source.
-    opposite: /\b(?:private|proprietary|closed[- ]source|closed (?:code|codebase|repositor(?:y|ies)|licen[cs]e|system|platform)|internal[- ]only|confidential|restricted access)\b/i,
+    opposite:
+      /\b(?:private|proprietary|closed[- ]source|closed (?:code|codebase|repositor(?:y|ies)|licen[cs]e|system|platform)|internal[- ]only|confidential|restricted access)\b/i,
     what: 'open or public',
   },
   {
-    mandated: /\b(?:property of the (?:u\.?s\.? )?government|government[- ]owned|unlimited rights|public domain|owned by the government)\b/i,
-    opposite: /\b(?:(?:our|its|their|remains?|retains?|retain)\b[^.]{0,40}\bintellectual property|intellectual property of|proprietary|(?:retains?|keeps?) (?:all )?(?:rights|ownership)|licensed to (?:the )?(?:government|agency|client|customer|[A-Z]{2,}))\b/i,
+    mandated:
+      /\b(?:property of the (?:u\.?s\.? )?government|government[- ]owned|unlimited rights|public domain|owned by the government)\b/i,
+    opposite:
+      /\b(?:(?:our|its|their|remains?|retains?|retain)\b[^.]{0,40}\bintellectual property|intellectual property of|proprietary|(?:retains?|keeps?) (?:all )?(?:rights|ownership)|licensed to (?:the )?(?:government|agency|client|customer|[A-Z]{2,}))\b/i,
     what: 'owned by the Government',
   },
   {
@@ -232,7 +284,8 @@ const CONTRARY: Array<{ mandated: RegExp; opposite: RegExp; what: string }> = [
 // 4. Recurring activities: "at regular intervals throughout", "every sprint", "ongoing",
 //    "not just at the beginning or end" — the draft schedules the activity only once.
 
-const RECURRING_REQ = /\b(?:throughout|at regular intervals|regularly|periodic(?:ally)?|ongoing|continuous(?:ly)?|(?:each|every)\s+(?:applicable\s+)?(?:sprint|iteration|release|increment|cycle)|not (?:just|only) at the (?:beginning|start|end))\b/i;
+const RECURRING_REQ =
+  /\b(?:throughout|at regular intervals|regularly|periodic(?:ally)?|ongoing|continuous(?:ly)?|(?:each|every)\s+(?:applicable\s+)?(?:sprint|iteration|release|increment|cycle)|not (?:just|only) at the (?:beginning|start|end))\b/i;
 const RECURRING_DRAFT =
   /\b(?:(?:each|every|per)\s+(?:\w+\s+)?(?:sprint|iteration|release|increment|cycle|week|month|quarter|review|demo)s?|throughout|ongoing|continuous(?:ly)?|regular(?:ly)?|recurring|weekly|bi-?weekly|monthly|daily|quarterly|from (?:the )?(?:first|day one|start)|in sprints? \d+\s*[-–]\s*\d+|(?:sessions|tests|interviews) in (?:every|each) )\b/i;
 const ONE_TIME =
@@ -241,7 +294,8 @@ const ONE_TIME =
 // ---------------------------------------------------------------------------------------------
 // 5. Mandated presence: "must participate", "must attend", "must be present".
 
-const PRESENCE_REQ = /\b(?:must|shall|will be required to|are required to)\s+(?:\w+\s+)?(?:participate|attend|be present|present in person|appear)\b/i;
+const PRESENCE_REQ =
+  /\b(?:must|shall|will be required to|are required to)\s+(?:\w+\s+)?(?:participate|attend|be present|present in person|appear)\b/i;
 const SUBSTITUTE =
   /\b(?:in (?:his|her|their) (?:place|stead)|in place of|instead of|on (?:his|her|their) behalf|(?:will|can|could) not (?:attend|participate|be present|be available)|unable to (?:attend|participate|be present)|not be available|substitute(?:d|s)? (?:for|by))\b/i;
 
@@ -254,7 +308,8 @@ const REPLACE =
   /\b(?:replac(?:e|es|ed|ing)|rebuild(?:s|ing)?|rebuilt|re-?writ(?:e|es|ing|ten)|re-?platform(?:s|ed|ing)?|migrat(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|switch(?:es|ed|ing)?|port(?:s|ed|ing)?|convert(?:s|ed|ing)?|retir(?:e|es|ed|ing)|sunset(?:s|ting)?|abandon(?:s|ed|ing)?|phas(?:e|es|ed|ing) out|discard(?:s|ed|ing)?|instead of|in place of)\b/i;
 // A named thing: mixed case, digits or symbols inside a word ("AngularJS", "DB2", "C#", ".NET").
 const NAMED = /(?:^|[\s(/])((?:\.?[A-Z][A-Za-z]*[A-Z0-9#+][A-Za-z0-9#+.]*|[A-Z]{2,}[0-9]+|\.NET|[A-Z]#))(?=$|[\s),./:;])/g;
-const KEEP_REQ = /\b(?:existing|current(?:ly)?|legacy|must (?:work|integrate|interface|be compatible) with|shall (?:work|integrate|interface|be compatible) with|must be developed using|using|enhance|maintain|extend|within [\w’' ]+ standards)\b/i;
+const KEEP_REQ =
+  /\b(?:existing|current(?:ly)?|legacy|must (?:work|integrate|interface|be compatible) with|shall (?:work|integrate|interface|be compatible) with|must be developed using|using|enhance|maintain|extend|within [\w’' ]+ standards)\b/i;
 
 function namedThings(text: string): string[] {
   const out = new Set<string>();
@@ -365,7 +420,9 @@ export function findConflicts(candidates: Requirement[], split: SplitDraft, docT
         if (settled(id)) break;
         // A figure is compared only with a figure about the same quantity in the same unit
         // ("90 percent test coverage" with a coverage minimum, never "9 percent" of rejections).
-        const about = withFigures.flatMap((i) => stated[i].filter((st) => st.unit === l.unit && sameQuantity(l.quantity, st.quantity).length).map((st) => ({ i, st })));
+        const about = withFigures.flatMap((i) =>
+          stated[i].filter((st) => st.unit === l.unit && sameQuantity(l.quantity, st.quantity).length).map((st) => ({ i, st })),
+        );
         // The draft states a figure within the bound for this quantity somewhere: it complies.
         if (about.some(({ st }) => !violates(l, st.value))) continue;
         for (const { i, st } of about) {
@@ -411,7 +468,14 @@ export function findConflicts(candidates: Requirement[], split: SplitDraft, docT
         // Sure when the sentence shares two topic words, or the draft fixes the activity at two
         // separate points (kickoff and go-live) and nowhere else; one shared word is a check.
         const confidence = onceAll.some((s) => shared(s, topic).length >= 2) || onceAll.length >= 2 ? 0.8 : 0.6;
-        add(req, 'one-time', once, 'The solicitation requires this throughout the work; the draft schedules it only once.', confidence, recurring.index);
+        add(
+          req,
+          'one-time',
+          once,
+          'The solicitation requires this throughout the work; the draft schedules it only once.',
+          confidence,
+          recurring.index,
+        );
         if (settled(id)) continue;
       }
     }
@@ -428,7 +492,14 @@ export function findConflicts(candidates: Requirement[], split: SplitDraft, docT
         const own = shared(s, topic).length;
         if (!n && !own) continue;
         const occasion = [...topic].some((t) => context.has(t) && distinctive(t));
-        add(req, 'substitute', s, 'The solicitation requires these people to take part; the draft sends someone else.', own ? 0.8 : occasion || n >= 2 ? 0.75 : 0.55, presence.index);
+        add(
+          req,
+          'substitute',
+          s,
+          'The solicitation requires these people to take part; the draft sends someone else.',
+          own ? 0.8 : occasion || n >= 2 ? 0.75 : 0.55,
+          presence.index,
+        );
         if (settled(id)) break;
       }
       if (settled(id)) continue;
@@ -444,7 +515,14 @@ export function findConflicts(candidates: Requirement[], split: SplitDraft, docT
           const name = names.find((n) => new RegExp(`(?:^|[^a-z0-9])${n.replace(/[.+#]/g, '\\$&')}(?:$|[^a-z0-9])`).test(lower));
           if (!name) continue;
           const at = text.toLowerCase().indexOf(name);
-          add(req, 'replaced', s, `The solicitation requires working with ${name === name.toUpperCase() ? name : s.text.slice(lower.indexOf(name), lower.indexOf(name) + name.length)}; the draft replaces it.`, 0.85, at);
+          add(
+            req,
+            'replaced',
+            s,
+            `The solicitation requires working with ${name === name.toUpperCase() ? name : s.text.slice(lower.indexOf(name), lower.indexOf(name) + name.length)}; the draft replaces it.`,
+            0.85,
+            at,
+          );
           break;
         }
       }

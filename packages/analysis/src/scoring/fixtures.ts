@@ -16,17 +16,57 @@ const req = (requirement_id: string, must_or_should: 'must' | 'should', weight: 
 });
 
 export const REQUIREMENTS: Requirement[] = [
-  req('L-001', 'must', 1, 'Offerors must submit a staffing plan that identifies each proposed Key Personnel position and describes how the Offeror will recruit and retain qualified staff.'),
-  req('L-002', 'must', 1, 'The Offeror shall describe its approach to transitioning work from the incumbent contractor within 30 days of award without disruption of service.'),
+  req(
+    'L-001',
+    'must',
+    1,
+    'Offerors must submit a staffing plan that identifies each proposed Key Personnel position and describes how the Offeror will recruit and retain qualified staff.',
+  ),
+  req(
+    'L-002',
+    'must',
+    1,
+    'The Offeror shall describe its approach to transitioning work from the incumbent contractor within 30 days of award without disruption of service.',
+  ),
   req('L-003', 'must', 1, 'Offerors are required to submit a Potential Organizational Conflict of Interest Statement (COI).'),
-  req('L-004', 'must', 1, 'Proposed labor rates must be fully burdened and include profit, fringe benefits, salary, indirect rates, and the GSA Contract Access Fee (CAF).'),
-  req('L-005', 'should', 1, 'The Offeror should describe its quality control plan, including how defects are identified, tracked and corrected.'),
-  req('L-006', 'must', 1, 'The Offeror shall describe how it will protect sensitive information and maintain compliance with FISMA and NIST SP 800-53 security controls.'),
-  req('M-001', 'must', 3, 'Key personnel proposed have demonstrated experience in building software using the technical languages outlined in section 2.2.'),
+  req(
+    'L-004',
+    'must',
+    1,
+    'Proposed labor rates must be fully burdened and include profit, fringe benefits, salary, indirect rates, and the GSA Contract Access Fee (CAF).',
+  ),
+  req(
+    'L-005',
+    'should',
+    1,
+    'The Offeror should describe its quality control plan, including how defects are identified, tracked and corrected.',
+  ),
+  req(
+    'L-006',
+    'must',
+    1,
+    'The Offeror shall describe how it will protect sensitive information and maintain compliance with FISMA and NIST SP 800-53 security controls.',
+  ),
+  req(
+    'M-001',
+    'must',
+    3,
+    'Key personnel proposed have demonstrated experience in building software using the technical languages outlined in section 2.2.',
+  ),
   req('M-002', 'must', 2, 'Their ability to work using Scrum or another Agile framework.'),
-  req('M-003', 'must', 2, 'At least 2 but no more than 3 projects involving the languages outlined in section 2.2 as well as the Key Personnel being put forward.'),
+  req(
+    'M-003',
+    'must',
+    2,
+    'At least 2 but no more than 3 projects involving the languages outlined in section 2.2 as well as the Key Personnel being put forward.',
+  ),
   req('M-004', 'must', 2, 'Using a strong user-centered product development technical approach.'),
-  req('C-001', 'must', 1, "The Vendor must provide weekly status reports to the Contracting Officer's Representative describing progress, risks and upcoming work."),
+  req(
+    'C-001',
+    'must',
+    1,
+    "The Vendor must provide weekly status reports to the Contracting Officer's Representative describing progress, risks and upcoming work.",
+  ),
 ];
 
 export interface DraftSection {
@@ -79,13 +119,13 @@ export const SECTIONS: DraftSection[] = [
     body:
       'Our key personnel have demonstrated experience building software with the technical languages outlined in section 2.2, including AngularJS, Python and PostgreSQL. ' +
       'Our Technical Lead has maintained AngularJS applications in production and leads our code reviews.',
-    proof: 'Our Technical Lead has 12 years of experience and our Program Manager, Dana Reyes, PMP, has managed 9 federal software contracts since 2015.',
+    proof:
+      'Our Technical Lead has 12 years of experience and our Program Manager, Dana Reyes, PMP, has managed 9 federal software contracts since 2015.',
   },
   {
     heading: '6 Agile Delivery',
     answers: ['M-002'],
-    body:
-      'We work in two-week Scrum sprints with sprint planning, daily stand-ups, reviews with the product owner and retrospectives, and we adapt the Agile framework to the needs of the Government team.',
+    body: 'We work in two-week Scrum sprints with sprint planning, daily stand-ups, reviews with the product owner and retrospectives, and we adapt the Agile framework to the needs of the Government team.',
     proof: 'Since 2018 our teams have delivered 140 sprints for federal clients with a 96% sprint goal completion rate.',
   },
   {
@@ -99,15 +139,13 @@ export const SECTIONS: DraftSection[] = [
   {
     heading: '8 User-Centered Design',
     answers: ['M-004'],
-    body:
-      'Our product development approach is strongly user-centered: we interview end users before building, test prototypes with them every sprint, and let their feedback decide the technical priorities of the backlog.',
+    body: 'Our product development approach is strongly user-centered: we interview end users before building, test prototypes with them every sprint, and let their feedback decide the technical priorities of the backlog.',
     proof: 'For the 14(c) certificate application we ran 25 usability sessions with employers in 2021.',
   },
   {
     heading: '9 Status Reporting',
     answers: ['C-001'],
-    body:
-      "We will provide weekly status reports to the Contracting Officer's Representative that describe progress against the sprint goals, open risks and the upcoming work for the next week.",
+    body: "We will provide weekly status reports to the Contracting Officer's Representative that describe progress against the sprint goals, open risks and the upcoming work for the next week.",
     proof: 'Reports are delivered every Friday by 3 p.m., as they have been on our current 2 federal contracts.',
   },
   {

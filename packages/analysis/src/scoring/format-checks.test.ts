@@ -5,7 +5,14 @@ import type { PageText, Requirement } from '../types';
 import { checkFormat, formatSuggestion } from './format-checks';
 import { splitDraft } from './passages';
 
-const req = (requirement_id: string, text: string, section: Requirement['section'] = 'L'): Requirement => ({ requirement_id, section, must_or_should: 'must', weight: 1, text, page: null });
+const req = (requirement_id: string, text: string, section: Requirement['section'] = 'L'): Requirement => ({
+  requirement_id,
+  section,
+  must_or_should: 'must',
+  weight: 1,
+  text,
+  page: null,
+});
 
 /** Pages of text, each line set in the given font and size. */
 async function pdf(pages: string[][], font: StandardFonts, size: number): Promise<Uint8Array> {
@@ -18,7 +25,8 @@ async function pdf(pages: string[][], font: StandardFonts, size: number): Promis
   return doc.save();
 }
 
-const prose = (n: number) => Array.from({ length: n }, (_, i) => `Line ${i + 1} explains how our crews schedule and inspect the grounds maintenance work.`);
+const prose = (n: number) =>
+  Array.from({ length: n }, (_, i) => `Line ${i + 1} explains how our crews schedule and inspect the grounds maintenance work.`);
 // Volume I on pages 1-3, Volume II on page 4.
 const PAGES = [['Volume I - Technical', '1 Approach', ...prose(20)], prose(25), prose(25), ['Volume II - Price', '1 Rates', ...prose(5)]];
 const pageTexts = (pages: string[][]): PageText[] => pages.map((lines, i) => ({ page: i + 1, text: lines.join('\n') }));
@@ -67,7 +75,9 @@ describe('checkFormat', () => {
     expect(size).toMatchObject({ found: '9 pt text on pages 1-4 (100% of the text)', location_hint: 'Pages 1-4' });
     expect(family).toMatchObject({ expected: 'Times New Roman', found: 'Helvetica' });
     expect(formatSuggestion(pages)).toBe('Shorten Volume I to at most 2 pages (Volume I): it runs 3 pages (L-1).');
-    expect(formatSuggestion(checks[5])).toBe('Add Volume III – Past Performance as a separate volume with its own heading, as L-5 requires.');
+    expect(formatSuggestion(checks[5])).toBe(
+      'Add Volume III – Past Performance as a separate volume with its own heading, as L-5 requires.',
+    );
   });
 
   it('passes a draft that keeps the rules (Times is Times New Roman to a reader)', async () => {

@@ -31,10 +31,28 @@ const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6,
 const numberOf = (s: string) => ROMAN[s.toLowerCase()] ?? Number(s);
 const ROMAN_OF = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'];
 
-const NUMBERED_VOLUME = /\b(volume|vol\.|part|tab|section)\s+([ivx]{1,4}|\d{1,2})\b(?:\s*[-–—:]\s*|\s+\(|\s+)?([A-Z][A-Za-z/&,' -]{2,60})?/i;
+const NUMBERED_VOLUME =
+  /\b(volume|vol\.|part|tab|section)\s+([ivx]{1,4}|\d{1,2})\b(?:\s*[-–—:]\s*|\s+\(|\s+)?([A-Z][A-Za-z/&,' -]{2,60})?/i;
 // Title words that name a volume's subject.
-const VOLUME_SUBJECTS = ['technical', 'management', 'past performance', 'price', 'cost', 'pricing', 'business', 'staffing', 'experience', 'oral', 'small business', 'contract documents', 'administrative'];
-const NAMED_VOLUME = new RegExp(`\\b(${VOLUME_SUBJECTS.join('|')})(?:\\s*(?:/|and)\\s*\\w+)?\\s+(?:volume|proposal|quote|quotation|section|part|approach|factor)\\b`, 'i');
+const VOLUME_SUBJECTS = [
+  'technical',
+  'management',
+  'past performance',
+  'price',
+  'cost',
+  'pricing',
+  'business',
+  'staffing',
+  'experience',
+  'oral',
+  'small business',
+  'contract documents',
+  'administrative',
+];
+const NAMED_VOLUME = new RegExp(
+  `\\b(${VOLUME_SUBJECTS.join('|')})(?:\\s*(?:/|and)\\s*\\w+)?\\s+(?:volume|proposal|quote|quotation|section|part|approach|factor)\\b`,
+  'i',
+);
 
 interface VolumeRef {
   /** "volume" | "part" | "tab" | "section", with its number, or null when named only. */
@@ -57,7 +75,12 @@ function volumeRef(text: string): VolumeRef | null {
     if (label !== 'section') {
       // A title starts with a capital ("Volume II – Price"); "Volume I shall not exceed …" has none.
       const title = /^[A-Z]/.test(n[3] ?? '') ? n[3].replace(/\s*\(.*$/, '').trim() : '';
-      return { label, number: numberOf(n[2]), subjects: subjectsOf(title || text), name: `${label[0].toUpperCase()}${label.slice(1)} ${ROMAN_OF[numberOf(n[2])] ?? n[2]}${title ? ` – ${title}` : ''}` };
+      return {
+        label,
+        number: numberOf(n[2]),
+        subjects: subjectsOf(title || text),
+        name: `${label[0].toUpperCase()}${label.slice(1)} ${ROMAN_OF[numberOf(n[2])] ?? n[2]}${title ? ` – ${title}` : ''}`,
+      };
     }
   }
   const m = NAMED_VOLUME.exec(text);
@@ -81,7 +104,8 @@ interface DraftVolume {
 function draftVolumes(split: SplitDraft, pageCount: number | null): { volumes: DraftVolume[]; named: boolean } {
   const volumes: DraftVolume[] = [];
   for (const s of split.sections) {
-    const ref = volumeRef(s.volume ?? '') ?? (s.volume ? { label: null, number: null, subjects: subjectsOf(s.volume), name: s.volume } : null);
+    const ref =
+      volumeRef(s.volume ?? '') ?? (s.volume ? { label: null, number: null, subjects: subjectsOf(s.volume), name: s.volume } : null);
     const last = volumes.at(-1);
     if (ref && s.volume && (!last || last.ref?.name !== ref.name)) {
       if (last && last.lastPage === null) last.lastPage = s.firstPage;
@@ -110,13 +134,36 @@ type LimitScope =
   | { kind: 'each'; name: string; terms: string[] };
 
 // Items a proposal carries several of, each under its own heading.
-const ITEMS = /\b(r[eé]sum[eé]s?|cvs?|curricul(?:um|a) vitae|biograph(?:y|ies)|bios?|letters? of (?:intent|commitment|support|reference|recommendation)|letters?|commitment letters?|references?|past performance (?:references?|citations?|narratives?|write-?ups?)|project (?:descriptions?|summaries|summary|narratives?)|case stud(?:y|ies)|key personnel (?:r[eé]sum[eé]s?|bios?))\b/i;
+const ITEMS =
+  /\b(r[eé]sum[eé]s?|cvs?|curricul(?:um|a) vitae|biograph(?:y|ies)|bios?|letters? of (?:intent|commitment|support|reference|recommendation)|letters?|commitment letters?|references?|past performance (?:references?|citations?|narratives?|write-?ups?)|project (?:descriptions?|summaries|summary|narratives?)|case stud(?:y|ies)|key personnel (?:r[eé]sum[eé]s?|bios?))\b/i;
 const EACH = /\b(?:each|every|per|individual)\b/i;
 // "… one page each", "… 2 pages per resume" right after the limit.
 const EACH_AFTER = /^\s*(?:each|apiece|per\s+\w+)\b/i;
 // What the proposal as a whole is called: a limit on it applies to the whole draft.
-const WHOLE = /^(?:(?:the|your|all|an?|entire|total|complete|written|technical)\s+)*(?:proposals?|quotes?|quotations?|responses?|offers?|submissions?|narratives?|documents?|package|capability statements?|white papers?)$/i;
-const STOP_WORDS = new Set(['the', 'a', 'an', 'of', 'for', 'and', 'or', 'your', 'its', 'their', 'our', 'all', 'any', 'to', 'in', 'on', 'with', 'each', 'every', 'per']);
+const WHOLE =
+  /^(?:(?:the|your|all|an?|entire|total|complete|written|technical)\s+)*(?:proposals?|quotes?|quotations?|responses?|offers?|submissions?|narratives?|documents?|package|capability statements?|white papers?)$/i;
+const STOP_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'for',
+  'and',
+  'or',
+  'your',
+  'its',
+  'their',
+  'our',
+  'all',
+  'any',
+  'to',
+  'in',
+  'on',
+  'with',
+  'each',
+  'every',
+  'per',
+]);
 
 const termsOf = (text: string) =>
   text
@@ -124,7 +171,12 @@ const termsOf = (text: string) =>
     .replace(/[^a-z0-9é ]+/g, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 2 && !STOP_WORDS.has(w))
-    .map((w) => w.replace(/é/g, 'e').replace(/(?:ies)$/, 'y').replace(/(?<!s)s$/, ''));
+    .map((w) =>
+      w
+        .replace(/é/g, 'e')
+        .replace(/(?:ies)$/, 'y')
+        .replace(/(?<!s)s$/, ''),
+    );
 
 /** What the words before the limit ("The staffing section shall not exceed …") name, if anything. */
 function subjectOf(text: string, limitAt: number): string {
@@ -132,7 +184,10 @@ function subjectOf(text: string, limitAt: number): string {
   // The last clause before the limit, up to its verb: "Resumes for key personnel shall" → "Resumes for key personnel".
   const clause = before.split(/[.;:]\s+|\(\s*/).at(-1) ?? before;
   const m = /^(.*?)\s+(?:shall|must|will|should|may|is|are|cannot|can)\b/i.exec(clause.trim());
-  return (m ? m[1] : clause).replace(/^(?:[-•*]|\(?[a-z0-9]{1,3}[.)])\s+/i, '').replace(/^(?:the|a|an)\s+/i, '').trim();
+  return (m ? m[1] : clause)
+    .replace(/^(?:[-•*]|\(?[a-z0-9]{1,3}[.)])\s+/i, '')
+    .replace(/^(?:the|a|an)\s+/i, '')
+    .trim();
 }
 
 function limitScope(text: string, limitAt: number, limitEnd: number): LimitScope {
@@ -140,10 +195,15 @@ function limitScope(text: string, limitAt: number, limitEnd: number): LimitScope
   const subject = subjectOf(text, limitAt);
   const item = ITEMS.exec(subject);
   // "Resumes shall not exceed 1 page each", "Each letter of intent is limited to one page".
-  if (item && (EACH.test(subject) || EACH_AFTER.test(text.slice(limitEnd)))) return { kind: 'each', name: item[1].toLowerCase(), terms: termsOf(item[1]).slice(0, 1) };
-  if (volume && (volume.label !== null || /\b(?:volume|proposal|quote|quotation)\b/i.test(volume.name))) return { kind: 'volume', ref: volume };
-  if (!subject || WHOLE.test(subject) || subject.split(/\s+/).length > 8) return volume ? { kind: 'volume', ref: volume } : { kind: 'whole' };
-  const terms = termsOf(subject).filter((t) => !/^(?:section|part|portion|narrative|page|limit|response|proposal|quote|quotation|volume|text)$/.test(t));
+  if (item && (EACH.test(subject) || EACH_AFTER.test(text.slice(limitEnd))))
+    return { kind: 'each', name: item[1].toLowerCase(), terms: termsOf(item[1]).slice(0, 1) };
+  if (volume && (volume.label !== null || /\b(?:volume|proposal|quote|quotation)\b/i.test(volume.name)))
+    return { kind: 'volume', ref: volume };
+  if (!subject || WHOLE.test(subject) || subject.split(/\s+/).length > 8)
+    return volume ? { kind: 'volume', ref: volume } : { kind: 'whole' };
+  const terms = termsOf(subject).filter(
+    (t) => !/^(?:section|part|portion|narrative|page|limit|response|proposal|quote|quotation|volume|text)$/.test(t),
+  );
   if (!terms.length) return volume ? { kind: 'volume', ref: volume } : { kind: 'whole' };
   return { kind: 'part', name: subject, terms };
 }
@@ -195,7 +255,24 @@ function findParts(split: SplitDraft, terms: string[]): DraftPart[] {
 // ---------------------------------------------------------------------------------------------
 // Rules in the solicitation
 
-const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, 'twenty-five': 25, thirty: 30, forty: 40, fifty: 50 };
+const WORD_NUMBERS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  fifteen: 15,
+  twenty: 20,
+  'twenty-five': 25,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+};
 const N = '(\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|twenty-five|thirty|forty|fifty)';
 const PAGE_LIMIT = new RegExp(
   `(?:not (?:to )?exceed|no (?:more|longer) than|not (?:be )?(?:more|longer) than|a maximum of|maximum of|limited to|up to|at most)\\s+${N}\\s*(?:\\(\\d+\\)\\s*)?(?:single[- ]sided\\s+|double[- ]sided\\s+|numbered\\s+)?pages?|${N}[- ]page (?:limit|maximum)|page limit (?:is|of)\\s+${N}`,
@@ -205,12 +282,30 @@ const toNum = (s: string) => WORD_NUMBERS[s.toLowerCase()] ?? Number(s);
 // Characters in one line of text: less than that in a size on a page is not body text.
 const BODY_LINE = 90;
 
-const MIN_FONT = /(?:no smaller than|not smaller than|not less than|no less than|at least|minimum(?: of)?|min\.?)\s+(\d{1,2}(?:\.\d)?)\s*[- ]?(?:point|pt\b|pts\b)|(\d{1,2}(?:\.\d)?)\s*[- ]?(?:point|pt\b)\.?\s*(?:font|type|typeface|size|text|or larger|minimum)|font size (?:of |shall be |must be |is )?(\d{1,2}(?:\.\d)?)/i;
+const MIN_FONT =
+  /(?:no smaller than|not smaller than|not less than|no less than|at least|minimum(?: of)?|min\.?)\s+(\d{1,2}(?:\.\d)?)\s*[- ]?(?:point|pt\b|pts\b)|(\d{1,2}(?:\.\d)?)\s*[- ]?(?:point|pt\b)\.?\s*(?:font|type|typeface|size|text|or larger|minimum)|font size (?:of |shall be |must be |is )?(\d{1,2}(?:\.\d)?)/i;
 // A smaller size allowed for tables, figures, footnotes or captions.
-const EXCEPTION = /\b(?:tables?|charts?|graphics?|figures?|footnotes?|captions?|exhibits?|diagrams?)\b[^.]{0,60}?(\d{1,2}(?:\.\d)?)\s*[- ]?(?:point|pt\b)|(\d{1,2}(?:\.\d)?)\s*[- ]?(?:point|pt\b)[^.]{0,60}?\b(?:tables?|charts?|graphics?|figures?|footnotes?|captions?)\b/i;
+const EXCEPTION =
+  /\b(?:tables?|charts?|graphics?|figures?|footnotes?|captions?|exhibits?|diagrams?)\b[^.]{0,60}?(\d{1,2}(?:\.\d)?)\s*[- ]?(?:point|pt\b)|(\d{1,2}(?:\.\d)?)\s*[- ]?(?:point|pt\b)[^.]{0,60}?\b(?:tables?|charts?|graphics?|figures?|footnotes?|captions?)\b/i;
 
 // Longer names first, so "Arial Narrow" is not also read as "Arial".
-const FONT_FAMILIES = ['Times New Roman', 'Arial Narrow', 'Arial', 'Calibri', 'Helvetica', 'Courier New', 'Courier', 'Garamond', 'Cambria', 'Verdana', 'Tahoma', 'Georgia', 'Century Schoolbook', 'Book Antiqua', 'Palatino'];
+const FONT_FAMILIES = [
+  'Times New Roman',
+  'Arial Narrow',
+  'Arial',
+  'Calibri',
+  'Helvetica',
+  'Courier New',
+  'Courier',
+  'Garamond',
+  'Cambria',
+  'Verdana',
+  'Tahoma',
+  'Georgia',
+  'Century Schoolbook',
+  'Book Antiqua',
+  'Palatino',
+];
 const FONT_NAME = new RegExp(`\\b(?:${FONT_FAMILIES.map((f) => f.replace(/ /g, '\\s+')).join('|')})\\b`, 'gi');
 // Metric-compatible stand-ins a reader cannot tell apart on the page.
 const ALIASES: Record<string, string[]> = {
@@ -256,7 +351,8 @@ export interface FormatInput {
 /** Every format rule of the solicitation checked against the draft, in requirement order. */
 export function checkFormat(requirements: Requirement[], split: SplitDraft, input: FormatInput): FormatCheck[] {
   const { layout } = input;
-  const pageCount = layout?.pageCount ?? (split.sentences.some((s) => s.page !== null) ? Math.max(...split.sentences.map((s) => s.page ?? 0)) : null);
+  const pageCount =
+    layout?.pageCount ?? (split.sentences.some((s) => s.page !== null) ? Math.max(...split.sentences.map((s) => s.page ?? 0)) : null);
   const { volumes, named } = draftVolumes(split, pageCount);
   const checks: FormatCheck[] = [];
   // Rules of the proposal, not of the work: the statement of work's "reports of 10 pages" is not one.
@@ -277,12 +373,20 @@ export function checkFormat(requirements: Requirement[], split: SplitDraft, inpu
           return;
         }
         const count = last - first + 1;
-        push(count > max ? 'failed' : 'passed', expected, `${plural(count, 'page')} (${pagesText(Array.from({ length: count }, (_, i) => first + i))})`, `${where} (${pagesText([first, ...(last > first ? [last] : [])]).replace(/(\d+), (\d+)$/, '$1-$2')})`);
+        push(
+          count > max ? 'failed' : 'passed',
+          expected,
+          `${plural(count, 'page')} (${pagesText(Array.from({ length: count }, (_, i) => first + i))})`,
+          `${where} (${pagesText([first, ...(last > first ? [last] : [])]).replace(/(\d+), (\d+)$/, '$1-$2')})`,
+        );
       };
       if (scope.kind === 'each' || scope.kind === 'part') {
         // A limit on a part or on each item applies to that part of the draft, never to the whole.
         const parts = findParts(split, scope.terms);
-        const expected = scope.kind === 'each' ? `at most ${plural(max, 'page')} for each ${scope.name.replace(/s$/, '')}` : `at most ${plural(max, 'page')} (${scope.name})`;
+        const expected =
+          scope.kind === 'each'
+            ? `at most ${plural(max, 'page')} for each ${scope.name.replace(/s$/, '')}`
+            : `at most ${plural(max, 'page')} (${scope.name})`;
         if (!parts.length) push('not_checked', expected, 'not checked: part not found (no heading names it)', 'Whole draft');
         for (const part of parts) pageCheck(expected, part.title, part.firstPage, part.lastPage);
       } else {
@@ -293,7 +397,10 @@ export function checkFormat(requirements: Requirement[], split: SplitDraft, inpu
           // A draft with no volume headings is checked against a volume's limit when its opening
           // headings name that volume ("Technical Quote").
           if (!named) {
-            const opening = split.sections.slice(0, 3).map((s) => s.title ?? '').join(' ');
+            const opening = split.sections
+              .slice(0, 3)
+              .map((s) => s.title ?? '')
+              .join(' ');
             const own = subjectsOf(opening);
             if (target.subjects.some((s) => own.includes(s))) applies = volumes;
           }
@@ -311,7 +418,14 @@ export function checkFormat(requirements: Requirement[], split: SplitDraft, inpu
       const floor = exception ? Math.min(min, Number(exception[1] ?? exception[2])) : min;
       const expected = `text at least ${min} pt${exception && floor < min ? ` (${floor} pt allowed in tables and figures)` : ''}`;
       if (!layout) {
-        checks.push({ requirement_id: req.requirement_id, check: 'font_size', status: 'not_checked', expected, found: 'no font information (upload the draft as a PDF)', location_hint: 'Whole draft' });
+        checks.push({
+          requirement_id: req.requirement_id,
+          check: 'font_size',
+          status: 'not_checked',
+          expected,
+          found: 'no font information (upload the draft as a PDF)',
+          location_hint: 'Whole draft',
+        });
       } else {
         // Small text on a page: below the floor at all, or below the minimum on more than a
         // tenth of the page (more than a caption or a footer), or a third when tables may be smaller.
@@ -347,17 +461,30 @@ export function checkFormat(requirements: Requirement[], split: SplitDraft, inpu
           check: 'font_size',
           status: bad.length ? 'failed' : 'passed',
           expected,
-          found: bad.length ? `${smallest} pt text on ${pagesText(bad)} (${Math.round((100 * small) / Math.max(1, total))}% of the text)` : 'all body text at or above the minimum',
+          found: bad.length
+            ? `${smallest} pt text on ${pagesText(bad)} (${Math.round((100 * small) / Math.max(1, total))}% of the text)`
+            : 'all body text at or above the minimum',
           location_hint: bad.length ? pagesText(bad).replace(/^p/, 'P') : 'Whole draft',
         });
       }
     }
 
-    const families = [...new Set([...t.matchAll(FONT_NAME)].map((m) => FONT_FAMILIES.find((f) => f.toLowerCase() === m[0].toLowerCase().replace(/\s+/g, ' '))!))];
+    const families = [
+      ...new Set(
+        [...t.matchAll(FONT_NAME)].map((m) => FONT_FAMILIES.find((f) => f.toLowerCase() === m[0].toLowerCase().replace(/\s+/g, ' '))!),
+      ),
+    ];
     if (families.length) {
       const expected = families.join(' or ');
       if (!layout) {
-        checks.push({ requirement_id: req.requirement_id, check: 'font_family', status: 'not_checked', expected, found: 'no font information (upload the draft as a PDF)', location_hint: 'Whole draft' });
+        checks.push({
+          requirement_id: req.requirement_id,
+          check: 'font_family',
+          status: 'not_checked',
+          expected,
+          found: 'no font information (upload the draft as a PDF)',
+          location_hint: 'Whole draft',
+        });
       } else {
         // Families that set a real share of the text (more than headings or a logo).
         const byFamily = new Map<string, { chars: number; pages: Set<number> }>();
@@ -372,7 +499,10 @@ export function checkFormat(requirements: Requirement[], split: SplitDraft, inpu
           }
         }
         const wrong = [...byFamily].filter(([family, e]) => e.chars / Math.max(1, total) > 0.1 && !familyAllowed(family, families));
-        const used = [...byFamily].sort((a, b) => b[1].chars - a[1].chars).filter(([, e]) => e.chars / Math.max(1, total) > 0.1).map(([f]) => f);
+        const used = [...byFamily]
+          .sort((a, b) => b[1].chars - a[1].chars)
+          .filter(([, e]) => e.chars / Math.max(1, total) > 0.1)
+          .map(([f]) => f);
         const pages = [...new Set(wrong.flatMap(([, e]) => [...e.pages]))].sort((a, b) => a - b);
         checks.push({
           requirement_id: req.requirement_id,
@@ -393,18 +523,23 @@ export function checkFormat(requirements: Requirement[], split: SplitDraft, inpu
     const t = req.text.trim();
     // A volume listed in its own line or sentence ("Volume II – Price", "Part I - Technical
     // Proposal (not to exceed 10 pages)"), or required by name ("shall submit a Technical Volume").
-    const listed = /^(?:volume|vol\.|part|tab)\s+(?:[ivx]{1,4}|\d{1,2})\b(?!\s+(?:shall|must|will|should|may|is|are|has|includes?)\b)/i.test(t);
+    const listed =
+      /^(?:volume|vol\.|part|tab)\s+(?:[ivx]{1,4}|\d{1,2})\b(?!\s+(?:shall|must|will|should|may|is|are|has|includes?)\b)/i.test(t);
     const demanded = /\b(?:submit|include|provide|consist of|prepare)\b[^.]{0,40}\b(?:volume|part)\b/i.test(t) && !PAGE_LIMIT.test(t);
     if (!listed && !demanded) continue;
     const ref = volumeRef(t);
     if (!ref || (!ref.number && !ref.subjects.length)) continue;
-    if (required.some((r) => r.ref.name === ref.name || (r.ref.number !== null && r.ref.number === ref.number && r.ref.label === ref.label))) continue;
+    if (
+      required.some((r) => r.ref.name === ref.name || (r.ref.number !== null && r.ref.number === ref.number && r.ref.label === ref.label))
+    )
+      continue;
     required.push({ req, ref });
   }
   if (required.length >= 2 || (required.length === 1 && named)) {
     const headingRefs = split.sections.flatMap((s) => {
       const out: VolumeRef[] = [];
-      const v = volumeRef(s.volume ?? '') ?? (s.volume ? { label: null, number: null, subjects: subjectsOf(s.volume), name: s.volume } : null);
+      const v =
+        volumeRef(s.volume ?? '') ?? (s.volume ? { label: null, number: null, subjects: subjectsOf(s.volume), name: s.volume } : null);
       if (v) out.push(v);
       const titled = s.title ? volumeRef(s.title) : null;
       if (titled) out.push(titled);
@@ -412,7 +547,9 @@ export function checkFormat(requirements: Requirement[], split: SplitDraft, inpu
       return out;
     });
     for (const { req, ref } of required) {
-      const present = headingRefs.some((h) => sameVolume(h, ref) || (h.number === null && ref.subjects.some((s) => h.subjects.includes(s))));
+      const present = headingRefs.some(
+        (h) => sameVolume(h, ref) || (h.number === null && ref.subjects.some((s) => h.subjects.includes(s))),
+      );
       checks.push({
         requirement_id: req.requirement_id,
         check: 'volume',

@@ -8,7 +8,9 @@ describe('requirementKind', () => {
   it('reports submission logistics apart: deadlines, channels, questions, copies', () => {
     expect(kind('L', 'Proposals are due no later than 4:00 p.m. local time on 12 May 2031.')).toBe('logistics');
     expect(kind('L', 'Quotations will only be accepted through the agency procurement portal.')).toBe('logistics');
-    expect(kind('L', 'Questions concerning this solicitation shall be e-mailed to the buyer at buyer@agency.example.gov.')).toBe('logistics');
+    expect(kind('L', 'Questions concerning this solicitation shall be e-mailed to the buyer at buyer@agency.example.gov.')).toBe(
+      'logistics',
+    );
     expect(kind('L', 'Each vendor may send only one submission.')).toBe('logistics');
     expect(kind('L', 'Vendors must enter their pricing in the designated field of the provided online form.')).toBe('logistics');
   });
@@ -42,7 +44,9 @@ describe('requirementKind', () => {
     expect(kind('L', 'Describe how you will deliver the monthly report within five days of month end.')).toBe('content');
     expect(kind('C', 'The contractor shall deliver the transition plan within 30 days after award in Word format.')).toBe('content');
     expect(kind('L', 'Offers shall remain valid for 90 days after the closing date.')).toBe('content');
-    expect(kind('C', 'In the event that the agency provides no style guide, the contractor shall follow plain language guidelines.')).toBe('content');
+    expect(kind('C', 'In the event that the agency provides no style guide, the contractor shall follow plain language guidelines.')).toBe(
+      'content',
+    );
     expect(kind('M', 'The Government will evaluate the offeror’s approach to staffing and retention.')).toBe('content');
   });
 });

@@ -18,10 +18,16 @@ import type { Requirement } from '../types';
 export type RequirementKind = 'content' | 'logistics' | 'format' | 'clause' | 'evaluation';
 
 // Clock times, calendar dates and deadline phrases.
-const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
-const CLOCK = /\b\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)(?=\W|$)|\b\d{1,2}:\d{2}\b|\bnoon\b|\b(?:eastern|central|mountain|pacific|local)\s+(?:standard\s+|daylight\s+)?time\b|\b[ECMP][SD]T\b/i;
-const CALENDAR_DATE = new RegExp(`\\b${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+(?:19|20)\\d{2}\\b|\\b\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}/(?:19|20)?\\d{2}\\b`, 'i');
-const DEADLINE = /\b(?:no later than|not later than|due date|closing date|due (?:by|on)|deadline|received (?:by|before|after|on or before)|late (?:proposals?|offers?|quotes?|quotations?|submissions?))\b/i;
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const CLOCK =
+  /\b\d{1,2}(?::\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)(?=\W|$)|\b\d{1,2}:\d{2}\b|\bnoon\b|\b(?:eastern|central|mountain|pacific|local)\s+(?:standard\s+|daylight\s+)?time\b|\b[ECMP][SD]T\b/i;
+const CALENDAR_DATE = new RegExp(
+  `\\b${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+(?:19|20)\\d{2}\\b|\\b\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}/(?:19|20)?\\d{2}\\b`,
+  'i',
+);
+const DEADLINE =
+  /\b(?:no later than|not later than|due date|closing date|due (?:by|on)|deadline|received (?:by|before|after|on or before)|late (?:proposals?|offers?|quotes?|quotations?|submissions?))\b/i;
 // What a deadline or a channel is about: the offer itself, questions, or the submission.
 const SUBMITTED_THING =
   /\b(?:proposals?|offers?|quotes?|quotations?|bids?|responses?|submissions?|packages?|questions?|inquir(?:y|ies)|comments?|amendments?|acknowledg(?:e|ement)s?)\b/i;
@@ -29,7 +35,8 @@ const SUBMITTED_THING =
 const CHANNEL =
   /\b(?:e-?mail(?:ed)?|fax(?:ed)?|hand[- ]?(?:carried|delivered|delivery)|courier|overnight|mail(?:ed)?\s+to|addressed (?:to|as follows)|(?:submitted|accepted|delivered|sent|uploaded)\s+(?:only\s+)?(?:via|through|to|by|electronically)|(?:via|through) (?:the )?(?:provided |designated |following )?(?:[A-Z][\w.]*\s){0,3}(?:portal|form|website|system|repository)|room\s+[A-Z]{0,3}-?\d+|attn:)|\b[\w.+-]+@[\w-]+\.[\w.]+\b/i;
 // Where in a provided form or portal an answer goes ("in the appropriate field of the provided Google Form").
-const FORM_FIELD = /\b(?:field|fields|box|block|tab) (?:of|in) the (?:(?:provided|attached|online|designated|appropriate|electronic)\s+)*(?:[\w.]+\s){0,2}(?:form|portal|system|spreadsheet|template)\b/i;
+const FORM_FIELD =
+  /\b(?:field|fields|box|block|tab) (?:of|in) the (?:(?:provided|attached|online|designated|appropriate|electronic)\s+)*(?:[\w.]+\s){0,2}(?:form|portal|system|spreadsheet|template)\b/i;
 // The procurement process rather than the proposal: questions, communications, submissions allowed.
 const PROCESS =
   /\b(?:direct all (?:written or verbal |written |oral )?communications|(?:only )?one (?:\(1\) )?(?:submission|proposal|offer|quote|quotation)\b|alternate (?:proposals?|offers?|quotes?)|original (?:offer |proposal )?and \w+ (?:\(\d+\) )?copies|(?:original|copies) (?:with|and) \d+ cop(?:y|ies)|names of (?:everyone|all) (?:who|that) attended|questions? (?:or comments? )?(?:about|concerning|regarding|on) (?:this|the) (?:solicitation|rfq|rfp|requirement)|submit (?:them|questions?) as)\b/i;
@@ -39,17 +46,21 @@ const VALIDITY = /\b(?:valid|firm|open for acceptance|held open)\s+(?:for|throug
 // Page, type and file rules.
 const FORMAT =
   /\b(?:page limit|pages? in length|(?:not|shall not|must not|may not|will not) exceed \w+ (?:\(\d+\) )?(?:pages?|minutes|words|characters|MB|megabytes)|limited to \w+ (?:\(\d+\) )?(?:pages?|minutes|words)|(?:no more than|maximum of|up to) \w+ (?:\(\d+\) )?pages?|\d+-page|font|typeface|point (?:type|size|font)|\d+(?:\.\d+)?[- ]?(?:point|pt)\b|margins?\b|single[- ]spaced|double[- ]spaced|line spacing|8[.½ ]+(?:1\/2 )?(?:x|by) 11|paper size|landscape|portrait orientation|file (?:size|format|type|name)|(?:pdf|word|excel|\.docx?|\.xlsx?) (?:format|files?)|portable document format|adobe acrobat|page[- ]number(?:ing|ed|s)?|numbered pages|tabbed|binder|readme file|compression tools?)\b/i;
-const FONT_NAMES = /\b(?:Times New Roman|Arial|Calibri|Helvetica|Courier|Garamond|Cambria|Verdana|Tahoma|Georgia|Century Schoolbook|Book Antiqua)\b/;
+const FONT_NAMES =
+  /\b(?:Times New Roman|Arial|Calibri|Helvetica|Courier|Garamond|Cambria|Verdana|Tahoma|Georgia|Century Schoolbook|Book Antiqua)\b/;
 
 // How the Government weighs and awards.
 const RELATIVE_IMPORTANCE =
   /\b(?:(?:significantly|substantially|somewhat|slightly|approximately|much)\s+)?(?:more|less|equally) important than\b|\bin (?:descending|decreasing) order of importance\b|\boutweighs?\b|\bof equal importance\b|\brather than the lowest price\b|\blowest price,? technically acceptable\b|\bLPTA\b|\btrade-?offs?\b|\bbest value\b|\bbasis (?:of|for) (?:the )?award\b/i;
 // The price evaluation method: the price volume answers it, not the narrative.
-const PRICE_EVALUATION = /^(?:a |the )?(?:reasonable |total |evaluated |proposed |overall )?prices?\b|\bprices? (?:will|shall) be evaluated\b|\bprice (?:reasonableness|realism|analysis)\b|\b(?:total )?evaluated price\b|\bunbalanced\b/i;
+const PRICE_EVALUATION =
+  /^(?:a |the )?(?:reasonable |total |evaluated |proposed |overall )?prices?\b|\bprices? (?:will|shall) be evaluated\b|\bprice (?:reasonableness|realism|analysis)\b|\b(?:total )?evaluated price\b|\bunbalanced\b/i;
 // How an oral presentation is assessed: shown at the presentation, not in writing.
-const ORAL_EVALUATION = /\b(?:assess|evaluate|review|observe|rate|score|validate)\w*\s+(?:the\s+)?(?:verbal|oral)\s+presentations?\b|^(?:the\s+)?(?:verbal|oral)\s+presentations?\s+will\b/i;
+const ORAL_EVALUATION =
+  /\b(?:assess|evaluate|review|observe|rate|score|validate)\w*\s+(?:the\s+)?(?:verbal|oral)\s+presentations?\b|^(?:the\s+)?(?:verbal|oral)\s+presentations?\s+will\b/i;
 // Conduct at an oral presentation or question session.
-const PRESENTATION_CONDUCT = /\b(?:be prepared to|will|shall) (?:answer|respond to) (?:the )?(?:government(?:['’]s)? )?(?:technical )?questions\b/i;
+const PRESENTATION_CONDUCT =
+  /\b(?:be prepared to|will|shall) (?:answer|respond to) (?:the )?(?:government(?:['’]s)? )?(?:technical )?questions\b/i;
 
 // Contract terms and administration.
 const CLAUSE =
@@ -57,14 +68,17 @@ const CLAUSE =
 // Terms that apply only if something happens.
 // Conditions on the contractor's own circumstances; "In the event that the agency gives no style
 // guide, use …" is still content.
-const CONTINGENT = /^(?:in the event|should|if|in case)\b.{0,100}\b(?:terminat|unavailab|substitut|replac|default|cancel)|\bsubstitut(?:e|es|ed|ion|ions)\b/i;
+const CONTINGENT =
+  /^(?:in the event|should|if|in case)\b.{0,100}\b(?:terminat|unavailab|substitut|replac|default|cancel)|\bsubstitut(?:e|es|ed|ion|ions)\b/i;
 // What happens to an offer that fails another rule ("Otherwise, the Offeror will be considered
 // non-responsive …", "Failure to … will result in …"): a consequence, asking nothing of its own.
 const CONSEQUENCE = /^(?:otherwise|failing that|if not)\b|^failure to\b.{0,160}?\b(?:will|may|shall|could) (?:result in|render|make|be)\b/i;
 // Asked to describe, explain or demonstrate: whatever the topic, the narrative answers it.
-const NARRATIVE = /^(?:describe|explain|discuss|demonstrate|detail|identify and describe)\b|\b(?:shall|must|should|will|to) (?:describe|explain|discuss|demonstrate)\b/i;
+const NARRATIVE =
+  /^(?:describe|explain|discuss|demonstrate|detail|identify and describe)\b|\b(?:shall|must|should|will|to) (?:describe|explain|discuss|demonstrate)\b/i;
 // Registration and representations made in government systems, not in the narrative.
-const REGISTRATION = /\b(?:register(?:ed)? in|registration in|proof of registration)\b.*\b(?:SAM|CCR|ORCA|System for Award Management|Central Contractor)/i;
+const REGISTRATION =
+  /\b(?:register(?:ed)? in|registration in|proof of registration)\b.*\b(?:SAM|CCR|ORCA|System for Award Management|Central Contractor)/i;
 
 /** The kind of a requirement, by general wording rules (never by one solicitation's terms). */
 export function requirementKind(req: Pick<Requirement, 'section' | 'text'>): RequirementKind {
@@ -84,6 +98,7 @@ export function requirementKind(req: Pick<Requirement, 'section' | 'text'>): Req
   if (timed && (SUBMITTED_THING.test(t) || CLOCK.test(t) || CALENDAR_DATE.test(t))) return 'logistics';
   if ((CHANNEL.test(t) && SUBMITTED_THING.test(t)) || FORM_FIELD.test(t)) return 'logistics';
   // An address block or a bare e-mail line in the instructions.
-  if (/\b[\w.+-]+@[\w-]+\.[\w.]+\b/.test(t) || /^attn:|^\d+ [A-Z][\w.]* (?:avenue|street|road|blvd|boulevard)\b/i.test(t)) return 'logistics';
+  if (/\b[\w.+-]+@[\w-]+\.[\w.]+\b/.test(t) || /^attn:|^\d+ [A-Z][\w.]* (?:avenue|street|road|blvd|boulevard)\b/i.test(t))
+    return 'logistics';
   return 'content';
 }

@@ -29,7 +29,14 @@ describe('splitDraft', () => {
     const windows = split.passages.filter((p) => p.kind === 'window');
     expect(windows[0].text).toBe(`${sentence(0)} ${sentence(0)}`);
     // 7 sentences, windows of 3 moving by 2: 1-3, 3-5, 5-7.
-    expect(windows.slice(1).map((p) => p.text.match(/number (\d)/g)!.map((m) => m.slice(-1)).join(''))).toEqual(['123', '345', '567']);
+    expect(
+      windows.slice(1).map((p) =>
+        p.text
+          .match(/number (\d)/g)!
+          .map((m) => m.slice(-1))
+          .join(''),
+      ),
+    ).toEqual(['123', '345', '567']);
     expect(split.passages.every((p) => p.location === '1 Approach')).toBe(true);
     // The whole section is one more candidate: its heading and all nine sentences.
     const sections = split.passages.filter((p) => p.kind === 'section');
@@ -48,7 +55,11 @@ describe('splitDraft', () => {
       ['We staff the effort with four engineers.', 1, 'Volume I, 1 Staffing (page 1)'],
       ['We take over in 30 days.', 2, 'Volume I, 2 Transition (page 2)'],
     ]);
-    expect(headings.map((h) => h.location)).toEqual(['Volume I, Technical (page 1)', 'Volume I, 1 Staffing (page 1)', 'Volume I, 2 Transition (page 2)']);
+    expect(headings.map((h) => h.location)).toEqual([
+      'Volume I, Technical (page 1)',
+      'Volume I, 1 Staffing (page 1)',
+      'Volume I, 2 Transition (page 2)',
+    ]);
   });
 
   it('splits bullets that have no full stop into separate sentences', () => {

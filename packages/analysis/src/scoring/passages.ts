@@ -96,7 +96,10 @@ export function headingOf(line: string, afterBreak: boolean): Heading | null {
   const words = t.split(' ');
   const v = VOLUME.exec(t);
   if (v && words.length <= 10 && !TERMINAL.test(t)) {
-    const rest = t.slice(v[0].length).replace(/^[\s:–—-]+/, '').trim();
+    const rest = t
+      .slice(v[0].length)
+      .replace(/^[\s:–—-]+/, '')
+      .trim();
     return { volume: `Volume ${v[1].toUpperCase()}`, title: rest || null };
   }
   if (NAMED_VOLUME.test(t)) return { volume: t, title: null };
@@ -123,7 +126,15 @@ function typographicHeading(line: string): Heading | null {
   const t = line.replace(/\s+/g, ' ').replace(/[:.]$/, '').trim();
   if (!t || t.length > 120 || t.split(' ').length > 14) return null;
   const v = VOLUME.exec(t);
-  if (v) return { volume: `Volume ${v[1].toUpperCase()}`, title: t.slice(v[0].length).replace(/^[\s:–—-]+/, '').trim() || null };
+  if (v)
+    return {
+      volume: `Volume ${v[1].toUpperCase()}`,
+      title:
+        t
+          .slice(v[0].length)
+          .replace(/^[\s:–—-]+/, '')
+          .trim() || null,
+    };
   return { volume: null, title: t };
 }
 
@@ -163,7 +174,10 @@ function passageOf(
   isEcho?: (match: string) => boolean,
 ): Passage | null {
   const text = parts.map((p) => p.text).join(' ');
-  const answering = parts.filter((p) => !p.deferred).map((p) => p.text).join(' ');
+  const answering = parts
+    .filter((p) => !p.deferred)
+    .map((p) => p.text)
+    .join(' ');
   const analysed = analyse(answering);
   let deferredTerms: Set<string> | null = null;
   for (const p of parts) {
@@ -193,7 +207,8 @@ function passageOf(
  * `isEcho` tells evidence that only repeats the solicitation from the draft's own.
  */
 export function splitDraft(draft: string | PageText[], isEcho?: (match: string) => boolean): SplitDraft {
-  const pages: Array<{ page: number | null; text: string; headings?: PageText['headings'] }> = typeof draft === 'string' ? [{ page: null, text: draft }] : draft;
+  const pages: Array<{ page: number | null; text: string; headings?: PageText['headings'] }> =
+    typeof draft === 'string' ? [{ page: null, text: draft }] : draft;
   const passages: Passage[] = [];
   const headings: DraftHeading[] = [];
   const sentences: DraftSentence[] = [];
@@ -215,7 +230,8 @@ export function splitDraft(draft: string | PageText[], isEcho?: (match: string) 
     if (!chunks.length) return;
     paragraphNo += 1;
     const list: Array<{ text: string; page: number | null }> = [];
-    for (const c of chunks) for (const s of withoutCaptions(splitSentences(c.text).map((x) => x.text))) list.push({ text: s, page: c.page });
+    for (const c of chunks)
+      for (const s of withoutCaptions(splitSentences(c.text).map((x) => x.text))) list.push({ text: s, page: c.page });
     chunks = [];
     if (!list.length) return;
     const first = sentences.length;
@@ -242,7 +258,16 @@ export function splitDraft(draft: string | PageText[], isEcho?: (match: string) 
     for (const [from, to] of windows) {
       const parts = sentences.slice(first + from, first + to).map((x) => ({ text: x.text, deferred: x.deferred }));
       const page = list[from].page;
-      const p = passageOf(passages.length, 'window', parts, page, locationOf(volume, title, page, paragraphNo), currentSection(), to - from, isEcho);
+      const p = passageOf(
+        passages.length,
+        'window',
+        parts,
+        page,
+        locationOf(volume, title, page, paragraphNo),
+        currentSection(),
+        to - from,
+        isEcho,
+      );
       if (p) passages.push(p);
     }
   };

@@ -9,7 +9,14 @@ import { scoreDraft } from './score-draft';
 // its type marks (bold, larger, in sentence case: no numbering or capitals for the words to go by)
 // become its sections; running footers, page numbers and captions are neither text nor body type.
 
-const req = (requirement_id: string, section: 'L' | 'C', text: string): Requirement => ({ requirement_id, section, must_or_should: 'must', weight: 1, text, page: null });
+const req = (requirement_id: string, section: 'L' | 'C', text: string): Requirement => ({
+  requirement_id,
+  section,
+  must_or_should: 'must',
+  weight: 1,
+  text,
+  page: null,
+});
 
 const REQUIREMENTS = [
   req('C-1', 'C', 'The contractor shall describe how it recruits and retains qualified cloud engineers.'),

@@ -23,7 +23,10 @@ describe('substance', () => {
   const score = (text: string, sentences: number) => substance(analyse(text), sentences, evidenceKinds(text));
 
   it('rates prose above a keyword list of the same words', () => {
-    const prose = score('We will transition all work from the incumbent within 30 days, and our staff shadow theirs during the first two weeks.', 1);
+    const prose = score(
+      'We will transition all work from the incumbent within 30 days, and our staff shadow theirs during the first two weeks.',
+      1,
+    );
     const list = score('Transition incumbent 30 days staff shadow transition incumbent transition staffing plan key personnel.', 1);
     expect(prose).toBe(1);
     expect(list).toBeLessThan(0.5);

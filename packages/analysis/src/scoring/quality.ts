@@ -8,7 +8,8 @@ import type { Analysed } from './text';
 
 export type EvidenceKind = 'figure' | 'date' | 'certification' | 'past performance' | 'named role' | 'link';
 
-const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
 // Counted things: "25 engineers", "12 years", "3,400 users", "40 hours", "99.9% uptime", "$4.2 million".
 const QUANTITY_NOUN =
@@ -21,10 +22,28 @@ const EVIDENCE: Array<[EvidenceKind, RegExp]> = [
   ['figure', /\d(?:[\d,]*\d)?(?:\.\d+)?\s?(?:%|percent\b)/i],
   ['figure', /\$\s?\d|\b\d+(?:\.\d+)?\s?(?:million|billion|thousand)\b|\bUSD\s?\d/i],
   // Not references: "section 2.2 key personnel", "SP 800-53 controls".
-  ['figure', new RegExp(`(?<!(?:section|sec\\.|para(?:graph)?|part|step|phase|page|volume|table|figure|item|sp|no\\.)\\s)(?<![\\d.,-])\\b\\d[\\d,]*(?:\\.\\d+)?\\+?\\s+(?:[A-Za-z-]+\\s+)?${QUANTITY_NOUN}\\b`, 'i')],
+  [
+    'figure',
+    new RegExp(
+      `(?<!(?:section|sec\\.|para(?:graph)?|part|step|phase|page|volume|table|figure|item|sp|no\\.)\\s)(?<![\\d.,-])\\b\\d[\\d,]*(?:\\.\\d+)?\\+?\\s+(?:[A-Za-z-]+\\s+)?${QUANTITY_NOUN}\\b`,
+      'i',
+    ),
+  ],
   // Spelled-out counts: "five moderated usability tests per sprint", "Eight years", "three repositories".
-  ['figure', new RegExp(`\\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\\s+(?:[A-Za-z-]+\\s+){0,2}${QUANTITY_NOUN}\\b`, 'i')],
-  ['date', new RegExp(`\\b${MONTH}\\.?\\s+(?:\\d{1,2},?\\s+)?(?:19|20)\\d{2}\\b|\\b(?:19|20)\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\bFY\\s?\\d{2}\\b`, 'i')],
+  [
+    'figure',
+    new RegExp(
+      `\\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\\s+(?:[A-Za-z-]+\\s+){0,2}${QUANTITY_NOUN}\\b`,
+      'i',
+    ),
+  ],
+  [
+    'date',
+    new RegExp(
+      `\\b${MONTH}\\.?\\s+(?:\\d{1,2},?\\s+)?(?:19|20)\\d{2}\\b|\\b(?:19|20)\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\bFY\\s?\\d{2}\\b`,
+      'i',
+    ),
+  ],
   [
     'certification',
     /\b(?:ISO(?:\/IEC)?\s?\d{4,5}|CMMI(?:[-\s](?:DEV|SVC))?|FedRAMP|StateRAMP|SOC\s?[12]|FISMA|NIST\s(?:SP\s)?800-\d+|PMP|CISSP|CISM|ITIL|Six Sigma|CompTIA|Security\+|AWS Certified|Section 508|ATO|Top Secret|TS\/SCI|Secret clearance|8\(a\)|HUBZone|SDVOSB|EDWOSB|WOSB|GSA Schedule|OASIS|SEWP|CIO-SP\d)\b/,

@@ -81,7 +81,8 @@ describe('scoreDraft', () => {
     const full = scoreDraft(REQUIREMENTS, buildDraft());
     const partial = scoreDraft(
       REQUIREMENTS,
-      buildDraft({ omit: ['L-001'] }) + '\n\nStaffing\nOur staffing plan identifies each proposed Key Personnel position: a Program Manager, a Technical Lead and two senior developers.\n',
+      buildDraft({ omit: ['L-001'] }) +
+        '\n\nStaffing\nOur staffing plan identifies each proposed Key Personnel position: a Program Manager, a Technical Lead and two senior developers.\n',
     );
     const p = matchOf(partial, 'L-001')!;
     expect(p.score).toBeLessThan(matchOf(full, 'L-001')!.score);
@@ -165,13 +166,23 @@ describe('scoreDraft', () => {
   it('is deterministic', () => {
     const draft = buildDraft({ omit: ['M-003'] });
     const first = scoreDraft(REQUIREMENTS, draft);
-    const second = scoreDraft(REQUIREMENTS.map((r) => ({ ...r })), draft.slice());
+    const second = scoreDraft(
+      REQUIREMENTS.map((r) => ({ ...r })),
+      draft.slice(),
+    );
     expect(second).toEqual(first);
     expect(JSON.stringify(scoreDraft(REQUIREMENTS, PARAPHRASED_DRAFT))).toBe(JSON.stringify(scoreDraft(REQUIREMENTS, PARAPHRASED_DRAFT)));
   });
 
   describe('issue 14 rules', () => {
-    const r = (requirement_id: string, text: string, section: 'L' | 'M' | 'C' = 'L'): Requirement => ({ requirement_id, section, must_or_should: 'must', weight: 1, text, page: null });
+    const r = (requirement_id: string, text: string, section: 'L' | 'M' | 'C' = 'L'): Requirement => ({
+      requirement_id,
+      section,
+      must_or_should: 'must',
+      weight: 1,
+      text,
+      page: null,
+    });
     const RULES = [
       r('L-10', 'Identify the proposed project manager by name and describe the manager’s experience with warehouse operations.'),
       r('L-11', 'Provide links to the public repositories of two similar inventory projects.'),
@@ -202,15 +213,26 @@ describe('scoreDraft', () => {
       expect(a.suggestions.find((x) => x.requirement_id === 'L-10')!.suggestion).toMatch(/only promises it for later/);
       expect(a.suggestions.find((x) => x.requirement_id === 'L-11')!.suggestion).toMatch(/links \(URLs\)/);
 
-      const answered = scoreDraft(RULES, draft.replace('will be named after contract award', 'is Marta Quinn, PMP').replace('both with public repositories on our website', 'github.com/example-co/stock-count and github.com/example-co/bin-audit'));
+      const answered = scoreDraft(
+        RULES,
+        draft
+          .replace('will be named after contract award', 'is Marta Quinn, PMP')
+          .replace('both with public repositories on our website', 'github.com/example-co/stock-count and github.com/example-co/bin-audit'),
+      );
       expect(ids(answered.missing_requirements)).toEqual([]);
       expect(answered.coverage_score).toBe(100);
     });
 
     it('lists a contradiction as a conflict, uncredited and costing more fit than leaving it out', () => {
-      const rules = [r('C-20', 'Physical inventory counts must be completed within 10 days of each quarter end.', 'C'), r('C-21', 'The contractor shall report stock outs to the COR.', 'C')];
+      const rules = [
+        r('C-20', 'Physical inventory counts must be completed within 10 days of each quarter end.', 'C'),
+        r('C-21', 'The contractor shall report stock outs to the COR.', 'C'),
+      ];
       const silent = scoreDraft(rules, 'Reporting\nWe report every stock out to the COR on the same day by e-mail.');
-      const contrary = scoreDraft(rules, 'Reporting\nWe report every stock out to the COR on the same day by e-mail.\n\nCounts\nPhysical inventory counts are completed within 20 days of each quarter end by our inventory team.');
+      const contrary = scoreDraft(
+        rules,
+        'Reporting\nWe report every stock out to the COR on the same day by e-mail.\n\nCounts\nPhysical inventory counts are completed within 20 days of each quarter end by our inventory team.',
+      );
       expect(ids(contrary.conflicts)).toEqual(['C-20']);
       expect(ids(contrary.missing_requirements)).toEqual([]);
       expect(contrary.matches.find((m) => m.requirement_id === 'C-20')).toMatchObject({ status: 'conflict', score: 0 });
@@ -221,7 +243,14 @@ describe('scoreDraft', () => {
   });
 
   it('matches a requirement named by an equivalent: HSPD-12 by PIV cards, Section 508 by WCAG, OWASP by vulnerability scans', () => {
-    const r = (requirement_id: string, text: string): Requirement => ({ requirement_id, section: 'C', must_or_should: 'must', weight: 1, text, page: null });
+    const r = (requirement_id: string, text: string): Requirement => ({
+      requirement_id,
+      section: 'C',
+      must_or_should: 'must',
+      weight: 1,
+      text,
+      page: null,
+    });
     const reqs = [
       r('C-30', 'All contractor personnel must obtain HSPD-12 credentials before system access.'),
       r('C-31', 'The portal shall conform to Section 508.'),
@@ -243,8 +272,18 @@ describe('scoreDraft', () => {
   });
 
   it('lets a concept stand for the words of its name, at their weight: inline docs by TSDoc, plain language not by design words', () => {
-    const r = (requirement_id: string, text: string): Requirement => ({ requirement_id, section: 'C', must_or_should: 'must', weight: 1, text, page: null });
-    const reqs = [r('C-40', 'All major functions must be documented inline.'), r('C-41', 'Vendor must use plain language in application design and development.')];
+    const r = (requirement_id: string, text: string): Requirement => ({
+      requirement_id,
+      section: 'C',
+      must_or_should: 'must',
+      weight: 1,
+      text,
+      page: null,
+    });
+    const reqs = [
+      r('C-40', 'All major functions must be documented inline.'),
+      r('C-41', 'Vendor must use plain language in application design and development.'),
+    ];
     const draft = [
       'Code Quality',
       'Public C# methods carry XML doc comments and our Angular services carry TSDoc blocks, checked in every build.',
@@ -258,7 +297,14 @@ describe('scoreDraft', () => {
   });
 
   it('merges gaps on one topic in one place into one suggestion naming each requirement', () => {
-    const r = (requirement_id: string, text: string): Requirement => ({ requirement_id, section: 'C', must_or_should: 'must', weight: 1, text, page: null });
+    const r = (requirement_id: string, text: string): Requirement => ({
+      requirement_id,
+      section: 'C',
+      must_or_should: 'must',
+      weight: 1,
+      text,
+      page: null,
+    });
     const reqs = [
       r('C-50', 'Two weeks before the order ends, provide a brief transition plan to the Contracting Officer.'),
       r('C-51', 'Coordinate the transition plan with the Contracting Officer and implement it.'),
@@ -274,9 +320,18 @@ describe('scoreDraft', () => {
   });
 
   it('judges a rule on the whole quotation by how much of it is specific, not by its words', () => {
-    const req: Requirement = { requirement_id: 'L-60', section: 'L', must_or_should: 'must', weight: 1, text: 'Information provided in the quotation must be concise, specific, and complete.', page: null };
-    const specific = 'Approach\nDana Reyes, PMP, has led 42 sprints since 2019; our last project cut processing time from 41 to 16 minutes (contract 47QTCA19D00XY).';
-    const vague = 'Approach\nOur proven, concise and complete approach delivers specific outcomes that exceed expectations for every client we serve.';
+    const req: Requirement = {
+      requirement_id: 'L-60',
+      section: 'L',
+      must_or_should: 'must',
+      weight: 1,
+      text: 'Information provided in the quotation must be concise, specific, and complete.',
+      page: null,
+    };
+    const specific =
+      'Approach\nDana Reyes, PMP, has led 42 sprints since 2019; our last project cut processing time from 41 to 16 minutes (contract 47QTCA19D00XY).';
+    const vague =
+      'Approach\nOur proven, concise and complete approach delivers specific outcomes that exceed expectations for every client we serve.';
     expect(ids(scoreDraft([req], specific).missing_requirements)).toEqual([]);
     const weak = scoreDraft([req], vague);
     expect(ids(weak.missing_requirements)).toEqual(['L-60']);

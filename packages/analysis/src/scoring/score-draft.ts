@@ -94,7 +94,8 @@ export const WEAK = 0.7;
 const SATURATION = 0.7;
 // Evaluation statements in the Government's voice ("We will review …", "The Government will
 // evaluate …", "We intend to select a vendor that …"), and what a whole-draft match of one is worth.
-const EVALUATION_STATEMENT = /^(?:we|the government|the evaluators?|evaluators|the (?:technical )?evaluation (?:team|panel|board))\s+(?:will|shall|may|intends? to|also)\b/i;
+const EVALUATION_STATEMENT =
+  /^(?:we|the government|the evaluators?|evaluators|the (?:technical )?evaluation (?:team|panel|board))\s+(?:will|shall|may|intends? to|also)\b/i;
 const WHOLE_DRAFT = 0.85;
 // A rule on the quotation as a whole: its information concise, specific, complete, clear.
 const WHOLE_QUOTATION_QUALITY =
@@ -204,7 +205,21 @@ function buildIndex(passages: Passage[], titles: Map<number, string>): Index {
   }
   const wholeQuality = words ? weighted / words : 0;
   const wholeSpecific = words ? specific / words : 0;
-  return { passages, wholeTerms, wholeQuality, wholeSpecific, headingTerms, sectionTerms, postings, termSets, pairSets, numberSets, stems, lengths, avgLength: passages.length ? total / passages.length : 0 };
+  return {
+    passages,
+    wholeTerms,
+    wholeQuality,
+    wholeSpecific,
+    headingTerms,
+    sectionTerms,
+    postings,
+    termSets,
+    pairSets,
+    numberSets,
+    stems,
+    lengths,
+    avgLength: passages.length ? total / passages.length : 0,
+  };
 }
 
 // Capitalised words inside a sentence (not its first word) and acronyms: names of the agency, its
@@ -284,13 +299,18 @@ function analyseRequirements(requirements: Requirement[]): ReqInfo[] {
     const actions = actionTerms(askedText(req.text));
     let totalWeight = 0;
     const covers = new Map<string, Array<[string, number]>>();
-    const weightOf = (term: string) => (1 + 0.5 * Math.log(R / (df.get(term) ?? 1))) * (isGeneric(term) || names.has(term) ? GENERIC_WEIGHT : actions.has(term) ? ACTION_WEIGHT : 1);
+    const weightOf = (term: string) =>
+      (1 + 0.5 * Math.log(R / (df.get(term) ?? 1))) *
+      (isGeneric(term) || names.has(term) ? GENERIC_WEIGHT : actions.has(term) ? ACTION_WEIGHT : 1);
     for (const t of a.tokens) {
       // The concept's own term stands for the words of its name ("documented inline" answered by
       // "TSDoc"), and weighs at least what they would: naming it is as much of the ask as before.
       if (terms.has(t.term) || t.inConcept) continue;
       const parts = (t.covers ?? []).map((c): [string, number] => [c, weightOf(c)]);
-      const w = Math.max(weightOf(t.term), parts.reduce((sum, [, cw]) => sum + cw, 0));
+      const w = Math.max(
+        weightOf(t.term),
+        parts.reduce((sum, [, cw]) => sum + cw, 0),
+      );
       if (parts.length) covers.set(t.term, parts);
       terms.set(t.term, w);
       totalWeight += w;
@@ -337,7 +357,7 @@ function coverageOf(info: ReqInfo, index: Index, p: number, extra?: Set<string> 
     raw = 0.9 * raw + 0.1 * (n / info.numbers.size);
   }
   // A passage made only of promises has no substance of its own; judge the promise as prose.
-  const quality = extra && !index.passages[p].analysed.wordCount || wordsOnly ? 1 : index.passages[p].quality;
+  const quality = (extra && !index.passages[p].analysed.wordCount) || wordsOnly ? 1 : index.passages[p].quality;
   return Math.min(1, raw / SATURATION) * quality;
 }
 
@@ -436,7 +456,8 @@ function unsaidClause(info: ReqInfo, index: Index, best: number): boolean {
   const present = [index.termSets[best], index.headingTerms[best], index.sectionTerms[best]];
   const parts = askedText(info.req.text).split(PART_BREAK);
   // A one-clause requirement is judged as a whole (unsaidShare).
-  const clauses = parts.length > 1 ? parts : askedText(info.req.text).split(/\s+(?:and describes?|and explains?|and how|and what|and why)\s+/i);
+  const clauses =
+    parts.length > 1 ? parts : askedText(info.req.text).split(/\s+(?:and describes?|and explains?|and how|and what|and why)\s+/i);
   if (clauses.length < 2) return false;
   return clauses.some((clause) => {
     let total = 0;
@@ -455,7 +476,8 @@ function unsaidClause(info: ReqInfo, index: Index, best: number): boolean {
   });
 }
 
-const VOLUME_REF = /\b(?:volume\s+([ivx]+|\d+)\b|(technical|management|price|cost|past performance|business)\s+(?:volume|proposal|quote|quotation)\b)/i;
+const VOLUME_REF =
+  /\b(?:volume\s+([ivx]+|\d+)\b|(technical|management|price|cost|past performance|business)\s+(?:volume|proposal|quote|quotation)\b)/i;
 
 /** Where a requirement with no related passage belongs: the closest heading, a named volume, or new. */
 /** Heading terms → headings that have them, built once per draft. */
@@ -555,7 +577,8 @@ function referencedRequirements(requirements: Requirement[], kinds: RequirementK
 
 // Where a requirement's clauses part: what one of them asks can be missing while another is answered.
 const CLAUSE_BREAK = /\s*(?:[;:|]|,\s+(?:and|or|including|such as|as well as)\s+|,\s+|\s+(?:and|as well as|by|so that|in order to)\s+)\s*/i;
-const LEADING_SUBJECT = /^(?:(?:the\s+)?(?:vendor|contractor|offeror|quoter|offerors|vendors)(?:['’]s)?\s+(?:must|shall|will|should|is required to|are required to)\s+)/i;
+const LEADING_SUBJECT =
+  /^(?:(?:the\s+)?(?:vendor|contractor|offeror|quoter|offerors|vendors)(?:['’]s)?\s+(?:must|shall|will|should|is required to|are required to)\s+)/i;
 
 /**
  * What is missing, in the requirement's own words: the clause of the requirement whose topic words
@@ -601,21 +624,37 @@ function suggestionFor(info: ReqInfo, index: Index, outcome: Outcome, headings: 
     };
   }
   if (outcome.status === 'deferred') {
-    return { requirement_id: id, location_hint, suggestion: `Give the answer to ${label} ${quoteOf(info.req)} ${where} now: the draft only promises it for later (on request or after award), which evaluators score as not addressed.` };
+    return {
+      requirement_id: id,
+      location_hint,
+      suggestion: `Give the answer to ${label} ${quoteOf(info.req)} ${where} now: the draft only promises it for later (on request or after award), which evaluators score as not addressed.`,
+    };
   }
   // What the section around the answer already says does not need adding again.
   const clause = missingClause(info, related ? [index.termSets[best], index.headingTerms[best], index.sectionTerms[best]] : []);
   const types = outcome.lacking.length ? describeTypes(outcome.lacking) : '';
   if (score < COVERED) {
     if (related && index.passages[best].quality < 0.5 && !clause) {
-      return { requirement_id: id, location_hint, suggestion: `Rewrite the text ${where} as full sentences that say how you will meet ${label} ${quoteOf(info.req)} and what results you have achieved, instead of listing its keywords.` };
+      return {
+        requirement_id: id,
+        location_hint,
+        suggestion: `Rewrite the text ${where} as full sentences that say how you will meet ${label} ${quoteOf(info.req)} and what results you have achieved, instead of listing its keywords.`,
+      };
     }
     const what = [clause ? `does not yet cover ${clause}` : null, types ? `does not give ${types}` : null].filter(Boolean).join(' and ');
-    return { requirement_id: id, location_hint, suggestion: `Answer ${label} ${quoteOf(info.req)} ${where}: the draft ${what || 'does not say how you will do this'}.` };
+    return {
+      requirement_id: id,
+      location_hint,
+      suggestion: `Answer ${label} ${quoteOf(info.req)} ${where}: the draft ${what || 'does not say how you will do this'}.`,
+    };
   }
   // Partial: answered below WEAK, or without the names, links or figures it asks for.
   const what = [clause ? `what it asks in ${clause}` : null, types ? `${types}, which it asks for` : null].filter(Boolean).join(' and ');
-  return { requirement_id: id, location_hint, suggestion: `Complete the answer to ${label} ${quoteOf(info.req)} ${where}: add ${what || 'how you will do this, in your own words and with specifics (names, figures, dates)'}.` };
+  return {
+    requirement_id: id,
+    location_hint,
+    suggestion: `Complete the answer to ${label} ${quoteOf(info.req)} ${where}: add ${what || 'how you will do this, in your own words and with specifics (names, figures, dates)'}.`,
+  };
 }
 
 /** One action per gap: the most severe finding of a requirement, ranked for a proposal manager. */
@@ -647,7 +686,12 @@ function mergeTopics(ranked: Gap[]): Suggestion[] {
   const out: Array<{ lead: Gap; also: Gap[] }> = [];
   for (const g of ranked) {
     const host = g.topic
-      ? out.find((o) => o.lead.topic && o.lead.suggestion.location_hint === g.suggestion.location_hint && [o.lead, ...o.also].some((x) => sameTopic(x.topic!, g.topic!)))
+      ? out.find(
+          (o) =>
+            o.lead.topic &&
+            o.lead.suggestion.location_hint === g.suggestion.location_hint &&
+            [o.lead, ...o.also].some((x) => sameTopic(x.topic!, g.topic!)),
+        )
       : undefined;
     if (host) host.also.push(g);
     else out.push({ lead: g, also: [] });
@@ -736,7 +780,8 @@ function bestPassage(info: ReqInfo, index: Index, sections: SectionLookup, score
   const windows: number[] = [];
   const seen = new Set<number>();
   for (const p of pool) {
-    const list = index.passages[p].kind === 'section' ? (sections.sectionWindows.get(index.passages[p].section) ?? []).map((w) => w.index) : [p];
+    const list =
+      index.passages[p].kind === 'section' ? (sections.sectionWindows.get(index.passages[p].section) ?? []).map((w) => w.index) : [p];
     for (const w of list) {
       if (seen.has(w)) continue;
       seen.add(w);
@@ -786,7 +831,13 @@ function bestPassage(info: ReqInfo, index: Index, sections: SectionLookup, score
       whole = true;
     }
   }
-  const outcome: Outcome = { best, score: bestScore, status: bestScore >= COVERED ? 'addressed' : 'missing', lacking: [], ...(whole ? { whole } : {}) };
+  const outcome: Outcome = {
+    best,
+    score: bestScore,
+    status: bestScore >= COVERED ? 'addressed' : 'missing',
+    lacking: [],
+    ...(whole ? { whole } : {}),
+  };
   if (bestScore < COVERED && deferredScore >= COVERED) return { best: deferredBest, score: bestScore, status: 'deferred', lacking: [] };
   if (best >= 0) {
     const types = requestedTypes(info.req);
@@ -801,7 +852,8 @@ function bestPassage(info: ReqInfo, index: Index, sections: SectionLookup, score
         outcome.status = outcome.score >= COVERED ? 'addressed' : 'missing';
         // The names (links, hours …) asked for are promised for later right there: a deferral.
         const promised = p.deferredTerms ?? (around !== undefined ? index.passages[around].deferredTerms : null);
-        if (outcome.status === 'missing' && promised && [...info.terms.keys()].some((t) => !isGeneric(t) && promised.has(t))) outcome.status = 'deferred';
+        if (outcome.status === 'missing' && promised && [...info.terms.keys()].some((t) => !isGeneric(t) && promised.has(t)))
+          outcome.status = 'deferred';
       }
     }
   }
@@ -902,7 +954,9 @@ export function scoreDraft(requirements: Requirement[], draft: string | PageText
   // Second pass: a lead-in ("… the following:") is answered as well as the items under it, and a
   // requirement that refers to a paragraph ("the languages outlined in section 2.2") as well as
   // that paragraph's requirements — where the draft answers them better than the words alone show.
-  const own = outcomes.map((o, i) => (kinds[i] !== 'content' || conflicted.has(requirements[i].requirement_id) || o.status === 'deferred' ? 0 : o.score));
+  const own = outcomes.map((o, i) =>
+    kinds[i] !== 'content' || conflicted.has(requirements[i].requirement_id) || o.status === 'deferred' ? 0 : o.score,
+  );
   infos.forEach((info, i) => {
     const o = outcomes[i];
     if (kinds[i] !== 'content' || conflicted.has(info.req.requirement_id) || o.status === 'deferred') return;
@@ -963,7 +1017,8 @@ export function scoreDraft(requirements: Requirement[], draft: string | PageText
       return;
     }
     // A check is scored on what the draft says (a reviewer decides), and listed for review.
-    if (status === 'check') gaps.push({ req, suggestion: checkSuggestion(checks.find((c) => c.requirement_id === req.requirement_id)!), severity: 1 });
+    if (status === 'check')
+      gaps.push({ req, suggestion: checkSuggestion(checks.find((c) => c.requirement_id === req.requirement_id)!), severity: 1 });
     fitCovered += fw * (outcome.status === 'deferred' ? 0 : outcome.score);
     if (answered) {
       coveredWeight += w;
@@ -988,7 +1043,12 @@ export function scoreDraft(requirements: Requirement[], draft: string | PageText
   const format_checks = checkFormat(requirements, split, { layout: options.layout ?? null });
   for (const c of format_checks) {
     const req = requirements.find((r) => r.requirement_id === c.requirement_id);
-    if (c.status === 'failed' && req) gaps.push({ req, suggestion: { requirement_id: c.requirement_id, location_hint: c.location_hint, suggestion: formatSuggestion(c) }, severity: 2 });
+    if (c.status === 'failed' && req)
+      gaps.push({
+        req,
+        suggestion: { requirement_id: c.requirement_id, location_hint: c.location_hint, suggestion: formatSuggestion(c) },
+        severity: 2,
+      });
   }
   const suggestions = rankGaps(gaps);
 

@@ -11,7 +11,8 @@ export function paragraphOf(id: string): string | null {
   return m ? m[1] : null;
 }
 
-const REFERENCE = /\b(?:section|paragraph|para\.?|§|outlined in|described in|listed in|specified in|in)\s+([0-9]+\.[0-9]+(?:\.[0-9]+)*)\b/gi;
+const REFERENCE =
+  /\b(?:section|paragraph|para\.?|§|outlined in|described in|listed in|specified in|in)\s+([0-9]+\.[0-9]+(?:\.[0-9]+)*)\b/gi;
 
 /** Paragraph numbers a text cites ("the languages outlined in section 2.2" → ["2.2"]). */
 export function referencedParagraphs(text: string): string[] {

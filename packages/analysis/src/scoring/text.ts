@@ -28,7 +28,21 @@ export const STOPWORDS = new Set(
 // nothing here is specific to one solicitation. Parties ("we" / "the Offeror") are folded too, so a
 // requirement's subject does not count against a draft written in the first person.
 const SYNONYM_GROUPS: string[][] = [
-  ['offeror', 'offerors', 'contractor', 'contractors', 'vendor', 'vendors', 'quoter', 'quoters', 'bidder', 'provider', 'awardee', 'company', 'firm'],
+  [
+    'offeror',
+    'offerors',
+    'contractor',
+    'contractors',
+    'vendor',
+    'vendors',
+    'quoter',
+    'quoters',
+    'bidder',
+    'provider',
+    'awardee',
+    'company',
+    'firm',
+  ],
   ['staff', 'staffing', 'personnel', 'employee', 'employees', 'workforce', 'manpower', 'people'],
   ['submit', 'provide', 'deliver', 'furnish', 'supply', 'present', 'submission', 'delivery', 'provision'],
   ['describe', 'explain', 'detail', 'discuss', 'outline', 'demonstrate', 'show', 'illustrate', 'description', 'explanation'],
@@ -63,7 +77,18 @@ const SYNONYM_GROUPS: string[][] = [
   ['train', 'training', 'educate', 'education', 'onboard', 'onboarding'],
   ['guideline', 'guidelines', 'guide', 'guidance', 'handbook'],
   ['document', 'documentation', 'doc', 'docs'],
-  ['collaborate', 'collaboration', 'collaborative', 'collaborating', 'coordinate', 'coordination', 'coordinating', 'cooperate', 'cooperation', 'jointly'],
+  [
+    'collaborate',
+    'collaboration',
+    'collaborative',
+    'collaborating',
+    'coordinate',
+    'coordination',
+    'coordinating',
+    'cooperate',
+    'cooperation',
+    'jointly',
+  ],
   ['implement', 'implementation', 'execute', 'execution'],
   ['end', 'ends', 'conclusion', 'conclude', 'concludes', 'completion', 'expiration', 'close-out', 'closeout'],
   ['assist', 'assistance', 'help', 'aid'],
@@ -74,17 +99,95 @@ const SYNONYM_GROUPS: string[][] = [
 // Canonical stems that every proposal and every instruction uses: they still count, at a fraction
 // of a topic word's weight, and never count as "key terms" of a solicitation.
 const GENERIC_WORDS = [
-  'offeror', 'submit', 'describe', 'proposal', 'government', 'requirement', 'section', 'page', 'volume', 'factor',
-  'evaluate', 'evaluation', 'ability', 'information', 'following', 'provided', 'able', 'addition', 'additional',
-  'appropriate', 'ensure', 'use', 'within', 'contract', 'work', 'applicable', 'identify', 'relevant', 'specific',
-  'perform', 'performance', 'task', 'order', 'clearly', 'list', 'each', 'one', 'two', 'three', 'address', 'well',
+  'offeror',
+  'submit',
+  'describe',
+  'proposal',
+  'government',
+  'requirement',
+  'section',
+  'page',
+  'volume',
+  'factor',
+  'evaluate',
+  'evaluation',
+  'ability',
+  'information',
+  'following',
+  'provided',
+  'able',
+  'addition',
+  'additional',
+  'appropriate',
+  'ensure',
+  'use',
+  'within',
+  'contract',
+  'work',
+  'applicable',
+  'identify',
+  'relevant',
+  'specific',
+  'perform',
+  'performance',
+  'task',
+  'order',
+  'clearly',
+  'list',
+  'each',
+  'one',
+  'two',
+  'three',
+  'address',
+  'well',
   // Evaluation adjectives: every factor asks for a "strong", "sound", "detailed" "technical" approach.
-  'technical', 'strong', 'clear', 'detailed', 'comprehensive', 'effective', 'sound', 'robust', 'overall', 'proposed',
-  'demonstrated', 'understanding', 'adequate', 'acceptable', 'major',
+  'technical',
+  'strong',
+  'clear',
+  'detailed',
+  'comprehensive',
+  'effective',
+  'sound',
+  'robust',
+  'overall',
+  'proposed',
+  'demonstrated',
+  'understanding',
+  'adequate',
+  'acceptable',
+  'major',
   // Light words of any instruction: they frame what is asked without being what is asked.
-  'allow', 'successfully', 'successful', 'available', 'made', 'make', 'conduct', 'conducted', 'possible', 'whenever',
-  'necessary', 'various', 'certain', 'related', 'regarding', 'respective', 'particularly', 'meaning', 'otherwise',
-  'reasonable', 'intend', 'intends', 'expected', 'required', 'requirement', 'requirements', 'particular', 'necessarily', 'exist', 'exists', 'way',
+  'allow',
+  'successfully',
+  'successful',
+  'available',
+  'made',
+  'make',
+  'conduct',
+  'conducted',
+  'possible',
+  'whenever',
+  'necessary',
+  'various',
+  'certain',
+  'related',
+  'regarding',
+  'respective',
+  'particularly',
+  'meaning',
+  'otherwise',
+  'reasonable',
+  'intend',
+  'intends',
+  'expected',
+  'required',
+  'requirement',
+  'requirements',
+  'particular',
+  'necessarily',
+  'exist',
+  'exists',
+  'way',
 ];
 
 const stemCache = new Map<string, string>();
@@ -123,7 +226,10 @@ for (const [concept, names] of EQUIVALENTS) {
   }
 }
 const CONCEPT_NAMES = [...conceptOf.keys()].sort((a, b) => b.length - a.length);
-const CONCEPT = new RegExp(`(?<![a-z0-9])(?:${CONCEPT_NAMES.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '[\\s-]*')).join('|')})(?![a-z0-9])`, 'g');
+const CONCEPT = new RegExp(
+  `(?<![a-z0-9])(?:${CONCEPT_NAMES.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '[\\s-]*')).join('|')})(?![a-z0-9])`,
+  'g',
+);
 
 const GENERIC = new Set(GENERIC_WORDS.map((w) => canonical(stem(w))));
 
@@ -156,7 +262,9 @@ export interface Analysed {
 
 const PARTY = canonical(stem('offeror'));
 const EXPERIENCE = canonical(stem('experience'));
-const COUNT_WORDS = new Set('two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen twenty thirty several many'.split(' '));
+const COUNT_WORDS = new Set(
+  'two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen twenty thirty several many'.split(' '),
+);
 const PARTY_PRONOUNS = new Set(['we', 'our', 'ours', 'us']);
 const WORD = /[a-z0-9]+(?:[.,:][0-9]+)*/g;
 const DIGIT = /^[0-9]/;

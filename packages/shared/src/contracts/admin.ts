@@ -73,7 +73,11 @@ export const SendNotificationBodySchema = z.object({
   /** null (or absent) sends to every user. */
   user_id: z.uuid('user_id must be a valid id').nullable().default(null),
   /** Optional in-app path, e.g. /opportunity/<id>. */
-  link: safeText('Link').max(500).refine(isInAppPath, 'Link must be an in-app path starting with a single /, e.g. /opportunity/<id>').nullable().optional(),
+  link: safeText('Link')
+    .max(500)
+    .refine(isInAppPath, 'Link must be an in-app path starting with a single /, e.g. /opportunity/<id>')
+    .nullable()
+    .optional(),
 });
 export type SendNotificationBody = z.infer<typeof SendNotificationBodySchema>;
 export const SendNotificationResponseSchema = z.object({ sent: z.number().int() });

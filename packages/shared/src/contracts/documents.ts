@@ -90,7 +90,8 @@ export const GenerateDocumentBodySchema = z
     const types = body.workspace_id ? WorkspaceDocumentTypeSchema : OpportunityDocumentTypeSchema;
     const parsed = types.safeParse(body.document_type);
     if (!parsed.success) issue.addIssue({ code: 'custom', path: ['document_type'], message: parsed.error.issues[0]!.message });
-    if (!body.workspace_id && !body.opportunity_id) issue.addIssue({ code: 'custom', path: ['opportunity_id'], message: 'opportunity_id is required' });
+    if (!body.workspace_id && !body.opportunity_id)
+      issue.addIssue({ code: 'custom', path: ['opportunity_id'], message: 'opportunity_id is required' });
   });
 export type GenerateDocumentBody = z.infer<typeof GenerateDocumentBodySchema>;
 

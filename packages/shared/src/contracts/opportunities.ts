@@ -46,9 +46,17 @@ export const OpportunitySchema = z.object({
   pdf_processed: z.boolean(),
   contacts: z.array(ContactSchema),
   place_of_performance: z
-    .object({ street_address: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable(), zip: z.string().nullable(), country: z.string().nullable() })
+    .object({
+      street_address: z.string().nullable(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      zip: z.string().nullable(),
+      country: z.string().nullable(),
+    })
     .nullable(),
-  award: z.object({ number: z.string().nullable(), date: z.string().nullable(), amount: z.string().nullable(), awardee: z.string().nullable() }).nullable(),
+  award: z
+    .object({ number: z.string().nullable(), date: z.string().nullable(), amount: z.string().nullable(), awardee: z.string().nullable() })
+    .nullable(),
   link: z.string().nullable(),
   additional_info_link: z.string().nullable(),
   /** Notices sharing this one's solicitation number (amendments, updates), this one included. */
@@ -103,14 +111,29 @@ const FilterFields = {
   sort: z.enum(OPPORTUNITY_SORTS, { error: `sort must be one of ${OPPORTUNITY_SORTS.join(', ')}` }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
   /** Response date within this many days from now. */
-  due_within: z.coerce.number().int('due_within must be a whole number').min(1, 'due_within must be 1 to 365').max(365, 'due_within must be 1 to 365').optional(),
+  due_within: z.coerce
+    .number()
+    .int('due_within must be a whole number')
+    .min(1, 'due_within must be 1 to 365')
+    .max(365, 'due_within must be 1 to 365')
+    .optional(),
   /** Posted within this many days. */
-  posted_within: z.coerce.number().int('posted_within must be a whole number').min(1, 'posted_within must be 1 to 365').max(365, 'posted_within must be 1 to 365').optional(),
+  posted_within: z.coerce
+    .number()
+    .int('posted_within must be a whole number')
+    .min(1, 'posted_within must be 1 to 365')
+    .max(365, 'posted_within must be 1 to 365')
+    .optional(),
 };
 
 export const OpportunityListQuerySchema = z.object({
   page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').default(1),
-  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_PAGE_LIMIT, `limit must be at most ${MAX_PAGE_LIMIT}`).default(20),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PAGE_LIMIT, `limit must be at most ${MAX_PAGE_LIMIT}`)
+    .default(20),
   keyword: optionalText,
   ...FilterFields,
   saved_only: booleanQuery,
@@ -152,10 +175,18 @@ export type OpportunitySearchResponse = z.infer<typeof OpportunitySearchResponse
 
 export const SaveResponseSchema = z.object({ saved: z.boolean() });
 /** Optional target state for the save call: without it the call toggles (SPEC §7). */
-export const SaveQuerySchema = z.object({ saved: z.enum(['true', 'false'], { error: 'saved must be true or false' }).optional().transform((v) => (v === undefined ? undefined : v === 'true')) });
+export const SaveQuerySchema = z.object({
+  saved: z
+    .enum(['true', 'false'], { error: 'saved must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+});
 
 export const DescriptionQuerySchema = z.object({
-  notice_id: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid notice id'),
+  notice_id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid notice id'),
 });
 export const DescriptionResponseSchema = z.object({ description: z.string() });
 

@@ -8,7 +8,8 @@ export type PartnerSort = z.infer<typeof PartnerSortSchema>;
 
 export const PARTNER_PAGE_SIZE_MAX = 100;
 
-const code = (label: string, pattern: RegExp, hint: string) => safeText(label).trim().toUpperCase().regex(pattern, `${label} must be ${hint}`).optional();
+const code = (label: string, pattern: RegExp, hint: string) =>
+  safeText(label).trim().toUpperCase().regex(pattern, `${label} must be ${hint}`).optional();
 
 /**
  * GET /partners: recipients with awards matching every filter given. The award filters (NAICS, PSC,
@@ -25,7 +26,12 @@ export const PartnerSearchQuerySchema = z
     business_type: safeText('Business type').trim().max(80, 'Business type is too long').optional(),
     q: safeText('Search').trim().max(120, 'Search must be at most 120 characters').optional(),
     sort: PartnerSortSchema.default('obligated'),
-    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page is too large').default(1),
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be at least 1')
+      .max(10_000, 'page is too large')
+      .default(1),
     page_size: z.coerce
       .number({ error: 'page_size must be a number' })
       .int('page_size must be a whole number')

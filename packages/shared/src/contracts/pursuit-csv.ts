@@ -72,7 +72,13 @@ export type PursuitImportRow = z.infer<typeof PursuitImportRowSchema>;
 
 /** POST /pursuits/import: what happened to every row, and the counts. */
 export const PursuitImportReportSchema = z.object({
-  counts: z.object({ rows: z.number().int(), created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), refused: z.number().int() }),
+  counts: z.object({
+    rows: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    refused: z.number().int(),
+  }),
   rows: z.array(PursuitImportRowSchema),
   /** Header names that are not pursuit columns (their cells were not read). */
   ignored_columns: z.array(z.string()),

@@ -31,11 +31,7 @@ export type PursuitParties = z.infer<typeof PursuitPartiesSchema>;
 export const AddPursuitPartyBodySchema = z
   .object({
     kind: PursuitPartyKindSchema,
-    uei: z
-      .string({ error: 'uei is required' })
-      .trim()
-      .toUpperCase()
-      .regex(UEI_PATTERN, 'uei must be a 12-character UEI'),
+    uei: z.string({ error: 'uei is required' }).trim().toUpperCase().regex(UEI_PATTERN, 'uei must be a 12-character UEI'),
   })
   .strict();
 export type AddPursuitPartyBody = z.infer<typeof AddPursuitPartyBodySchema>;
@@ -76,7 +72,9 @@ export const ValueSuggestionSchema = z.object({
 export type ValueSuggestion = z.infer<typeof ValueSuggestionSchema>;
 
 /** POST /pursuits/{id}/value-from-awards: take the offered award's value (named, so a changed offer is refused). */
-export const UseAwardValueBodySchema = z.object({ award_key: z.string({ error: 'award_key is required' }).min(1, 'award_key is required').max(200, 'award_key is too long') }).strict();
+export const UseAwardValueBodySchema = z
+  .object({ award_key: z.string({ error: 'award_key is required' }).min(1, 'award_key is required').max(200, 'award_key is too long') })
+  .strict();
 export type UseAwardValueBody = z.infer<typeof UseAwardValueBodySchema>;
 
 /** GET /workspaces/{id}/awards-line: the workspace header's incumbent line (internal users only). */

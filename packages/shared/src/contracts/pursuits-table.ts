@@ -14,7 +14,12 @@ export const PursuitTableQuerySchema = PursuitListQuerySchema.extend({
   view: z.enum(['board', 'table'], { error: 'view must be board or table' }).optional(),
   sort: z.enum(PURSUIT_TABLE_SORTS, { error: `sort must be one of ${PURSUIT_TABLE_SORTS.join(', ')}` }).default('due'),
   order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('asc'),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page is too large').default(1),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(10_000, 'page is too large')
+    .default(1),
   per_page: z.coerce
     .number({ error: 'per_page must be a number' })
     .int('per_page must be a whole number')

@@ -53,7 +53,11 @@ export const ReplaceStagesBodySchema = z
           opens_workspace: z.boolean().default(false),
           /** Absent: a kept stage keeps its gate, a new one has none. */
           gate_evidence: z
-            .array(z.enum(['incumbent', 'rfp_requirements', 'page_budget'], { error: 'gate evidence must be incumbent, rfp_requirements or page_budget' }))
+            .array(
+              z.enum(['incumbent', 'rfp_requirements', 'page_budget'], {
+                error: 'gate evidence must be incumbent, rfp_requirements or page_budget',
+              }),
+            )
             .max(3)
             .nullable()
             .optional(),
@@ -65,7 +69,9 @@ export const ReplaceStagesBodySchema = z
   .refine((b) => new Set(b.stages.map((s) => s.name.toLowerCase())).size === b.stages.length, { message: 'Stage names must be different' })
   .refine((b) => b.stages.some((s) => s.outcome === null), { message: 'Keep at least one open stage' })
   .refine((b) => b.stages.filter((s) => s.opens_workspace).length === 1, { message: 'Exactly one stage opens the workspace' })
-  .refine((b) => b.stages.every((s) => !(s.opens_workspace && s.outcome)), { message: 'The stage that opens the workspace must be an open stage' })
+  .refine((b) => b.stages.every((s) => !(s.opens_workspace && s.outcome)), {
+    message: 'The stage that opens the workspace must be an open stage',
+  })
   .refine((b) => b.stages.every((s) => !(s.gate_evidence && s.outcome)), { message: 'A gate must be an open stage' });
 export type ReplaceStagesBody = z.infer<typeof ReplaceStagesBodySchema>;
 
@@ -88,7 +94,12 @@ const isoDate = (label: string) =>
     .optional();
 const names = (label: string) =>
   z
-    .array(safeText(label).trim().min(1, `${label} cannot be empty`).max(PURSUIT_NAME_MAX, `${label} must be at most ${PURSUIT_NAME_MAX} characters`))
+    .array(
+      safeText(label)
+        .trim()
+        .min(1, `${label} cannot be empty`)
+        .max(PURSUIT_NAME_MAX, `${label} must be at most ${PURSUIT_NAME_MAX} characters`),
+    )
     .max(PURSUIT_NAMES_MAX, `At most ${PURSUIT_NAMES_MAX} ${label.toLowerCase()}s`)
     .optional();
 
@@ -105,14 +116,28 @@ export const UpdatePursuitBodySchema = z
     p_win: percent('p(win)'),
     p_go: percent('p(go)'),
     expected_award_date: isoDate('Expected award date'),
-    next_action: safeText('Next action').trim().max(PURSUIT_NEXT_ACTION_MAX, `Next action must be at most ${PURSUIT_NEXT_ACTION_MAX} characters`).nullable().optional(),
+    next_action: safeText('Next action')
+      .trim()
+      .max(PURSUIT_NEXT_ACTION_MAX, `Next action must be at most ${PURSUIT_NEXT_ACTION_MAX} characters`)
+      .nullable()
+      .optional(),
     next_action_due: isoDate('Next action date'),
     competitors: names('Competitor'),
     teaming_partners: names('Teaming partner'),
     notes: safeText('Notes').max(PURSUIT_NOTES_MAX, `Notes must be at most ${PURSUIT_NOTES_MAX} characters`).optional(),
     /** The incumbent's name, or "none" for a new requirement; null while unknown. */
-    incumbent: safeText('Incumbent').trim().max(PURSUIT_NAME_MAX, `Incumbent must be at most ${PURSUIT_NAME_MAX} characters`).nullable().optional(),
-    page_budget: z.number({ error: 'Page budget must be a number of pages' }).int('Page budget must be a whole number of pages').min(1, 'Page budget must be at least 1 page').max(10_000, 'Page budget is too large').nullable().optional(),
+    incumbent: safeText('Incumbent')
+      .trim()
+      .max(PURSUIT_NAME_MAX, `Incumbent must be at most ${PURSUIT_NAME_MAX} characters`)
+      .nullable()
+      .optional(),
+    page_budget: z
+      .number({ error: 'Page budget must be a number of pages' })
+      .int('Page budget must be a whole number of pages')
+      .min(1, 'Page budget must be at least 1 page')
+      .max(10_000, 'Page budget is too large')
+      .nullable()
+      .optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
@@ -130,7 +155,10 @@ export const PursuitListQuerySchema = z.object({
   stage: z.uuid({ error: 'stage must be a stage id' }).optional(),
   owner: z.union([z.uuid(), z.literal('none')], { error: 'owner must be a user id or none' }).optional(),
   agency: safeText('Agency').trim().max(200, 'Agency is too long').optional(),
-  naics: safeText('NAICS code').trim().regex(/^\d{0,6}$/, 'NAICS code must be up to 6 digits').optional(),
+  naics: safeText('NAICS code')
+    .trim()
+    .regex(/^\d{0,6}$/, 'NAICS code must be up to 6 digits')
+    .optional(),
   due_within: z.coerce
     .number({ error: 'due_within must be a number of days' })
     .int('due_within must be a whole number of days')
@@ -229,8 +257,18 @@ export type PursuitListResponse = z.infer<typeof PursuitListResponseSchema>;
 export const PursuitLookupQuerySchema = z.object({
   opportunity_ids: z
     .string({ error: 'opportunity_ids is required' })
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.uuid({ error: 'opportunity_ids must be opportunity ids' })).min(1, 'opportunity_ids is required').max(100, 'At most 100 opportunity_ids')),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.uuid({ error: 'opportunity_ids must be opportunity ids' }))
+        .min(1, 'opportunity_ids is required')
+        .max(100, 'At most 100 opportunity_ids'),
+    ),
 });
 export const PursuitLookupResponseSchema = z.object({
   data: z.array(z.object({ opportunity_id: z.string(), pursuit_id: z.string(), stage_name: z.string() })),

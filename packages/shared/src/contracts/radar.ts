@@ -26,7 +26,14 @@ function codeList(label: string, pattern: RegExp, hint: string) {
     .max(2000, `${label} list is too long`)
     .optional()
     .transform((v, ctx) => {
-      const codes = [...new Set((v ?? '').split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))];
+      const codes = [
+        ...new Set(
+          (v ?? '')
+            .split(',')
+            .map((c) => c.trim().toUpperCase())
+            .filter(Boolean),
+        ),
+      ];
       const bad = codes.find((c) => !pattern.test(c));
       if (bad !== undefined) {
         ctx.addIssue({ code: 'custom', message: `${label} "${bad}" is not valid: ${hint}` });
@@ -71,7 +78,12 @@ export const RadarQuerySchema = z
     ...radarCriteria,
     sort: z.enum(RADAR_SORTS, { error: `sort must be one of ${RADAR_SORTS.join(', ')}` }).default('end_date'),
     order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('asc'),
-    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').max(1000, 'page must be at most 1000').default(1),
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be 1 or more')
+      .max(1000, 'page must be at most 1000')
+      .default(1),
     page_size: z.coerce
       .number({ error: 'page_size must be a number' })
       .int('page_size must be a whole number')
@@ -88,7 +100,9 @@ export const RadarFiltersSchema = z
   .object(radarCriteria)
   .strict()
   .refine(windowOrder, WINDOW_MESSAGE)
-  .refine((f) => f.naics.length + f.psc.length + f.agency.length > 0, { message: 'Choose at least one NAICS code, PSC code or agency to save a radar search' });
+  .refine((f) => f.naics.length + f.psc.length + f.agency.length > 0, {
+    message: 'Choose at least one NAICS code, PSC code or agency to save a radar search',
+  });
 export type RadarFilters = z.infer<typeof RadarFiltersSchema>;
 
 /** The wire form of saved radar filters (lists as arrays). */
@@ -179,7 +193,10 @@ export type TrackRecompeteBody = z.infer<typeof TrackRecompeteBodySchema>;
 
 /** POST /radar/searches: the team's radar filters kept under a name (a saved search of kind "radar"). */
 export const CreateRadarSearchBodySchema = z.object({
-  name: safeText('Name', 'Name is required').trim().min(1, 'Name is required').max(SAVED_SEARCH_NAME_MAX, `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters`),
+  name: safeText('Name', 'Name is required')
+    .trim()
+    .min(1, 'Name is required')
+    .max(SAVED_SEARCH_NAME_MAX, `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters`),
   filters: RadarFiltersSchema,
 });
 export type CreateRadarSearchBody = z.infer<typeof CreateRadarSearchBodySchema>;

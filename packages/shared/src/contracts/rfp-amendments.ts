@@ -79,7 +79,11 @@ export type TaskRequirementChange = z.infer<typeof TaskRequirementChangeSchema>;
  */
 export const DismissRequirementChangesBodySchema = z
   .object({
-    through_version: z.number({ error: 'through_version must be a version number' }).int('through_version must be a version number').min(1, 'through_version must be a version number').optional(),
+    through_version: z
+      .number({ error: 'through_version must be a version number' })
+      .int('through_version must be a version number')
+      .min(1, 'through_version must be a version number')
+      .optional(),
   })
   .nullish()
   .transform((body) => body ?? {});

@@ -55,8 +55,16 @@ export const PutRequirementCorrectionBodySchema = z.strictObject(
     not_a_requirement: z.boolean({ error: 'not_a_requirement must be true or false' }).default(false),
     section: RfpSectionSchema.nullish(),
     must_or_should: RfpObligationSchema.nullish(),
-    note: safeText('Note', 'Note must be text').trim().max(CORRECTION_NOTE_MAX, `Note must be at most ${CORRECTION_NOTE_MAX} characters`).nullish(),
+    note: safeText('Note', 'Note must be text')
+      .trim()
+      .max(CORRECTION_NOTE_MAX, `Note must be at most ${CORRECTION_NOTE_MAX} characters`)
+      .nullish(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field: a correction has not_a_requirement, section, must_or_should and note' : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'Unknown field: a correction has not_a_requirement, section, must_or_should and note'
+        : undefined,
+  },
 );
 export type PutRequirementCorrectionBody = z.input<typeof PutRequirementCorrectionBodySchema>;

@@ -65,7 +65,12 @@ export type RfpSolicitation = z.infer<typeof RfpSolicitationSchema>;
 
 export const RfpMissingRequirementSchema = z.object({ requirement_id: z.string(), section: z.string(), text: z.string() });
 // `requirement_ids`: every requirement a merged suggestion answers (gaps on one topic in one place).
-export const RfpSuggestionSchema = z.object({ requirement_id: z.string(), location_hint: z.string(), suggestion: z.string(), requirement_ids: z.array(z.string()).optional() });
+export const RfpSuggestionSchema = z.object({
+  requirement_id: z.string(),
+  location_hint: z.string(),
+  suggestion: z.string(),
+  requirement_ids: z.array(z.string()).optional(),
+});
 /**
  * The one status of a requirement against a draft, shared by the analysis, the compliance matrix
  * and its CSV/XLSX: addressed, partial, missing, conflict (the draft contradicts it), check (a
@@ -184,7 +189,9 @@ export const RFP_TASKS_MAX = 500;
 /** POST /workspaces/{id}/rfp/tasks: board tasks from requirements of the latest RFP (beyond SPEC). */
 export const CreateRfpTasksBodySchema = z.object({
   requirement_ids: z
-    .array(safeText('Requirement id', 'Requirement ids must be text').trim().min(1, 'Requirement ids cannot be blank'), { error: 'Select at least one requirement' })
+    .array(safeText('Requirement id', 'Requirement ids must be text').trim().min(1, 'Requirement ids cannot be blank'), {
+      error: 'Select at least one requirement',
+    })
     .min(1, 'Select at least one requirement')
     .max(RFP_TASKS_MAX, `At most ${RFP_TASKS_MAX} requirements at a time`)
     .transform((ids) => [...new Set(ids)]),

@@ -37,7 +37,9 @@ export const SavedSearchFiltersSchema = z
     status: z.enum(SAVED_SEARCH_STATUSES, { error: `status must be one of ${SAVED_SEARCH_STATUSES.join(', ')}` }).optional(),
   })
   .strict()
-  .refine((f) => Boolean(f.keyword || f.agency || f.naics || f.psc || f.set_aside || f.notice_type), { message: 'Please enter at least one search criterion' });
+  .refine((f) => Boolean(f.keyword || f.agency || f.naics || f.psc || f.set_aside || f.notice_type), {
+    message: 'Please enter at least one search criterion',
+  });
 export type SavedSearchFilters = z.infer<typeof SavedSearchFiltersSchema>;
 
 const NameSchema = safeText('Name', 'Name is required')
@@ -110,8 +112,13 @@ export const UpdateNotificationPreferencesBodySchema = NotificationPreferencesSc
 
 /** Settings → Profile → Change Password. */
 export const ChangePasswordBodySchema = z.object({
-  current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1000, 'Password is too long'),
-  new_password: safeText('Password', 'New password is required').min(6, 'Password must be at least 6 characters').max(1000, 'Password is too long'),
+  current_password: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(1000, 'Password is too long'),
+  new_password: safeText('Password', 'New password is required')
+    .min(6, 'Password must be at least 6 characters')
+    .max(1000, 'Password is too long'),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
@@ -125,11 +132,17 @@ export const SamSyncSettingsSchema = z.object({
 });
 export type SamSyncSettings = z.infer<typeof SamSyncSettingsSchema>;
 
-export const UpdateSamSyncSettingsBodySchema = z.object({
-  enabled: z.boolean({ error: 'enabled must be true or false' }),
-  url: safeText('Sync URL').trim().max(2000, 'Sync URL is too long'),
-  hour: z.number({ error: 'Hour must be a whole number from 0 to 23' }).int('Hour must be a whole number from 0 to 23').min(0, 'Hour must be a whole number from 0 to 23').max(23, 'Hour must be a whole number from 0 to 23'),
-}).refine((b) => !b.enabled || b.url.length > 0, { message: 'Please enter a CSV URL', path: ['url'] });
+export const UpdateSamSyncSettingsBodySchema = z
+  .object({
+    enabled: z.boolean({ error: 'enabled must be true or false' }),
+    url: safeText('Sync URL').trim().max(2000, 'Sync URL is too long'),
+    hour: z
+      .number({ error: 'Hour must be a whole number from 0 to 23' })
+      .int('Hour must be a whole number from 0 to 23')
+      .min(0, 'Hour must be a whole number from 0 to 23')
+      .max(23, 'Hour must be a whole number from 0 to 23'),
+  })
+  .refine((b) => !b.enabled || b.url.length > 0, { message: 'Please enter a CSV URL', path: ['url'] });
 
 export const SamSyncStatusSchema = SamSyncSettingsSchema.extend({
   /** The latest run: its day, state (running, done, failed), when it finished and what it did. */

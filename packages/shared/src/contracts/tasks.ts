@@ -61,7 +61,10 @@ export const CreateTaskBodySchema = z.object({
     .default([]),
   requirement_ids: z
     .array(
-      safeText('Requirement id', 'Requirement ids must be text').trim().min(1, 'Requirement ids cannot be blank').max(20, 'Requirement ids are 20 characters at most'),
+      safeText('Requirement id', 'Requirement ids must be text')
+        .trim()
+        .min(1, 'Requirement ids cannot be blank')
+        .max(20, 'Requirement ids are 20 characters at most'),
       { error: 'Requirement ids must be a list' },
     )
     .max(TASK_REQUIREMENT_IDS_MAX, `A task has ${TASK_REQUIREMENT_IDS_MAX} requirement ids at most`)

@@ -32,7 +32,10 @@ export const DocumentVersionListSchema = z.array(DocumentVersionSchema);
 
 /** POST /documents/{id}/force-release: the owner says why (WORKSPACES.md §1; it is audited). */
 export const ForceReleaseBodySchema = z.object({
-  reason: safeText('Reason').trim().min(1, 'Please give a reason for releasing the check-out').max(500, 'The reason can be at most 500 characters'),
+  reason: safeText('Reason')
+    .trim()
+    .min(1, 'Please give a reason for releasing the check-out')
+    .max(500, 'The reason can be at most 500 characters'),
 });
 export type ForceReleaseBody = z.infer<typeof ForceReleaseBodySchema>;
 

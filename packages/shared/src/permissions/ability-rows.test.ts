@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedMove, TASK_MOVES } from './task-moves';
-import { DEFAULT_REFUSAL, TaskStatusSchema, WORKSPACE_ABILITIES, WORKSPACE_ABILITY_NAMES, WORKSPACE_MATRIX, abilityRow, refusalFor } from './workspace-roles';
+import {
+  DEFAULT_REFUSAL,
+  TaskStatusSchema,
+  WORKSPACE_ABILITIES,
+  WORKSPACE_ABILITY_NAMES,
+  WORKSPACE_MATRIX,
+  abilityRow,
+  refusalFor,
+} from './workspace-roles';
 
 describe('the matrix rows', () => {
   it('derives the grants table from the rows', () => {
@@ -8,7 +16,8 @@ describe('the matrix rows', () => {
   });
 
   it('keeps restore, delete and leave allowed while archived (WORKSPACES.md §3 step 4)', () => {
-    for (const ability of ['workspace.archive', 'workspace.delete', 'workspace.leave'] as const) expect(abilityRow(ability).write).toBe(false);
+    for (const ability of ['workspace.archive', 'workspace.delete', 'workspace.leave'] as const)
+      expect(abilityRow(ability).write).toBe(false);
   });
 
   it('gates every change of workspace content behind the NDA and the archive', () => {
@@ -25,7 +34,9 @@ describe('the matrix rows', () => {
 
 describe('refusalFor', () => {
   it("says the row's SPEC §8 text", () => {
-    expect(refusalFor('CONTRIBUTOR', 'document.delete')).toBe("You don't have permission to delete this file. Only workspace owners can delete documents.");
+    expect(refusalFor('CONTRIBUTOR', 'document.delete')).toBe(
+      "You don't have permission to delete this file. Only workspace owners can delete documents.",
+    );
   });
 
   it('says why when the role holds the ability on other targets', () => {
@@ -35,7 +46,9 @@ describe('refusalFor', () => {
   });
 
   it('names the target where the row says {target}', () => {
-    expect(refusalFor('VIEWER', 'ai.deleteDocument', { label: 'Proposal Draft' })).toBe('Only its author or the workspace owner can delete this Proposal Draft');
+    expect(refusalFor('VIEWER', 'ai.deleteDocument', { label: 'Proposal Draft' })).toBe(
+      'Only its author or the workspace owner can delete this Proposal Draft',
+    );
   });
 });
 
@@ -43,8 +56,14 @@ describe('TASK_MOVES (SPEC §4)', () => {
   it('offers Start, Back, Review and Done, one column at a time, and nothing from Done', () => {
     expect(TASK_MOVES).toEqual({
       TODO: [{ label: 'Start', to: 'IN_PROGRESS' }],
-      IN_PROGRESS: [{ label: 'Back', to: 'TODO' }, { label: 'Review', to: 'REVIEW' }],
-      REVIEW: [{ label: 'Back', to: 'IN_PROGRESS' }, { label: 'Done', to: 'DONE' }],
+      IN_PROGRESS: [
+        { label: 'Back', to: 'TODO' },
+        { label: 'Review', to: 'REVIEW' },
+      ],
+      REVIEW: [
+        { label: 'Back', to: 'IN_PROGRESS' },
+        { label: 'Done', to: 'DONE' },
+      ],
       DONE: [],
     });
   });

@@ -42,7 +42,11 @@ export function pipelineCaller(user: { role: 'user' | 'admin'; is_guest: boolean
 }
 
 /** True when the caller may perform the ability on the pursuit (its owner id, null when unowned). */
-export function canPipeline(caller: PipelineCaller, ability: PipelineAbility, target: { actorId?: string; ownerId?: string | null } = {}): boolean {
+export function canPipeline(
+  caller: PipelineCaller,
+  ability: PipelineAbility,
+  target: { actorId?: string; ownerId?: string | null } = {},
+): boolean {
   const grant: PipelineGrant = PIPELINE_ABILITIES[ability][caller];
   if (grant !== 'owner') return grant;
   return target.ownerId === null || (target.ownerId !== undefined && target.ownerId === target.actorId);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { WORKSPACE_ABILITIES, WORKSPACE_ROLES, can, isForwardMove, mayEver, type WorkspaceAbility, type WorkspaceRole } from './workspace-roles';
+import {
+  WORKSPACE_ABILITIES,
+  WORKSPACE_ROLES,
+  can,
+  isForwardMove,
+  mayEver,
+  type WorkspaceAbility,
+  type WorkspaceRole,
+} from './workspace-roles';
 
 const me = 'user-me';
 const other = 'user-other';

@@ -101,7 +101,12 @@ export const WORKSPACE_MATRIX = {
     refusal: 'Only the workspace owner can remove members, and the owner cannot be removed',
   },
   /** Archive and restore: not a write, or an archived workspace could never be restored. */
-  'workspace.archive': { grants: ownerOnly, content: false, write: false, refusal: 'Only the workspace owner can archive or restore the workspace' },
+  'workspace.archive': {
+    grants: ownerOnly,
+    content: false,
+    write: false,
+    refusal: 'Only the workspace owner can archive or restore the workspace',
+  },
   /** Allowed while archived (WORKSPACES.md §3 step 4). */
   'workspace.delete': { grants: ownerOnly, content: false, write: false, refusal: 'Only the workspace owner can delete the workspace' },
   /** Turn the NDA requirement on or off. */

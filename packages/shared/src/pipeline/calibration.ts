@@ -62,5 +62,10 @@ export function reliabilityBuckets(points: CalibrationPoint[]): ReliabilityBucke
 /** Brier score and reliability once there are enough outcomes; before that, only the count. */
 export function calibrate(points: CalibrationPoint[]): Calibration {
   const enough = points.length >= CALIBRATION_MIN_OUTCOMES;
-  return { outcomes: points.length, needed: CALIBRATION_MIN_OUTCOMES, brier: enough ? brierScore(points) : null, buckets: enough ? reliabilityBuckets(points) : [] };
+  return {
+    outcomes: points.length,
+    needed: CALIBRATION_MIN_OUTCOMES,
+    brier: enough ? brierScore(points) : null,
+    buckets: enough ? reliabilityBuckets(points) : [],
+  };
 }

@@ -15,9 +15,21 @@ describe('scoreGate', () => {
   });
 
   it('recommends Bid from 70%, Consider from 45%, No bid below, naming the factors that drove it', () => {
-    expect(scoreGate([f('Technical fit', 5, 2), f('Price position', 4), f('Teaming', 3)])).toEqual({ p_go: 81, recommendation: 'bid', drivers: ['Technical fit', 'Price position'] });
-    expect(scoreGate([f('Technical fit', 2, 2), f('Incumbent position', 1, 3), f('Teaming', 3)])).toEqual({ p_go: 17, recommendation: 'no_bid', drivers: ['Incumbent position', 'Technical fit'] });
-    expect(scoreGate([f('Technical fit', 4), f('Price position', 2), f('Teaming', 3)])).toEqual({ p_go: 50, recommendation: 'consider', drivers: ['Price position', 'Technical fit'] });
+    expect(scoreGate([f('Technical fit', 5, 2), f('Price position', 4), f('Teaming', 3)])).toEqual({
+      p_go: 81,
+      recommendation: 'bid',
+      drivers: ['Technical fit', 'Price position'],
+    });
+    expect(scoreGate([f('Technical fit', 2, 2), f('Incumbent position', 1, 3), f('Teaming', 3)])).toEqual({
+      p_go: 17,
+      recommendation: 'no_bid',
+      drivers: ['Incumbent position', 'Technical fit'],
+    });
+    expect(scoreGate([f('Technical fit', 4), f('Price position', 2), f('Teaming', 3)])).toEqual({
+      p_go: 50,
+      recommendation: 'consider',
+      drivers: ['Price position', 'Technical fit'],
+    });
   });
 
   it('caps a high score at Consider when a factor is a showstopper (scored 1), naming it first', () => {
@@ -36,13 +48,38 @@ describe('calibration', () => {
 
   it('computes the Brier score on known numbers', () => {
     // (0.7−1)² = 0.09, (0.7−0)² = 0.49, (0.2−0)² = 0.04, (1−1)² = 0 → 0.62 / 4 = 0.155.
-    expect(brierScore(pts([[70, true], [70, false], [20, false], [100, true]]))).toBe(0.155);
-    expect(brierScore(pts([[0, false], [100, true]]))).toBe(0);
+    expect(
+      brierScore(
+        pts([
+          [70, true],
+          [70, false],
+          [20, false],
+          [100, true],
+        ]),
+      ),
+    ).toBe(0.155);
+    expect(
+      brierScore(
+        pts([
+          [0, false],
+          [100, true],
+        ]),
+      ),
+    ).toBe(0);
     expect(brierScore(pts([[50, true]]))).toBe(0.25);
   });
 
   it('puts each forecast in its 10-point bucket (100 in the last) with mean forecast and observed rate', () => {
-    const buckets = reliabilityBuckets(pts([[70, true], [75, true], [79, false], [100, true], [90, false], [5, false]]));
+    const buckets = reliabilityBuckets(
+      pts([
+        [70, true],
+        [75, true],
+        [79, false],
+        [100, true],
+        [90, false],
+        [5, false],
+      ]),
+    );
     expect(buckets).toHaveLength(10);
     expect(buckets[7]).toEqual({ from: 70, to: 80, count: 3, mean_p_win: 74.7, won: 2, win_rate: 66.7 });
     expect(buckets[9]).toEqual({ from: 90, to: 100, count: 2, mean_p_win: 95, won: 1, win_rate: 50 });

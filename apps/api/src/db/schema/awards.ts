@@ -89,7 +89,9 @@ export const awards = pgTable(
     index('awards_ceiling_desc_idx').on(sql`${t.baseAndAllOptionsValue} desc nulls last`),
     index('awards_radar_signal_end_idx')
       .on(t.currentEndDate)
-      .where(sql`(${t.offersReceived} = 1 or ${t.extentCompetedCode} in ('B', 'C', 'G', 'NDO') or (${t.baseAndAllOptionsValue} > 0 and ${t.obligatedAmount} >= 0.8 * ${t.baseAndAllOptionsValue}) or ${t.modificationCount} >= 10 or ${t.extensionCount} >= 2)`),
+      .where(
+        sql`(${t.offersReceived} = 1 or ${t.extentCompetedCode} in ('B', 'C', 'G', 'NDO') or (${t.baseAndAllOptionsValue} > 0 and ${t.obligatedAmount} >= 0.8 * ${t.baseAndAllOptionsValue}) or ${t.modificationCount} >= 10 or ${t.extensionCount} >= 2)`,
+      ),
     // Partner search (GET /partners): NAICS and PSC filter by prefix, agency by code, place by state.
     index('awards_naics_prefix_idx').on(t.naicsCode.op('text_pattern_ops')),
     index('awards_psc_prefix_idx').on(t.pscCode.op('text_pattern_ops')),

@@ -26,7 +26,9 @@ export const solicitationPdfs = pgTable(
   'solicitation_pdfs',
   {
     id: uuid().primaryKey().defaultRandom(),
-    opportunityId: uuid().notNull().references(() => opportunities.id, { onDelete: 'cascade' }),
+    opportunityId: uuid()
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     fileName: text().notNull(),
     /** Content-addressed path under DATA_DIR/files (sha256), never a user-supplied path. */
@@ -48,7 +50,9 @@ export const generatedDocuments = pgTable(
   'generated_documents',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     opportunityId: uuid().references(() => opportunities.id, { onDelete: 'set null' }),
     documentType: text().notNull(),
     content: text().notNull(),
@@ -58,6 +62,10 @@ export const generatedDocuments = pgTable(
     workspaceId: uuid().references(() => workspaces.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('generated_documents_user_idx').on(t.userId, t.createdAt), index('generated_documents_opp_idx').on(t.opportunityId), index('generated_documents_workspace_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index('generated_documents_user_idx').on(t.userId, t.createdAt),
+    index('generated_documents_opp_idx').on(t.opportunityId),
+    index('generated_documents_workspace_idx').on(t.workspaceId, t.createdAt),
+  ],
 );
 export type GeneratedDocumentRow = typeof generatedDocuments.$inferSelect;

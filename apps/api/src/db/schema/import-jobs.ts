@@ -17,7 +17,9 @@ export const importJobs = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     status: text({ enum: ['uploading', 'queued', 'running', 'done', 'failed'] }).notNull(),
     /** What the file holds: SAM.gov opportunities, or USAspending contract awards (issue 27). */
-    kind: text({ enum: ['opportunities', 'awards'] }).notNull().default('opportunities'),
+    kind: text({ enum: ['opportunities', 'awards'] })
+      .notNull()
+      .default('opportunities'),
     /** upload (stored in import_job_files) or url; stream: a synchronous upload that was never stored. */
     source: text({ enum: ['upload', 'url', 'stream'] }).notNull(),
     /** The file name, or the URL without its query string (which may carry a token). */
@@ -46,7 +48,9 @@ export const importJobs = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('import_jobs_one_unfinished').on(sql`(true)`).where(sql`status in ('uploading', 'queued', 'running')`),
+    uniqueIndex('import_jobs_one_unfinished')
+      .on(sql`(true)`)
+      .where(sql`status in ('uploading', 'queued', 'running')`),
     index('import_jobs_created_at_idx').on(t.createdAt),
   ],
 );

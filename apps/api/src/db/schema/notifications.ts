@@ -7,7 +7,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     message: text().notNull(),
     type: text().notNull().default('system'),
@@ -56,6 +58,10 @@ export const activity = pgTable(
     workspaceId: uuid().references(() => workspaces.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('activity_created_idx').on(t.createdAt), index('activity_user_idx').on(t.userId), index('activity_workspace_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index('activity_created_idx').on(t.createdAt),
+    index('activity_user_idx').on(t.userId),
+    index('activity_workspace_idx').on(t.workspaceId, t.createdAt),
+  ],
 );
 export type ActivityRow = typeof activity.$inferSelect;

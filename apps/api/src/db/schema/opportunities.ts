@@ -106,9 +106,7 @@ export const opportunities = pgTable(
      * Ranking over search_vector had to de-TOAST every matching description (120 ms for 13k
      * matches at 100k rows); this one is small and stored inline.
      */
-    titleVector: tsvector().generatedAlwaysAs(
-      TITLE_AND_AGENCY_LEXEMES,
-    ),
+    titleVector: tsvector().generatedAlwaysAs(TITLE_AND_AGENCY_LEXEMES),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -123,8 +121,12 @@ export const opportunities = pgTable(
     index('opportunities_posted_idx').on(t.postedDate.desc().nullsLast(), t.id.desc()),
     index('opportunities_solicitation_idx').on(t.solicitationNumber),
     // The default listing (newest first, one card per solicitation) and the due-date sort.
-    index('opportunities_latest_posted_idx').on(t.postedDate.desc().nullsLast(), t.id.desc()).where(sql`latest_in_group`),
-    index('opportunities_latest_due_idx').on(t.responseDeadline, t.id).where(sql`latest_in_group`),
+    index('opportunities_latest_posted_idx')
+      .on(t.postedDate.desc().nullsLast(), t.id.desc())
+      .where(sql`latest_in_group`),
+    index('opportunities_latest_due_idx')
+      .on(t.responseDeadline, t.id)
+      .where(sql`latest_in_group`),
     index('opportunities_group_idx').on(t.groupKey),
     // Saved-search alerts read the notices first stored since their last run.
     index('opportunities_created_idx').on(t.createdAt),
@@ -137,8 +139,12 @@ export type NewOpportunityRow = typeof opportunities.$inferInsert;
 export const savedOpportunities = pgTable(
   'saved_opportunities',
   {
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    opportunityId: uuid().notNull().references(() => opportunities.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    opportunityId: uuid()
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.opportunityId] }), index('saved_opportunities_opp_idx').on(t.opportunityId)],

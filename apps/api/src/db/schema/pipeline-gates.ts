@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { pipelineStages, pursuits } from './pursuits';
 import { users } from './users';
 
@@ -14,7 +28,10 @@ export const gateFactors = pgTable(
     position: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('gate_factors_name_unique').on(sql`lower(${t.name})`), check('gate_factors_weight_range', sql`${t.weight} between 1 and 10`)],
+  (t) => [
+    uniqueIndex('gate_factors_name_unique').on(sql`lower(${t.name})`),
+    check('gate_factors_weight_range', sql`${t.weight} between 1 and 10`),
+  ],
 );
 export type GateFactorRow = typeof gateFactors.$inferSelect;
 
@@ -44,7 +61,9 @@ export const pursuitGateReviews = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     /** Insertion order: the latest review of a gate is the one with the highest seq. */
     seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
-    pursuitId: uuid().notNull().references(() => pursuits.id, { onDelete: 'cascade' }),
+    pursuitId: uuid()
+      .notNull()
+      .references(() => pursuits.id, { onDelete: 'cascade' }),
     gateStageId: uuid().references(() => pipelineStages.id, { onDelete: 'set null' }),
     gateName: text().notNull(),
     scores: jsonb().$type<StoredGateScore[]>().notNull(),
@@ -67,31 +86,37 @@ export type PursuitGateReviewRow = typeof pursuitGateReviews.$inferSelect;
  * How a pursuit ended (issue 26 item 4): one row per pursuit, written with the move into the
  * closing stage; it counts while the pursuit stays in a stage of that outcome.
  */
-export const pursuitOutcomes = pgTable(
-  'pursuit_outcomes',
-  {
-    pursuitId: uuid().primaryKey().references(() => pursuits.id, { onDelete: 'cascade' }),
-    outcome: text({ enum: ['won', 'lost', 'no_bid', 'cancelled'] }).notNull(),
-    awardValue: numeric({ precision: 15, scale: 2, mode: 'number' }),
-    winner: text(),
-    reasons: text().array().notNull().default(sql`'{}'::text[]`),
-    reasonText: text().notNull().default(''),
-    debriefDate: date({ mode: 'string' }),
-    lessonsLearned: text().notNull().default(''),
-    pWinAtClose: integer(),
-    recordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const pursuitOutcomes = pgTable('pursuit_outcomes', {
+  pursuitId: uuid()
+    .primaryKey()
+    .references(() => pursuits.id, { onDelete: 'cascade' }),
+  outcome: text({ enum: ['won', 'lost', 'no_bid', 'cancelled'] }).notNull(),
+  awardValue: numeric({ precision: 15, scale: 2, mode: 'number' }),
+  winner: text(),
+  reasons: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  reasonText: text().notNull().default(''),
+  debriefDate: date({ mode: 'string' }),
+  lessonsLearned: text().notNull().default(''),
+  pWinAtClose: integer(),
+  recordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 export type PursuitOutcomeRow = typeof pursuitOutcomes.$inferSelect;
 
 /** Every stage a pursuit entered (a trigger writes it on insert and stage change): the funnel. */
 export const pursuitStageEntries = pgTable(
   'pursuit_stage_entries',
   {
-    pursuitId: uuid().notNull().references(() => pursuits.id, { onDelete: 'cascade' }),
-    stageId: uuid().notNull().references(() => pipelineStages.id, { onDelete: 'cascade' }),
+    pursuitId: uuid()
+      .notNull()
+      .references(() => pursuits.id, { onDelete: 'cascade' }),
+    stageId: uuid()
+      .notNull()
+      .references(() => pipelineStages.id, { onDelete: 'cascade' }),
     firstEnteredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.pursuitId, t.stageId] }), index('pursuit_stage_entries_stage_idx').on(t.stageId)],

@@ -20,7 +20,9 @@ export const pursuitParties = pgTable(
     name: text().notNull(),
     recipientUei: text().notNull(),
     addedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.pursuitId, t.kind, t.name] })],
 );

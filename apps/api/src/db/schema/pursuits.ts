@@ -61,7 +61,9 @@ export const pursuits = pgTable(
     /** The award (awards.award_key) whose recompete this is, when tracked from the radar. */
     awardKey: text(),
     notice: jsonb().$type<PursuitNoticeSnapshot>().notNull(),
-    stageId: uuid().notNull().references(() => pipelineStages.id),
+    stageId: uuid()
+      .notNull()
+      .references(() => pipelineStages.id),
     ownerId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** Dollars; `valueSource` says whether someone entered it, or it came from the notice's award or a prior award. */
@@ -74,8 +76,14 @@ export const pursuits = pgTable(
     expectedAwardDate: date({ mode: 'string' }),
     nextAction: text(),
     nextActionDue: date({ mode: 'string' }),
-    competitors: text().array().notNull().default(sql`'{}'::text[]`),
-    teamingPartners: text().array().notNull().default(sql`'{}'::text[]`),
+    competitors: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    teamingPartners: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     notes: text().notNull().default(''),
     /** The incumbent's name, or 'none' for a new requirement; null while unknown (gate evidence). */
     incumbent: text(),

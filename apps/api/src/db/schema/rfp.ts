@@ -35,7 +35,9 @@ export const rfpSolicitations = pgTable(
   'rfp_solicitations',
   {
     id: uuid().primaryKey().defaultRandom(),
-    workspaceId: uuid().notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     version: integer().notNull(),
     fileName: text().notNull(),
     /** Content-addressed key in the file store (sha256). */
@@ -113,8 +115,12 @@ export const rfpAnalyses = pgTable(
   'rfp_analyses',
   {
     id: uuid().primaryKey().defaultRandom(),
-    workspaceId: uuid().notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-    solicitationId: uuid().notNull().references(() => rfpSolicitations.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    solicitationId: uuid()
+      .notNull()
+      .references(() => rfpSolicitations.id, { onDelete: 'cascade' }),
     draftFileName: text().notNull(),
     draftStorageKey: text().notNull(),
     draftSizeBytes: integer().notNull(),
@@ -152,8 +158,12 @@ export const requirementCorrections = pgTable(
   'requirement_corrections',
   {
     id: uuid().primaryKey().defaultRandom(),
-    workspaceId: uuid().notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-    solicitationId: uuid().notNull().references(() => rfpSolicitations.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    solicitationId: uuid()
+      .notNull()
+      .references(() => rfpSolicitations.id, { onDelete: 'cascade' }),
     requirementId: text().notNull(),
     notARequirement: boolean().notNull().default(false),
     section: text(),
@@ -166,6 +176,9 @@ export const requirementCorrections = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('requirement_corrections_solicitation_requirement_unique').on(t.solicitationId, t.requirementId), index('requirement_corrections_workspace_idx').on(t.workspaceId)],
+  (t) => [
+    uniqueIndex('requirement_corrections_solicitation_requirement_unique').on(t.solicitationId, t.requirementId),
+    index('requirement_corrections_workspace_idx').on(t.workspaceId),
+  ],
 );
 export type RequirementCorrectionRow = typeof requirementCorrections.$inferSelect;

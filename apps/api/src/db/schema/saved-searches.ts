@@ -7,13 +7,17 @@ export const savedSearches = pgTable(
   'saved_searches',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     /**
      * What is searched: 'opportunities' (the dashboard's notices) or 'radar' (awards ending soon,
      * RadarFiltersSchema). Existing searches are 'opportunities'.
      */
-    kind: text({ enum: ['opportunities', 'radar'] }).notNull().default('opportunities'),
+    kind: text({ enum: ['opportunities', 'radar'] })
+      .notNull()
+      .default('opportunities'),
     /** The dashboard's query parameters (SavedSearchFiltersSchema in packages/shared), or the radar's. */
     filters: jsonb().$type<Record<string, string | boolean>>().notNull(),
     /** Notices (awards, for a radar search) first stored after this instant are "new" for the next alert. */
@@ -31,7 +35,9 @@ export type SavedSearchRow = typeof savedSearches.$inferSelect;
 
 /** Settings → Notifications, kept on the server because the alert jobs read them. */
 export const notificationPreferences = pgTable('notification_preferences', {
-  userId: uuid().primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   /** Mail a copy of each alert. */
   emailNotifications: boolean().notNull().default(false),
   /** Bell alerts 7, 3 and 1 days before a saved opportunity's response date. */

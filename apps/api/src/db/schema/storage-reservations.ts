@@ -10,7 +10,9 @@ export const storageReservations = pgTable(
   'storage_reservations',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     bytes: bigint({ mode: 'number' }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,7 +8,9 @@ export const users = pgTable(
     name: text().notNull(),
     email: text().notNull(),
     passwordHash: text().notNull(),
-    role: text({ enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text({ enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     /**
      * A teaming partner's account, made from a workspace invitation without an invite code: it sees
      * only the workspaces it belongs to, never the pipeline or opportunity data (issue 26).

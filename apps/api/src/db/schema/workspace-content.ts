@@ -12,7 +12,9 @@ export const workspaceDocuments = pgTable(
   'workspace_documents',
   {
     id: uuid().primaryKey().defaultRandom(),
-    workspaceId: uuid().notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     currentVersion: integer().notNull().default(1),
     checkedOutBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -30,7 +32,9 @@ export const documentVersions = pgTable(
   'document_versions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    documentId: uuid().notNull().references(() => workspaceDocuments.id, { onDelete: 'cascade' }),
+    documentId: uuid()
+      .notNull()
+      .references(() => workspaceDocuments.id, { onDelete: 'cascade' }),
     version: integer().notNull(),
     /** Content-addressed key in the file store (sha256), never a user path. */
     storageKey: text().notNull(),
@@ -52,14 +56,24 @@ export const tasks = pgTable(
   'tasks',
   {
     id: uuid().primaryKey().defaultRandom(),
-    workspaceId: uuid().notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     description: text(),
-    status: text({ enum: ['TODO', 'IN_PROGRESS', 'REVIEW', 'DONE'] }).notNull().default('TODO'),
+    status: text({ enum: ['TODO', 'IN_PROGRESS', 'REVIEW', 'DONE'] })
+      .notNull()
+      .default('TODO'),
     assigneeUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     dueAt: timestamp({ withTimezone: true }),
-    labels: text().array().notNull().default(sql`'{}'::text[]`),
-    requirementIds: text().array().notNull().default(sql`'{}'::text[]`),
+    labels: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    requirementIds: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** What RFP amendments reworded or removed under this task, until a member dismisses it. */
     requirementChanges: jsonb().$type<TaskRequirementChange[]>().notNull().default([]),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -75,7 +89,9 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: uuid().primaryKey().defaultRandom(),
-    workspaceId: uuid().notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** Copied so a message still names its author after their account is deleted. */
     authorName: text().notNull(),

@@ -20,7 +20,9 @@ export const workspaces = pgTable(
     /** The notice facts the header and AI Tools use while the opportunity is gone. */
     opportunitySnapshot: jsonb().$type<OpportunityFacts>(),
     name: text().notNull(),
-    ownerId: uuid().notNull().references(() => users.id),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id),
     /**
      * Who created it: the only member the NDA never gates (WORKSPACES.md §2). Not the owner: an
      * owner by succession is gated like any member (issue 21 item 14).
@@ -33,7 +35,9 @@ export const workspaces = pgTable(
   (t) => [
     uniqueIndex('workspaces_opportunity_unique').on(t.opportunityId),
     index('workspaces_owner_idx').on(t.ownerId),
-    index('workspaces_unlinked_notice_idx').on(t.noticeId).where(sql`opportunity_id is null`),
+    index('workspaces_unlinked_notice_idx')
+      .on(t.noticeId)
+      .where(sql`opportunity_id is null`),
   ],
 );
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -42,10 +46,16 @@ export type WorkspaceRow = typeof workspaces.$inferSelect;
 export const workspaceMembers = pgTable(
   'workspace_members',
   {
-    workspaceId: uuid().notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: text({ enum: ['OWNER', 'CONTRIBUTOR', 'REVIEWER', 'VIEWER'] }).notNull(),
-    status: text({ enum: ['ACTIVE'] }).notNull().default('ACTIVE'),
+    status: text({ enum: ['ACTIVE'] })
+      .notNull()
+      .default('ACTIVE'),
     ndaAcceptedAt: timestamp({ withTimezone: true }),
     ndaVersionId: uuid().references(() => ndaVersions.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -62,12 +72,16 @@ export const workspaceInvites = pgTable(
   'workspace_invites',
   {
     id: uuid().primaryKey().defaultRandom(),
-    workspaceId: uuid().notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text().notNull(),
     role: text({ enum: ['CONTRIBUTOR', 'REVIEWER', 'VIEWER'] }).notNull(),
     message: text(),
     tokenHash: text().notNull().unique(),
-    status: text({ enum: ['PENDING', 'ACCEPTED', 'REVOKED'] }).notNull().default('PENDING'),
+    status: text({ enum: ['PENDING', 'ACCEPTED', 'REVOKED'] })
+      .notNull()
+      .default('PENDING'),
     invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** Copied at write time so the list still says who invited after that user is deleted. */
     inviterName: text(),
@@ -80,7 +94,9 @@ export const workspaceInvites = pgTable(
     revokedReason: text({ enum: ['revoked', 'declined', 'replaced'] }),
   },
   (t) => [
-    uniqueIndex('workspace_invites_pending_unique').on(t.workspaceId, t.email).where(sql`status = 'PENDING'`),
+    uniqueIndex('workspace_invites_pending_unique')
+      .on(t.workspaceId, t.email)
+      .where(sql`status = 'PENDING'`),
     index('workspace_invites_email_idx').on(t.email),
   ],
 );
@@ -105,7 +121,9 @@ export const ndaAcceptances = pgTable(
   'nda_acceptances',
   {
     id: uuid().primaryKey().defaultRandom(),
-    ndaVersionId: uuid().notNull().references(() => ndaVersions.id),
+    ndaVersionId: uuid()
+      .notNull()
+      .references(() => ndaVersions.id),
     textSha256: text().notNull(),
     workspaceId: uuid().references(() => workspaces.id, { onDelete: 'set null' }),
     workspaceName: text().notNull(),

@@ -7,14 +7,7 @@
  */
 
 export type AwardSourceErrorKind =
-  | 'rate_limited'
-  | 'quota_exhausted'
-  | 'not_found'
-  | 'unauthorized'
-  | 'bad_request'
-  | 'upstream'
-  | 'timeout'
-  | 'malformed';
+  'rate_limited' | 'quota_exhausted' | 'not_found' | 'unauthorized' | 'bad_request' | 'upstream' | 'timeout' | 'malformed';
 
 export class AwardSourceError extends Error {
   constructor(
@@ -84,21 +77,24 @@ export async function requestJson(req: JsonRequest): Promise<JsonAnswer> {
     try {
       response = await req.fetch(req.url, {
         method: req.method,
-        headers: req.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        headers:
+          req.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
         signal,
       });
       text = await response.text();
     } catch (err) {
-      lastError = signal.aborted || isAbortError(err)
-        ? new AwardSourceError('timeout', `${req.source} ${req.what} timed out after ${req.timeoutMs} ms`)
-        : new AwardSourceError('upstream', redact(`${req.source} ${req.what} failed: ${networkReason(err)}`));
+      lastError =
+        signal.aborted || isAbortError(err)
+          ? new AwardSourceError('timeout', `${req.source} ${req.what} timed out after ${req.timeoutMs} ms`)
+          : new AwardSourceError('upstream', redact(`${req.source} ${req.what} failed: ${networkReason(err)}`));
       continue;
     }
     const body = parseJson(text);
     const { status } = response;
     if (status >= 200 && status < 300) {
-      if (body === INVALID) throw new AwardSourceError('malformed', `${req.source} ${req.what} answered with text that is not JSON`, status);
+      if (body === INVALID)
+        throw new AwardSourceError('malformed', `${req.source} ${req.what} answered with text that is not JSON`, status);
       return { status, body };
     }
     const message = redact(extractMessage(body === INVALID ? text : body) ?? '').slice(0, 300);
@@ -106,16 +102,27 @@ export async function requestJson(req: JsonRequest): Promise<JsonAnswer> {
     if (status === 429) {
       const reset = req.quotaReset?.(body, response.headers) ?? null;
       if (reset) {
-        throw new AwardSourceError('quota_exhausted', `${req.source} daily quota is used up until ${reset.toISOString()} (HTTP 429)${suffix}`, status, reset);
+        throw new AwardSourceError(
+          'quota_exhausted',
+          `${req.source} daily quota is used up until ${reset.toISOString()} (HTTP 429)${suffix}`,
+          status,
+          reset,
+        );
       }
-      lastError = new AwardSourceError('rate_limited', `${req.source} ${req.what} was throttled (HTTP 429)${suffix}`, status, retryAfter(response.headers.get('retry-after')));
+      lastError = new AwardSourceError(
+        'rate_limited',
+        `${req.source} ${req.what} was throttled (HTTP 429)${suffix}`,
+        status,
+        retryAfter(response.headers.get('retry-after')),
+      );
       continue;
     }
     if (status >= 500) {
       lastError = new AwardSourceError('upstream', `${req.source} ${req.what} failed (HTTP ${status})${suffix}`, status);
       continue;
     }
-    if (status === 401 || status === 403) throw new AwardSourceError('unauthorized', `${req.source} refused the request (HTTP ${status})${suffix}`, status);
+    if (status === 401 || status === 403)
+      throw new AwardSourceError('unauthorized', `${req.source} refused the request (HTTP ${status})${suffix}`, status);
     if (status === 404) throw new AwardSourceError('not_found', `${req.source} ${req.what}: not found (HTTP 404)${suffix}`, status);
     throw new AwardSourceError('bad_request', `${req.source} refused ${req.what} (HTTP ${status})${suffix}`, status);
   }

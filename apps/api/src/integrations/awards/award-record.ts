@@ -79,7 +79,12 @@ export function normalizeSolicitation(raw: string | null | undefined): string | 
 }
 
 /** The USAspending award key of an award (order under `parent` when given) or of an IDV. */
-export function usaspendingAwardKey(kind: 'award' | 'idv', piid: string, agency: string, parent?: { piid: string; agency: string } | null): string {
+export function usaspendingAwardKey(
+  kind: 'award' | 'idv',
+  piid: string,
+  agency: string,
+  parent?: { piid: string; agency: string } | null,
+): string {
   if (kind === 'idv') return `CONT_IDV_${piid}_${agency}`;
   return `CONT_AWD_${piid}_${agency}_${parent?.piid || '-NONE-'}_${parent?.agency || '-NONE-'}`;
 }

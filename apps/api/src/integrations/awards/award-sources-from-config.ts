@@ -8,7 +8,10 @@ import { createUsaspendingClient, type UsaspendingClient } from './usaspending-c
  * reader waits on it: a short time limit and one retry, so a slow USAspending costs seconds, not a
  * minute; answers are cached (Redis when set) for 6 hours.
  */
-export function usaspendingForLookups(config: Pick<Config, 'AWARD_LOOKUPS' | 'USASPENDING_API_BASE_URL'>, redis: Redis | null): UsaspendingClient | null {
+export function usaspendingForLookups(
+  config: Pick<Config, 'AWARD_LOOKUPS' | 'USASPENDING_API_BASE_URL'>,
+  redis: Redis | null,
+): UsaspendingClient | null {
   if (!config.AWARD_LOOKUPS) return null;
   return createUsaspendingClient({
     baseUrl: config.USASPENDING_API_BASE_URL,

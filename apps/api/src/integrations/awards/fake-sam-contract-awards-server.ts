@@ -48,7 +48,8 @@ const KNOWN = new Set(
   ),
 );
 
-const get = (r: Rec, dotted: string): unknown => dotted.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Rec)[k] : undefined), r);
+const get = (r: Rec, dotted: string): unknown =>
+  dotted.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Rec)[k] : undefined), r);
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 const DATE = /^\d{2}\/\d{2}\/\d{4}$/;
@@ -86,21 +87,33 @@ export async function startFakeSamAwards(options: FakeSamAwardsOptions = {}): Pr
     usedToday.set(countKey, used);
     if (options.dailyLimit !== undefined && used > options.dailyLimit) {
       const next = gatewayTime(new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8)) + 1)));
-      return send(res, 429, { code: '900804', message: 'Message throttled out', description: `You have exceeded your quota .You can access API after ${next}`, nextAccessTime: next });
+      return send(res, 429, {
+        code: '900804',
+        message: 'Message throttled out',
+        description: `You have exceeded your quota .You can access API after ${next}`,
+        nextAccessTime: next,
+      });
     }
     for (const name of q.keys()) {
       if (!KNOWN.has(name)) {
-        return send(res, 400, { message: `The search parameter, ${name} does not exist.`, detail: 'Please refer to https://open.gsa.gov/api/contract-awards/ for a list of allowable search parameters.' });
+        return send(res, 400, {
+          message: `The search parameter, ${name} does not exist.`,
+          detail: 'Please refer to https://open.gsa.gov/api/contract-awards/ for a list of allowable search parameters.',
+        });
       }
     }
     const limit = Number(q.get('limit') ?? '10');
     const offset = Number(q.get('offset') ?? '0');
     if (limit > 100) {
-      return send(res, 400, { message: "The max value allowed for parameter 'limit' is 100.", detail: "Please provide a value equal to or less than 100 for the query parameter 'limit'." });
+      return send(res, 400, {
+        message: "The max value allowed for parameter 'limit' is 100.",
+        detail: "Please provide a value equal to or less than 100 for the query parameter 'limit'.",
+      });
     }
     if (offset * limit > 400_000) {
       return send(res, 400, {
-        message: "You may only page through the first 400,000 records. Any request where 'offset' x 'limit' is greater than 400,000 will be rejected.",
+        message:
+          "You may only page through the first 400,000 records. Any request where 'offset' x 'limit' is greater than 400,000 will be rejected.",
         detail: "Please provide values equal to or less than 400,000 for the query parameters 'offset' x 'limit'.",
       });
     }
@@ -148,7 +161,12 @@ export async function startFakeSamAwards(options: FakeSamAwardsOptions = {}): Pr
     });
     // "No Content Found" is a 204, which carries no body.
     if (matching.length === 0) return send(res, 204, null);
-    send(res, 200, { awardSummary: matching.slice(offset * limit, (offset + 1) * limit), totalRecords: String(matching.length), limit: String(limit), offset: String(offset) });
+    send(res, 200, {
+      awardSummary: matching.slice(offset * limit, (offset + 1) * limit),
+      totalRecords: String(matching.length),
+      limit: String(limit),
+      offset: String(offset),
+    });
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -26,7 +26,9 @@ type Rec = Record<string, unknown>;
  */
 export function realSearchRecords(): Rec[] {
   const byKey = new Map<string, Rec>();
-  for (const file of readdirSync(USASPENDING_FIXTURES).filter((f) => f.startsWith('spending_by_award__')).sort()) {
+  for (const file of readdirSync(USASPENDING_FIXTURES)
+    .filter((f) => f.startsWith('spending_by_award__'))
+    .sort()) {
     for (const r of loadUsaspendingFixture<{ results: Rec[] }>(file).results) {
       const key = String(r.generated_internal_id);
       byKey.set(key, { ...r, ...byKey.get(key) });
@@ -88,45 +90,48 @@ export async function startFakeUsaspending(options: FakeUsaspendingOptions = {})
   const queued: QueuedAnswer[] = [];
   const requests: FakeUsaspending['requests'] = [];
 
-  const server: Server = createServer(asyncHandler(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const raw = await readBody(req);
-    let body: unknown;
-    try {
-      body = raw ? JSON.parse(raw) : undefined;
-    } catch {
-      body = raw;
-    }
-    requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, body });
-    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
-    if (res.destroyed) return;
-    const next = queued.shift();
-    if (next) return send(res, next.status, next.body, next.headers);
-    if (req.method === 'POST' && typeof body === 'string') return send(res, 400, { detail: 'JSON parse error' });
-    const p = url.pathname;
-    if (req.method === 'POST' && p === '/api/v2/search/spending_by_award/') return search(res, body as Rec);
-    if (req.method === 'POST' && p === '/api/v2/transactions/') return pageOf(res, body as Rec, transactions);
-    if (req.method === 'POST' && p === '/api/v2/idvs/awards/') return pageOf(res, body as Rec, idvChildren);
-    let m = /^\/api\/v2\/awards\/([^/]+)\/$/.exec(p);
-    if (req.method === 'GET' && m) {
-      const id = decodeURIComponent(m[1]!);
-      const d = details.get(id) ?? [...details.values()].find((x) => String(x.id) === id);
-      return d ? send(res, 200, d) : send(res, 404, { detail: `No Award found with: '${id}'` });
-    }
-    m = /^\/api\/v2\/recipient\/([^/]+)\/$/.exec(p);
-    if (req.method === 'GET' && m) {
-      const id = decodeURIComponent(m[1]!);
-      const r = recipients.get(id);
-      return r ? send(res, 200, r) : send(res, 404, { detail: `Recipient ID not found: '${id}'` });
-    }
-    send(res, 404, { detail: 'Not found.' });
-  }));
+  const server: Server = createServer(
+    asyncHandler(async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const raw = await readBody(req);
+      let body: unknown;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        body = raw;
+      }
+      requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, body });
+      if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+      if (res.destroyed) return;
+      const next = queued.shift();
+      if (next) return send(res, next.status, next.body, next.headers);
+      if (req.method === 'POST' && typeof body === 'string') return send(res, 400, { detail: 'JSON parse error' });
+      const p = url.pathname;
+      if (req.method === 'POST' && p === '/api/v2/search/spending_by_award/') return search(res, body as Rec);
+      if (req.method === 'POST' && p === '/api/v2/transactions/') return pageOf(res, body as Rec, transactions);
+      if (req.method === 'POST' && p === '/api/v2/idvs/awards/') return pageOf(res, body as Rec, idvChildren);
+      let m = /^\/api\/v2\/awards\/([^/]+)\/$/.exec(p);
+      if (req.method === 'GET' && m) {
+        const id = decodeURIComponent(m[1]!);
+        const d = details.get(id) ?? [...details.values()].find((x) => String(x.id) === id);
+        return d ? send(res, 200, d) : send(res, 404, { detail: `No Award found with: '${id}'` });
+      }
+      m = /^\/api\/v2\/recipient\/([^/]+)\/$/.exec(p);
+      if (req.method === 'GET' && m) {
+        const id = decodeURIComponent(m[1]!);
+        const r = recipients.get(id);
+        return r ? send(res, 200, r) : send(res, 404, { detail: `Recipient ID not found: '${id}'` });
+      }
+      send(res, 404, { detail: 'Not found.' });
+    }),
+  );
 
   function search(res: ServerResponse, body: Rec | undefined): void {
     if (!body) return send(res, 400, { detail: 'JSON parse error' });
     const filters = (body.filters ?? null) as Rec | null;
     const fields = body.fields;
-    if (!filters || !Array.isArray(filters.award_type_codes)) return send(res, 422, { detail: "Missing value: 'filters|award_type_codes' is a required field" });
+    if (!filters || !Array.isArray(filters.award_type_codes))
+      return send(res, 422, { detail: "Missing value: 'filters|award_type_codes' is a required field" });
     if (!Array.isArray(fields) || fields.length === 0) return send(res, 422, { detail: "Missing value: 'fields' is a required field" });
     const codes = filters.award_type_codes as string[];
     if (!Object.values(GROUPS).some((g) => codes.every((c) => g.includes(c)))) {
@@ -134,12 +139,15 @@ export async function startFakeUsaspending(options: FakeUsaspendingOptions = {})
     }
     const limit = Number(body.limit ?? 10);
     const page = Number(body.page ?? 1);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return send(res, 422, { detail: "Field 'limit' value '" + String(body.limit) + "' is above max '100'" });
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      return send(res, 422, { detail: "Field 'limit' value '" + String(body.limit) + "' is above max '100'" });
     const sort = String(body.sort ?? fields[0]);
-    if (!fields.includes(sort)) return send(res, 422, { detail: `Sort value '${sort}' not found in requested fields: ${JSON.stringify(fields)}` });
+    if (!fields.includes(sort))
+      return send(res, 422, { detail: `Sort value '${sort}' not found in requested fields: ${JSON.stringify(fields)}` });
     const hasId = body.last_record_unique_id !== undefined && body.last_record_unique_id !== null;
     const hasValue = body.last_record_sort_value !== undefined && body.last_record_sort_value !== null;
-    if (hasId !== hasValue) return send(res, 422, { detail: "Both 'last_record_unique_id' and 'last_record_sort_value' must be provided together." });
+    if (hasId !== hasValue)
+      return send(res, 422, { detail: "Both 'last_record_unique_id' and 'last_record_sort_value' must be provided together." });
     if (!hasId && page * limit > MAX_RESULT_WINDOW) {
       return send(res, 422, {
         detail: `Page #${page} with limit ${limit} is over the maximum result limit ${MAX_RESULT_WINDOW}. Please provide the 'last_record_sort_value' and 'last_record_unique_id' to paginate sequentially.`,
@@ -182,11 +190,15 @@ export async function startFakeUsaspending(options: FakeUsaspendingOptions = {})
     if (!id) return send(res, 422, { detail: "Missing value: 'award_id' is a required field" });
     const limit = Number(body!.limit ?? 10);
     const page = Number(body!.page ?? 1);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 5000) return send(res, 422, { detail: `Field 'limit' value '${String(body!.limit)}' is outside the allowed range` });
+    if (!Number.isInteger(limit) || limit < 1 || limit > 5000)
+      return send(res, 422, { detail: `Field 'limit' value '${String(body!.limit)}' is outside the allowed range` });
     const all = rows.get(id) ?? [];
     const results = all.slice((page - 1) * limit, page * limit);
     const hasNext = page * limit < all.length;
-    send(res, 200, { results, page_metadata: { page, next: hasNext ? page + 1 : null, previous: page > 1 ? page - 1 : null, hasNext, hasPrevious: page > 1 } });
+    send(res, 200, {
+      results,
+      page_metadata: { page, next: hasNext ? page + 1 : null, previous: page > 1 ? page - 1 : null, hasNext, hasPrevious: page > 1 },
+    });
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -31,7 +31,10 @@ async function setup(opts: { dailyLimit?: number; quota?: number; cache?: Memory
 }
 
 async function failure(p: Promise<unknown>): Promise<AwardSourceError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AwardSourceError);
   expect((err as Error).message).not.toContain(API_KEY);
   return err as AwardSourceError;
@@ -79,7 +82,11 @@ describe('SAM.gov Contract Awards search', () => {
 
   it('sends the award family, date range and NAICS list in SAM syntax', async () => {
     const { fake, client } = await setup();
-    await client.search({ awardOrIdv: 'Award', naicsCodes: ['424480', '541519'], currentCompletionDate: { from: new Date('2025-01-01T00:00:00Z') } });
+    await client.search({
+      awardOrIdv: 'Award',
+      naicsCodes: ['424480', '541519'],
+      currentCompletionDate: { from: new Date('2025-01-01T00:00:00Z') },
+    });
     const q = fake.requests[0]!.searchParams;
     expect(q.get('awardOrIDV')).toBe('Award');
     expect(q.get('naicsCode')).toBe('424480~541519');
@@ -91,9 +98,12 @@ describe('SAM.gov Contract Awards search', () => {
     const { fake, client } = await setup();
     const all = docExampleRecords();
     const keys: string[] = [];
-    for await (const page of client.searchAll({ limit: 2 }, 20)) keys.push(...page.records.map((r) => `${r.contractId.piid}/${r.contractId.modificationNumber}`));
+    for await (const page of client.searchAll({ limit: 2 }, 20))
+      keys.push(...page.records.map((r) => `${r.contractId.piid}/${r.contractId.modificationNumber}`));
     expect(keys).toHaveLength(all.length);
-    expect(fake.requests.map((u) => u.searchParams.get('offset'))).toEqual(Array.from({ length: Math.ceil(all.length / 2) }, (_, i) => String(i)));
+    expect(fake.requests.map((u) => u.searchParams.get('offset'))).toEqual(
+      Array.from({ length: Math.ceil(all.length / 2) }, (_, i) => String(i)),
+    );
   });
 
   it('reads No Content (204) as no records', async () => {
@@ -104,7 +114,13 @@ describe('SAM.gov Contract Awards search', () => {
 
   it('shows SAM refusals with their message, without the key', async () => {
     const { client } = await setup();
-    fake!.queue({ status: 400, body: { message: 'The search parameter, foo does not exist.', detail: 'Please refer to https://open.gsa.gov/api/contract-awards/ for a list of allowable search parameters.' } });
+    fake!.queue({
+      status: 400,
+      body: {
+        message: 'The search parameter, foo does not exist.',
+        detail: 'Please refer to https://open.gsa.gov/api/contract-awards/ for a list of allowable search parameters.',
+      },
+    });
     const err = await failure(client.search({ piid: 'X' }));
     expect(err.kind).toBe('bad_request');
     expect(err.message).toBe('SAM.gov Contract Awards refused search (HTTP 400): The search parameter, foo does not exist.');
@@ -112,7 +128,12 @@ describe('SAM.gov Contract Awards search', () => {
 
   it('refuses a wrong key as unauthorized', async () => {
     fake = await startFakeSamAwards({ validApiKey: 'another' });
-    const client = createSamContractAwardsClient({ apiKey: API_KEY, quota: new MemoryDailyQuota(10), baseUrl: fake.url, sleep: async () => {} });
+    const client = createSamContractAwardsClient({
+      apiKey: API_KEY,
+      quota: new MemoryDailyQuota(10),
+      baseUrl: fake.url,
+      sleep: async () => {},
+    });
     const err = await failure(client.search({ piid: 'X' }));
     expect(err.kind).toBe('unauthorized');
     expect(err.message).toContain('An invalid API key was supplied.');
@@ -165,7 +186,10 @@ describe('SAM.gov Contract Awards malformed answers', () => {
   it('refuses a record without its PIID, names it, and caches nothing', async () => {
     const cache = new MemoryJsonCache<unknown>(60_000, 10);
     const { fake, client } = await setup({ cache });
-    fake.queue({ status: 200, body: { awardSummary: [{ contractId: { subtier: { code: '9700' } } }], totalRecords: '1', limit: '10', offset: '0' } });
+    fake.queue({
+      status: 200,
+      body: { awardSummary: [{ contractId: { subtier: { code: '9700' } } }], totalRecords: '1', limit: '10', offset: '0' },
+    });
     const err = await failure(client.search({ piid: 'NNG15SD19B' }));
     expect(err.kind).toBe('malformed');
     expect(err.message).toMatch(/^SAM\.gov Contract Awards search answered in an unexpected shape \(awardSummary\[0\]\.contractId\.piid: /);

@@ -127,9 +127,13 @@ export function createSamContractAwardsClient(options: SamContractAwardsClientOp
   function query(params: SamAwardsSearchParams): URLSearchParams {
     const limit = params.limit ?? SAM_AWARDS_MAX_LIMIT;
     const page = params.page ?? 0;
-    if (!Number.isInteger(limit) || limit < 1 || limit > SAM_AWARDS_MAX_LIMIT) throw new RangeError(`SAM.gov Contract Awards limit must be 1-${SAM_AWARDS_MAX_LIMIT}`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > SAM_AWARDS_MAX_LIMIT)
+      throw new RangeError(`SAM.gov Contract Awards limit must be 1-${SAM_AWARDS_MAX_LIMIT}`);
     if (!Number.isInteger(page) || page < 0) throw new RangeError('page must be a non-negative integer');
-    if (page * limit > SAM_AWARDS_MAX_WINDOW) throw new RangeError(`SAM.gov pages only through the first ${SAM_AWARDS_MAX_WINDOW.toLocaleString('en-US')} records; narrow the search`);
+    if (page * limit > SAM_AWARDS_MAX_WINDOW)
+      throw new RangeError(
+        `SAM.gov pages only through the first ${SAM_AWARDS_MAX_WINDOW.toLocaleString('en-US')} records; narrow the search`,
+      );
     const q = new URLSearchParams({ limit: String(limit), offset: String(page) });
     if (params.piid) q.set('piid', value('piid', params.piid));
     if (params.solicitationId) q.set('solicitationID', value('solicitationID', params.solicitationId));
@@ -153,7 +157,10 @@ export function createSamContractAwardsClient(options: SamContractAwardsClientOp
     const body = cached !== undefined ? cached : await ask(q);
     const parsed = SamAwardsAnswerSchema.safeParse(body ?? { awardSummary: [], totalRecords: '0' });
     if (!parsed.success) {
-      throw new AwardSourceError('malformed', `${SAM_AWARDS_SOURCE} search answered in an unexpected shape (${describeIssues(parsed.error)})`);
+      throw new AwardSourceError(
+        'malformed',
+        `${SAM_AWARDS_SOURCE} search answered in an unexpected shape (${describeIssues(parsed.error)})`,
+      );
     }
     if (cached === undefined) await options.cache?.set(cacheKey, body ?? null);
     const records = parsed.data.awardSummary ?? [];
@@ -161,7 +168,12 @@ export function createSamContractAwardsClient(options: SamContractAwardsClientOp
     const total = asCount(parsed.data.totalRecords) ?? records.length;
     const limit = Number(q.get('limit'));
     const page = Number(q.get('offset'));
-    return { records, awards: records.map((r) => awardFromSam(r, fetchedAt)), totalRecords: total, hasNext: (page + 1) * limit < total && records.length > 0 };
+    return {
+      records,
+      awards: records.map((r) => awardFromSam(r, fetchedAt)),
+      totalRecords: total,
+      hasNext: (page + 1) * limit < total && records.length > 0,
+    };
   }
 
   async function ask(q: URLSearchParams): Promise<unknown> {
@@ -182,7 +194,12 @@ export function createSamContractAwardsClient(options: SamContractAwardsClientOp
         if (!(await quota.take())) {
           const usage = await quota.usage();
           const reset = nextUtcMidnight(now());
-          throw new AwardSourceError('quota_exhausted', `${SAM_AWARDS_SOURCE} daily quota of ${usage.limit} requests is used up until ${reset.toISOString()}`, undefined, reset);
+          throw new AwardSourceError(
+            'quota_exhausted',
+            `${SAM_AWARDS_SOURCE} daily quota of ${usage.limit} requests is used up until ${reset.toISOString()}`,
+            undefined,
+            reset,
+          );
         }
       },
       // SAM's gateway answers a used-up daily quota with 429 and nextAccessTime: no retry helps.

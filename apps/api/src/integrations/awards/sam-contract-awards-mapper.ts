@@ -33,7 +33,8 @@ export function awardFromSam(r: SamAward, fetchedAt: Date): AwardRecord {
     parentIdvPiid: parent?.piid ?? null,
     awardTypeCode: typeCode && isIdv ? `IDV_${typeCode}` : typeCode,
     recipientUei: textOf(uei?.uniqueEntityId),
-    recipientName: textOf(details?.awardeeData?.awardeeHeader?.awardeeName) ?? textOf(details?.awardeeData?.awardeeHeader?.legalBusinessName),
+    recipientName:
+      textOf(details?.awardeeData?.awardeeHeader?.awardeeName) ?? textOf(details?.awardeeData?.awardeeHeader?.legalBusinessName),
     recipientParentUei: textOf(uei?.awardeeUltimateParentUniqueEntityId),
     awardingAgencyCode: textOf(org?.contractingDepartment?.code),
     awardingAgencyName: textOf(org?.contractingDepartment?.name),

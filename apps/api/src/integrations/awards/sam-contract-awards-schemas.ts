@@ -28,9 +28,7 @@ export const SamAwardSchema = z.looseObject({
             .optional(),
         })
         .optional(),
-      principalPlaceOfPerformance: z
-        .looseObject({ state: codeName, zipCode: z.string().optional(), country: codeName })
-        .optional(),
+      principalPlaceOfPerformance: z.looseObject({ state: codeName, zipCode: z.string().optional(), country: codeName }).optional(),
       productOrServiceInformation: z
         .looseObject({ productOrService: codeName, principalNaics: z.array(z.looseObject({ code: z.string().optional() })).optional() })
         .optional(),

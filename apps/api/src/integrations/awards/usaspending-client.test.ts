@@ -26,7 +26,10 @@ async function setup(opts: { timeoutMs?: number; delayMs?: number; attempts?: nu
 }
 
 async function failure(p: Promise<unknown>): Promise<AwardSourceError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AwardSourceError);
   return err as AwardSourceError;
 }
@@ -99,7 +102,9 @@ describe('USAspending search paging', () => {
   it('refuses a limit above 100 and a sort on a field not asked for before asking', async () => {
     const { fake, client } = await setup();
     await expect(client.searchAwards({ filters: contracts, limit: 101 })).rejects.toThrow(RangeError);
-    await expect(client.searchAwards({ filters: contracts, fields: ['Award ID'], sort: 'Award Amount' })).rejects.toThrow(/sorts only by a requested field/);
+    await expect(client.searchAwards({ filters: contracts, fields: ['Award ID'], sort: 'Award Amount' })).rejects.toThrow(
+      /sorts only by a requested field/,
+    );
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -118,7 +123,9 @@ describe('USAspending retries', () => {
     fake.queue(USASPENDING_THROTTLED, USASPENDING_THROTTLED, USASPENDING_THROTTLED);
     const err = await failure(client.getAward('CONT_IDV_80JSC019C0012_8000'));
     expect(err.kind).toBe('rate_limited');
-    expect(err.message).toBe('USAspending award CONT_IDV_80JSC019C0012_8000 was throttled (HTTP 429): Request was throttled. (gave up after 2 attempts)');
+    expect(err.message).toBe(
+      'USAspending award CONT_IDV_80JSC019C0012_8000 was throttled (HTTP 429): Request was throttled. (gave up after 2 attempts)',
+    );
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -165,7 +172,10 @@ describe('USAspending malformed answers', () => {
 
   it('refuses a page that promises more without a cursor', async () => {
     const { fake, client } = await setup();
-    fake.queue({ status: 200, body: { results: [], page_metadata: { page: 1, hasNext: true, last_record_unique_id: null, last_record_sort_value: 'None' } } });
+    fake.queue({
+      status: 200,
+      body: { results: [], page_metadata: { page: 1, hasNext: true, last_record_unique_id: null, last_record_sort_value: 'None' } },
+    });
     const err = await failure(client.searchAwards({ filters: contracts }));
     expect(err.message).toContain('gave no cursor');
   });
@@ -195,13 +205,26 @@ describe('USAspending award detail, transactions, orders, recipient', () => {
   it('maps a definitive contract with its solicitation, offers and set-aside', async () => {
     const { client } = await setup();
     const a = await client.getAward('CONT_AWD_80GSFC18C0008_8000_-NONE-_-NONE-');
-    expect(a).toMatchObject({ parentIdvPiid: null, solicitationId: 'NNH16ZDA005O', offersReceived: 2, setAsideCode: 'NONE', potentialEndDate: '2025-08-23' });
+    expect(a).toMatchObject({
+      parentIdvPiid: null,
+      solicitationId: 'NNH16ZDA005O',
+      offersReceived: 2,
+      setAsideCode: 'NONE',
+      potentialEndDate: '2025-08-23',
+    });
   });
 
   it('maps an IDV: its ordering end, no potential end', async () => {
     const { client } = await setup();
     const a = await client.getAward('CONT_IDV_80JSC019C0012_8000');
-    expect(a).toMatchObject({ awardTypeCode: 'IDV_B_B', currentEndDate: '2030-09-30', potentialEndDate: null, solicitationId: '80JSC018R0014', offersReceived: 1, recipientParentUei: 'ZFN2JJXBLZT3' });
+    expect(a).toMatchObject({
+      awardTypeCode: 'IDV_B_B',
+      currentEndDate: '2030-09-30',
+      potentialEndDate: null,
+      solicitationId: '80JSC018R0014',
+      offersReceived: 1,
+      recipientParentUei: 'ZFN2JJXBLZT3',
+    });
   });
 
   it('caches a detail answer', async () => {

@@ -107,7 +107,13 @@ export function createUsaspendingClient(options: UsaspendingClientOptions = {}):
   const doFetch = options.fetch ?? globalThis.fetch;
   const now = options.now ?? (() => new Date());
 
-  async function call<S extends z.ZodType>(what: string, schema: S, method: 'GET' | 'POST', path: string, body?: unknown): Promise<z.output<S>> {
+  async function call<S extends z.ZodType>(
+    what: string,
+    schema: S,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<z.output<S>> {
     const cacheKey = `usaspending:${method} ${path} ${body === undefined ? '' : JSON.stringify(body)}`;
     const cached = await options.cache?.get(cacheKey);
     if (cached !== undefined) return schema.parse(cached);
@@ -124,7 +130,11 @@ export function createUsaspendingClient(options: UsaspendingClientOptions = {}):
     });
     const parsed = schema.safeParse(answer.body);
     if (!parsed.success) {
-      throw new AwardSourceError('malformed', `${USASPENDING_SOURCE} ${what} answered in an unexpected shape (${describeIssues(parsed.error)})`, answer.status);
+      throw new AwardSourceError(
+        'malformed',
+        `${USASPENDING_SOURCE} ${what} answered in an unexpected shape (${describeIssues(parsed.error)})`,
+        answer.status,
+      );
     }
     await options.cache?.set(cacheKey, answer.body);
     return parsed.data;
@@ -132,7 +142,8 @@ export function createUsaspendingClient(options: UsaspendingClientOptions = {}):
 
   async function searchAwards(params: UsaSearchParams): Promise<UsaSearchPage> {
     const limit = params.limit ?? USASPENDING_MAX_LIMIT;
-    if (!Number.isInteger(limit) || limit < 1 || limit > USASPENDING_MAX_LIMIT) throw new RangeError(`USAspending limit must be 1-${USASPENDING_MAX_LIMIT}`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > USASPENDING_MAX_LIMIT)
+      throw new RangeError(`USAspending limit must be 1-${USASPENDING_MAX_LIMIT}`);
     const fields = params.fields ?? CONTRACT_SEARCH_FIELDS;
     const sort = params.sort ?? 'Award Amount';
     if (!fields.includes(sort)) throw new RangeError(`USAspending sorts only by a requested field, not "${sort}"`);
@@ -146,7 +157,10 @@ export function createUsaspendingClient(options: UsaspendingClientOptions = {}):
     const meta = answer.page_metadata;
     const fetchedAt = now();
     const next =
-      meta.hasNext && typeof meta.last_record_unique_id === 'number' && typeof meta.last_record_sort_value === 'string' && meta.last_record_sort_value !== 'None'
+      meta.hasNext &&
+      typeof meta.last_record_unique_id === 'number' &&
+      typeof meta.last_record_sort_value === 'string' &&
+      meta.last_record_sort_value !== 'None'
         ? { lastRecordUniqueId: meta.last_record_unique_id, lastRecordSortValue: meta.last_record_sort_value }
         : null;
     if (meta.hasNext && !next) {

@@ -11,7 +11,8 @@ import type { UsaAwardDetail, UsaRecipientDetail, UsaSearchResult } from './usas
 export function parseAwardKey(key: string): { kind: 'award' | 'idv'; piid: string; agency: string; parentPiid: string | null } | null {
   const parts = key.split('_');
   if (parts[0] !== 'CONT') return null;
-  if (parts[1] === 'IDV' && parts.length >= 4) return { kind: 'idv', piid: parts.slice(2, -1).join('_'), agency: parts.at(-1)!, parentPiid: null };
+  if (parts[1] === 'IDV' && parts.length >= 4)
+    return { kind: 'idv', piid: parts.slice(2, -1).join('_'), agency: parts.at(-1)!, parentPiid: null };
   if (parts[1] === 'AWD' && parts.length >= 6) {
     const parent = parts.at(-2)!;
     return { kind: 'award', piid: parts.slice(2, -3).join('_'), agency: parts.at(-3)!, parentPiid: parent === '-NONE-' ? null : parent };

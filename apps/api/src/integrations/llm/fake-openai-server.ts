@@ -16,30 +16,32 @@ export async function startFakeOpenAi(
   respond: (req: FakeOpenAiRequest) => { status?: number; content?: string; stallMs?: number },
 ): Promise<{ url: string; requests: FakeOpenAiRequest[]; close(): Promise<void> }> {
   const requests: FakeOpenAiRequest[] = [];
-  const server: Server = createServer(asyncHandler(async (req, res) => {
-    const body = JSON.parse((await readBody(req)) || '{}');
-    const entry = { path: req.url ?? '', authorization: req.headers.authorization, body };
-    requests.push(entry);
-    const answer = respond(entry);
-    if (answer.stallMs) await new Promise((r) => setTimeout(r, answer.stallMs));
-    if (res.destroyed) return;
-    if (answer.status && answer.status >= 400) {
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: 'fake failure', type: 'server_error', code: null } }));
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        id: 'chatcmpl-fake',
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: answer.content ?? '' }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-      }),
-    );
-  }));
+  const server: Server = createServer(
+    asyncHandler(async (req, res) => {
+      const body = JSON.parse((await readBody(req)) || '{}');
+      const entry = { path: req.url ?? '', authorization: req.headers.authorization, body };
+      requests.push(entry);
+      const answer = respond(entry);
+      if (answer.stallMs) await new Promise((r) => setTimeout(r, answer.stallMs));
+      if (res.destroyed) return;
+      if (answer.status && answer.status >= 400) {
+        res.writeHead(answer.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'fake failure', type: 'server_error', code: null } }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-fake',
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: answer.content ?? '' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+        }),
+      );
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -19,14 +19,21 @@ afterEach(async () => {
 
 describe('removeUnknownRequirementIds', () => {
   it('keeps known ids and drops invented ones, bracketed or bare', () => {
-    const out = removeUnknownRequirementIds('See [L-001] and [L-999], also M-001 and C-777, and [L.4.2] not [L.9.9].', request.requirementIds);
+    const out = removeUnknownRequirementIds(
+      'See [L-001] and [L-999], also M-001 and C-777, and [L.4.2] not [L.9.9].',
+      request.requirementIds,
+    );
     expect(out).toContain('[L-001]');
     expect(out).toContain('M-001');
     expect(out).toContain('[L.4.2]');
     expect(out).not.toContain('L-999');
     expect(out).not.toContain('C-777');
     expect(out).not.toContain('L.9.9');
-    const stable = removeUnknownRequirementIds('[L-5.2(1)] [C-2.1-4fa9c1] [O-H.1] [L-5.2.1.b] [C-2.1-ffffff] [Company]', ['L-5.2(1)', 'C-2.1-4fa9c1', 'O-H.1']);
+    const stable = removeUnknownRequirementIds('[L-5.2(1)] [C-2.1-4fa9c1] [O-H.1] [L-5.2.1.b] [C-2.1-ffffff] [Company]', [
+      'L-5.2(1)',
+      'C-2.1-4fa9c1',
+      'O-H.1',
+    ]);
     expect(stable).toBe('[L-5.2(1)] [C-2.1-4fa9c1] [O-H.1] [Company]');
   });
 });

@@ -22,7 +22,11 @@ describe('mailer', () => {
         let data = '';
         stream.on('data', (c: Buffer) => (data += c.toString()));
         stream.on('end', () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
           callback();
         });
       },
@@ -30,7 +34,12 @@ describe('mailer', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
     try {
-      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'BidDesk <no-reply@biddesk.test>', outboxDir: '/nonexistent', log });
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'BidDesk <no-reply@biddesk.test>',
+        outboxDir: '/nonexistent',
+        log,
+      });
       expect(mailer.kind).toBe('smtp');
       await mailer.send({ to: 'bidder@example.com', subject: 'Reset your password', text: 'Open http://x/reset-password/abc' });
       expect(received).toHaveLength(1);

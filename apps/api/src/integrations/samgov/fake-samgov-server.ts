@@ -65,55 +65,57 @@ export async function startFakeSamGov(options: FakeSamGovOptions = {}): Promise<
   let delayMs = options.delayMs ?? 0;
   const requests: URL[] = [];
 
-  const server: Server = createServer(asyncHandler(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    requests.push(new URL(url.pathname + url.search, baseUrl));
-    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-    if (res.destroyed) return;
+  const server: Server = createServer(
+    asyncHandler(async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      requests.push(new URL(url.pathname + url.search, baseUrl));
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+      if (res.destroyed) return;
 
-    if (req.method !== 'GET') return send(res, 405, { errorCode: '405', errorMessage: 'Method Not Allowed' });
-    const isSearch = SEARCH_PATHS.has(url.pathname);
-    const isDesc = NOTICEDESC_PATHS.has(url.pathname);
-    if (!isSearch && !isDesc) return send(res, 404, { errorCode: '404', errorMessage: 'No Data found' });
+      if (req.method !== 'GET') return send(res, 405, { errorCode: '405', errorMessage: 'Method Not Allowed' });
+      const isSearch = SEARCH_PATHS.has(url.pathname);
+      const isDesc = NOTICEDESC_PATHS.has(url.pathname);
+      if (!isSearch && !isDesc) return send(res, 404, { errorCode: '404', errorMessage: 'No Data found' });
 
-    // Gateway checks come before the application's.
-    const key = url.searchParams.get('api_key');
-    if (!key) {
-      return send(res, 403, {
-        error: { code: 'API_KEY_MISSING', message: 'No api_key was supplied. Get one at https://api.sam.gov' },
-      });
-    }
-    if (options.validApiKey !== undefined && key !== options.validApiKey) {
-      return send(res, 403, {
-        error: { code: 'API_KEY_INVALID', message: 'An invalid api_key was supplied. Get one at https://api.sam.gov' },
-      });
-    }
-    if (mode === 'unauthorized') return send(res, 401, { code: '900901', message: 'Invalid Credentials' });
-    if (mode === 'rate_limited') {
-      const next = nextUtcMidnight();
-      return send(res, 429, {
-        code: '900804',
-        message: 'Message throttled out',
-        description: `You have exceeded your quota .You can access API after ${next}`,
-        nextAccessTime: next,
-      });
-    }
-    if (mode === 'error') {
-      return send(res, 500, {
-        errorCode: 'INTERNAL SERVER ERROR',
-        errorMessage: 'Application has encountered some issues. Please try after some time',
-      });
-    }
+      // Gateway checks come before the application's.
+      const key = url.searchParams.get('api_key');
+      if (!key) {
+        return send(res, 403, {
+          error: { code: 'API_KEY_MISSING', message: 'No api_key was supplied. Get one at https://api.sam.gov' },
+        });
+      }
+      if (options.validApiKey !== undefined && key !== options.validApiKey) {
+        return send(res, 403, {
+          error: { code: 'API_KEY_INVALID', message: 'An invalid api_key was supplied. Get one at https://api.sam.gov' },
+        });
+      }
+      if (mode === 'unauthorized') return send(res, 401, { code: '900901', message: 'Invalid Credentials' });
+      if (mode === 'rate_limited') {
+        const next = nextUtcMidnight();
+        return send(res, 429, {
+          code: '900804',
+          message: 'Message throttled out',
+          description: `You have exceeded your quota .You can access API after ${next}`,
+          nextAccessTime: next,
+        });
+      }
+      if (mode === 'error') {
+        return send(res, 500, {
+          errorCode: 'INTERNAL SERVER ERROR',
+          errorMessage: 'Application has encountered some issues. Please try after some time',
+        });
+      }
 
-    if (isDesc) {
-      const id = (url.searchParams.get('noticeid') ?? '').trim();
-      const record = records.find((o) => o.noticeId === id);
-      const html = descriptions[id] ?? (record ? defaultDescription(record) : undefined);
-      if (html === undefined) return send(res, 404, { errorCode: '404', errorMessage: 'Description Not Found' });
-      return send(res, 200, { description: html });
-    }
-    return search(url, res);
-  }));
+      if (isDesc) {
+        const id = (url.searchParams.get('noticeid') ?? '').trim();
+        const record = records.find((o) => o.noticeId === id);
+        const html = descriptions[id] ?? (record ? defaultDescription(record) : undefined);
+        if (html === undefined) return send(res, 404, { errorCode: '404', errorMessage: 'Description Not Found' });
+        return send(res, 200, { description: html });
+      }
+      return search(url, res);
+    }),
+  );
 
   function search(url: URL, res: ServerResponse): void {
     const q = url.searchParams;

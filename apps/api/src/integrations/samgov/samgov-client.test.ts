@@ -126,13 +126,11 @@ describe('searchOpportunities against the fake SAM.gov', () => {
 
   it('refuses a window over one year, limit over 1000 and a reversed window before calling SAM', async () => {
     const { fake, client } = await setup();
-    await expect(
-      client.searchOpportunities({ postedFrom: new Date('2025-01-01Z'), postedTo: new Date('2026-01-02Z') }),
-    ).rejects.toThrow(RangeError);
-    await expect(client.searchOpportunities({ ...window, limit: 1001 })).rejects.toThrow(RangeError);
-    await expect(client.searchOpportunities({ postedFrom: window.postedTo, postedTo: window.postedFrom })).rejects.toThrow(
+    await expect(client.searchOpportunities({ postedFrom: new Date('2025-01-01Z'), postedTo: new Date('2026-01-02Z') })).rejects.toThrow(
       RangeError,
     );
+    await expect(client.searchOpportunities({ ...window, limit: 1001 })).rejects.toThrow(RangeError);
+    await expect(client.searchOpportunities({ postedFrom: window.postedTo, postedTo: window.postedFrom })).rejects.toThrow(RangeError);
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -199,9 +197,10 @@ describe('searchOpportunities against the fake SAM.gov', () => {
       totalRecords: 0,
       opportunities: [],
     });
-    const mixed = await answer({ totalRecords: 2, opportunitiesData: [{ noticeId: 'a1', title: 'x' }, { title: 'no id' }] }).searchOpportunities(
-      window,
-    );
+    const mixed = await answer({
+      totalRecords: 2,
+      opportunitiesData: [{ noticeId: 'a1', title: 'x' }, { title: 'no id' }],
+    }).searchOpportunities(window);
     expect(mixed.opportunities.map((o) => o.noticeId)).toEqual(['a1']);
     expect(mixed.totalRecords).toBe(2);
     expect((await failure(answer({ totalRecords: 1, opportunitiesData: 'x' }).searchOpportunities(window))).kind).toBe('upstream');
@@ -260,7 +259,9 @@ describe('the fake enforces SAM\u2019s own validation', () => {
       totalRecords: 2,
       limit: 2,
       offset: 0,
-      links: [{ rel: 'self', href: 'https://api.sam.gov/prod/opportunities/v2/search?postedFrom=01/01/2026&postedTo=02/02/2026&limit=2&ptype=k' }],
+      links: [
+        { rel: 'self', href: 'https://api.sam.gov/prod/opportunities/v2/search?postedFrom=01/01/2026&postedTo=02/02/2026&limit=2&ptype=k' },
+      ],
     });
   });
 });
@@ -270,9 +271,7 @@ describe('fetchDescription against the fake SAM.gov', () => {
     const { fake, client } = await setup({
       descriptions: { fd05ce5247fb4bc1b86e1ce4691bb74b: '<p>Renovate the <b>Aspinall</b> chambers.</p>' },
     });
-    expect(await client.fetchDescription('fd05ce5247fb4bc1b86e1ce4691bb74b')).toBe(
-      '<p>Renovate the <b>Aspinall</b> chambers.</p>',
-    );
+    expect(await client.fetchDescription('fd05ce5247fb4bc1b86e1ce4691bb74b')).toBe('<p>Renovate the <b>Aspinall</b> chambers.</p>');
     const url = fake.requests[0];
     expect(url.pathname).toBe('/prod/opportunities/v1/noticedesc');
     expect(url.searchParams.get('noticeid')).toBe('fd05ce5247fb4bc1b86e1ce4691bb74b');
@@ -296,9 +295,7 @@ describe('fetchDescription against the fake SAM.gov', () => {
     expect(await answer(JSON.stringify('<p>bare</p>')).fetchDescription('x')).toBe('<p>bare</p>');
     expect(await answer('<p>raw html</p>').fetchDescription('x')).toBe('<p>raw html</p>');
     expect(await answer(JSON.stringify({ description: null })).fetchDescription('x')).toBe('');
-    expect((await failure(answer(JSON.stringify({ description: 'Description Not Found' })).fetchDescription('x'))).kind).toBe(
-      'not_found',
-    );
+    expect((await failure(answer(JSON.stringify({ description: 'Description Not Found' })).fetchDescription('x'))).kind).toBe('not_found');
     expect((await failure(answer(JSON.stringify({ other: 1 })).fetchDescription('x'))).kind).toBe('upstream');
   });
 

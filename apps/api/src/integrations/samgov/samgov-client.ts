@@ -180,9 +180,7 @@ export function createSamGovClient(options: SamGovClientOptions): SamGovClient {
       if (!isRecord(body)) throw new SamGovError('upstream', 'SAM.gov search answered with invalid JSON', status);
       const data = body.opportunitiesData ?? [];
       if (!Array.isArray(data)) throw new SamGovError('upstream', 'SAM.gov search answer has no opportunitiesData list', status);
-      const opportunities = data.filter(
-        (o): o is SamOpportunity => isRecord(o) && typeof o.noticeId === 'string' && o.noticeId !== '',
-      );
+      const opportunities = data.filter((o): o is SamOpportunity => isRecord(o) && typeof o.noticeId === 'string' && o.noticeId !== '');
       const total = Number(body.totalRecords);
       return { totalRecords: Number.isFinite(total) ? total : opportunities.length, opportunities };
     },

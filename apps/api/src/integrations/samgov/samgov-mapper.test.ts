@@ -41,9 +41,9 @@ describe('splitOrganization', () => {
       aacCode: '19FR00',
     });
     expect(splitOrganization('STATE, DEPARTMENT OF.STATE, DEPARTMENT OF.U.S EMBASSY APIA', null).office).toBe('U.S EMBASSY APIA');
-    expect(
-      splitOrganization('STATE, DEPARTMENT OF.INTERNATIONAL BOUNDARY AND WATER COMMISSION: U.S.-MEXICO', '019.1900').subTier,
-    ).toBe('INTERNATIONAL BOUNDARY AND WATER COMMISSION: U.S.-MEXICO');
+    expect(splitOrganization('STATE, DEPARTMENT OF.INTERNATIONAL BOUNDARY AND WATER COMMISSION: U.S.-MEXICO', '019.1900').subTier).toBe(
+      'INTERNATIONAL BOUNDARY AND WATER COMMISSION: U.S.-MEXICO',
+    );
     expect(
       splitOrganization('TRANSPORTATION, DEPARTMENT OF.OST.6913G6 VOLPE NATL. TRANS. SYS CNTR', '069.6900.6913G6', 'OFFICE').office,
     ).toBe('6913G6 VOLPE NATL. TRANS. SYS CNTR');
@@ -119,7 +119,14 @@ describe('mapSamOpportunity on the real v2 search response', () => {
       placeOfPerformance: { street_address: null, city: 'Grand Junction', state: 'CO', zip: null, country: 'USA' },
       award: null,
       contacts: [
-        { type: 'primary', title: null, full_name: 'corey roundfield', email: 'corey.roundfield@gsa.gov', phone: '720.656.0243', fax: null },
+        {
+          type: 'primary',
+          title: null,
+          full_name: 'corey roundfield',
+          email: 'corey.roundfield@gsa.gov',
+          phone: '720.656.0243',
+          fax: null,
+        },
       ],
       organizationType: 'OFFICE',
       officeAddress: { city: 'Washington', state: 'DC', zip: '20405', country: 'USA' },
@@ -171,9 +178,7 @@ describe('mapSamOpportunity on the real v2 search response', () => {
       phone: '708-786-7737',
       fax: null,
     });
-    expect(row.attachments).toEqual([
-      { name: 'Attachment 1', url: byId('f90fba9ebf6243ed8290c4ed4603c182').resourceLinks![0] },
-    ]);
+    expect(row.attachments).toEqual([{ name: 'Attachment 1', url: byId('f90fba9ebf6243ed8290c4ed4603c182').resourceLinks![0] }]);
   });
 
   it('keeps the Korean place of performance codes, secondary contacts and attachments', () => {
@@ -224,7 +229,10 @@ describe('mapSamOpportunity on the real v2 search response', () => {
       active: 'No',
       award: { awardee: {} },
       placeOfPerformance: {},
-      pointOfContact: [{ type: 'secondary', fullName: 'Jane\nDoe', email: ' j@x.gov ' }, { fax: '', phone: '' }],
+      pointOfContact: [
+        { type: 'secondary', fullName: 'Jane\nDoe', email: ' j@x.gov ' },
+        { fax: '', phone: '' },
+      ],
       resourceLinks: ['https://example.gov/files/Statement%20of%20Work.pdf', 'not a url'],
       postedDate: '2026-02-02 10:00:00',
       responseDeadLine: 'soon',

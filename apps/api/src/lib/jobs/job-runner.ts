@@ -22,7 +22,13 @@ export interface JobDefinition {
   run(ctx: JobRunContext): Promise<Record<string, unknown> | void>;
 }
 
-export type RunOutcome = { job: string; period: string; status: 'done' | 'failed' | 'skipped'; result?: Record<string, unknown>; error?: string };
+export type RunOutcome = {
+  job: string;
+  period: string;
+  status: 'done' | 'failed' | 'skipped';
+  result?: Record<string, unknown>;
+  error?: string;
+};
 
 export interface JobRunnerOptions {
   db: Db;
@@ -37,7 +43,6 @@ export interface JobRunnerOptions {
   maxAttempts?: number;
   retryAfterMs?: number;
 }
-
 
 /**
  * Runs scheduled jobs exactly once per (job, period) however many API processes tick at once.
@@ -131,9 +136,12 @@ export class JobRunner {
   async runPeriod(name: string, period: string, now = new Date()): Promise<RunOutcome> {
     const job = this.find(name);
     if (!(await this.claim(name, period))) return { job: name, period, status: 'skipped' };
-    const heartbeat = setInterval(() => {
-      void jobRuns.heartbeat(this.opts.db, name, period).catch(() => {});
-    }, Math.max(1000, Math.floor((this.opts.staleAfterMs ?? 300_000) / 4)));
+    const heartbeat = setInterval(
+      () => {
+        void jobRuns.heartbeat(this.opts.db, name, period).catch(() => {});
+      },
+      Math.max(1000, Math.floor((this.opts.staleAfterMs ?? 300_000) / 4)),
+    );
     heartbeat.unref();
     try {
       const result = (await job.run({ db: this.opts.db, log: this.opts.log, period, now, signal: this.stopSignal })) ?? {};

@@ -8,7 +8,12 @@ import { jobRuns, type JobRunRow } from '../../db/schema/index';
  * delay with attempts left, or a running one whose heartbeat went stale. True for exactly one of
  * any number of concurrent claimers.
  */
-export async function claim(db: Db, job: string, period: string, opts: { staleSeconds: number; retrySeconds: number; maxAttempts: number }): Promise<boolean> {
+export async function claim(
+  db: Db,
+  job: string,
+  period: string,
+  opts: { staleSeconds: number; retrySeconds: number; maxAttempts: number },
+): Promise<boolean> {
   const stale = `${opts.staleSeconds} seconds`;
   const retry = `${opts.retrySeconds} seconds`;
   const result = await db.execute(sql`
@@ -35,7 +40,9 @@ export async function markDone(db: Db, job: string, period: string, result: Reco
 
 /** Records a failed run with its error (cut to 2,000 characters). */
 export async function markFailed(db: Db, job: string, period: string, message: string): Promise<void> {
-  await db.execute(sql`update job_runs set status = 'failed', finished_at = now(), error = ${message.slice(0, 2000)} where job = ${job} and period = ${period}`);
+  await db.execute(
+    sql`update job_runs set status = 'failed', finished_at = now(), error = ${message.slice(0, 2000)} where job = ${job} and period = ${period}`,
+  );
 }
 
 /** The newest run of a job, if any. */

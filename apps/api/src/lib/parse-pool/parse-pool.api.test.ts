@@ -16,7 +16,9 @@ import { createParsePool, parseBudgetMs, parseOwnQueueFull } from './parse-pool'
 
 const storedFiles = (t: TestApp) => {
   try {
-    return readdirSync(path.join(t.config.DATA_DIR, 'files'), { recursive: true }).map(String).filter((f) => /[0-9a-f]{64}$/.test(f));
+    return readdirSync(path.join(t.config.DATA_DIR, 'files'), { recursive: true })
+      .map(String)
+      .filter((f) => /[0-9a-f]{64}$/.test(f));
   } catch {
     return [];
   }
@@ -76,7 +78,11 @@ describe('PDF_MAX_PAGES', () => {
 
   it('refuses a longer solicitation on an opportunity with 413 and stores nothing', { timeout: 120_000 }, async () => {
     const id = await createOpportunity(t.db);
-    const res = await t.injectAs(owner.token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', 'long.pdf', await longPdf(60)) });
+    const res = await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/opportunities/${id}/upload-pdf`,
+      ...multipartFile('file', 'long.pdf', await longPdf(60)),
+    });
     expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 413, detail: tooLong });
     const requirements = await t.injectAs(owner.token, { method: 'GET', url: `/api/opportunities/${id}/requirements` });
     expect(requirements.json()).toEqual([]);
@@ -86,15 +92,27 @@ describe('PDF_MAX_PAGES', () => {
   it('refuses a longer RFP or draft in a workspace with 413 and stores nothing', { timeout: 120_000 }, async () => {
     const wsId = (await createWorkspace(t.db, owner.user.id)).id;
     const before = await rfpSnapshot(t.db, wsId);
-    const rfp = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/upload`, ...multipartFile('file', 'long.pdf', await longPdf(60)) });
+    const rfp = await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/workspaces/${wsId}/rfp/upload`,
+      ...multipartFile('file', 'long.pdf', await longPdf(60)),
+    });
     expect({ status: rfp.statusCode, detail: rfp.json().detail }).toEqual({ status: 413, detail: tooLong });
     expect(await rfpSnapshot(t.db, wsId)).toEqual(before);
 
-    const ok = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/upload`, ...multipartFile('file', 'rfp.pdf', await solicitationPdf()) });
+    const ok = await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/workspaces/${wsId}/rfp/upload`,
+      ...multipartFile('file', 'rfp.pdf', await solicitationPdf()),
+    });
     expect(ok.statusCode).toBe(200);
     const afterRfp = await rfpSnapshot(t.db, wsId);
     const filesAfterRfp = storedFiles(t);
-    const draft = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/analyze-draft`, ...multipartFile('file', 'draft.pdf', await longPdf(60)) });
+    const draft = await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/workspaces/${wsId}/rfp/analyze-draft`,
+      ...multipartFile('file', 'draft.pdf', await longPdf(60)),
+    });
     expect({ status: draft.statusCode, detail: draft.json().detail }).toEqual({ status: 413, detail: tooLong });
     expect(await rfpSnapshot(t.db, wsId)).toEqual(afterRfp);
     expect(storedFiles(t)).toEqual(filesAfterRfp);
@@ -102,7 +120,11 @@ describe('PDF_MAX_PAGES', () => {
 
   it('accepts a PDF of exactly the limit', async () => {
     const id = await createOpportunity(t.db);
-    const res = await t.injectAs(owner.token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', 'fifty.pdf', await longPdf(50, 5)) });
+    const res = await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/opportunities/${id}/upload-pdf`,
+      ...multipartFile('file', 'fifty.pdf', await longPdf(50, 5)),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().metadata.page_count).toBe(50);
   });
@@ -117,7 +139,10 @@ describe('the parse pool', () => {
         statusCode: 422,
         detail: 'Reading this file took longer than 1 second and was stopped. Upload a smaller file.',
       });
-      const small = await pool.readSolicitation({ bytes: await textPdf('SECTION L\nL.1 Offerors shall submit one volume.'), maxPages: 1000 }, 60_000);
+      const small = await pool.readSolicitation(
+        { bytes: await textPdf('SECTION L\nL.1 Offerors shall submit one volume.'), maxPages: 1000 },
+        60_000,
+      );
       expect(small).toMatchObject({ ok: true, pageCount: 1 });
     } finally {
       await pool.close();
@@ -142,9 +167,15 @@ describe('the parse pool', () => {
       const slow = await longPdf(60, 10);
       const small = await textPdf('SECTION L\nL.1 Offerors shall submit one volume.');
       const done: string[] = [];
-      const read = (name: string, owner: string, bytes: Uint8Array) => pool.readSolicitation({ bytes, maxPages: 1000 }, 600_000, owner).then(() => void done.push(name));
+      const read = (name: string, owner: string, bytes: Uint8Array) =>
+        pool.readSolicitation({ bytes, maxPages: 1000 }, 600_000, owner).then(() => void done.push(name));
       // Alice queues three long files, then Bob one small one: Bob's runs right after Alice's first.
-      await Promise.all([read('alice-1', 'alice', slow), read('alice-2', 'alice', slow), read('alice-3', 'alice', slow), read('bob-1', 'bob', small)]);
+      await Promise.all([
+        read('alice-1', 'alice', slow),
+        read('alice-2', 'alice', slow),
+        read('alice-3', 'alice', slow),
+        read('bob-1', 'bob', small),
+      ]);
       expect(done).toEqual(['alice-1', 'bob-1', 'alice-2', 'alice-3']);
     } finally {
       await pool.close();

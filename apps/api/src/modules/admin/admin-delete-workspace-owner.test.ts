@@ -47,7 +47,11 @@ describe('DELETE /admin/users/{id} of a workspace owner', () => {
 
     expect(await ownerOf(shared.id)).toBe(contributor.user.id);
     expect(await rolesIn(shared.id)).toEqual(
-      [[contributor.user.id, 'OWNER'], [viewer.user.id, 'VIEWER'], [pending.user.id, 'CONTRIBUTOR']].sort(),
+      [
+        [contributor.user.id, 'OWNER'],
+        [viewer.user.id, 'VIEWER'],
+        [pending.user.id, 'CONTRIBUTOR'],
+      ].sort(),
     );
     expect(await t.db.select().from(workspaces).where(eq(workspaces.id, solo.id))).toHaveLength(0);
     // A membership elsewhere simply ends; that workspace stays with its owner.
@@ -60,7 +64,11 @@ describe('DELETE /admin/users/{id} of a workspace owner', () => {
     expect(trail.map((a) => a.action)).toContain('workspace.ownership_transferred');
 
     // The new owner runs the workspace through the API.
-    const settings = await t.injectAs(contributor.token, { method: 'PATCH', url: `/api/workspaces/${shared.id}/settings`, payload: { require_nda: false } });
+    const settings = await t.injectAs(contributor.token, {
+      method: 'PATCH',
+      url: `/api/workspaces/${shared.id}/settings`,
+      payload: { require_nda: false },
+    });
     expect(settings.statusCode).toBe(200);
   });
 
@@ -114,16 +122,29 @@ describe('DELETE /admin/users/{id} of a workspace owner', () => {
     expect(await ownerOf(blocked.id)).toBe(owner.user.id);
     expect(await ownerOf(fine.id)).toBe(owner.user.id);
     expect(await ownerOf(solo.id)).toBe(owner.user.id);
-    expect(await rolesIn(fine.id)).toEqual([[owner.user.id, 'OWNER'], [signed.user.id, 'REVIEWER']].sort());
+    expect(await rolesIn(fine.id)).toEqual(
+      [
+        [owner.user.id, 'OWNER'],
+        [signed.user.id, 'REVIEWER'],
+      ].sort(),
+    );
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, signed.user.id))).toHaveLength(0);
 
     // Once a member accepts the NDA through the app, the same deletion goes through.
     const nda = (await t.injectAs(null, { method: 'GET', url: '/api/nda/current' })).json();
-    const accept = await t.injectAs(viewer.token, { method: 'POST', url: `/api/workspaces/${blocked.id}/nda/accept?nda_version_id=${nda.id}` });
+    const accept = await t.injectAs(viewer.token, {
+      method: 'POST',
+      url: `/api/workspaces/${blocked.id}/nda/accept?nda_version_id=${nda.id}`,
+    });
     expect(accept.statusCode).toBe(200);
     const again = await deleteUser(owner.user.id);
     expect(again.statusCode).toBe(200);
-    expect(again.json().workspaces.transferred.map((w: { name: string; new_owner_email: string }) => [w.name, w.new_owner_email]).sort()).toEqual([
+    expect(
+      again
+        .json()
+        .workspaces.transferred.map((w: { name: string; new_owner_email: string }) => [w.name, w.new_owner_email])
+        .sort(),
+    ).toEqual([
       ['Fine bid', signed.user.email],
       ['Gated bid', 'unsigned-viewer@example.com'],
     ]);
@@ -170,10 +191,13 @@ describe('DELETE /admin/users/{id} of a workspace owner', () => {
       } else {
         // Inherited first: the leave is refused and says why (409 when the leave had already read
         // the old role, 403 "owner cannot leave" when it came after).
-        expect([
-          'You could not leave: you are now the owner of this workspace. Reload it to see your role.',
-          'The workspace owner cannot leave the workspace. Delete it instead.',
-        ], left.body).toContain(left.json().detail);
+        expect(
+          [
+            'You could not leave: you are now the owner of this workspace. Reload it to see your role.',
+            'The workspace owner cannot leave the workspace. Delete it instead.',
+          ],
+          left.body,
+        ).toContain(left.json().detail);
         expect([403, 409]).toContain(left.statusCode);
         expect(newOwner).toBe(first.user.id);
       }
@@ -234,7 +258,13 @@ describe('the NDA gate after a hand-over', () => {
 
     // A new NDA version comes into force (this test runs last in the file: it changes the NDA).
     const body = 'Mutual NDA, version 2';
-    await t.db.insert(ndaVersions).values({ title: 'Mutual NDA', bodyMarkdown: body, version: 2, effectiveAt: minutesAgo(1), sha256: createHash('sha256').update(body).digest('hex') });
+    await t.db.insert(ndaVersions).values({
+      title: 'Mutual NDA',
+      bodyMarkdown: body,
+      version: 2,
+      effectiveAt: minutesAgo(1),
+      sha256: createHash('sha256').update(body).digest('hex'),
+    });
 
     // The owner by succession must accept it like anyone else: the OWNER role does not lift the gate.
     const gated = await docs(inherited.id, heir.token);
@@ -248,8 +278,14 @@ describe('the NDA gate after a hand-over', () => {
     expect((await docs(creatorsOther.id, creator.token)).json().code).toBe('NDA_REQUIRED');
 
     // Accepting the new version opens it again.
-    const [v2] = await t.db.select().from(ndaVersions).where(and(eq(ndaVersions.version, 2)));
-    const accept = await t.injectAs(heir.token, { method: 'POST', url: `/api/workspaces/${inherited.id}/nda/accept?nda_version_id=${v2!.id}` });
+    const [v2] = await t.db
+      .select()
+      .from(ndaVersions)
+      .where(and(eq(ndaVersions.version, 2)));
+    const accept = await t.injectAs(heir.token, {
+      method: 'POST',
+      url: `/api/workspaces/${inherited.id}/nda/accept?nda_version_id=${v2!.id}`,
+    });
     expect(accept.statusCode).toBe(200);
     expect((await docs(inherited.id, heir.token)).statusCode).toBe(200);
   });

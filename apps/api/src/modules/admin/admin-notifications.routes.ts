@@ -7,8 +7,12 @@ const errors = standardErrors(400, 401, 403, 404);
 
 /** SPEC §7 Admin: send a notification to one user or to all. */
 export const adminNotificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/admin/notifications', {
-    config: { role: 'admin' },
-    schema: { tags: ['admin'], body: SendNotificationBodySchema, response: { 200: SendNotificationResponseSchema, ...errors } },
-  }, async (request) => sendNotification(request.authedCtx, request.body));
+  app.post(
+    '/admin/notifications',
+    {
+      config: { role: 'admin' },
+      schema: { tags: ['admin'], body: SendNotificationBodySchema, response: { 200: SendNotificationResponseSchema, ...errors } },
+    },
+    async (request) => sendNotification(request.authedCtx, request.body),
+  );
 };

@@ -24,7 +24,8 @@ async function totalNotifications(): Promise<number> {
   const [row] = await t.db.select({ n: count() }).from(notifications);
   return Number(row!.n);
 }
-const send = (token: string | null, payload: unknown) => t.injectAs(token, { method: 'POST', url: '/api/admin/notifications', payload: payload as object });
+const send = (token: string | null, payload: unknown) =>
+  t.injectAs(token, { method: 'POST', url: '/api/admin/notifications', payload: payload as object });
 
 describe('POST /admin/notifications', () => {
   it('sends an admin notification to one user, who sees it with its link', async () => {
@@ -33,7 +34,15 @@ describe('POST /admin/notifications', () => {
     expect(res.json()).toEqual({ sent: 1 });
     const mine = (await t.injectAs(user.token, { method: 'GET', url: '/api/notifications' })).json();
     expect(mine).toEqual([
-      { id: expect.any(String), title: 'Welcome', message: 'Hello Uma', read: false, created_at: expect.any(String), type: 'admin', link: '/documents' },
+      {
+        id: expect.any(String),
+        title: 'Welcome',
+        message: 'Hello Uma',
+        read: false,
+        created_at: expect.any(String),
+        type: 'admin',
+        link: '/documents',
+      },
     ]);
     expect((await t.injectAs(other.token, { method: 'GET', url: '/api/notifications' })).json()).toEqual([]);
     const [record] = await t.db.select().from(activity).where(eq(activity.action, 'admin.notification_sent'));

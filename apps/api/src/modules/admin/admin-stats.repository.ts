@@ -51,11 +51,7 @@ export async function mostActiveUsers(db: Db, limit: number): Promise<{ name: st
 /** Sign-ups per UTC day (YYYY-MM-DD) since `since`; days without any are absent. */
 export async function registrationsByDay(db: Db, since: Date): Promise<Map<string, number>> {
   const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({ day, n: count() })
-    .from(users)
-    .where(gte(users.createdAt, since))
-    .groupBy(day);
+  const rows = await db.select({ day, n: count() }).from(users).where(gte(users.createdAt, since)).groupBy(day);
   return new Map(rows.map((r) => [r.day, Number(r.n)]));
 }
 

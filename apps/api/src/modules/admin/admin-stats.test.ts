@@ -18,8 +18,14 @@ beforeAll(async () => {
   userToken = uma.token;
   const old = await createUser(t.db, t.config, { name: 'Olga Old', email: 'olga@example.com' });
   const ancient = await createUser(t.db, t.config, { name: 'Anton Ancient', email: 'anton@example.com' });
-  await t.db.update(users).set({ createdAt: new Date(Date.now() - 10 * DAY) }).where(eq(users.id, old.user.id));
-  await t.db.update(users).set({ createdAt: new Date(Date.now() - 45 * DAY) }).where(eq(users.id, ancient.user.id));
+  await t.db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 10 * DAY) })
+    .where(eq(users.id, old.user.id));
+  await t.db
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 45 * DAY) })
+    .where(eq(users.id, ancient.user.id));
 
   await createOpportunity(t.db, { department: 'DEPT OF DEFENSE' });
   await createOpportunity(t.db, { department: 'DEPT OF DEFENSE' });
@@ -30,7 +36,10 @@ beforeAll(async () => {
   await createGeneratedDocument(t.db, uma.user.id, { documentType: 'compliance' });
   // Six more document authors, so the top-5 cut shows.
   for (let i = 0; i < 6; i++) {
-    const [u] = await t.db.insert(users).values({ name: `Writer ${i}`, email: `writer${i}@example.com`, passwordHash: 'x', createdAt: new Date(Date.now() - 60 * DAY) }).returning();
+    const [u] = await t.db
+      .insert(users)
+      .values({ name: `Writer ${i}`, email: `writer${i}@example.com`, passwordHash: 'x', createdAt: new Date(Date.now() - 60 * DAY) })
+      .returning();
     for (let k = 0; k < 2; k++) await createGeneratedDocument(t.db, u!.id, { documentType: 'rfp' });
   }
 });
@@ -53,7 +62,10 @@ describe('GET /admin/stats', () => {
   });
 
   it('gives sign-ups for each of the last 30 UTC days, oldest first, zeros included', async () => {
-    const days = (await t.injectAs(adminToken, { method: 'GET', url: '/api/admin/stats' })).json().registrations_by_day as { date: string; count: number }[];
+    const days = (await t.injectAs(adminToken, { method: 'GET', url: '/api/admin/stats' })).json().registrations_by_day as {
+      date: string;
+      count: number;
+    }[];
     expect(days).toHaveLength(30);
     const today = new Date().toISOString().slice(0, 10);
     expect(days.at(-1)!.date).toBe(today);
@@ -96,7 +108,14 @@ describe('GET /admin/activity', () => {
     expect(list).toHaveLength(20);
     expect(list[0]).toMatchObject({ user: 'System', action: 'opportunities.imported', document_type: null, solicitation_number: null });
     expect(list[1]).toMatchObject({ user: 'only-email@example.com' });
-    expect(list[2]).toEqual({ id: expect.any(String), user: 'Actor 24', action: 'document.generated', document_type: 'brief', solicitation_number: 'SOL-24', timestamp: at(24_000).toISOString() });
+    expect(list[2]).toEqual({
+      id: expect.any(String),
+      user: 'Actor 24',
+      action: 'document.generated',
+      document_type: 'brief',
+      solicitation_number: 'SOL-24',
+      timestamp: at(24_000).toISOString(),
+    });
     const limited = (await t.injectAs(adminToken, { method: 'GET', url: '/api/admin/activity?limit=10' })).json();
     expect(limited).toHaveLength(10);
     expect(limited.map((a: { id: string }) => a.id)).toEqual(list.slice(0, 10).map((a: { id: string }) => a.id));

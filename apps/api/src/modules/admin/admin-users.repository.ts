@@ -93,16 +93,28 @@ export interface RemovedCounts {
  * the rule visible in one place.
  */
 export async function deleteUserAndOwned(db: Db, id: string): Promise<RemovedCounts> {
-  const saved = await db.delete(savedOpportunities).where(eq(savedOpportunities.userId, id)).returning({ one: sql`1` });
-  const docs = await db.delete(generatedDocuments).where(and(eq(generatedDocuments.userId, id), isNull(generatedDocuments.workspaceId))).returning({ one: sql`1` });
+  const saved = await db
+    .delete(savedOpportunities)
+    .where(eq(savedOpportunities.userId, id))
+    .returning({ one: sql`1` });
+  const docs = await db
+    .delete(generatedDocuments)
+    .where(and(eq(generatedDocuments.userId, id), isNull(generatedDocuments.workspaceId)))
+    .returning({ one: sql`1` });
   // A workspace's documents belong to the team: they pass to the workspace's owner (ownership was
   // already handed over, see handOverOwnedWorkspaces) instead of going with their author.
   await db
     .update(generatedDocuments)
     .set({ userId: sql`(select ${workspaces.ownerId} from ${workspaces} where ${workspaces.id} = ${generatedDocuments.workspaceId})` })
     .where(and(eq(generatedDocuments.userId, id), isNotNull(generatedDocuments.workspaceId)));
-  const notes = await db.delete(notifications).where(eq(notifications.userId, id)).returning({ one: sql`1` });
-  const tokens = await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).returning({ one: sql`1` });
+  const notes = await db
+    .delete(notifications)
+    .where(eq(notifications.userId, id))
+    .returning({ one: sql`1` });
+  const tokens = await db
+    .delete(passwordResetTokens)
+    .where(eq(passwordResetTokens.userId, id))
+    .returning({ one: sql`1` });
   await db.update(activity).set({ userId: null }).where(eq(activity.userId, id));
   await db.update(inviteCodes).set({ createdBy: null }).where(eq(inviteCodes.createdBy, id));
   await db.delete(users).where(eq(users.id, id));

@@ -114,7 +114,13 @@ export async function deleteUser(ctx: AuthedCtx, id: string): Promise<DeleteUser
       action: 'admin.user_deleted',
       targetType: 'user',
       targetId: id,
-      details: { email: target.email, name: target.name, role: target.role, removed: counts, workspaces: { transferred: workspaces.transferred, deleted: workspaces.deleted } },
+      details: {
+        email: target.email,
+        name: target.name,
+        role: target.role,
+        removed: counts,
+        workspaces: { transferred: workspaces.transferred, deleted: workspaces.deleted },
+      },
     });
     return { ...counts, workspaces };
   });

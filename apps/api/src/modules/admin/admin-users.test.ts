@@ -42,7 +42,10 @@ async function userRow(id: string) {
   const [row] = await t.db.select().from(users).where(eq(users.id, id));
   return row;
 }
-async function countWhere(table: typeof savedOpportunities | typeof generatedDocuments | typeof notifications | typeof passwordResetTokens, userId: string): Promise<number> {
+async function countWhere(
+  table: typeof savedOpportunities | typeof generatedDocuments | typeof notifications | typeof passwordResetTokens,
+  userId: string,
+): Promise<number> {
   const [row] = await t.db.select({ n: count() }).from(table).where(eq(table.userId, userId));
   return Number(row!.n);
 }
@@ -128,7 +131,10 @@ describe('PUT /admin/users/{id}/role', () => {
 
     const records = (await activityOf('admin.user_role_changed')).filter((a) => a.targetId === promoted.user.id);
     expect(records.map((r) => r.details)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ from: 'user', to: 'admin' }), expect.objectContaining({ from: 'admin', to: 'user' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ from: 'user', to: 'admin' }),
+        expect.objectContaining({ from: 'admin', to: 'user' }),
+      ]),
     );
     expect(records.every((r) => r.userId === admin.user.id && r.actorName === 'Ada Admin')).toBe(true);
   });
@@ -166,7 +172,12 @@ describe('POST /admin/create-user', () => {
       payload: { email: '  New.Person@Example.com ', name: ' New Person ', password: 'secret1' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'New Person', email: 'new.person@example.com', role: 'user', stats: { opportunities: 0, documents_generated: 0 } });
+    expect(res.json()).toMatchObject({
+      name: 'New Person',
+      email: 'new.person@example.com',
+      role: 'user',
+      stats: { opportunities: 0, documents_generated: 0 },
+    });
     expect((await login('new.person@example.com', 'secret1')).statusCode).toBe(200);
 
     const adminRes = await t.injectAs(admin.token, {
@@ -217,7 +228,10 @@ describe('POST /admin/users/{id}/reset-password', () => {
     const resetLink = await createResetToken(t.db, target.user.id);
     expect((await t.injectAs(target.token, { method: 'GET', url: '/api/auth/refresh-user' })).statusCode).toBe(200);
 
-    const res = await t.injectAs(admin.token, { method: 'POST', url: `/api/admin/users/${target.user.id}/reset-password?new_password=brand-new-pw` });
+    const res = await t.injectAs(admin.token, {
+      method: 'POST',
+      url: `/api/admin/users/${target.user.id}/reset-password?new_password=brand-new-pw`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Password reset successfully' });
 
@@ -315,7 +329,10 @@ describe('DELETE /admin/users/{id}', () => {
     const list = (await t.injectAs(admin.token, { method: 'GET', url: '/api/admin/users' })).json() as { id: string }[];
     expect(list.some((u) => u.id === doomed.user.id)).toBe(false);
     // The activity feed still names them.
-    const feed = (await t.injectAs(admin.token, { method: 'GET', url: '/api/admin/activity?limit=100' })).json() as { user: string; solicitation_number: string | null }[];
+    const feed = (await t.injectAs(admin.token, { method: 'GET', url: '/api/admin/activity?limit=100' })).json() as {
+      user: string;
+      solicitation_number: string | null;
+    }[];
     expect(feed.find((a) => a.solicitation_number === 'SOL-1')?.user).toBe('Doomed Dan');
   });
 
@@ -360,7 +377,10 @@ describe('the last admin', () => {
       });
       // A stale admin may not act on anybody else either.
       const plain = await createUser(local.db, local.config);
-      await expect(adminUsers.deleteUser(ctxOf(a.user), plain.user.id)).rejects.toMatchObject({ statusCode: 403, detail: 'Admin access required' });
+      await expect(adminUsers.deleteUser(ctxOf(a.user), plain.user.id)).rejects.toMatchObject({
+        statusCode: 403,
+        detail: 'Admin access required',
+      });
       const admins = await local.db.select().from(users).where(eq(users.role, 'admin'));
       expect(admins.map((u) => u.id)).toEqual([b.user.id]);
       expect(await local.db.select().from(users).where(eq(users.id, plain.user.id))).toHaveLength(1);
@@ -375,7 +395,10 @@ describe('the last admin', () => {
       for (const method of ['PUT', 'DELETE'] as const) {
         const a = await createUser(local.db, local.config, { role: 'admin', name: `A ${method}` });
         const b = await createUser(local.db, local.config, { role: 'admin', name: `B ${method}` });
-        await local.db.update(users).set({ role: 'user' }).where(and(eq(users.role, 'admin'), notInArray(users.id, [a.user.id, b.user.id])));
+        await local.db
+          .update(users)
+          .set({ role: 'user' })
+          .where(and(eq(users.role, 'admin'), notInArray(users.id, [a.user.id, b.user.id])));
         const url = (id: string) => (method === 'PUT' ? `/api/admin/users/${id}/role?role=user` : `/api/admin/users/${id}`);
         const [ra, rb] = await Promise.all([
           local.injectAs(a.token, { method, url: url(b.user.id) }),
@@ -386,7 +409,9 @@ describe('the last admin', () => {
         // The loser meets the last-admin rule, or (its role or account already gone) 403 or 401.
         expect([400, 401, 403]).toContain(codes[1]);
         const loser = ra.statusCode === 200 ? rb : ra;
-        expect(loser.json().detail).toMatch(/^(The last admin cannot be (demoted|deleted)\. Make another user an admin first\.|Admin access required|Could not validate credentials)$/);
+        expect(loser.json().detail).toMatch(
+          /^(The last admin cannot be (demoted|deleted)\. Make another user an admin first\.|Admin access required|Could not validate credentials)$/,
+        );
         const admins = await local.db.select().from(users).where(eq(users.role, 'admin'));
         expect(admins).toHaveLength(1);
       }

@@ -30,7 +30,13 @@ afterAll(async () => {
 const HEADER = 'NoticeId,Title,Sol#,Department/Ind.Agency,PostedDate,ResponseDeadLine,NaicsCode,Active';
 const big = (first: string) => Buffer.concat([Buffer.from(first), Buffer.alloc(3 * 1024 * 1024, 'x')]);
 
-function send(agent: http.Agent, method: string, path: string, headers: Record<string, string | number>, body?: Buffer): Promise<{ status: number; json: { detail?: string } }> {
+function send(
+  agent: http.Agent,
+  method: string,
+  path: string,
+  headers: Record<string, string | number>,
+  body?: Buffer,
+): Promise<{ status: number; json: { detail?: string } }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
       let text = '';
@@ -46,19 +52,56 @@ function send(agent: http.Agent, method: string, path: string, headers: Record<s
 function multipart(field: string, fileName: string, bytes: Buffer) {
   const boundary = `----biddesk${randomBytes(8).toString('hex')}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length, authorization: `Bearer ${admin}` } };
+  return {
+    body,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': body.length,
+      authorization: `Bearer ${admin}`,
+    },
+  };
 }
 
 describe('POST /admin/import-csv-upload refusals over one keep-alive connection', () => {
   const cases = [
-    { name: 'a file that is not .csv', field: 'file', file: 'extract.txt', bytes: big(`${HEADER}\n`), status: 400, detail: 'Please choose a .csv file' },
-    { name: 'the wrong field', field: 'upload', file: 'extract.csv', bytes: big(`${HEADER}\n`), status: 400, detail: 'Please choose a CSV file' },
-    { name: 'garbage', field: 'file', file: 'garbage.csv', bytes: Buffer.concat([randomBytes(16), big('')]), status: 400, detail: 'Not a SAM.gov Contract Opportunities CSV: missing column' },
-    { name: 'a binary file named .csv', field: 'file', file: 'garbage.csv', bytes: randomBytes(3 * 1024 * 1024), status: 400, detail: 'Not a SAM.gov Contract Opportunities CSV: missing column' },
+    {
+      name: 'a file that is not .csv',
+      field: 'file',
+      file: 'extract.txt',
+      bytes: big(`${HEADER}\n`),
+      status: 400,
+      detail: 'Please choose a .csv file',
+    },
+    {
+      name: 'the wrong field',
+      field: 'upload',
+      file: 'extract.csv',
+      bytes: big(`${HEADER}\n`),
+      status: 400,
+      detail: 'Please choose a CSV file',
+    },
+    {
+      name: 'garbage',
+      field: 'file',
+      file: 'garbage.csv',
+      bytes: Buffer.concat([randomBytes(16), big('')]),
+      status: 400,
+      detail: 'Not a SAM.gov Contract Opportunities CSV: missing column',
+    },
+    {
+      name: 'a binary file named .csv',
+      field: 'file',
+      file: 'garbage.csv',
+      bytes: randomBytes(3 * 1024 * 1024),
+      status: 400,
+      detail: 'Not a SAM.gov Contract Opportunities CSV: missing column',
+    },
   ];
   for (const c of cases) {
     it(`${c.name}: ${c.status} with the reason, and the connection answers the next request`, async () => {

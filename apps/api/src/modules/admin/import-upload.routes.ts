@@ -9,16 +9,20 @@ import { importJobsRoutes } from '../import-jobs/import-jobs.routes';
 export const importUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // The background imports the Database tab now starts (registered here to keep app.ts as it is).
   await app.register(importJobsRoutes);
-  app.post('/admin/import-csv-upload', {
-    config: { role: 'admin' },
-    schema: {
-      tags: ['admin'],
-      consumes: ['multipart/form-data'],
-      response: { 200: ImportResultSchema, ...standardErrors(400, 401, 403, 409, 413) },
+  app.post(
+    '/admin/import-csv-upload',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags: ['admin'],
+        consumes: ['multipart/form-data'],
+        response: { 200: ImportResultSchema, ...standardErrors(400, 401, 403, 409, 413) },
+      },
     },
-  }, async (request) => {
-    if (!request.isMultipart()) throw badRequest('Please choose a CSV file');
-    const file = await request.file({ limits: { fileSize: request.ctx.config.IMPORT_MAX_BYTES, files: 1 } });
-    return importFromUpload(request.authedCtx, file);
-  });
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('Please choose a CSV file');
+      const file = await request.file({ limits: { fileSize: request.ctx.config.IMPORT_MAX_BYTES, files: 1 } });
+      return importFromUpload(request.authedCtx, file);
+    },
+  );
 };

@@ -7,13 +7,21 @@ const errors = standardErrors(401, 403);
 
 /** SPEC §7 Admin: invite codes. */
 export const inviteCodesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/admin/invite-codes', {
-    config: { role: 'admin' },
-    schema: { tags: ['admin'], response: { 200: InviteCodeSchema, ...errors } },
-  }, async (request) => createInviteCode(request.authedCtx));
+  app.post(
+    '/admin/invite-codes',
+    {
+      config: { role: 'admin' },
+      schema: { tags: ['admin'], response: { 200: InviteCodeSchema, ...errors } },
+    },
+    async (request) => createInviteCode(request.authedCtx),
+  );
 
-  app.get('/admin/invite-codes', {
-    config: { role: 'admin' },
-    schema: { tags: ['admin'], response: { 200: InviteCodeListSchema, ...errors } },
-  }, async (request) => listInviteCodes(request.authedCtx));
+  app.get(
+    '/admin/invite-codes',
+    {
+      config: { role: 'admin' },
+      schema: { tags: ['admin'], response: { 200: InviteCodeListSchema, ...errors } },
+    },
+    async (request) => listInviteCodes(request.authedCtx),
+  );
 };

@@ -24,12 +24,21 @@ describe('admin invite codes', () => {
     expect(a.json().code).not.toBe(b.json().code);
     const list = await t.injectAs(adminToken, { method: 'GET', url: '/api/admin/invite-codes' });
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((c: { code: string }) => c.code).slice(0, 2)).toEqual([b.json().code, a.json().code]);
+    expect(
+      list
+        .json()
+        .map((c: { code: string }) => c.code)
+        .slice(0, 2),
+    ).toEqual([b.json().code, a.json().code]);
   });
 
   it('shows a code as used after registration with it', async () => {
     const { code } = (await t.injectAs(adminToken, { method: 'POST', url: '/api/admin/invite-codes' })).json();
-    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'New', email: 'new@example.com', password: 'secret1', invite_code: code.toLowerCase() } });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'New', email: 'new@example.com', password: 'secret1', invite_code: code.toLowerCase() },
+    });
     expect(reg.statusCode).toBe(200);
     const list = (await t.injectAs(adminToken, { method: 'GET', url: '/api/admin/invite-codes' })).json();
     expect(list.find((c: { code: string }) => c.code === code)).toMatchObject({ used: true, used_by_email: 'new@example.com' });

@@ -94,7 +94,13 @@ describe('SSRF guard', () => {
     const strict = await buildTestApp();
     try {
       const admin = (await createUser(strict.db, strict.config, { role: 'admin' })).token;
-      for (const url of [`${base}/extract.csv`, 'http://localhost:9/x.csv', 'http://10.0.0.8/x.csv', 'http://[::1]/x.csv', 'http://169.254.169.254/latest/meta-data']) {
+      for (const url of [
+        `${base}/extract.csv`,
+        'http://localhost:9/x.csv',
+        'http://10.0.0.8/x.csv',
+        'http://[::1]/x.csv',
+        'http://169.254.169.254/latest/meta-data',
+      ]) {
         const res = await strict.injectAs(admin, { method: 'POST', url: '/api/admin/import-csv-sync', payload: { csv_url: url } });
         expect(res.statusCode, url).toBe(400);
         expect(res.json().detail).toBe('CSV URL must not point at a private or loopback address');

@@ -47,7 +47,8 @@ export async function register(ctx: Ctx, body: RegisterBody): Promise<AuthRespon
 
 const INVALID_INVITE_CODE = 'Invalid invite code';
 const USED_INVITE_CODE = 'This invite code has already been used';
-const EMAIL_TAKEN = 'Email already registered. This invite code is now used up: sign in with that account, or ask an administrator for a new code.';
+const EMAIL_TAKEN =
+  'Email already registered. This invite code is now used up: sign in with that account, or ask an administrator for a new code.';
 
 /** Signs in with email and password. */
 export async function login(ctx: Ctx, body: LoginBody): Promise<AuthResponse> {

@@ -20,7 +20,13 @@ const userCount = async () => (await t.db.select().from(users)).length;
 describe('POST /api/auth/register', () => {
   it('creates a user with role user whatever the body says, and marks the code used', async () => {
     const code = await createInviteCode(t.db, 'WELCOME-ABCDE');
-    const res = await register({ name: 'Nina Bidder', email: 'Nina@Example.com', password: 'secret1', role: 'admin', invite_code: 'welcome-abcde' });
+    const res = await register({
+      name: 'Nina Bidder',
+      email: 'Nina@Example.com',
+      password: 'secret1',
+      role: 'admin',
+      invite_code: 'welcome-abcde',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toEqual(expect.any(String));
@@ -50,7 +56,9 @@ describe('POST /api/auth/register', () => {
     expect(known.json().detail).toBe('Invalid invite code');
     // A used code too: the code is judged before the email.
     const used = await createInviteCode(t.db);
-    expect((await register({ name: 'A', email: 'first-user-of-code@example.com', password: 'secret1', invite_code: used })).statusCode).toBe(200);
+    expect(
+      (await register({ name: 'A', email: 'first-user-of-code@example.com', password: 'secret1', invite_code: used })).statusCode,
+    ).toBe(200);
     const knownUsed = await register({ name: 'K', email: 'known-reg@example.com', password: 'secret1', invite_code: used });
     expect(knownUsed.json().detail).toBe('This invite code has already been used');
   });
@@ -68,7 +76,9 @@ describe('POST /api/auth/register', () => {
     const before = await userCount();
     const res = await register({ name: 'C', email: 'TAKEN@example.com', password: 'secret1', invite_code: code });
     expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toBe('Email already registered. This invite code is now used up: sign in with that account, or ask an administrator for a new code.');
+    expect(res.json().detail).toBe(
+      'Email already registered. This invite code is now used up: sign in with that account, or ask an administrator for a new code.',
+    );
     const [row] = await t.db.select().from(inviteCodes).where(eq(inviteCodes.code, code));
     expect(row.usedAt).not.toBeNull();
     expect(await userCount()).toBe(before);
@@ -95,7 +105,12 @@ describe('POST /api/auth/register', () => {
   });
 
   it('rejects a body that is not JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toEqual(expect.any(String));
   });
@@ -146,7 +161,14 @@ describe('GET /api/auth/refresh-user', () => {
     const { user, token } = await createUser(t.db, t.config, { name: 'Refresh Me' });
     const res = await t.injectAs(token, { method: 'GET', url: '/api/auth/refresh-user' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: user.id, name: 'Refresh Me', email: user.email, role: 'user', is_guest: false, created_at: user.createdAt.toISOString() });
+    expect(res.json()).toEqual({
+      id: user.id,
+      name: 'Refresh Me',
+      email: user.email,
+      role: 'user',
+      is_guest: false,
+      created_at: user.createdAt.toISOString(),
+    });
   });
 
   it('answers 401 without a token, with a forged token, and for a deleted user', async () => {
@@ -170,7 +192,10 @@ describe('password reset', () => {
     return res;
   };
   const reset = (token: string, pw: string) =>
-    t.app.inject({ method: 'POST', url: `/api/auth/reset-password?token=${encodeURIComponent(token)}&new_password=${encodeURIComponent(pw)}` });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/auth/reset-password?token=${encodeURIComponent(token)}&new_password=${encodeURIComponent(pw)}`,
+    });
   const tokenFromLastMail = () => {
     const link = t.mails.at(-1)!.link!;
     expect(link).toMatch(/^http:\/\/biddesk\.test\/reset-password\/[A-Za-z0-9_-]{43}$/);
@@ -219,7 +244,10 @@ describe('password reset', () => {
     const { user } = await createUser(t.db, t.config);
     await forgotAndWait(user.email);
     const token = tokenFromLastMail();
-    await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
+    await t.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
     const res = await reset(token, 'brand-new-pw');
     expect(res.statusCode).toBe(400);
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
@@ -248,7 +276,9 @@ describe('password reset', () => {
     const ok = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, new_password: 'body-new-pw' } });
     expect(ok.statusCode).toBe(200);
     expect((await login(user.email, 'body-new-pw')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, new_password: 'other-pw' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, new_password: 'other-pw' } })).statusCode,
+    ).toBe(400);
   });
 
   it('refuses an unknown token and a missing email', async () => {
@@ -261,7 +291,8 @@ describe('rate limiting', () => {
   it('answers 429 with a detail after too many login attempts', async () => {
     const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
     try {
-      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@example.com', password: 'wrong-pw' } });
+      const attempt = () =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@example.com', password: 'wrong-pw' } });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const res = await attempt();
       expect(res.statusCode).toBe(429);
@@ -278,7 +309,11 @@ describe('rate limiting', () => {
     const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const attempt = () =>
-        limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'R', email: 'r@example.com', password: 'secret1', invite_code: 'WRONG' } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { name: 'R', email: 'r@example.com', password: 'secret1', invite_code: 'WRONG' },
+        });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(400);
       const res = await attempt();
       expect(res.statusCode).toBe(429);
@@ -306,7 +341,11 @@ describe('rate limiting', () => {
   });
 
   it('believes X-Forwarded-For from a proxy TRUST_PROXY names, and only from it', async () => {
-    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '2', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000', TRUST_PROXY: '10.0.0.0/8' });
+    const limited = await buildTestApp({
+      AUTH_RATE_LIMIT_PER_MINUTE: '2',
+      LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000',
+      TRUST_PROXY: '10.0.0.0/8',
+    });
     try {
       const attempt = (from: string, client: string) =>
         limited.app.inject({
@@ -330,39 +369,65 @@ describe('rate limiting', () => {
     }
   });
 
-  it('throttles login per account and address: a stranger locks out only their own address, the owner signs in from theirs', { timeout: 120_000 }, async () => {
-    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '3', LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE: '1000' });
-    try {
-      await createUser(limited.db, limited.config, { email: 'target@example.com' });
-      const attempt = (email: string, from: string, password = 'wrong-pw') =>
-        limited.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: from, payload: { email, password } });
-      for (let i = 0; i < 3; i++) expect((await attempt('Target@example.com', '203.0.113.66')).statusCode).toBe(401);
-      const stranger = await attempt('target@example.com', '203.0.113.66', TEST_PASSWORD);
-      expect(stranger.statusCode).toBe(429);
-      expect(stranger.json().detail).toBe('Too many attempts. Please try again later.');
-      // The owner, from their usual address, is not locked out by the stranger's guesses.
-      expect((await attempt('target@example.com', '192.0.2.10', TEST_PASSWORD)).statusCode).toBe(200);
-      // The stranger's address may still try another account (their per-address limit allowing).
-      expect((await attempt('other@example.com', '203.0.113.66')).statusCode).toBe(401);
-    } finally {
-      await limited.close();
-    }
-  });
+  it(
+    'throttles login per account and address: a stranger locks out only their own address, the owner signs in from theirs',
+    { timeout: 120_000 },
+    async () => {
+      const limited = await buildTestApp({
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '3',
+        LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE: '1000',
+      });
+      try {
+        await createUser(limited.db, limited.config, { email: 'target@example.com' });
+        const attempt = (email: string, from: string, password = 'wrong-pw') =>
+          limited.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: from, payload: { email, password } });
+        for (let i = 0; i < 3; i++) expect((await attempt('Target@example.com', '203.0.113.66')).statusCode).toBe(401);
+        const stranger = await attempt('target@example.com', '203.0.113.66', TEST_PASSWORD);
+        expect(stranger.statusCode).toBe(429);
+        expect(stranger.json().detail).toBe('Too many attempts. Please try again later.');
+        // The owner, from their usual address, is not locked out by the stranger's guesses.
+        expect((await attempt('target@example.com', '192.0.2.10', TEST_PASSWORD)).statusCode).toBe(200);
+        // The stranger's address may still try another account (their per-address limit allowing).
+        expect((await attempt('other@example.com', '203.0.113.66')).statusCode).toBe(401);
+      } finally {
+        await limited.close();
+      }
+    },
+  );
 
   it('keeps a looser per-account ceiling over all addresses against spread-out guessing', { timeout: 120_000 }, async () => {
-    const limited = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '2', LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE: '5' });
+    const limited = await buildTestApp({
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '2',
+      LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE: '5',
+    });
     try {
       await createUser(limited.db, limited.config, { email: 'spread@example.com' });
       const attempt = (from: string, password = 'wrong-pw') =>
-        limited.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: from, payload: { email: 'spread@example.com', password } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: from,
+          payload: { email: 'spread@example.com', password },
+        });
       for (let i = 0; i < 5; i++) expect((await attempt(`198.51.100.${i}`)).statusCode).toBe(401);
       expect((await attempt('198.51.100.99', TEST_PASSWORD)).statusCode).toBe(429);
       // Attempts a pair limit refused do not use up the ceiling: checked in that order.
-      const other = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '2', LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE: '5' });
+      const other = await buildTestApp({
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        LOGIN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '2',
+        LOGIN_ACCOUNT_GLOBAL_RATE_LIMIT_PER_MINUTE: '5',
+      });
       try {
         await createUser(other.db, other.config, { email: 'spread@example.com' });
         const one = (from: string, password = 'wrong-pw') =>
-          other.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: from, payload: { email: 'spread@example.com', password } });
+          other.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            remoteAddress: from,
+            payload: { email: 'spread@example.com', password },
+          });
         for (let i = 0; i < 2; i++) expect((await one('203.0.113.1')).statusCode).toBe(401);
         for (let i = 0; i < 10; i++) expect((await one('203.0.113.1')).statusCode).toBe(429);
         expect((await one('192.0.2.10', TEST_PASSWORD)).statusCode).toBe(200);

@@ -14,7 +14,8 @@ afterAll(async () => {
 });
 
 const change = (token: string | null, payload: object) => t.injectAs(token, { method: 'POST', url: '/api/auth/change-password', payload });
-const login = (email: string, password: string) => t.injectAs(null, { method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const login = (email: string, password: string) =>
+  t.injectAs(null, { method: 'POST', url: '/api/auth/login', payload: { email, password } });
 const me = (token: string) => t.injectAs(token, { method: 'GET', url: '/api/auth/refresh-user' });
 
 describe('POST /auth/change-password', () => {
@@ -33,7 +34,10 @@ describe('POST /auth/change-password', () => {
     for (const ended of [token, otherSession]) {
       const res = await me(ended);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 'SESSION_ENDED', detail: 'Your session ended because your password was changed. Please sign in again.' });
+      expect(res.json()).toEqual({
+        code: 'SESSION_ENDED',
+        detail: 'Your session ended because your password was changed. Please sign in again.',
+      });
     }
   });
 
@@ -63,7 +67,12 @@ describe('POST /auth/change-password', () => {
       const victim = await createUser(limited.db, limited.config);
       const bystander = await createUser(limited.db, limited.config);
       const attempt = (token: string, from: string, current: string) =>
-        limited.injectAs(token, { method: 'POST', url: '/api/auth/change-password', remoteAddress: from, payload: { current_password: current, new_password: 'a-new-secret' } });
+        limited.injectAs(token, {
+          method: 'POST',
+          url: '/api/auth/change-password',
+          remoteAddress: from,
+          payload: { current_password: current, new_password: 'a-new-secret' },
+        });
       for (let i = 0; i < 3; i++) expect((await attempt(victim.token, `198.51.100.${i}`, `guess-${i}`)).statusCode).toBe(400);
       const fourth = await attempt(victim.token, '198.51.100.50', TEST_PASSWORD);
       expect([fourth.statusCode, fourth.json().detail]).toEqual([429, 'Too many attempts. Please try again later.']);
@@ -100,7 +109,10 @@ describe('POST /auth/change-password', () => {
   it('a password reset ends sessions with the same SESSION_ENDED answer', async () => {
     const admin = await createUser(t.db, t.config, { role: 'admin' });
     const { user, token } = await createUser(t.db, t.config);
-    const reset = await t.injectAs(admin.token, { method: 'POST', url: `/api/admin/users/${user.id}/reset-password?new_password=reset-by-admin` });
+    const reset = await t.injectAs(admin.token, {
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/reset-password?new_password=reset-by-admin`,
+    });
     expect(reset.statusCode).toBe(200);
     expect((await me(token)).json().code).toBe('SESSION_ENDED');
     // A token that is simply bad says nothing about sessions.

@@ -12,7 +12,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const patch = (token: string | null, payload: unknown) => t.injectAs(token, { method: 'PATCH', url: '/api/auth/profile', payload: payload as object });
+const patch = (token: string | null, payload: unknown) =>
+  t.injectAs(token, { method: 'PATCH', url: '/api/auth/profile', payload: payload as object });
 const me = (token: string) => t.injectAs(token, { method: 'GET', url: '/api/auth/refresh-user' });
 
 // Issue 21 item 6: Settings → Profile said "Profile updated successfully" and the name reverted on reload.

@@ -20,7 +20,10 @@ export async function insert(
   db: Db,
   values: { name: string; email: string; passwordHash: string; role: 'user' | 'admin'; isGuest?: boolean },
 ): Promise<UserRow> {
-  const [row] = await db.insert(users).values({ ...values, email: values.email.toLowerCase() }).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, email: values.email.toLowerCase() })
+    .returning();
   return row;
 }
 
@@ -66,7 +69,10 @@ export async function countAll(db: Db): Promise<number> {
 
 /** True when a user with this id and role exists. */
 export async function hasRole(db: Db, id: string, role: 'user' | 'admin'): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.role, role)));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, role)));
   return Boolean(row);
 }
 
@@ -83,7 +89,12 @@ export async function promoteToAdmin(db: Db, id: string, passwordHash: string): 
  * Sets a new password and ends every session (token_version + 1), only if the token version is
  * still `tokenVersion`: of two changes racing, one wins. Undefined when it lost.
  */
-export async function changePasswordIfVersion(db: Db, id: string, tokenVersion: number, passwordHash: string): Promise<UserRow | undefined> {
+export async function changePasswordIfVersion(
+  db: Db,
+  id: string,
+  tokenVersion: number,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
   const [user] = await db
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })

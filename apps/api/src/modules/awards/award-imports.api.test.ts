@@ -12,12 +12,19 @@ import { zipOf } from '../../../test/zip-archive';
 import { activity as activityLog, awards, importJobFiles, importJobs, opportunities, recipients } from '../../db/schema/index';
 import * as repo from '../import-jobs/import-jobs.repository';
 
-const SUMMARIES = readFileSync(path.join(import.meta.dirname, 'import', 'fixtures', 'Contracts_PrimeAwardSummaries_2026-06-25_H19M12S08_1.csv'));
+const SUMMARIES = readFileSync(
+  path.join(import.meta.dirname, 'import', 'fixtures', 'Contracts_PrimeAwardSummaries_2026-06-25_H19M12S08_1.csv'),
+);
 const ROWS = (parse(SUMMARIES, { columns: true }) as Record<string, string>[]).length;
-const TRANSACTIONS = readFileSync(path.join(import.meta.dirname, 'import', 'fixtures', 'Contracts_PrimeTransactions_2026-06-25_H19M12S58_1.csv'));
+const TRANSACTIONS = readFileSync(
+  path.join(import.meta.dirname, 'import', 'fixtures', 'Contracts_PrimeTransactions_2026-06-25_H19M12S58_1.csv'),
+);
 const TX_ROWS = (parse(TRANSACTIONS, { columns: true }) as Record<string, string>[]).length;
 let ZIP: Buffer;
-const OPPORTUNITIES_HEADER = readFileSync(path.resolve(import.meta.dirname, '../../../data-seed/contract-opportunities-real.csv'), 'utf8').split('\n')[0]!;
+const OPPORTUNITIES_HEADER = readFileSync(
+  path.resolve(import.meta.dirname, '../../../data-seed/contract-opportunities-real.csv'),
+  'utf8',
+).split('\n')[0]!;
 
 let t: TestApp;
 let files: Server;
@@ -63,7 +70,8 @@ const upload = (token: string | null, name: string, content: Buffer | string) =>
   const { payload, headers } = multipartFile('file', name, Buffer.from(content), 'text/csv');
   return t.injectAs(token, { method: 'POST', url: '/api/admin/award-imports/upload', payload, headers });
 };
-const startUrl = (token: string | null, csv_url: unknown) => t.injectAs(token, { method: 'POST', url: '/api/admin/award-imports', payload: { csv_url } });
+const startUrl = (token: string | null, csv_url: unknown) =>
+  t.injectAs(token, { method: 'POST', url: '/api/admin/award-imports', payload: { csv_url } });
 const getJob = (id: string) => t.injectAs(admin, { method: 'GET', url: `/api/admin/import-jobs/${id}` });
 const countAwards = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(awards))[0]!.n;
 
@@ -72,10 +80,24 @@ describe('POST /admin/award-imports/upload', () => {
     const res = await upload(admin, 'Contracts_PrimeAwardSummaries.csv', SUMMARIES);
     expect(res.statusCode, res.body).toBe(202);
     const started = res.json();
-    expect(started).toMatchObject({ status: 'queued', kind: 'awards', source: 'upload', created_by: adminId, total_bytes: SUMMARIES.length });
+    expect(started).toMatchObject({
+      status: 'queued',
+      kind: 'awards',
+      source: 'upload',
+      created_by: adminId,
+      total_bytes: SUMMARIES.length,
+    });
     await t.jobs.idle();
     const done = (await getJob(started.id)).json();
-    expect(done).toMatchObject({ status: 'done', kind: 'awards', rows_read: ROWS, imported: ROWS, inserted: ROWS, malformed: 0, error: null });
+    expect(done).toMatchObject({
+      status: 'done',
+      kind: 'awards',
+      rows_read: ROWS,
+      imported: ROWS,
+      inserted: ROWS,
+      malformed: 0,
+      error: null,
+    });
     expect(await countAwards()).toBe(ROWS);
     expect(await t.db.select().from(recipients)).toHaveLength(1);
     // Award rows are not opportunities: nothing there, and the activity says what was imported.
@@ -105,7 +127,14 @@ describe('POST /admin/award-imports/upload', () => {
 
   it('answers 409 while another import (of either kind) is unfinished, keeping nothing', async () => {
     // Inserted running, so the answer does not race a fast background import.
-    await repo.insertUnlessBusy(t.db, { status: 'running', source: 'url', sourceLabel: 'https://sam.gov/extract.csv', sourceUrl: 'https://sam.gov/extract.csv', attempts: 1, createdBy: adminId });
+    await repo.insertUnlessBusy(t.db, {
+      status: 'running',
+      source: 'url',
+      sourceLabel: 'https://sam.gov/extract.csv',
+      sourceUrl: 'https://sam.gov/extract.csv',
+      attempts: 1,
+      createdBy: adminId,
+    });
     const res = await upload(admin, 'b.csv', SUMMARIES);
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toMatch(/^An import is already running \(https:\/\/sam\.gov\/extract\.csv, started /);
@@ -122,7 +151,15 @@ describe('POST /admin/award-imports/upload with a ZIP', () => {
     expect(res.json()).toMatchObject({ status: 'queued', kind: 'awards', total_bytes: ZIP.length });
     await t.jobs.idle();
     const done = (await getJob(res.json().id)).json();
-    expect(done).toMatchObject({ status: 'done', rows_read: ROWS + TX_ROWS, imported: ROWS + TX_ROWS, inserted: ROWS, malformed: 0, bytes_read: ZIP.length, error: null });
+    expect(done).toMatchObject({
+      status: 'done',
+      rows_read: ROWS + TX_ROWS,
+      imported: ROWS + TX_ROWS,
+      inserted: ROWS,
+      malformed: 0,
+      bytes_read: ZIP.length,
+      error: null,
+    });
     expect(done.errors).toEqual([{ file: 'README.txt', line: 0, reason: 'skipped: not a CSV file' }]);
     expect(await countAwards()).toBe(ROWS);
   });
@@ -140,9 +177,17 @@ describe('POST /admin/award-imports/upload with a ZIP', () => {
     const cases: [string, Buffer, RegExp][] = [
       ['empty.zip', await zipOf([]), /^The ZIP archive holds no CSV file \(it is empty\)\.$/],
       ['notes.zip', await zipOf([{ name: 'notes.txt', bytes: 'x' }]), /^The ZIP archive holds no CSV file \(it holds notes\.txt\)\.$/],
-      ['opps.zip', await zipOf([{ name: 'opps.csv', bytes: `${OPPORTUNITIES_HEADER}\n` }]), /^The ZIP archive holds no USAspending contract award CSV \(opps\.csv: Not a USAspending/],
+      [
+        'opps.zip',
+        await zipOf([{ name: 'opps.csv', bytes: `${OPPORTUNITIES_HEADER}\n` }]),
+        /^The ZIP archive holds no USAspending contract award CSV \(opps\.csv: Not a USAspending/,
+      ],
       ['cut.zip', good.subarray(0, good.length - 100), /^The ZIP archive cannot be read: /],
-      ['bomb.zip', await zipOf([{ name: 'zeros.csv', bytes: Buffer.alloc(4 * 1024 * 1024) }]), /expands more than 200 times .*refused as a possible zip bomb\.$/],
+      [
+        'bomb.zip',
+        await zipOf([{ name: 'zeros.csv', bytes: Buffer.alloc(4 * 1024 * 1024) }]),
+        /expands more than 200 times .*refused as a possible zip bomb\.$/,
+      ],
     ];
     for (const [name, content, detail] of cases) {
       const res = await upload(admin, name, content);
@@ -167,10 +212,13 @@ describe('POST /admin/award-imports', () => {
     const res = await startUrl(admin, `${base}/cut.zip`);
     expect(res.statusCode, res.body).toBe(202);
     await t.jobs.idle();
-    expect((await getJob(res.json().id)).json()).toMatchObject({ status: 'failed', rows_read: 0, error: expect.stringMatching(/^The ZIP archive cannot be read: .+/) });
+    expect((await getJob(res.json().id)).json()).toMatchObject({
+      status: 'failed',
+      rows_read: 0,
+      error: expect.stringMatching(/^The ZIP archive cannot be read: .+/),
+    });
     expect(await countAwards()).toBe(0);
   });
-
 
   it('imports from a URL in the background', async () => {
     const res = await startUrl(admin, `${base}/awards.csv`);
@@ -191,7 +239,11 @@ describe('POST /admin/award-imports', () => {
 
 describe('award imports are for admins only', () => {
   it('401 without a token; 403 for a user and for a guest; nothing kept', async () => {
-    for (const [token, status] of [[null, 401], [user, 403], [guest, 403]] as const) {
+    for (const [token, status] of [
+      [null, 401],
+      [user, 403],
+      [guest, 403],
+    ] as const) {
       const up = await upload(token, 'a.csv', SUMMARIES);
       expect(up.statusCode).toBe(status);
       const zipped = await upload(token, 'a.zip', ZIP);

@@ -31,7 +31,10 @@ export async function lookUpQuotedNumbers(db: Db, client: UsaspendingClient, num
       const keys = new Set<string>();
       for (const codes of [CONTRACT_TYPE_CODES, IDV_TYPE_CODES]) {
         // Quoted: an exact match (bare ids are full-text and fuzzy).
-        const page = await client.searchAwards({ filters: { award_type_codes: codes, award_ids: [`"${number}"`] }, limit: MAX_AWARDS_PER_NUMBER });
+        const page = await client.searchAwards({
+          filters: { award_type_codes: codes, award_ids: [`"${number}"`] },
+          limit: MAX_AWARDS_PER_NUMBER,
+        });
         for (const r of page.results) keys.add(r.generated_internal_id);
       }
       for (const key of [...keys].slice(0, MAX_AWARDS_PER_NUMBER)) found.push(await client.getAward(key));
@@ -52,7 +55,9 @@ export async function lookUpQuotedNumbers(db: Db, client: UsaspendingClient, num
 export async function lookUpSolicitation(db: Db, client: SamContractAwardsClient, solicitation: string): Promise<LookupOutcome> {
   try {
     const page = await client.search({ solicitationId: solicitation, limit: 100 });
-    const found = latestPerAward(page.awards.map((award, i) => ({ award, modificationNumber: page.records[i]?.contractId.modificationNumber })));
+    const found = latestPerAward(
+      page.awards.map((award, i) => ({ award, modificationNumber: page.records[i]?.contractId.modificationNumber })),
+    );
     await store(db, found);
     return { stored: found.length, failure: null };
   } catch (err) {
@@ -65,7 +70,17 @@ export async function lookUpSolicitation(db: Db, client: SamContractAwardsClient
 async function store(db: Db, found: AwardRecord[]): Promise<void> {
   if (found.length === 0) return;
   await db.transaction(async (tx) => {
-    await upsertRecipients(tx, found.filter((a) => a.recipientUei).map((a) => ({ uei: a.recipientUei!, names: a.recipientName ? [a.recipientName] : [], parentUei: a.recipientParentUei, businessTypes: [] })));
+    await upsertRecipients(
+      tx,
+      found
+        .filter((a) => a.recipientUei)
+        .map((a) => ({
+          uei: a.recipientUei!,
+          names: a.recipientName ? [a.recipientName] : [],
+          parentUei: a.recipientParentUei,
+          businessTypes: [],
+        })),
+    );
     await upsertAwards(tx, found);
   });
 }

@@ -28,6 +28,9 @@ export async function exhaustQuota(db: Db, api: string, day: string, limit: numb
 }
 
 export async function quotaUsed(db: Db, api: string, day: string): Promise<number> {
-  const [row] = await db.select({ used: apiQuotaUsage.used }).from(apiQuotaUsage).where(and(eq(apiQuotaUsage.api, api), eq(apiQuotaUsage.day, day)));
+  const [row] = await db
+    .select({ used: apiQuotaUsage.used })
+    .from(apiQuotaUsage)
+    .where(and(eq(apiQuotaUsage.api, api), eq(apiQuotaUsage.day, day)));
   return row?.used ?? 0;
 }

@@ -18,8 +18,12 @@ const columnList = WRITTEN.map((k) => `"${snake(k)}"`).join(', ');
 const recordType = WRITTEN.map((k) => `"${snake(k)}" ${COLUMNS[k as keyof typeof COLUMNS].getSQLType()}`).join(', ');
 // Once transactions were imported, the count is theirs: a summary row (which never tells) keeps it.
 const updateOf = (k: string) =>
-  k === 'modificationCount' ? `"modification_count" = case when awards.modifications is null then excluded."modification_count" else awards."modification_count" end` : `"${snake(k)}" = excluded."${snake(k)}"`;
-const updates = WRITTEN.filter((k) => k !== 'awardKey').map(updateOf).join(', ');
+  k === 'modificationCount'
+    ? `"modification_count" = case when awards.modifications is null then excluded."modification_count" else awards."modification_count" end`
+    : `"${snake(k)}" = excluded."${snake(k)}"`;
+const updates = WRITTEN.filter((k) => k !== 'awardKey')
+  .map(updateOf)
+  .join(', ');
 
 /**
  * The counts of a modification history (jsonb: modification number → ModificationSeen):
@@ -37,7 +41,9 @@ const countExtensions = (history: string) => `(
 // A new award is inserted with its batch's history and counts already, so MERGE_HISTORY finds
 // nothing to add to it (one write per new award, not two).
 const selectOf = (k: string) =>
-  k === 'modificationCount' ? `case when r.modifications is null then r.modification_count else ${countModifications('r.modifications')} end` : `r."${snake(k)}"`;
+  k === 'modificationCount'
+    ? `case when r.modifications is null then r.modification_count else ${countModifications('r.modifications')} end`
+    : `r."${snake(k)}"`;
 const selectList = WRITTEN.map(selectOf).join(', ');
 
 /**
@@ -87,7 +93,12 @@ export function modificationsByAward(records: AwardRecord[]): Record<string, Rec
     const mods = (out[awardKey] ??= {});
     const seen = mods[t.modificationNumber];
     const next = { action_date: t.actionDate, end_date: t.currentEndDate };
-    if (!seen || next.action_date > seen.action_date || (next.action_date === seen.action_date && (next.end_date ?? '') > (seen.end_date ?? ''))) mods[t.modificationNumber] = next;
+    if (
+      !seen ||
+      next.action_date > seen.action_date ||
+      (next.action_date === seen.action_date && (next.end_date ?? '') > (seen.end_date ?? ''))
+    )
+      mods[t.modificationNumber] = next;
   }
   return out;
 }
@@ -155,7 +166,12 @@ export function mergeRecipients(list: RecipientRecord[]): RecipientRecord[] {
     byUei.set(
       r.uei,
       seen
-        ? { uei: r.uei, names: [...new Set([...seen.names, ...r.names])], parentUei: r.parentUei ?? seen.parentUei, businessTypes: [...new Set([...seen.businessTypes, ...r.businessTypes])] }
+        ? {
+            uei: r.uei,
+            names: [...new Set([...seen.names, ...r.names])],
+            parentUei: r.parentUei ?? seen.parentUei,
+            businessTypes: [...new Set([...seen.businessTypes, ...r.businessTypes])],
+          }
         : { ...r, names: [...new Set(r.names)], businessTypes: [...new Set(r.businessTypes)] },
     );
   }
@@ -169,7 +185,15 @@ export function mergeRecipients(list: RecipientRecord[]): RecipientRecord[] {
 export async function upsertRecipients(db: Db, list: RecipientRecord[]): Promise<void> {
   const merged = mergeRecipients(list).filter((r) => r.names.length > 0);
   if (merged.length === 0) return;
-  const payload = JSON.stringify(merged.map((r) => ({ uei: r.uei, name: r.names.at(-1), names_seen: r.names, parent_uei: r.parentUei, business_types: r.businessTypes })));
+  const payload = JSON.stringify(
+    merged.map((r) => ({
+      uei: r.uei,
+      name: r.names.at(-1),
+      names_seen: r.names,
+      parent_uei: r.parentUei,
+      business_types: r.businessTypes,
+    })),
+  );
   await db.execute(sql`
     insert into recipients (uei, name, names_seen, parent_uei, business_types)
     select uei, name, names_seen, parent_uei, business_types

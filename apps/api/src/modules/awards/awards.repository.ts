@@ -20,10 +20,14 @@ export async function findBySolicitationKey(db: Db, key: string): Promise<AwardR
  * Candidates for the scored rule: the same office, or the same sub-agency and NAICS; the newest
  * ends first. Bounded: the scoring keeps three.
  */
-export async function findClassificationCandidates(db: Db, f: { officeCode: string | null; subTierCode: string | null; naicsCode: string | null }): Promise<AwardRow[]> {
+export async function findClassificationCandidates(
+  db: Db,
+  f: { officeCode: string | null; subTierCode: string | null; naicsCode: string | null },
+): Promise<AwardRow[]> {
   const conditions = [];
   if (f.officeCode) conditions.push(eq(awards.awardingOfficeCode, f.officeCode));
-  if (f.subTierCode && f.naicsCode) conditions.push(and(eq(awards.awardingSubAgencyCode, f.subTierCode), eq(awards.naicsCode, f.naicsCode)));
+  if (f.subTierCode && f.naicsCode)
+    conditions.push(and(eq(awards.awardingSubAgencyCode, f.subTierCode), eq(awards.naicsCode, f.naicsCode)));
   if (conditions.length === 0) return [];
   return db
     .select()

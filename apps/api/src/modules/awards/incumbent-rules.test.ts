@@ -23,15 +23,39 @@ describe('quotedPiids', () => {
 });
 
 describe('scoreClassification', () => {
-  const opp: OpportunityFacts = { officeCode: 'W912HQ', subTierCode: '2100', naicsCode: '541715', pscCode: 'AJ11', popState: 'TX', dueDate: new Date('2027-06-01T00:00:00Z') };
-  const award = { awardingOfficeCode: 'W912HQ', awardingSubAgencyCode: '2100', naicsCode: '541715', pscCode: 'AJ11', popState: 'TX', currentEndDate: '2027-09-11' };
+  const opp: OpportunityFacts = {
+    officeCode: 'W912HQ',
+    subTierCode: '2100',
+    naicsCode: '541715',
+    pscCode: 'AJ11',
+    popState: 'TX',
+    dueDate: new Date('2027-06-01T00:00:00Z'),
+  };
+  const award = {
+    awardingOfficeCode: 'W912HQ',
+    awardingSubAgencyCode: '2100',
+    naicsCode: '541715',
+    pscCode: 'AJ11',
+    popState: 'TX',
+    currentEndDate: '2027-09-11',
+  };
 
   it('gives 0.9 to a perfect fit and names every part that matched', () => {
-    expect(scoreClassification(opp, award)).toEqual({ score: 0.9, matchedOn: ['office', 'NAICS', 'PSC', 'place', 'ends near this due date'] });
+    expect(scoreClassification(opp, award)).toEqual({
+      score: 0.9,
+      matchedOn: ['office', 'NAICS', 'PSC', 'place', 'ends near this due date'],
+    });
   });
 
   it('gives partial credit to groups and the sub-agency, none to a far end date', () => {
-    const s = scoreClassification(opp, { ...award, awardingOfficeCode: 'W9126G', naicsCode: '541712', pscCode: 'AJ91', popState: 'VA', currentEndDate: '2031-01-01' });
+    const s = scoreClassification(opp, {
+      ...award,
+      awardingOfficeCode: 'W9126G',
+      naicsCode: '541712',
+      pscCode: 'AJ91',
+      popState: 'VA',
+      currentEndDate: '2031-01-01',
+    });
     expect(s).toEqual({ score: 0.27, matchedOn: ['sub-agency', 'NAICS group', 'PSC group'] });
     expect(isPlausible(s)).toBe(false);
   });

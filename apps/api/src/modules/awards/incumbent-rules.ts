@@ -55,7 +55,8 @@ export interface ClassificationScore {
 }
 
 const same = (a: string | null, b: string | null) => !!a && !!b && a.trim().toUpperCase() === b.trim().toUpperCase();
-const prefix = (a: string | null, b: string | null, n: number) => !!a && !!b && a.length >= n && b.length >= n && a.slice(0, n).toUpperCase() === b.slice(0, n).toUpperCase();
+const prefix = (a: string | null, b: string | null, n: number) =>
+  !!a && !!b && a.length >= n && b.length >= n && a.slice(0, n).toUpperCase() === b.slice(0, n).toUpperCase();
 
 /** Months between two dates, fractional. */
 const monthsBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / (30.44 * 24 * 3600 * 1000);

@@ -8,7 +8,8 @@ import * as repo from './awards.repository';
 import { presentCandidate, type Match } from './awards.presenter';
 import { isDod, isPlausible, MAX_CLASSIFICATION_CANDIDATES, quotedPiids, scoreClassification } from './incumbent-rules';
 
-export const DOD_DELAY_CAVEAT = 'DoD awards appear in public award data about 90 days after they are signed: the newest may not be here yet.';
+export const DOD_DELAY_CAVEAT =
+  'DoD awards appear in public award data about 90 days after they are signed: the newest may not be here yet.';
 export const LATEST_MOD_CAVEAT =
   'Summary fields (NAICS, PSC, set-aside, competition, offers, solicitation number) reflect each award’s latest modification, not necessarily the award as first made.';
 export const NO_DATA_CAVEAT = 'No award data is loaded yet: an administrator imports USAspending award files in Admin → Database.';
@@ -20,7 +21,11 @@ export const NO_DATA_CAVEAT = 'No award data is loaded yet: an administrator imp
  * the number), then up to three awards of the same office and classification, scored. An award
  * found by a stronger rule is not repeated by a weaker one.
  */
-export async function getOpportunityAwards(ctx: AuthedCtx, id: string, sources: AwardSources = { usaspending: null, samAwards: null }): Promise<OpportunityAwards> {
+export async function getOpportunityAwards(
+  ctx: AuthedCtx,
+  id: string,
+  sources: AwardSources = { usaspending: null, samAwards: null },
+): Promise<OpportunityAwards> {
   const { usaspending, samAwards } = sources;
   const o = await requireOpportunity(ctx, id);
   const matches: Match[] = [];

@@ -33,7 +33,11 @@ const stored = async () => (await t.db.select({ k: awards.awardKey }).from(award
 
 describe('GET /opportunities/{id}/awards looks quoted numbers up on USAspending', () => {
   it('fetches, stores and shows an award the imported data lacks, then answers from the database', async () => {
-    const id = await createOpportunity(t.db, { description: 'Follow-on to NASA contract 80GSFC18C0008 (University of Iowa).', aacCode: null, fpdsCode: null });
+    const id = await createOpportunity(t.db, {
+      description: 'Follow-on to NASA contract 80GSFC18C0008 (University of Iowa).',
+      aacCode: null,
+      fpdsCode: null,
+    });
     const body = await awardsOf(id);
     expect(body.candidates).toHaveLength(1);
     expect(body.candidates[0]).toMatchObject({
@@ -46,9 +50,15 @@ describe('GET /opportunities/{id}/awards looks quoted numbers up on USAspending'
       source_url: 'https://www.usaspending.gov/award/CONT_AWD_80GSFC18C0008_8000_-NONE-_-NONE-/',
     });
     expect(await stored()).toEqual(['CONT_AWD_80GSFC18C0008_8000_-NONE-_-NONE-']);
-    expect(await t.db.select({ uei: recipients.uei, names: recipients.namesSeen }).from(recipients)).toEqual([{ uei: 'Z1H9VJS8NG16', names: ['THE UNIVERSITY OF IOWA'] }]);
+    expect(await t.db.select({ uei: recipients.uei, names: recipients.namesSeen }).from(recipients)).toEqual([
+      { uei: 'Z1H9VJS8NG16', names: ['THE UNIVERSITY OF IOWA'] },
+    ]);
     // Exact searches for the number (awards, then IDVs), then the detail.
-    expect(fake.requests.map((r) => r.path)).toEqual(['/api/v2/search/spending_by_award/', '/api/v2/search/spending_by_award/', '/api/v2/awards/CONT_AWD_80GSFC18C0008_8000_-NONE-_-NONE-/']);
+    expect(fake.requests.map((r) => r.path)).toEqual([
+      '/api/v2/search/spending_by_award/',
+      '/api/v2/search/spending_by_award/',
+      '/api/v2/awards/CONT_AWD_80GSFC18C0008_8000_-NONE-_-NONE-/',
+    ]);
     expect((fake.requests[0]!.body as { filters: { award_ids: string[] } }).filters.award_ids).toEqual(['"80GSFC18C0008"']);
 
     fake.requests.length = 0;
@@ -62,7 +72,9 @@ describe('GET /opportunities/{id}/awards looks quoted numbers up on USAspending'
     fake.queue({ status: 200, body: { results: [{ internal_id: 5 }], page_metadata: { page: 1, hasNext: false } } });
     const body = await awardsOf(id);
     expect(body.candidates).toEqual([]);
-    expect(body.caveats[0]).toMatch(/^The contract numbers this notice quotes could not be looked up: USAspending award search answered in an unexpected shape \(results\[0\]\.generated_internal_id: /);
+    expect(body.caveats[0]).toMatch(
+      /^The contract numbers this notice quotes could not be looked up: USAspending award search answered in an unexpected shape \(results\[0\]\.generated_internal_id: /,
+    );
     expect(await stored()).toEqual([]);
   });
 
@@ -71,12 +83,18 @@ describe('GET /opportunities/{id}/awards looks quoted numbers up on USAspending'
     fake.queue({ status: 503, body: 'down' }, { status: 503, body: 'down' });
     const body = await awardsOf(id);
     expect(body.candidates).toEqual([]);
-    expect(body.caveats[0]).toBe('The contract numbers this notice quotes could not be looked up: USAspending award search failed (HTTP 503): down (gave up after 2 attempts)');
+    expect(body.caveats[0]).toBe(
+      'The contract numbers this notice quotes could not be looked up: USAspending award search failed (HTTP 503): down (gave up after 2 attempts)',
+    );
     expect(await stored()).toEqual([]);
   });
 
   it('asks nothing when the notice quotes no contract number', async () => {
-    const id = await createOpportunity(t.db, { description: 'Janitorial services at the federal building.', aacCode: null, fpdsCode: null });
+    const id = await createOpportunity(t.db, {
+      description: 'Janitorial services at the federal building.',
+      aacCode: null,
+      fpdsCode: null,
+    });
     await awardsOf(id);
     expect(fake.requests).toHaveLength(0);
   });

@@ -18,7 +18,13 @@ let member: string;
 beforeAll(async () => {
   sam = await startFakeSamAwards({ validApiKey: KEY });
   usa = await startFakeUsaspending();
-  t = await buildTestApp({ AWARD_LOOKUPS: 'true', USASPENDING_API_BASE_URL: usa.url, SAM_API_KEY: KEY, SAM_API_BASE_URL: sam.url, SAM_AWARDS_DAILY_LIMIT: '2' });
+  t = await buildTestApp({
+    AWARD_LOOKUPS: 'true',
+    USASPENDING_API_BASE_URL: usa.url,
+    SAM_API_KEY: KEY,
+    SAM_API_BASE_URL: sam.url,
+    SAM_AWARDS_DAILY_LIMIT: '2',
+  });
   member = (await createUser(t.db, t.config)).token;
 });
 afterAll(async () => {
@@ -63,7 +69,9 @@ describe('GET /opportunities/{id}/awards asks SAM.gov Contract Awards by solicit
 
     // The quota is used up: SAM is not asked, and the page says why nothing was looked up.
     const after = await awardsOf(await createOpportunity(t.db, { solicitationNumber: 'W9128F-26-R-0002', aacCode: null, fpdsCode: null }));
-    expect(after.caveats[0]).toMatch(/^The solicitation number could not be looked up: SAM\.gov Contract Awards daily quota of 2 requests is used up until \d{4}-\d\d-\d\dT00:00:00\.000Z$/);
+    expect(after.caveats[0]).toMatch(
+      /^The solicitation number could not be looked up: SAM\.gov Contract Awards daily quota of 2 requests is used up until \d{4}-\d\d-\d\dT00:00:00\.000Z$/,
+    );
     expect(sam.requests).toHaveLength(2);
     const [stored] = await t.db.select({ n: sql<number>`count(*)::int` }).from(awards);
     expect(stored!.n).toBe(1);
@@ -75,9 +83,16 @@ describe('GET /admin/award-sources', () => {
     const admin = (await createUser(t.db, t.config, { role: 'admin' })).token;
     const res = await t.injectAs(admin, { method: 'GET', url: '/api/admin/award-sources' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ usaspending_lookups: true, sam_contract_awards: { day: today(), used: await quotaUsed(t.db, SAM_AWARDS_QUOTA_API, today()), limit: 2 } });
+    expect(res.json()).toEqual({
+      usaspending_lookups: true,
+      sam_contract_awards: { day: today(), used: await quotaUsed(t.db, SAM_AWARDS_QUOTA_API, today()), limit: 2 },
+    });
     const guest = (await createUser(t.db, t.config, { isGuest: true })).token;
-    for (const [token, status] of [[null, 401], [member, 403], [guest, 403]] as const) {
+    for (const [token, status] of [
+      [null, 401],
+      [member, 403],
+      [guest, 403],
+    ] as const) {
       expect((await t.injectAs(token, { method: 'GET', url: '/api/admin/award-sources' })).statusCode).toBe(status);
     }
   });

@@ -68,8 +68,16 @@ describe('GET /opportunities/{id}/awards on the real Rice awards', () => {
     // Three at most from the scored rule, best first.
     expect(body.candidates.slice(2).map((c) => c.score)).toEqual([...body.candidates.slice(2).map((c) => c.score)].sort((a, b) => b - a));
     const [quoted, solicitation, best] = body.candidates;
-    expect(quoted).toMatchObject({ score: 0.9, rule_label: 'matched: contract number quoted in the notice (W912HQ22P0064)', recipient_uei: 'K51LECU1G8N3' });
-    expect(solicitation).toMatchObject({ score: 0.8, rule_label: 'matched: solicitation number on the award (W912HQ24S0004)', solicitation_id: 'W912HQ24S0004' });
+    expect(quoted).toMatchObject({
+      score: 0.9,
+      rule_label: 'matched: contract number quoted in the notice (W912HQ22P0064)',
+      recipient_uei: 'K51LECU1G8N3',
+    });
+    expect(solicitation).toMatchObject({
+      score: 0.8,
+      rule_label: 'matched: solicitation number on the award (W912HQ24S0004)',
+      solicitation_id: 'W912HQ24S0004',
+    });
     expect(best).toMatchObject({
       score: 0.9,
       matched_on: ['office', 'NAICS', 'PSC', 'place', 'ends near this due date'],
@@ -85,7 +93,13 @@ describe('GET /opportunities/{id}/awards on the real Rice awards', () => {
   });
 
   it('finds the orders under a quoted IDV, each reported as found through its vehicle', async () => {
-    const id = await createOpportunity(t.db, { solicitationNumber: 'N00244-26-R-0001', description: 'Orders are placed under BOA N00244-10-G-0005.', aacCode: null, naicsCode: null, pscCode: null });
+    const id = await createOpportunity(t.db, {
+      solicitationNumber: 'N00244-26-R-0001',
+      description: 'Orders are placed under BOA N00244-10-G-0005.',
+      aacCode: null,
+      naicsCode: null,
+      pscCode: null,
+    });
     const body = (await awardsOf(member, id)).json() as OpportunityAwards;
     expect(body.candidates.map((c) => c.award_key).sort()).toEqual([
       'CONT_AWD_0001_9700_N0024410G0005_9700',
@@ -97,7 +111,14 @@ describe('GET /opportunities/{id}/awards on the real Rice awards', () => {
   });
 
   it('matches the real award whose solicitation id reads NOI 140G0322Q0180 to the notice numbered 140G0322Q0180', async () => {
-    const id = await createOpportunity(t.db, { solicitationNumber: '140G0322Q0180', description: 'No numbers here.', aacCode: null, fpdsCode: null, naicsCode: null, pscCode: null });
+    const id = await createOpportunity(t.db, {
+      solicitationNumber: '140G0322Q0180',
+      description: 'No numbers here.',
+      aacCode: null,
+      fpdsCode: null,
+      naicsCode: null,
+      pscCode: null,
+    });
     const body = (await awardsOf(member, id)).json() as OpportunityAwards;
     expect(body.candidates.map((c) => [c.rule, c.solicitation_id])).toEqual([['solicitation_number', 'NOI 140G0322Q0180']]);
   });

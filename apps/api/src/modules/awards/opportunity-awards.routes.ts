@@ -12,13 +12,28 @@ import { getOpportunityAwards } from './incumbents.service';
 export const opportunityAwardsRoutes =
   (sources: AwardSources): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/opportunities/:id/awards', {
-      schema: { tags: ['opportunities'], params: IdParamsSchema, response: { 200: OpportunityAwardsSchema, ...standardErrors(401, 403, 404) } },
-    }, async (request) => getOpportunityAwards(request.authedCtx, request.params.id, sources));
+    app.get(
+      '/opportunities/:id/awards',
+      {
+        schema: {
+          tags: ['opportunities'],
+          params: IdParamsSchema,
+          response: { 200: OpportunityAwardsSchema, ...standardErrors(401, 403, 404) },
+        },
+      },
+      async (request) => getOpportunityAwards(request.authedCtx, request.params.id, sources),
+    );
 
     // Admin → Database: whether lookups are on, and SAM Contract Awards' daily quota as counted.
-    app.get('/admin/award-sources', {
-      config: { role: 'admin' },
-      schema: { tags: ['admin'], response: { 200: AwardSourcesStatusSchema, ...standardErrors(401, 403) } },
-    }, async () => ({ usaspending_lookups: sources.usaspending !== null, sam_contract_awards: sources.samAwards ? await sources.samAwards.quota.usage() : null }));
+    app.get(
+      '/admin/award-sources',
+      {
+        config: { role: 'admin' },
+        schema: { tags: ['admin'], response: { 200: AwardSourcesStatusSchema, ...standardErrors(401, 403) } },
+      },
+      async () => ({
+        usaspending_lookups: sources.usaspending !== null,
+        sam_contract_awards: sources.samAwards ? await sources.samAwards.quota.usage() : null,
+      }),
+    );
   };

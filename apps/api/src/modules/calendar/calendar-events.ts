@@ -13,7 +13,11 @@ const dayOf = (value: Date | string) => (typeof value === 'string' ? value.slice
  * A response deadline: at its instant when the notice gave a time (its zone is the UTC offset SAM
  * gave), stated in the description as the notice states it; on its date when it gave none.
  */
-export function deadlineEvent(kind: 'saved' | 'pursued', row: { opportunityId: string; title: string; solicitationNumber: string | null; responseDeadline: Date; responseTimeZone: string | null }, appUrl: string): FeedEvent {
+export function deadlineEvent(
+  kind: 'saved' | 'pursued',
+  row: { opportunityId: string; title: string; solicitationNumber: string | null; responseDeadline: Date; responseTimeZone: string | null },
+  appUrl: string,
+): FeedEvent {
   const label = row.solicitationNumber ? `${row.title} (${row.solicitationNumber})` : row.title;
   const base = {
     uid: `opportunity-${row.opportunityId}@biddesk`,
@@ -34,7 +38,11 @@ export function nextActionEvent(row: { pursuitId: string; action: string | null;
   };
 }
 
-export function taskEvent(row: { id: string; title: string; dueAt: Date; workspaceId: string }, workspaceName: string, appUrl: string): FeedEvent {
+export function taskEvent(
+  row: { id: string; title: string; dueAt: Date; workspaceId: string },
+  workspaceName: string,
+  appUrl: string,
+): FeedEvent {
   return {
     uid: `task-${row.id}@biddesk`,
     summary: `Task due: ${row.title}`,

@@ -86,9 +86,17 @@ export async function pursuedDeadlines(db: Db, userId: string, since: Date): Pro
 }
 
 /** The next actions of the user's open pursuits that have a date. */
-export async function nextActions(db: Db, userId: string): Promise<{ pursuitId: string; action: string | null; due: string; title: string }[]> {
+export async function nextActions(
+  db: Db,
+  userId: string,
+): Promise<{ pursuitId: string; action: string | null; due: string; title: string }[]> {
   return db
-    .select({ pursuitId: pursuits.id, action: pursuits.nextAction, due: pursuits.nextActionDue, title: sql<string>`${pursuits.notice}->>'title'` })
+    .select({
+      pursuitId: pursuits.id,
+      action: pursuits.nextAction,
+      due: pursuits.nextActionDue,
+      title: sql<string>`${pursuits.notice}->>'title'`,
+    })
     .from(pursuits)
     .innerJoin(pipelineStages, eq(pipelineStages.id, pursuits.stageId))
     .where(and(eq(pursuits.ownerId, userId), isNull(pipelineStages.outcome), isNotNull(pursuits.nextActionDue)))
@@ -110,7 +118,9 @@ export async function assignedTasks(db: Db, userId: string, workspaceIds: string
   return db
     .select({ id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, workspaceId: tasks.workspaceId })
     .from(tasks)
-    .where(and(inArray(tasks.workspaceId, workspaceIds), eq(tasks.assigneeUserId, userId), ne(tasks.status, 'DONE'), isNotNull(tasks.dueAt)))
+    .where(
+      and(inArray(tasks.workspaceId, workspaceIds), eq(tasks.assigneeUserId, userId), ne(tasks.status, 'DONE'), isNotNull(tasks.dueAt)),
+    )
     .then((rows) => rows.flatMap((r) => (r.dueAt ? [{ ...r, dueAt: r.dueAt }] : [])));
 }
 
@@ -118,7 +128,11 @@ export async function assignedTasks(db: Db, userId: string, workspaceIds: string
 export async function latestSolicitations(db: Db, workspaceIds: string[]) {
   if (workspaceIds.length === 0) return [];
   return db
-    .selectDistinctOn([rfpSolicitations.workspaceId], { id: rfpSolicitations.id, workspaceId: rfpSolicitations.workspaceId, requirements: rfpSolicitations.requirements })
+    .selectDistinctOn([rfpSolicitations.workspaceId], {
+      id: rfpSolicitations.id,
+      workspaceId: rfpSolicitations.workspaceId,
+      requirements: rfpSolicitations.requirements,
+    })
     .from(rfpSolicitations)
     .where(inArray(rfpSolicitations.workspaceId, workspaceIds))
     .orderBy(rfpSolicitations.workspaceId, desc(rfpSolicitations.version));

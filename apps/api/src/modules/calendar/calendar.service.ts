@@ -64,14 +64,19 @@ export async function feedIcs(deps: Pick<Ctx, 'db' | 'config'>, token: string, n
   const readable = memberships.filter(({ workspace, member }) => !isNdaPending(workspace, member, currentNda)).map((m) => m.workspace);
   const nameOf = new Map(readable.map((w) => [w.id, w.name]));
   const ids = readable.map((w) => w.id);
-  const [assigned, solicitations] = await Promise.all([repo.assignedTasks(deps.db, owner.userId, ids), repo.latestSolicitations(deps.db, ids)]);
+  const [assigned, solicitations] = await Promise.all([
+    repo.assignedTasks(deps.db, owner.userId, ids),
+    repo.latestSolicitations(deps.db, ids),
+  ]);
   events.push(...assigned.map((t) => taskEvent(t, nameOf.get(t.workspaceId) ?? 'a workspace', appUrl)));
   for (const s of solicitations) {
     const seen = new Set<string>();
     for (const q of statedDeadlines(s.requirements).questions) {
       if (seen.has(q.date.iso) || q.date.iso < since.toISOString().slice(0, 10)) continue;
       seen.add(q.date.iso);
-      events.push(questionsEvent({ id: s.workspaceId, name: nameOf.get(s.workspaceId) ?? 'a workspace' }, q.date.iso, q.req.requirement_id, appUrl));
+      events.push(
+        questionsEvent({ id: s.workspaceId, name: nameOf.get(s.workspaceId) ?? 'a workspace' }, q.date.iso, q.req.requirement_id, appUrl),
+      );
     }
   }
   return writeIcs(events, now);

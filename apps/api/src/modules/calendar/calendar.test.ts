@@ -84,15 +84,35 @@ describe('what the feed holds', () => {
   it('puts saved and pursued deadlines at their exact instant across a daylight-saving change', async () => {
     const { user, token } = await createUser(t.db, t.config);
     // US daylight saving time starts on 2027-03-14: the same 2:00 PM Eastern is -05:00 before, -04:00 after.
-    const before = await createOpportunity(t.db, { title: 'Dredging, winter', solicitationNumber: 'W1-27-R-0001', responseDeadline: new Date('2027-03-12T14:00:00-05:00'), responseTimeZone: '-05:00' });
-    const after = await createOpportunity(t.db, { title: 'Dredging, spring', solicitationNumber: 'W1-27-R-0002', responseDeadline: new Date('2027-03-16T14:00:00-04:00'), responseTimeZone: '-04:00' });
-    const dateOnly = await createOpportunity(t.db, { title: 'Roof repair', solicitationNumber: null, responseDeadline: new Date('2027-04-02T00:00:00Z'), responseTimeZone: null });
+    const before = await createOpportunity(t.db, {
+      title: 'Dredging, winter',
+      solicitationNumber: 'W1-27-R-0001',
+      responseDeadline: new Date('2027-03-12T14:00:00-05:00'),
+      responseTimeZone: '-05:00',
+    });
+    const after = await createOpportunity(t.db, {
+      title: 'Dredging, spring',
+      solicitationNumber: 'W1-27-R-0002',
+      responseDeadline: new Date('2027-03-16T14:00:00-04:00'),
+      responseTimeZone: '-04:00',
+    });
+    const dateOnly = await createOpportunity(t.db, {
+      title: 'Roof repair',
+      solicitationNumber: null,
+      responseDeadline: new Date('2027-04-02T00:00:00Z'),
+      responseTimeZone: null,
+    });
     const past = await createOpportunity(t.db, { title: 'Long gone', responseDeadline: inDays(-90), responseTimeZone: '-05:00' });
     const someoneElses = await createOpportunity(t.db, { title: 'Not mine', responseDeadline: inDays(10), responseTimeZone: '-05:00' });
-    for (const id of [before, dateOnly, past]) expect((await t.injectAs(token, { method: 'POST', url: `/api/opportunities/${id}/save` })).statusCode).toBe(200);
+    for (const id of [before, dateOnly, past])
+      expect((await t.injectAs(token, { method: 'POST', url: `/api/opportunities/${id}/save` })).statusCode).toBe(200);
     const tracked = await t.injectAs(token, { method: 'POST', url: '/api/pursuits', payload: { opportunity_id: after } });
     expect(tracked.statusCode, tracked.body).toBe(201);
-    await t.injectAs(token, { method: 'PATCH', url: `/api/pursuits/${tracked.json().id}`, payload: { owner_id: user.id, next_action: 'Call the contracting officer', next_action_due: '2027-03-01' } });
+    await t.injectAs(token, {
+      method: 'PATCH',
+      url: `/api/pursuits/${tracked.json().id}`,
+      payload: { owner_id: user.id, next_action: 'Call the contracting officer', next_action_due: '2027-03-01' },
+    });
     const other = await createUser(t.db, t.config);
     await t.injectAs(other.token, { method: 'POST', url: `/api/opportunities/${someoneElses}/save` });
 
@@ -130,7 +150,14 @@ describe('what the feed holds', () => {
     await createTask(t.db, open.id, { title: 'Not theirs', assigneeUserId: owner.user.id, dueAt: due });
     await createTask(t.db, gated.id, { title: 'Secret task', assigneeUserId: partner.user.id, dueAt: due });
     await createTask(t.db, archived.id, { title: 'Archived task', assigneeUserId: partner.user.id, dueAt: due });
-    const questions = { requirement_id: 'L-009', section: 'L', must_or_should: 'must' as const, weight: 1, text: 'Questions shall be submitted by email no later than May 1, 2027.', page: 2 };
+    const questions = {
+      requirement_id: 'L-009',
+      section: 'L',
+      must_or_should: 'must' as const,
+      weight: 1,
+      text: 'Questions shall be submitted by email no later than May 1, 2027.',
+      page: 2,
+    };
     await insertRfp(t.db, open.id, { requirements: [...RFP_REQUIREMENTS, questions] });
     await insertRfp(t.db, gated.id, { requirements: [questions] });
     // The partner saved nothing a guest could see, but a notice saved in the table must not leak.

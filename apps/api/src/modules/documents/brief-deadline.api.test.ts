@@ -20,7 +20,11 @@ afterAll(async () => {
 
 async function brief(responseDeadline: Date, responseTimeZone: string | null): Promise<string> {
   const id = await createOpportunity(t.db, { responseDeadline, responseTimeZone });
-  const res = await t.injectAs(token, { method: 'POST', url: '/api/documents/generate', payload: { opportunity_id: id, document_type: 'brief' } });
+  const res = await t.injectAs(token, {
+    method: 'POST',
+    url: '/api/documents/generate',
+    payload: { opportunity_id: id, document_type: 'brief' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().content as string;
 }

@@ -23,11 +23,19 @@ afterAll(async () => {
 
 async function briefWithForm(deadline: Date, zone: string): Promise<string> {
   const id = await createOpportunity(t.db, { responseDeadline: deadline, responseTimeZone: zone });
-  const up = await t.injectAs(alice.token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', 'SF1449.pdf', realSf1449Pdf()) });
+  const up = await t.injectAs(alice.token, {
+    method: 'POST',
+    url: `/api/opportunities/${id}/upload-pdf`,
+    ...multipartFile('file', 'SF1449.pdf', realSf1449Pdf()),
+  });
   expect(up.statusCode, up.body).toBe(200);
   const [pdf] = await t.db.select().from(solicitationPdfs).where(eq(solicitationPdfs.opportunityId, id));
   expect(pdf!.formFacts?.offerDue?.value).toEqual({ date: '2017-07-10', time: '1:00 PM', zone: 'EST' });
-  const res = await t.injectAs(alice.token, { method: 'POST', url: '/api/documents/generate', payload: { opportunity_id: id, document_type: 'brief' } });
+  const res = await t.injectAs(alice.token, {
+    method: 'POST',
+    url: '/api/documents/generate',
+    payload: { opportunity_id: id, document_type: 'brief' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().content as string;
 }
@@ -44,6 +52,8 @@ describe('the executive brief on a solicitation with a filled SF-1449', () => {
     const md = await briefWithForm(new Date('2017-07-17T13:00:00-04:00'), '-04:00');
     expect(md).toContain('| Response Due | Jul 10, 2017, 1:00 PM EST (SF-1449 block 8, p. 1) |');
     expect(md).toContain('| Response Due (SAM.gov notice) | Jul 17, 2017, 1:00 PM UTC-04:00: differs from the solicitation form |');
-    expect(md).toContain('**Due dates disagree:** the solicitation form (SF-1449 block 8, p. 1) gives Jul 10, 2017, 1:00 PM EST, the SAM.gov notice Jul 17, 2017, 1:00 PM UTC-04:00.');
+    expect(md).toContain(
+      '**Due dates disagree:** the solicitation form (SF-1449 block 8, p. 1) gives Jul 10, 2017, 1:00 PM EST, the SAM.gov notice Jul 17, 2017, 1:00 PM UTC-04:00.',
+    );
   });
 });

@@ -1,4 +1,12 @@
-import type { DocumentListQuery, GenerateDocumentBody, GeneratedDocument, OpportunityDocumentType, OpportunityFormFacts, OpportunityRequirement, WorkspaceGeneratedDocument } from '@biddesk/shared';
+import type {
+  DocumentListQuery,
+  GenerateDocumentBody,
+  GeneratedDocument,
+  OpportunityDocumentType,
+  OpportunityFormFacts,
+  OpportunityRequirement,
+  WorkspaceGeneratedDocument,
+} from '@biddesk/shared';
 import { generateDocument as renderDocument } from '@biddesk/analysis';
 import type { GeneratedDocumentRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
@@ -52,7 +60,11 @@ export async function getFormFacts(ctx: AuthedCtx, opportunityId: string): Promi
  * prose. If the provider fails, the error reaches the caller and nothing is stored. With
  * workspace_id it is a workspace AI tool's document instead (workspace-ai.service.ts).
  */
-export async function generateDocument(ctx: AuthedCtx, body: GenerateDocumentBody, now = new Date()): Promise<GeneratedDocument | WorkspaceGeneratedDocument> {
+export async function generateDocument(
+  ctx: AuthedCtx,
+  body: GenerateDocumentBody,
+  now = new Date(),
+): Promise<GeneratedDocument | WorkspaceGeneratedDocument> {
   if (body.workspace_id) return generateWorkspaceDocument(ctx, { ...body, workspace_id: body.workspace_id }, now);
   // Personal documents are made from opportunity data, which guests never see (issue 26).
   assertInternal(ctx);

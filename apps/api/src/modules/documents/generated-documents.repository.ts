@@ -53,7 +53,12 @@ export interface LatestRfp {
 /** The workspace's current RFP: the highest completed version (undefined before any upload). */
 export async function latestRfpFor(db: Db, workspaceId: string): Promise<LatestRfp | undefined> {
   const [row] = await db
-    .select({ id: rfpSolicitations.id, version: rfpSolicitations.version, requirements: rfpSolicitations.requirements, acronyms: rfpSolicitations.acronyms })
+    .select({
+      id: rfpSolicitations.id,
+      version: rfpSolicitations.version,
+      requirements: rfpSolicitations.requirements,
+      acronyms: rfpSolicitations.acronyms,
+    })
     .from(rfpSolicitations)
     .where(and(eq(rfpSolicitations.workspaceId, workspaceId), eq(rfpSolicitations.processingStatus, 'completed')))
     .orderBy(desc(rfpSolicitations.version))

@@ -29,18 +29,31 @@ const generate = (token: string | null, payload: object, app = t) =>
 
 async function withPdf(): Promise<string> {
   const id = await createOpportunity(t.db, { title: 'Custodial services for Building 12', solicitationNumber: 'W912-26-R-0042' });
-  const res = await t.injectAs(alice.token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', 'rfp.pdf', await solicitationPdf()) });
+  const res = await t.injectAs(alice.token, {
+    method: 'POST',
+    url: `/api/opportunities/${id}/upload-pdf`,
+    ...multipartFile('file', 'rfp.pdf', await solicitationPdf()),
+  });
   expect(res.statusCode).toBe(200);
   return id;
 }
 
 describe('POST /api/documents/generate', () => {
   it('writes a brief from the metadata alone when no PDF was uploaded', async () => {
-    const id = await createOpportunity(t.db, { title: 'Roof repair at Fort Example', solicitationNumber: 'SOL-ROOF-1', description: '<p>Replace the roof of Building 7.</p>' });
+    const id = await createOpportunity(t.db, {
+      title: 'Roof repair at Fort Example',
+      solicitationNumber: 'SOL-ROOF-1',
+      description: '<p>Replace the roof of Building 7.</p>',
+    });
     const res = await generate(alice.token, { opportunity_id: id, document_type: 'brief' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(doc).toMatchObject({ document_type: 'brief', solicitation_number: 'SOL-ROOF-1', opportunity_id: id, metadata: { title: 'Roof repair at Fort Example', agency: 'DEPT OF DEFENSE' } });
+    expect(doc).toMatchObject({
+      document_type: 'brief',
+      solicitation_number: 'SOL-ROOF-1',
+      opportunity_id: id,
+      metadata: { title: 'Roof repair at Fort Example', agency: 'DEPT OF DEFENSE' },
+    });
     expect(doc.content).toContain('Roof repair at Fort Example');
     expect(doc.content).toContain('Replace the roof of Building 7.');
     expect(doc.content).not.toContain('<p>');
@@ -59,22 +72,34 @@ describe('POST /api/documents/generate', () => {
       expect(other.statusCode).toBe(200);
       expect(other.json().content.length).toBeGreaterThan(200);
     }
-    const [logged] = await t.db.select().from(activity).where(and(eq(activity.userId, alice.id), eq(activity.action, 'document.generated'), eq(activity.documentType, 'compliance')));
+    const [logged] = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.userId, alice.id), eq(activity.action, 'document.generated'), eq(activity.documentType, 'compliance')));
     expect(logged).toMatchObject({ solicitationNumber: 'W912-26-R-0042' });
   });
 
   it('never asks the Contracting Officer to define a term the solicitation spells out (TDRS RFQ)', async () => {
     const id = await createOpportunity(t.db, { title: 'TANF Data Reporting System', solicitationNumber: 'RFQ-TDRS-2020' });
     const pdf = readFileSync(path.join(RFP_DATA, 'gsa-tdrs-rfq.pdf'));
-    const up = await t.injectAs(alice.token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', 'tdrs.pdf', pdf) });
+    const up = await t.injectAs(alice.token, {
+      method: 'POST',
+      url: `/api/opportunities/${id}/upload-pdf`,
+      ...multipartFile('file', 'tdrs.pdf', pdf),
+    });
     expect(up.statusCode).toBe(200);
     // The parse worker learned the expansions from the whole text and they were stored with the PDF.
     const [stored] = await t.db.select().from(solicitationPdfs).where(eq(solicitationPdfs.opportunityId, id));
-    expect(stored.acronyms).toMatchObject({ TDRS: 'TANF Data Reporting System', OFA: 'Office of Family Assistance', TANF: 'Temporary Assistance for Needy Families' });
+    expect(stored.acronyms).toMatchObject({
+      TDRS: 'TANF Data Reporting System',
+      OFA: 'Office of Family Assistance',
+      TANF: 'Temporary Assistance for Needy Families',
+    });
     const res = await generate(alice.token, { opportunity_id: id, document_type: 'rfi' });
     expect(res.statusCode).toBe(200);
     const content: string = res.json().content;
-    for (const term of ['TDRS', 'OFA', 'TANF', 'ACF']) expect(content, term).not.toMatch(new RegExp(`Undefined term "${term}"|"${term}"[,.]`));
+    for (const term of ['TDRS', 'OFA', 'TANF', 'ACF'])
+      expect(content, term).not.toMatch(new RegExp(`Undefined term "${term}"|"${term}"[,.]`));
     // A term it never spells out is still asked about: the check is real, not switched off.
     expect(content).toContain('Undefined term "OSCAL"');
   });
@@ -99,7 +124,7 @@ describe('POST /api/documents/generate', () => {
 });
 
 describe('GET /api/documents and DELETE /api/generated-documents/{id}', () => {
-  it('shows and deletes only the caller\'s own documents', async () => {
+  it("shows and deletes only the caller's own documents", async () => {
     const id = await createOpportunity(t.db);
     const mine = (await generate(alice.token, { opportunity_id: id, document_type: 'rfi' })).json();
     const other = await createOpportunity(t.db);
@@ -138,7 +163,11 @@ describe('with the openai provider', () => {
     try {
       const user = await createUser(ai.db, ai.config);
       const id = await createOpportunity(ai.db);
-      const up = await ai.injectAs(user.token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', 'rfp.pdf', await solicitationPdf()) });
+      const up = await ai.injectAs(user.token, {
+        method: 'POST',
+        url: `/api/opportunities/${id}/upload-pdf`,
+        ...multipartFile('file', 'rfp.pdf', await solicitationPdf()),
+      });
       expect(up.statusCode).toBe(200);
       const ok = await generate(user.token, { opportunity_id: id, document_type: 'brief', tone: 'formal' }, ai);
       expect(ok.statusCode).toBe(200);

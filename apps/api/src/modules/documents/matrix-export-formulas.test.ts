@@ -17,8 +17,18 @@ beforeAll(async () => {
   t = await buildTestApp();
   token = (await createUser(t.db, t.config)).token;
   const id = await createOpportunity(t.db);
-  await t.injectAs(token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', 'rfp.pdf', await solicitationPdf()) });
-  matrixId = (await t.injectAs(token, { method: 'POST', url: '/api/documents/generate', payload: { opportunity_id: id, document_type: 'compliance' } })).json().id;
+  await t.injectAs(token, {
+    method: 'POST',
+    url: `/api/opportunities/${id}/upload-pdf`,
+    ...multipartFile('file', 'rfp.pdf', await solicitationPdf()),
+  });
+  matrixId = (
+    await t.injectAs(token, {
+      method: 'POST',
+      url: '/api/documents/generate',
+      payload: { opportunity_id: id, document_type: 'compliance' },
+    })
+  ).json().id;
   // The matrix's source PDF gets requirement lines a solicitation could carry.
   const [doc] = await t.db.select().from(generatedDocuments).where(eq(generatedDocuments.id, matrixId));
   const pdfId = String(doc!.metadata.source_pdf_id);
@@ -30,7 +40,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const exportAs = (format: string) => t.injectAs(token, { method: 'GET', url: `/api/generated-documents/${matrixId}/export?format=${format}` });
+const exportAs = (format: string) =>
+  t.injectAs(token, { method: 'GET', url: `/api/generated-documents/${matrixId}/export?format=${format}` });
 
 describe('compliance matrix export of an opportunity document', () => {
   it('keeps every formula-like requirement as text in the CSV', async () => {

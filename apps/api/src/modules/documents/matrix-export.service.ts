@@ -25,8 +25,20 @@ const COLUMNS: { header: string; key: keyof ComplianceMatrixRow; width: number }
 const TEXT_AT = COLUMNS.findIndex((c) => c.key === 'requirement');
 const withLeadIn = <T>(cells: T[], leadIn: T): T[] => [...cells.slice(0, TEXT_AT), leadIn, ...cells.slice(TEXT_AT)];
 // Issue 23: why the engine took each requirement, after the columns a team fills in.
-const HEADERS = [...withLeadIn(COLUMNS.map((c) => c.header), 'Lead-in'), 'Basis'];
-const WIDTHS = [...withLeadIn(COLUMNS.map((c) => c.width), 50), 60];
+const HEADERS = [
+  ...withLeadIn(
+    COLUMNS.map((c) => c.header),
+    'Lead-in',
+  ),
+  'Basis',
+];
+const WIDTHS = [
+  ...withLeadIn(
+    COLUMNS.map((c) => c.width),
+    50,
+  ),
+  60,
+];
 const STATUSES = ['Not started', 'In progress', 'Drafted', 'Reviewed', 'Complete', 'N/A'];
 
 export interface MatrixFile {
@@ -48,7 +60,12 @@ export async function exportComplianceMatrix(ctx: AuthedCtx, documentId: string,
   if (format === 'docx' || format === 'md') {
     // The Response Template as a Word outline (real heading styles) or as its text.
     if (doc.documentType !== 'rfp') throw badRequest('Only a response template can be exported as a Word outline or text');
-    if (format === 'md') return { fileName: `${fileBase}_response_outline.md`, contentType: 'text/markdown; charset=utf-8', body: Buffer.from(doc.content, 'utf8') };
+    if (format === 'md')
+      return {
+        fileName: `${fileBase}_response_outline.md`,
+        contentType: 'text/markdown; charset=utf-8',
+        body: Buffer.from(doc.content, 'utf8'),
+      };
     const title = typeof doc.metadata.title === 'string' ? doc.metadata.title : 'Response Outline';
     return {
       fileName: `${fileBase}_response_outline.docx`,
@@ -60,7 +77,13 @@ export async function exportComplianceMatrix(ctx: AuthedCtx, documentId: string,
   // Requirement text comes from the uploaded document: formula-like cells stay text in Excel.
   const byId = new Map(requirements.map((r) => [r.requirement_id, r]));
   const rows = complianceMatrixRows(requirements as Requirement[]).map((r) =>
-    [...withLeadIn<string | number | null>(COLUMNS.map((c) => r[c.key]), byId.get(r.id)?.lead_in ?? null), basisText(byId.get(r.id)?.basis)].map(neutraliseFormula),
+    [
+      ...withLeadIn<string | number | null>(
+        COLUMNS.map((c) => r[c.key]),
+        byId.get(r.id)?.lead_in ?? null,
+      ),
+      basisText(byId.get(r.id)?.basis),
+    ].map(neutraliseFormula),
   );
   const base = `${(doc.solicitationNumber || 'opportunity').replace(/[^A-Za-z0-9._-]+/g, '_')}_compliance`;
 

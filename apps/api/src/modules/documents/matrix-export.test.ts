@@ -17,9 +17,14 @@ beforeAll(async () => {
   token = (await createUser(t.db, t.config)).token;
   otherToken = (await createUser(t.db, t.config)).token;
   const id = await createOpportunity(t.db, { solicitationNumber: 'W912/26 R-7' });
-  const up = await t.injectAs(token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', 'rfp.pdf', await solicitationPdf()) });
+  const up = await t.injectAs(token, {
+    method: 'POST',
+    url: `/api/opportunities/${id}/upload-pdf`,
+    ...multipartFile('file', 'rfp.pdf', await solicitationPdf()),
+  });
   requirementIds = up.json().metadata.requirements.map((r: { requirement_id: string }) => r.requirement_id);
-  const gen = (document_type: string) => t.injectAs(token, { method: 'POST', url: '/api/documents/generate', payload: { opportunity_id: id, document_type } });
+  const gen = (document_type: string) =>
+    t.injectAs(token, { method: 'POST', url: '/api/documents/generate', payload: { opportunity_id: id, document_type } });
   matrixId = (await gen('compliance')).json().id;
   briefId = (await gen('brief')).json().id;
 });
@@ -38,8 +43,24 @@ describe('GET /api/generated-documents/{id}/export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="W912_26_R-7_compliance.csv"');
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
     const rows: string[][] = parse(res.body.slice(1));
-    expect(rows[0]).toEqual(['ID', 'Section', 'Page', 'Lead-in', 'Requirement', 'Must/Should', 'Weight', 'Proposal Volume/Section', 'Status', 'Basis']);
-    expect(rows.slice(1).map((r) => r[0]).sort()).toEqual([...requirementIds].sort());
+    expect(rows[0]).toEqual([
+      'ID',
+      'Section',
+      'Page',
+      'Lead-in',
+      'Requirement',
+      'Must/Should',
+      'Weight',
+      'Proposal Volume/Section',
+      'Status',
+      'Basis',
+    ]);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual([...requirementIds].sort());
     const pageLimit = rows.find((r) => r[4]!.includes('20 pages'))!;
     expect(pageLimit.slice(1, 4)).toEqual(['L', '2', '']);
     expect(pageLimit[5]).toBe('Must');

@@ -33,7 +33,16 @@ export function deadlineInstant(stated: string | null): string | null {
 export function descriptionText(description: string | null): string | null {
   if (!description || isDescriptionMarker(description)) return null;
   const text = sanitizeHtml(description.replace(/<\/(p|div|li|h\d|tr)>|<br\s*\/?>/gi, '$&\n'), { allowedTags: [], allowedAttributes: {} });
-  return text.replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").trim() || null;
+  return (
+    text
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .trim() || null
+  );
 }
 
 /** What the document generators know about an opportunity. */

@@ -24,8 +24,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const facts = (id: string, token: string | null = alice.token) => t.injectAs(token, { method: 'GET', url: `/api/opportunities/${id}/form-facts` });
-const upload = (id: string, name: string, bytes: Uint8Array) => t.injectAs(alice.token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', name, bytes) });
+const facts = (id: string, token: string | null = alice.token) =>
+  t.injectAs(token, { method: 'GET', url: `/api/opportunities/${id}/form-facts` });
+const upload = (id: string, name: string, bytes: Uint8Array) =>
+  t.injectAs(alice.token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', name, bytes) });
 
 describe('GET /api/opportunities/{id}/form-facts', () => {
   it('gives the form due date with its source beside the notice deadline, flagged when they differ', async () => {

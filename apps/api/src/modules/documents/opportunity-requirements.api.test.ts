@@ -32,20 +32,30 @@ afterAll(async () => {
 
 async function seeded(requirements = smallRequirements()): Promise<string> {
   const id = await createOpportunity(t.db, { title: 'Custodial services for Building 12', solicitationNumber: 'W912-26-R-0042' });
-  await t.db.insert(solicitationPdfs).values({ opportunityId: id, uploadedBy: userId, fileName: 'rfp.pdf', storageKey: 'k', sizeBytes: 1, pageCount: 3, requirements });
+  await t.db
+    .insert(solicitationPdfs)
+    .values({ opportunityId: id, uploadedBy: userId, fileName: 'rfp.pdf', storageKey: 'k', sizeBytes: 1, pageCount: 3, requirements });
   return id;
 }
 
 describe('GET /api/opportunities/{id}/requirements', () => {
   it('gives each requirement of an uploaded PDF its basis', async () => {
     const id = await createOpportunity(t.db, { title: 'Custodial services', solicitationNumber: 'W912-26-R-0043' });
-    const up = await t.injectAs(token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', 'rfp.pdf', await solicitationPdf()) });
+    const up = await t.injectAs(token, {
+      method: 'POST',
+      url: `/api/opportunities/${id}/upload-pdf`,
+      ...multipartFile('file', 'rfp.pdf', await solicitationPdf()),
+    });
     expect(up.statusCode).toBe(200);
     const res = await list(id);
     expect(res.statusCode).toBe(200);
     const l1 = (res.json() as Json[]).find((r) => r.requirement_id === 'L-1');
     expect(l1).toMatchObject({ section: 'L', must_or_should: 'must', page: 2 });
-    expect(l1!.basis).toEqual({ rules: expect.arrayContaining([expect.any(String)]), cue: 'shall', section: expect.stringContaining('p. 2') });
+    expect(l1!.basis).toEqual({
+      rules: expect.arrayContaining([expect.any(String)]),
+      cue: 'shall',
+      section: expect.stringContaining('p. 2'),
+    });
   });
 
   it('lists the other pages of a merged repeat and null for a basis never recorded', async () => {

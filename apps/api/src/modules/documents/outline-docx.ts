@@ -35,7 +35,10 @@ export async function outlineDocx(title: string, solicitationNumber: string | nu
         new Table({
           width: { size: 100, type: WidthType.PERCENTAGE },
           rows: [
-            new TableRow({ tableHeader: true, children: ['Section', 'Answers', 'Evaluated under', 'Page budget', 'Owner', 'Due'].map((h) => cell(h, true)) }),
+            new TableRow({
+              tableHeader: true,
+              children: ['Section', 'Answers', 'Evaluated under', 'Page budget', 'Owner', 'Due'].map((h) => cell(h, true)),
+            }),
             ...v.sections.map(
               (s) =>
                 new TableRow({

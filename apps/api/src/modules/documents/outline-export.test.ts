@@ -18,8 +18,13 @@ beforeAll(async () => {
   token = (await createUser(t.db, t.config)).token;
   otherToken = (await createUser(t.db, t.config)).token;
   const id = await createOpportunity(t.db, { solicitationNumber: 'W912/26 R-9' });
-  await t.injectAs(token, { method: 'POST', url: `/api/opportunities/${id}/upload-pdf`, ...multipartFile('file', 'rfp.pdf', await solicitationPdf()) });
-  const gen = (document_type: string) => t.injectAs(token, { method: 'POST', url: '/api/documents/generate', payload: { opportunity_id: id, document_type } });
+  await t.injectAs(token, {
+    method: 'POST',
+    url: `/api/opportunities/${id}/upload-pdf`,
+    ...multipartFile('file', 'rfp.pdf', await solicitationPdf()),
+  });
+  const gen = (document_type: string) =>
+    t.injectAs(token, { method: 'POST', url: '/api/documents/generate', payload: { opportunity_id: id, document_type } });
   const made = (await gen('rfp')).json();
   templateId = made.id;
   template = made.content;
@@ -29,7 +34,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const exportAs = (format: string, id = templateId, as: string | null = token) => t.injectAs(as, { method: 'GET', url: `/api/generated-documents/${id}/export?format=${format}` });
+const exportAs = (format: string, id = templateId, as: string | null = token) =>
+  t.injectAs(as, { method: 'GET', url: `/api/generated-documents/${id}/export?format=${format}` });
 
 describe('GET /api/generated-documents/{id}/export?format=docx|md (response outline)', () => {
   it('downloads a .docx whose volumes and sections are Word headings, read back in order', async () => {
@@ -41,7 +47,9 @@ describe('GET /api/generated-documents/{id}/export?format=docx|md (response outl
     const h1 = [...html.matchAll(/<h1>(.*?)<\/h1>/g)].map((m) => m[1]);
     const h2 = [...html.matchAll(/<h2>(.*?)<\/h2>/g)].map((m) => m[1]);
     // The same volumes and sections, in the same order, as the markdown template.
-    const volumes = [...template.matchAll(/^## (.+)$/gm)].map((m) => m[1]).filter((h) => !['Rules for the whole response', 'Evaluation Cross-Reference'].includes(h));
+    const volumes = [...template.matchAll(/^## (.+)$/gm)]
+      .map((m) => m[1])
+      .filter((h) => !['Rules for the whole response', 'Evaluation Cross-Reference'].includes(h));
     const sections = [...template.matchAll(/^### (\d+\.\d+ .+)$/gm)].map((m) => m[1]);
     expect(volumes.length).toBeGreaterThan(0);
     expect(h1.filter((h) => h !== 'Rules for the whole response')).toEqual(volumes);

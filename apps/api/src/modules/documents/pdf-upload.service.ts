@@ -27,7 +27,11 @@ export async function uploadSolicitationPdf(ctx: AuthedCtx, opportunityId: strin
   if (!/\.pdf$/i.test(file.fileName.trim())) throw badRequest(PDF_ONLY);
   await assertStorageQuota(ctx, file.bytes.byteLength);
 
-  const read = await ctx.parser.readSolicitation({ bytes: file.bytes, maxPages: ctx.config.PDF_MAX_PAGES }, ctx.config.PARSE_TIMEOUT_MS, ctx.actor.id);
+  const read = await ctx.parser.readSolicitation(
+    { bytes: file.bytes, maxPages: ctx.config.PDF_MAX_PAGES },
+    ctx.config.PARSE_TIMEOUT_MS,
+    ctx.actor.id,
+  );
   if (!read.ok) throw readFailureError(read, PDF_ONLY);
   const { requirements, pageCount, acronyms, formFacts } = read;
   await storeFileThen(ctx, file.bytes, async (stored) => {

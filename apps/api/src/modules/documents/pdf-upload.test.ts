@@ -48,7 +48,9 @@ describe('POST /api/opportunities/{id}/upload-pdf', () => {
     const requirements = await t.injectAs(token, { method: 'GET', url: `/api/opportunities/${id}/requirements` });
     // The list adds each requirement's basis and lead-in (issue 23); the rest is what the upload answered.
     expect(requirements.json().every((r: { lead_in?: unknown }) => r.lead_in === null || typeof r.lead_in === 'string')).toBe(true);
-    expect(requirements.json().map(({ basis: _basis, lead_in: _leadIn, ...r }: { basis: unknown; lead_in: unknown }) => r)).toEqual(metadata.requirements);
+    expect(requirements.json().map(({ basis: _basis, lead_in: _leadIn, ...r }: { basis: unknown; lead_in: unknown }) => r)).toEqual(
+      metadata.requirements,
+    );
     const files = readdirSync(path.join(t.config.DATA_DIR, 'files'), { recursive: true }).map(String);
     expect(files.some((f) => /[0-9a-f]{64}$/.test(f))).toBe(true);
   });

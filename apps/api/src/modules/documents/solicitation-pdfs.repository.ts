@@ -11,7 +11,11 @@ export type SolicitationPdfRow = typeof solicitationPdfs.$inferSelect;
  */
 export async function insertProcessed(db: Db, row: NewSolicitationPdf): Promise<SolicitationPdfRow | undefined> {
   return db.transaction(async (tx) => {
-    const marked = await tx.update(opportunities).set({ pdfProcessed: true }).where(eq(opportunities.id, row.opportunityId)).returning({ id: opportunities.id });
+    const marked = await tx
+      .update(opportunities)
+      .set({ pdfProcessed: true })
+      .where(eq(opportunities.id, row.opportunityId))
+      .returning({ id: opportunities.id });
     if (marked.length === 0) return undefined;
     const [stored] = await tx.insert(solicitationPdfs).values(row).returning();
     return stored!;

@@ -82,7 +82,12 @@ describeRoleTable<Fixture, Snapshot>({
     const ownerId = users.owner!.user.id;
     await insertRfp(t.db, workspaceId);
     const doc = (userId: string, documentType: string, minutesAgo: number) =>
-      createGeneratedDocument(t.db, userId, { workspaceId, opportunityId: workspace.opportunityId, documentType, createdAt: new Date(Date.now() - minutesAgo * 60_000) });
+      createGeneratedDocument(t.db, userId, {
+        workspaceId,
+        opportunityId: workspace.opportunityId,
+        documentType,
+        createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      });
     const ownersDocId = await doc(ownerId, 'proposal', 2);
     const ownDocId = await doc(actorOf(s)?.user.id ?? ownerId, 'pricing', 1);
     return { workspaceId, opportunityId: workspace.opportunityId, ownersDocId, ownDocId };

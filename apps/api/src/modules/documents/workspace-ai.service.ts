@@ -1,5 +1,10 @@
 import { generateDocument as renderDocument } from '@biddesk/analysis';
-import { WORKSPACE_DOCUMENT_LABELS, type GenerateDocumentBody, type WorkspaceDocumentType, type WorkspaceGeneratedDocument } from '@biddesk/shared';
+import {
+  WORKSPACE_DOCUMENT_LABELS,
+  type GenerateDocumentBody,
+  type WorkspaceDocumentType,
+  type WorkspaceGeneratedDocument,
+} from '@biddesk/shared';
 import type { GeneratedDocumentRow } from '../../db/schema/index';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest } from '../../lib/errors';
@@ -32,7 +37,9 @@ export async function generateWorkspaceDocument(
     throw badRequest("opportunity_id is not this workspace's opportunity");
   }
   // The live notice, or (opportunity data cleared) the facts the workspace kept of it (issue 21 item 2).
-  const opportunity = workspace.opportunityId ? await opportunitiesRepository.findById(ctx.db, ctx.actor.id, workspace.opportunityId) : undefined;
+  const opportunity = workspace.opportunityId
+    ? await opportunitiesRepository.findById(ctx.db, ctx.actor.id, workspace.opportunityId)
+    : undefined;
   const facts = opportunity ? opportunityFacts(opportunity) : workspace.opportunitySnapshot;
   if (!facts) throw badRequest(OPPORTUNITY_NOT_AVAILABLE);
 
@@ -49,7 +56,12 @@ export async function generateWorkspaceDocument(
     now,
   });
   // The provider runs outside the transaction: a slow model must not hold database locks.
-  const content = await ctx.ai.polish({ documentType, markdown, requirementIds: requirements.map((r) => r.requirement_id), tone: body.tone });
+  const content = await ctx.ai.polish({
+    documentType,
+    markdown,
+    requirementIds: requirements.map((r) => r.requirement_id),
+    tone: body.tone,
+  });
 
   const row = await ctx.db.transaction(async (tx) => {
     const stored = await documents.insert(tx, {

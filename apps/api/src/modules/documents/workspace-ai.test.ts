@@ -22,7 +22,10 @@ afterAll(async () => {
 const generate = (token: string, payload: object) => t.injectAs(token, { method: 'POST', url: '/api/documents/generate', payload });
 
 async function workspace() {
-  const opportunityId = await createOpportunity(t.db, { title: 'Custodial services for Building 12', solicitationNumber: 'W912-26-R-0042' });
+  const opportunityId = await createOpportunity(t.db, {
+    title: 'Custodial services for Building 12',
+    solicitationNumber: 'W912-26-R-0042',
+  });
   const ws = await createWorkspace(t.db, owner.user.id, { opportunityId });
   await addMember(t.db, ws.id, writer.user.id, 'CONTRIBUTOR');
   return ws;
@@ -40,13 +43,28 @@ describe('POST /api/documents/generate with workspace_id', () => {
     const ws = await workspace();
     await insertRfp(t.db, ws.id, { version: 1, requirements: [{ ...RFP_REQUIREMENTS[0]!, requirement_id: 'L-077' }] });
     await insertRfp(t.db, ws.id, { version: 2 });
-    await insertRfp(t.db, ws.id, { version: 3, processingStatus: 'processing', requirements: [{ ...RFP_REQUIREMENTS[0]!, requirement_id: 'L-099' }] });
+    await insertRfp(t.db, ws.id, {
+      version: 3,
+      processingStatus: 'processing',
+      requirements: [{ ...RFP_REQUIREMENTS[0]!, requirement_id: 'L-099' }],
+    });
     const res = await generate(writer.token, { workspace_id: ws.id, document_type: type });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(doc).toMatchObject({ document_type: type, workspace_id: ws.id, opportunity_id: ws.opportunityId, solicitation_number: 'W912-26-R-0042', author_id: writer.user.id, author_name: 'Carl Contributor' });
+    expect(doc).toMatchObject({
+      document_type: type,
+      workspace_id: ws.id,
+      opportunity_id: ws.opportunityId,
+      solicitation_number: 'W912-26-R-0042',
+      author_id: writer.user.id,
+      author_name: 'Carl Contributor',
+    });
     expect(doc.generated_at).toBe(doc.created_at);
-    expect(doc.metadata).toMatchObject({ title: 'Custodial services for Building 12', requirements_count: RFP_REQUIREMENTS.length, source_rfp_version: 2 });
+    expect(doc.metadata).toMatchObject({
+      title: 'Custodial services for Building 12',
+      requirements_count: RFP_REQUIREMENTS.length,
+      source_rfp_version: 2,
+    });
     const cited = RFP_REQUIREMENTS.filter((r) => doc.content.includes(r.requirement_id));
     expect(cited.length).toBeGreaterThan(0);
     if (type === 'requirements' || type === 'compliance') expect(cited).toEqual(RFP_REQUIREMENTS);
@@ -109,7 +127,7 @@ describe('POST /api/documents/generate with workspace_id', () => {
 });
 
 describe('workspace documents stay out of personal lists', () => {
-  it('are not in the author\'s GET /documents, nor exportable as a personal matrix', async () => {
+  it("are not in the author's GET /documents, nor exportable as a personal matrix", async () => {
     const ws = await workspace();
     await insertRfp(t.db, ws.id);
     const teamDoc = (await generate(writer.token, { workspace_id: ws.id, document_type: 'compliance' })).json();

@@ -4,7 +4,10 @@ import { rowsOf } from '../../db/rows-of';
 
 /** True when the database answers a trivial query. */
 export async function databaseAnswers(db: Db): Promise<boolean> {
-  return db.execute(sql`select 1`).then(() => true, () => false);
+  return db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** When the newest applied migration was made (drizzle's created_at); throws when the table is missing. */

@@ -20,7 +20,11 @@ const HealthSchema = z.object({
 type Health = z.infer<typeof HealthSchema>;
 
 /** The `when` of this version's newest migration: drizzle records it as the applied row's created_at. */
-const NEWEST_MIGRATION = Math.max(...(JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map((e) => e.when));
+const NEWEST_MIGRATION = Math.max(
+  ...(JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map(
+    (e) => e.when,
+  ),
+);
 
 async function schemaState(db: Db): Promise<Health['schema']> {
   try {
@@ -36,7 +40,13 @@ async function redisState(redis: Redis | null): Promise<Health['redis']> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'down'>((resolve) => (timer = setTimeout(() => resolve('down'), 2000)));
   try {
-    return await Promise.race([redis.ping().then((pong) => (pong === 'PONG' ? 'ok' : 'down') as 'ok' | 'down', () => 'down' as const), timeout]);
+    return await Promise.race([
+      redis.ping().then(
+        (pong) => (pong === 'PONG' ? 'ok' : 'down') as 'ok' | 'down',
+        () => 'down' as const,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -47,22 +57,34 @@ async function redisState(redis: Redis | null): Promise<Health['redis']> {
  * answers when configured (issue 21 item 17). 503 with what is wrong otherwise, so a load balancer
  * or monitor sees an outage; missing tables are migrated again (a database dropped and re-created).
  */
-export const healthRoutes = (opts: { redis: Redis | null; recoverSchema?: () => Promise<void> }): FastifyPluginAsyncZod => async (app) => {
-  app.get('/health', {
-    config: { public: true },
-    schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
-  }, async (request, reply) => {
-    const db = request.ctx.db;
-    const databaseUp = await databaseAnswers(db);
-    const [schema, redis] = await Promise.all([databaseUp ? schemaState(db) : ('unknown' as const), redisState(opts.redis)]);
-    if (schema === 'missing' || schema === 'outdated') void opts.recoverSchema?.();
-    const problems = [
-      !databaseUp && 'the database does not answer',
-      databaseUp && schema !== 'ok' && `the database schema is ${schema}`,
-      redis === 'down' && 'Redis does not answer',
-    ].filter((p): p is string => Boolean(p));
-    const health: Health = { status: problems.length ? 'unavailable' : 'ok', version: PRODUCT_VERSION, database: databaseUp ? request.ctx.dbKind : 'down', schema, redis };
-    if (problems.length) return reply.code(503).send({ ...health, detail: `Unavailable: ${problems.join('; ')}.` });
-    return health;
-  });
-};
+export const healthRoutes =
+  (opts: { redis: Redis | null; recoverSchema?: () => Promise<void> }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/health',
+      {
+        config: { public: true },
+        schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
+      },
+      async (request, reply) => {
+        const db = request.ctx.db;
+        const databaseUp = await databaseAnswers(db);
+        const [schema, redis] = await Promise.all([databaseUp ? schemaState(db) : ('unknown' as const), redisState(opts.redis)]);
+        if (schema === 'missing' || schema === 'outdated') void opts.recoverSchema?.();
+        const problems = [
+          !databaseUp && 'the database does not answer',
+          databaseUp && schema !== 'ok' && `the database schema is ${schema}`,
+          redis === 'down' && 'Redis does not answer',
+        ].filter((p): p is string => Boolean(p));
+        const health: Health = {
+          status: problems.length ? 'unavailable' : 'ok',
+          version: PRODUCT_VERSION,
+          database: databaseUp ? request.ctx.dbKind : 'down',
+          schema,
+          redis,
+        };
+        if (problems.length) return reply.code(503).send({ ...health, detail: `Unavailable: ${problems.join('; ')}.` });
+        return health;
+      },
+    );
+  };

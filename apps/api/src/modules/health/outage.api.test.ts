@@ -34,13 +34,26 @@ describe('Redis down', () => {
   it('sign-in, registration, forgot and reset password and change password answer 503 with the reason', async () => {
     const calls = [
       { method: 'POST' as const, url: '/api/auth/login', payload: { email: 'writer@example.com', password: 'Writer-Pw-123' } },
-      { method: 'POST' as const, url: '/api/auth/register', payload: { email: 'new@example.com', password: 'New-Pw-12345', name: 'New', invite_code: 'AAAAA-BBBBB-CCCCC' } },
+      {
+        method: 'POST' as const,
+        url: '/api/auth/register',
+        payload: { email: 'new@example.com', password: 'New-Pw-12345', name: 'New', invite_code: 'AAAAA-BBBBB-CCCCC' },
+      },
       { method: 'POST' as const, url: '/api/auth/forgot-password?email=writer%40example.com' },
       { method: 'POST' as const, url: '/api/auth/reset-password', payload: { token: 'x'.repeat(43), new_password: 'Another-Pw-123' } },
-      { method: 'POST' as const, url: '/api/auth/change-password', payload: { current_password: 'Writer-Pw-123', new_password: 'Another-Pw-123' }, token },
+      {
+        method: 'POST' as const,
+        url: '/api/auth/change-password',
+        payload: { current_password: 'Writer-Pw-123', new_password: 'Another-Pw-123' },
+        token,
+      },
     ];
     for (const call of calls) {
-      const res = await t.injectAs(call.token ?? null, { method: call.method, url: call.url, ...(call.payload ? { payload: call.payload } : {}) });
+      const res = await t.injectAs(call.token ?? null, {
+        method: call.method,
+        url: call.url,
+        ...(call.payload ? { payload: call.payload } : {}),
+      });
       expect(res.statusCode, `${call.url}: ${res.body}`).toBe(503);
       expect(res.json()).toEqual({ detail: OUTAGE_DETAIL.redis, code: 'UNAVAILABLE' });
     }
@@ -71,8 +84,13 @@ describe('a database emptied under the running server (dropped and re-created)',
   });
 
   it('answers 503 instead of 500, migrates again and serves without a restart', async () => {
-    for (const statement of ['drop schema if exists drizzle cascade', 'drop schema public cascade', 'create schema public']) await t.db.execute(sql.raw(statement));
-    const refused = await t.injectAs(null, { method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'whatever-123' } });
+    for (const statement of ['drop schema if exists drizzle cascade', 'drop schema public cascade', 'create schema public'])
+      await t.db.execute(sql.raw(statement));
+    const refused = await t.injectAs(null, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'whatever-123' },
+    });
     expect(refused.statusCode, refused.body).toBe(503);
     expect(refused.json()).toEqual({ detail: OUTAGE_DETAIL.schema, code: 'UNAVAILABLE' });
 
@@ -85,7 +103,15 @@ describe('a database emptied under the running server (dropped and re-created)',
       health = await t.injectAs(null, { method: 'GET', url: '/api/health' });
     }
     expect(health.json()).toMatchObject({ status: 'ok', schema: 'ok' });
-    expect((await t.injectAs(null, { method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'whatever-123' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.injectAs(null, {
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'nobody@example.com', password: 'whatever-123' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const user = await createUser(t.db, t.config);
     expect((await t.injectAs(user.token, { method: 'GET', url: '/api/auth/refresh-user' })).statusCode).toBe(200);
   });

@@ -33,7 +33,12 @@ export const IMPORT_RUN_LIMITS: ImportRunLimits = { staleAfterMs: 120_000, heart
 export async function openSource(deps: ImportJobDeps, job: ImportJobRow, signal: AbortSignal, timeoutMs: number): Promise<Readable> {
   if (job.source === 'url') {
     if (!job.sourceUrl) throw new AppError(400, 'VALIDATION', 'The import has no URL to read.');
-    return openDownload(job.sourceUrl, { allowPrivate: deps.config.IMPORT_ALLOW_PRIVATE_URLS, maxBytes: deps.config.IMPORT_MAX_BYTES, timeoutMs, signal });
+    return openDownload(job.sourceUrl, {
+      allowPrivate: deps.config.IMPORT_ALLOW_PRIVATE_URLS,
+      maxBytes: deps.config.IMPORT_MAX_BYTES,
+      timeoutMs,
+      signal,
+    });
   }
   const parts = await repo.partsOf(deps.db, job.id);
   return Readable.from(
@@ -78,7 +83,12 @@ const progressOf = (p: Omit<ImportResult, 'cp1252_lines' | 'duration_ms'>): repo
 export async function executeClaimed(
   deps: ImportJobDeps,
   job: ImportJobRow,
-  opts: { limits?: Partial<ImportRunLimits>; open?: (signal: AbortSignal) => Promise<Readable>; timeoutMs?: number; requeueOnShutdown?: boolean } = {},
+  opts: {
+    limits?: Partial<ImportRunLimits>;
+    open?: (signal: AbortSignal) => Promise<Readable>;
+    timeoutMs?: number;
+    requeueOnShutdown?: boolean;
+  } = {},
 ): Promise<ImportResult> {
   const limits = { ...IMPORT_RUN_LIMITS, ...opts.limits };
   const attempt = job.attempts;
@@ -132,24 +142,46 @@ export async function executeClaimed(
       lost.abort(new Error('taken over'));
       throw new AppError(409, 'CONFLICT', 'The import was taken over by another server process.');
     }
-    deps.log.info({ job: job.id, rows: result.rows, imported: result.imported, unchanged: result.unchanged, malformed: result.malformed, ms: result.duration_ms }, 'CSV import finished');
+    deps.log.info(
+      {
+        job: job.id,
+        rows: result.rows,
+        imported: result.imported,
+        unchanged: result.unchanged,
+        malformed: result.malformed,
+        ms: result.duration_ms,
+      },
+      'CSV import finished',
+    );
     const actor = job.createdBy ? ((await findUser(deps.db, job.createdBy)) ?? null) : null;
     await recordActivity(deps.db, actor, {
       action: job.kind === 'awards' ? 'awards.imported' : 'opportunities.imported',
-      details: { [job.source === 'url' ? 'url' : 'file']: job.sourceLabel, rows: result.rows, imported: result.imported, malformed: result.malformed },
+      details: {
+        [job.source === 'url' ? 'url' : 'file']: job.sourceLabel,
+        rows: result.rows,
+        imported: result.imported,
+        malformed: result.malformed,
+      },
     });
     if (result.inserted > 0 && job.kind === 'opportunities') void deps.jobs.trigger(NEW_MATCH_ALERTS_JOB);
     return result;
   } catch (err) {
     clearInterval(heartbeat);
     await writing;
-    if (shutdown.aborted && !lost.signal.aborted && opts.requeueOnShutdown && (await repo.requeue(deps.db, job.id, attempt).catch(() => false))) {
+    if (
+      shutdown.aborted &&
+      !lost.signal.aborted &&
+      opts.requeueOnShutdown &&
+      (await repo.requeue(deps.db, job.id, attempt).catch(() => false))
+    ) {
       // Its stored upload stays for the run after the restart.
       lost.abort(new Error('requeued'));
       deps.log.info({ job: job.id }, 'CSV import stopped for shutdown; queued again for the next start');
       throw unavailable('The server is shutting down; the import continues after the restart.');
     }
-    const error = shutdown.aborted ? unavailable('The server shut down during the import; rows imported so far are kept. Please start it again.') : readable(err, deadline.aborted);
+    const error = shutdown.aborted
+      ? unavailable('The server shut down during the import; rows imported so far are kept. Please start it again.')
+      : readable(err, deadline.aborted);
     if (!lost.signal.aborted) {
       await repo.finish(deps.db, job.id, attempt, { status: 'failed', error: error.detail }).catch(() => {});
       deps.log.warn({ job: job.id, error: error.detail }, 'CSV import failed');
@@ -167,13 +199,17 @@ export async function removeJobFiles(deps: Pick<ImportJobDeps, 'db' | 'files'>, 
   await removeUnreferencedFiles(deps.db, deps.files, keys);
 }
 
-export type ClaimOutcome = { status: 'skipped' } | { status: 'done'; job: string; result: ImportResult } | { status: 'failed'; job: string; error: string };
+export type ClaimOutcome =
+  { status: 'skipped' } | { status: 'done'; job: string; result: ImportResult } | { status: 'failed'; job: string; error: string };
 
 /**
  * Claims a job (`id`, or the oldest waiting one) and runs it. 'skipped' when there is nothing to
  * claim or another process won the claim: of any number of callers, one runs the job.
  */
-export async function claimAndRun(deps: ImportJobDeps, opts: { id?: string; limits?: Partial<ImportRunLimits> } = {}): Promise<ClaimOutcome> {
+export async function claimAndRun(
+  deps: ImportJobDeps,
+  opts: { id?: string; limits?: Partial<ImportRunLimits> } = {},
+): Promise<ClaimOutcome> {
   const limits = { ...IMPORT_RUN_LIMITS, ...opts.limits };
   const job = await repo.claim(deps.db, { id: opts.id, staleAfterMs: limits.staleAfterMs, maxAttempts: limits.maxAttempts });
   if (!job) return { status: 'skipped' };

@@ -20,7 +20,10 @@ import { storeParts } from './import-jobs.service';
 const REAL_CSV = readFileSync(path.resolve(import.meta.dirname, '../../../data-seed/contract-opportunities-real.csv')).toString('utf8');
 const HEADER = REAL_CSV.split('\n')[0]!.trimEnd();
 /** The header and the first `n` real rows. */
-const extract = (n: number) => `${REAL_CSV.split('\n').slice(0, n + 1).join('\n')}\n`;
+const extract = (n: number) =>
+  `${REAL_CSV.split('\n')
+    .slice(0, n + 1)
+    .join('\n')}\n`;
 
 let t: TestApp;
 let files: Server;
@@ -58,7 +61,8 @@ const upload = (token: string | null, name: string, content: string) => {
   const { payload, headers } = multipartFile('file', name, Buffer.from(content), 'text/csv');
   return t.injectAs(token, { method: 'POST', url: '/api/admin/import-jobs/upload', payload, headers });
 };
-const startUrl = (token: string | null, csv_url: unknown) => t.injectAs(token, { method: 'POST', url: '/api/admin/import-jobs', payload: { csv_url } });
+const startUrl = (token: string | null, csv_url: unknown) =>
+  t.injectAs(token, { method: 'POST', url: '/api/admin/import-jobs', payload: { csv_url } });
 const getJob = (token: string | null, id: string) => t.injectAs(token, { method: 'GET', url: `/api/admin/import-jobs/${id}` });
 const jobRows = () => t.db.select().from(importJobs);
 const storedFiles = async () => {
@@ -66,20 +70,45 @@ const storedFiles = async () => {
   for await (const k of testFileStore(t).listOlderThan!(new Date(Date.now() + 60_000))) keys.push(k);
   return keys;
 };
-const deps = (): ImportJobDeps => ({ db: t.db, files: testFileStore(t), config: t.config, dbKind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', jobs: t.jobs, log });
+const deps = (): ImportJobDeps => ({
+  db: t.db,
+  files: testFileStore(t),
+  config: t.config,
+  dbKind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+  jobs: t.jobs,
+  log,
+});
 
 describe('POST /admin/import-jobs/upload', () => {
   it('answers 202 with a job at once; the import runs in the background and its progress and counts are readable', async () => {
     const res = await upload(admin, 'ContractOpportunitiesFullCSV.csv', extract(25));
     expect(res.statusCode, res.body).toBe(202);
     const started = res.json();
-    expect(started).toMatchObject({ status: 'queued', source: 'upload', source_label: 'ContractOpportunitiesFullCSV.csv', created_by: adminId, rows_read: 0, total_bytes: Buffer.byteLength(extract(25)) });
+    expect(started).toMatchObject({
+      status: 'queued',
+      source: 'upload',
+      source_label: 'ContractOpportunitiesFullCSV.csv',
+      created_by: adminId,
+      rows_read: 0,
+      total_bytes: Buffer.byteLength(extract(25)),
+    });
     // The upload is kept through the file store until the import ends.
     expect((await t.db.select().from(importJobFiles).where(eq(importJobFiles.jobId, started.id))).length).toBe(1);
 
     await t.jobs.idle();
     const done = (await getJob(admin, started.id)).json();
-    expect(done).toMatchObject({ id: started.id, status: 'done', rows_read: 25, imported: 25, inserted: 25, updated: 0, unchanged: 0, malformed: 0, error: null, attempts: 1 });
+    expect(done).toMatchObject({
+      id: started.id,
+      status: 'done',
+      rows_read: 25,
+      imported: 25,
+      inserted: 25,
+      updated: 0,
+      unchanged: 0,
+      malformed: 0,
+      error: null,
+      attempts: 1,
+    });
     expect(done.bytes_read).toBe(done.total_bytes);
     expect(done.finished_at).not.toBeNull();
     expect((await t.db.select().from(opportunities)).length).toBe(25);
@@ -143,12 +172,25 @@ describe('POST /admin/import-jobs/upload', () => {
   });
 
   it('409 with a readable detail while another import is unfinished, from either start and from SPEC’s synchronous call', async () => {
-    const running = await repo.insertUnlessBusy(t.db, { status: 'running', source: 'url', sourceLabel: 'https://sam.gov/extract.csv', sourceUrl: 'https://sam.gov/extract.csv', attempts: 1, createdBy: adminId });
+    const running = await repo.insertUnlessBusy(t.db, {
+      status: 'running',
+      source: 'url',
+      sourceLabel: 'https://sam.gov/extract.csv',
+      sourceUrl: 'https://sam.gov/extract.csv',
+      attempts: 1,
+      createdBy: adminId,
+    });
     const a = await upload(admin, 'a.csv', extract(2));
     expect(a.statusCode).toBe(409);
-    expect(a.json().detail).toMatch(/^An import is already running \(https:\/\/sam\.gov\/extract\.csv, started \d{4}-\d\d-\d\d \d\d:\d\d UTC\)\. Please wait for it to finish\.$/);
+    expect(a.json().detail).toMatch(
+      /^An import is already running \(https:\/\/sam\.gov\/extract\.csv, started \d{4}-\d\d-\d\d \d\d:\d\d UTC\)\. Please wait for it to finish\.$/,
+    );
     expect((await startUrl(admin, `${base}/extract.csv`)).statusCode).toBe(409);
-    const sync = await t.injectAs(admin, { method: 'POST', url: '/api/admin/import-csv-sync', payload: { csv_url: `${base}/extract.csv` } });
+    const sync = await t.injectAs(admin, {
+      method: 'POST',
+      url: '/api/admin/import-csv-sync',
+      payload: { csv_url: `${base}/extract.csv` },
+    });
     expect(sync.statusCode).toBe(409);
     expect(sync.json().detail).toContain('An import is already running');
     expect((await jobRows()).map((j) => j.id)).toEqual([running!.id]);
@@ -210,7 +252,13 @@ describe('POST /admin/import-jobs (URL) and GET', () => {
 
 describe('running exactly once', () => {
   const queue = async () => {
-    const job = (await repo.insertUnlessBusy(t.db, { status: 'queued', source: 'url', sourceLabel: 'x', sourceUrl: `${base}/extract.csv`, createdBy: adminId }))!;
+    const job = (await repo.insertUnlessBusy(t.db, {
+      status: 'queued',
+      source: 'url',
+      sourceLabel: 'x',
+      sourceUrl: `${base}/extract.csv`,
+      createdBy: adminId,
+    }))!;
     return job;
   };
 
@@ -248,19 +296,34 @@ describe('running exactly once', () => {
   });
 
   it('an upload stored in many parts (cut mid-row and mid-character) reads back whole', async () => {
-    const queued = (await repo.insertUnlessBusy(t.db, { status: 'uploading', source: 'upload', sourceLabel: 'parts.csv', createdBy: adminId }))!;
+    const queued = (await repo.insertUnlessBusy(t.db, {
+      status: 'uploading',
+      source: 'upload',
+      sourceLabel: 'parts.csv',
+      createdBy: adminId,
+    }))!;
     // A new notice whose title is 3,000 two-byte characters, other columns empty but the posted date.
     const columns = HEADER.split(',');
-    const wide = columns.map((c) => ({ NoticeId: 'parts00001', Title: 'é'.repeat(3000), PostedDate: '2026-11-20', Active: 'Yes' })[c] ?? '').join(',');
+    const wide = columns
+      .map((c) => ({ NoticeId: 'parts00001', Title: 'é'.repeat(3000), PostedDate: '2026-11-20', Active: 'Yes' })[c] ?? '')
+      .join(',');
     const csv = `${extract(40)}${wide}\n`;
     const bytes = Buffer.from(csv);
     // Some part boundary falls inside a character (a UTF-8 continuation byte starts the next part).
     expect(Array.from({ length: Math.floor(bytes.length / 997) }, (_, k) => bytes[(k + 1) * 997]! >> 6 === 0b10).some(Boolean)).toBe(true);
-    const size = await storeParts({ db: t.db, files: testFileStore(t) }, queued.id, Readable.from([bytes.subarray(0, 5000), bytes.subarray(5000)]), 997);
+    const size = await storeParts(
+      { db: t.db, files: testFileStore(t) },
+      queued.id,
+      Readable.from([bytes.subarray(0, 5000), bytes.subarray(5000)]),
+      997,
+    );
     expect(size).toBe(Buffer.byteLength(csv));
     expect((await repo.partsOf(t.db, queued.id)).length).toBe(Math.ceil(size / 997));
     expect(await repo.markQueued(t.db, queued.id, size)).toBe(true);
-    expect(await claimAndRun(deps(), { id: queued.id })).toMatchObject({ status: 'done', result: { rows: 41, imported: 41, malformed: 0 } });
+    expect(await claimAndRun(deps(), { id: queued.id })).toMatchObject({
+      status: 'done',
+      result: { rows: 41, imported: 41, malformed: 0 },
+    });
     const [row] = await t.db.select().from(opportunities).where(eq(opportunities.noticeId, 'parts00001'));
     expect(row!.title).toBe('é'.repeat(3000));
     expect(await storedFiles()).toEqual([]);
@@ -283,7 +346,10 @@ describe('running exactly once', () => {
     );
     const run = executeClaimed(deps(), job, { open: async () => source });
     // Another process's claim after a stall: the attempt number moves on.
-    await t.db.update(importJobs).set({ attempts: 2, heartbeatAt: sql`now()` }).where(eq(importJobs.id, job.id));
+    await t.db
+      .update(importJobs)
+      .set({ attempts: 2, heartbeatAt: sql`now()` })
+      .where(eq(importJobs.id, job.id));
     release();
     await expect(run).rejects.toThrow();
     expect(await repo.findById(t.db, job.id)).toMatchObject({ status: 'running', attempts: 2, finishedAt: null });
@@ -294,11 +360,20 @@ describe('running exactly once', () => {
   it('a run whose process died (stale heartbeat) is taken over by a tick, and given up after the last attempt', async () => {
     const runner = new JobRunner({ db: t.db, log, jobs: [csvImportJob(deps(), { staleAfterMs: 60_000, maxAttempts: 2 })] });
     const job = await queue();
-    await t.db.update(importJobs).set({ status: 'running', attempts: 1, heartbeatAt: sql`now() - interval '1 minute'` }).where(eq(importJobs.id, job.id));
+    await t.db
+      .update(importJobs)
+      .set({ status: 'running', attempts: 1, heartbeatAt: sql`now() - interval '1 minute'` })
+      .where(eq(importJobs.id, job.id));
     // Fresh heartbeat: still someone's run, nothing to take.
-    await t.db.update(importJobs).set({ heartbeatAt: sql`now()` }).where(eq(importJobs.id, job.id));
+    await t.db
+      .update(importJobs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(eq(importJobs.id, job.id));
     expect(await runner.tick()).toEqual([]);
-    await t.db.update(importJobs).set({ heartbeatAt: sql`now() - interval '2 minutes'` }).where(eq(importJobs.id, job.id));
+    await t.db
+      .update(importJobs)
+      .set({ heartbeatAt: sql`now() - interval '2 minutes'` })
+      .where(eq(importJobs.id, job.id));
     const [outcome] = await runner.tick();
     expect(outcome).toMatchObject({ job: 'csv-import', status: 'done', result: { status: 'done', job: job.id } });
     expect((await jobRows())[0]).toMatchObject({ status: 'done', attempts: 2, inserted: 30 });
@@ -307,9 +382,15 @@ describe('running exactly once', () => {
     await t.db.delete(importJobs);
     const gone = await queue();
     await repo.addPart(t.db, gone.id, 0, await testFileStore(t).put(Buffer.from(extract(1))));
-    await t.db.update(importJobs).set({ status: 'running', attempts: 2, heartbeatAt: sql`now() - interval '2 minutes'` }).where(eq(importJobs.id, gone.id));
+    await t.db
+      .update(importJobs)
+      .set({ status: 'running', attempts: 2, heartbeatAt: sql`now() - interval '2 minutes'` })
+      .where(eq(importJobs.id, gone.id));
     expect(await runner.tick()).toEqual([]);
-    expect((await jobRows())[0]).toMatchObject({ status: 'failed', error: 'The import was interrupted 2 times (its server process stopped) and was given up. Please start it again.' });
+    expect((await jobRows())[0]).toMatchObject({
+      status: 'failed',
+      error: 'The import was interrupted 2 times (its server process stopped) and was given up. Please start it again.',
+    });
     expect(await storedFiles()).toEqual([]);
     // A new import may start again.
     expect((await upload(admin, 'next.csv', extract(1))).statusCode).toBe(202);
@@ -321,7 +402,10 @@ describe('running exactly once', () => {
     expect((await upload(admin, 'b.csv', extract(1))).statusCode).toBe(409);
     await t.db.update(importJobs).set({ heartbeatAt: sql`now() - interval '5 minutes'` });
     await runner.tick();
-    expect((await jobRows())[0]).toMatchObject({ status: 'failed', error: 'The upload stopped before the file was stored. Please upload the file again.' });
+    expect((await jobRows())[0]).toMatchObject({
+      status: 'failed',
+      error: 'The upload stopped before the file was stored. Please upload the file again.',
+    });
     expect((await upload(admin, 'b.csv', extract(1))).statusCode).toBe(202);
   });
 });

@@ -2,7 +2,10 @@ import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { importJobFiles, importJobs, type ImportJobRow } from '../../db/schema/index';
 
-export type NewImportJob = Pick<typeof importJobs.$inferInsert, 'status' | 'kind' | 'source' | 'sourceLabel' | 'sourceUrl' | 'createdBy' | 'totalBytes' | 'attempts' | 'startedAt'>;
+export type NewImportJob = Pick<
+  typeof importJobs.$inferInsert,
+  'status' | 'kind' | 'source' | 'sourceLabel' | 'sourceUrl' | 'createdBy' | 'totalBytes' | 'attempts' | 'startedAt'
+>;
 
 /** Seconds as an interval, for "older than" conditions evaluated on the database's clock. */
 const secondsAgo = (ms: number) => sql`now() - ${Math.max(1, Math.ceil(ms / 1000))} * interval '1 second'`;
@@ -17,7 +20,11 @@ export async function insertUnlessBusy(db: Db, job: NewImportJob): Promise<Impor
 }
 
 export async function findUnfinished(db: Db): Promise<ImportJobRow | null> {
-  const [row] = await db.select().from(importJobs).where(inArray(importJobs.status, ['uploading', 'queued', 'running'])).limit(1);
+  const [row] = await db
+    .select()
+    .from(importJobs)
+    .where(inArray(importJobs.status, ['uploading', 'queued', 'running']))
+    .limit(1);
   return row ?? null;
 }
 
@@ -98,10 +105,22 @@ export async function saveProgress(db: Db, id: string, attempt: number, progress
 }
 
 /** Ends the run holding `attempt`: done or failed, with the final counts; the full URL is forgotten. */
-export async function finish(db: Db, id: string, attempt: number, end: { status: 'done' | 'failed'; error?: string | null; progress?: ProgressUpdate }): Promise<boolean> {
+export async function finish(
+  db: Db,
+  id: string,
+  attempt: number,
+  end: { status: 'done' | 'failed'; error?: string | null; progress?: ProgressUpdate },
+): Promise<boolean> {
   const rows = await db
     .update(importJobs)
-    .set({ ...(end.progress ?? {}), status: end.status, error: end.error ?? null, finishedAt: sql`now()`, heartbeatAt: sql`now()`, sourceUrl: null })
+    .set({
+      ...(end.progress ?? {}),
+      status: end.status,
+      error: end.error ?? null,
+      finishedAt: sql`now()`,
+      heartbeatAt: sql`now()`,
+      sourceUrl: null,
+    })
     .where(and(eq(importJobs.id, id), eq(importJobs.attempts, attempt), eq(importJobs.status, 'running')))
     .returning({ id: importJobs.id });
   return rows.length === 1;
@@ -154,11 +173,18 @@ export async function failAbandoned(db: Db, staleAfterMs: number, maxAttempts: n
 export async function addPart(db: Db, jobId: string, part: number, stored: { key: string; size: number }): Promise<void> {
   await db.insert(importJobFiles).values({ jobId, part, storageKey: stored.key, sizeBytes: stored.size });
   // A long upload is alive: the tick gives up only uploads that stopped beating.
-  await db.update(importJobs).set({ heartbeatAt: sql`now()` }).where(eq(importJobs.id, jobId));
+  await db
+    .update(importJobs)
+    .set({ heartbeatAt: sql`now()` })
+    .where(eq(importJobs.id, jobId));
 }
 
 export const partsOf = (db: Db, jobId: string) =>
-  db.select({ key: importJobFiles.storageKey, size: importJobFiles.sizeBytes }).from(importJobFiles).where(eq(importJobFiles.jobId, jobId)).orderBy(asc(importJobFiles.part));
+  db
+    .select({ key: importJobFiles.storageKey, size: importJobFiles.sizeBytes })
+    .from(importJobFiles)
+    .where(eq(importJobFiles.jobId, jobId))
+    .orderBy(asc(importJobFiles.part));
 
 /** Forgets a job's stored parts; returns their keys, for removing the files no other row keeps. */
 export async function deleteParts(db: Db, jobId: string): Promise<string[]> {

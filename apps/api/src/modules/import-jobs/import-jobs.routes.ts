@@ -14,13 +14,25 @@ const errors = standardErrors(401, 403);
 export const importJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(importStartRoutes('/admin/import-jobs', 'opportunities'));
 
-  app.get('/admin/import-jobs', {
-    config: { role: 'admin' },
-    schema: { tags: ['admin'], response: { 200: ImportJobListSchema, ...errors } },
-  }, async (request) => listImportJobs(request.authedCtx));
+  app.get(
+    '/admin/import-jobs',
+    {
+      config: { role: 'admin' },
+      schema: { tags: ['admin'], response: { 200: ImportJobListSchema, ...errors } },
+    },
+    async (request) => listImportJobs(request.authedCtx),
+  );
 
-  app.get('/admin/import-jobs/:id', {
-    config: { role: 'admin' },
-    schema: { tags: ['admin'], params: ImportJobParamsSchema, response: { 200: ImportJobSchema, ...standardErrors(400), ...errors, ...standardErrors(404) } },
-  }, async (request) => getImportJob(request.authedCtx, request.params.id));
+  app.get(
+    '/admin/import-jobs/:id',
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags: ['admin'],
+        params: ImportJobParamsSchema,
+        response: { 200: ImportJobSchema, ...standardErrors(400), ...errors, ...standardErrors(404) },
+      },
+    },
+    async (request) => getImportJob(request.authedCtx, request.params.id),
+  );
 };

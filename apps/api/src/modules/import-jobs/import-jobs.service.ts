@@ -53,7 +53,13 @@ function checkHeader(firstBytes: Buffer, kind: ImportKind): void {
 }
 
 /** Stores the upload in parts of exactly `partBytes` (the last one shorter) under the job; returns its size. */
-export async function storeParts(ctx: Pick<AuthedCtx, 'db' | 'files'>, jobId: string, stream: Readable, partBytes = IMPORT_PART_BYTES, kind: ImportKind = 'opportunities'): Promise<number> {
+export async function storeParts(
+  ctx: Pick<AuthedCtx, 'db' | 'files'>,
+  jobId: string,
+  stream: Readable,
+  partBytes = IMPORT_PART_BYTES,
+  kind: ImportKind = 'opportunities',
+): Promise<number> {
   // Chunks are collected and joined once a part is full (joining at every chunk would copy each
   // part a hundred times over).
   let chunks: Buffer[] = [];
@@ -109,17 +115,30 @@ async function checkStoredZip(ctx: Pick<AuthedCtx, 'db' | 'files' | 'config'>, j
  * header or an award ZIP the import would refuse (400), over IMPORT_MAX_BYTES (413), another import
  * unfinished (409).
  */
-export async function startUploadImport(ctx: AuthedCtx, file: MultipartFile | undefined, kind: ImportKind = 'opportunities'): Promise<ImportJob> {
+export async function startUploadImport(
+  ctx: AuthedCtx,
+  file: MultipartFile | undefined,
+  kind: ImportKind = 'opportunities',
+): Promise<ImportJob> {
   if (!file || file.fieldname !== 'file') throw badRequest('Please choose a CSV file');
   try {
-    if (!(kind === 'awards' ? /\.(csv|zip)$/i : /\.csv$/i).test(file.filename)) throw badRequest(kind === 'awards' ? 'Please choose a .csv or .zip file' : 'Please choose a .csv file');
-    const job = await repo.insertUnlessBusy(ctx.db, { status: 'uploading', kind, source: 'upload', sourceLabel: file.filename.slice(0, 200), createdBy: ctx.actor.id });
+    if (!(kind === 'awards' ? /\.(csv|zip)$/i : /\.csv$/i).test(file.filename))
+      throw badRequest(kind === 'awards' ? 'Please choose a .csv or .zip file' : 'Please choose a .csv file');
+    const job = await repo.insertUnlessBusy(ctx.db, {
+      status: 'uploading',
+      kind,
+      source: 'upload',
+      sourceLabel: file.filename.slice(0, 200),
+      createdBy: ctx.actor.id,
+    });
     if (!job) throw await busy(ctx);
     try {
       const size = await storeParts(ctx, job.id, file.file, IMPORT_PART_BYTES, kind);
-      if (file.file.truncated) throw new AppError(413, 'VALIDATION', `The CSV file is larger than ${megabytes(ctx.config.IMPORT_MAX_BYTES)} MB.`);
+      if (file.file.truncated)
+        throw new AppError(413, 'VALIDATION', `The CSV file is larger than ${megabytes(ctx.config.IMPORT_MAX_BYTES)} MB.`);
       if (kind === 'awards') await checkStoredZip(ctx, job.id);
-      if (!(await repo.markQueued(ctx.db, job.id, size))) throw conflict('The import was given up while the file was being stored. Please upload it again.');
+      if (!(await repo.markQueued(ctx.db, job.id, size)))
+        throw conflict('The import was given up while the file was being stored. Please upload it again.');
     } catch (err) {
       // Nothing of a refused upload is kept: its parts, their files and the job itself.
       await removeJobFiles(ctx, job.id).catch(() => {});
@@ -139,7 +158,14 @@ export async function startUploadImport(ctx: AuthedCtx, file: MultipartFile | un
  */
 export async function startUrlImport(ctx: AuthedCtx, url: string, kind: ImportKind = 'opportunities'): Promise<ImportJob> {
   parseDownloadUrl(url, ctx.config.IMPORT_ALLOW_PRIVATE_URLS);
-  const job = await repo.insertUnlessBusy(ctx.db, { status: 'queued', kind, source: 'url', sourceLabel: withoutQuery(url), sourceUrl: url, createdBy: ctx.actor.id });
+  const job = await repo.insertUnlessBusy(ctx.db, {
+    status: 'queued',
+    kind,
+    source: 'url',
+    sourceLabel: withoutQuery(url),
+    sourceUrl: url,
+    createdBy: ctx.actor.id,
+  });
   if (!job) throw await busy(ctx);
   void ctx.jobs.trigger(CSV_IMPORT_JOB);
   return presentImportJob(job);
@@ -159,10 +185,15 @@ export async function runImportNow(
     attempts: 1,
     startedAt: new Date(),
     createdBy: ctx.actor.id,
-    ...('url' in origin ? { source: 'url', sourceLabel: withoutQuery(origin.url), sourceUrl: origin.url } : { source: 'stream', sourceLabel: origin.file }),
+    ...('url' in origin
+      ? { source: 'url', sourceLabel: withoutQuery(origin.url), sourceUrl: origin.url }
+      : { source: 'stream', sourceLabel: origin.file }),
   });
   if (!job) throw await busy(ctx);
-  const result = await executeClaimed({ ...ctx, log: ctx.log }, job, { timeoutMs: ctx.config.IMPORT_TIMEOUT_MS, ...('open' in origin ? { open: origin.open } : {}) });
+  const result = await executeClaimed({ ...ctx, log: ctx.log }, job, {
+    timeoutMs: ctx.config.IMPORT_TIMEOUT_MS,
+    ...('open' in origin ? { open: origin.open } : {}),
+  });
   return {
     imported: result.imported,
     inserted: result.inserted,

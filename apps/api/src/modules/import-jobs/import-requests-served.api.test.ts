@@ -75,7 +75,14 @@ it('a shutdown stops a background import at its next batch and queues it again w
   await t.db.delete(opportunities);
   const log = pino({ level: 'silent' });
   const runner = new JobRunner({ db: t.db, log });
-  const deps = (jobs: JobRunner): ImportJobDeps => ({ db: t.db, files: testFileStore(t), config: t.config, dbKind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', jobs, log });
+  const deps = (jobs: JobRunner): ImportJobDeps => ({
+    db: t.db,
+    files: testFileStore(t),
+    config: t.config,
+    dbKind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+    jobs,
+    log,
+  });
   const job = (await repo.insertUnlessBusy(t.db, { status: 'uploading', source: 'upload', sourceLabel: 'again.csv', createdBy: null }))!;
   await repo.markQueued(t.db, job.id, await storeParts({ db: t.db, files: testFileStore(t) }, job.id, Readable.from([CSV])));
 

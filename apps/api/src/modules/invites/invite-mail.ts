@@ -38,6 +38,5 @@ export async function sendInviteMail(mailer: Mailer, m: InviteMail): Promise<voi
       `<p><a href="${m.link}">Accept the invitation</a> (it works once and expires ${escapeHtml(expires)}).</p>` +
       (nda ? `<p>${nda}</p>` : '') +
       `<p>If you do not have a BidDesk account yet, you can create one from that page with this email address.</p>`,
-
   });
 }

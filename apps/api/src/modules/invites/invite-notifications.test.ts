@@ -27,7 +27,8 @@ const bell = async (token: string) => {
   return res.json() as { title: string; message: string; link: string | null }[];
 };
 const ownerBell = async (title: string) => (await bell(owner.token)).filter((n) => n.title === title);
-const invitee = (name: string) => createUser(t.db, t.config, { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}.${randomUUID().slice(0, 6)}@example.com` });
+const invitee = (name: string) =>
+  createUser(t.db, t.config, { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}.${randomUUID().slice(0, 6)}@example.com` });
 const offers = async (token: string) => (await bell(token)).filter((n) => n.title === 'Workspace invitation');
 
 describe('the owner hears what invitees and members do', () => {
@@ -38,7 +39,10 @@ describe('the owner hears what invitees and members do', () => {
     expect((await t.injectAs(ana.token, { method: 'POST', url: `/api/invites/${sent.id}/accept` })).statusCode).toBe(200);
     const rung = (await ownerBell('Invitation accepted')).filter((n) => n.message.includes(ana.user.email));
     expect(rung).toEqual([
-      expect.objectContaining({ message: `Ana Accepts (${ana.user.email}) accepted your invitation and joined "Harbor dredging bid" as contributor.`, link: `/workspace/${ws.id}?tab=team` }),
+      expect.objectContaining({
+        message: `Ana Accepts (${ana.user.email}) accepted your invitation and joined "Harbor dredging bid" as contributor.`,
+        link: `/workspace/${ws.id}?tab=team`,
+      }),
     ]);
     // Answered: the invitee's bell no longer offers it.
     expect(await offers(ana.token)).toEqual([]);
@@ -50,7 +54,11 @@ describe('the owner hears what invitees and members do', () => {
     await invite(ws.id, ben.user.email, 'REVIEWER');
     const token = inviteTokenFromMail(t.mails, ben.user.email);
     expect((await t.injectAs(ben.token, { method: 'POST', url: `/api/join/${token}/accept` })).statusCode).toBe(200);
-    expect((await ownerBell('Invitation accepted')).some((n) => n.message === `Ben Link (${ben.user.email}) accepted your invitation and joined "Fleet fuel bid" as reviewer.`)).toBe(true);
+    expect(
+      (await ownerBell('Invitation accepted')).some(
+        (n) => n.message === `Ben Link (${ben.user.email}) accepted your invitation and joined "Fleet fuel bid" as reviewer.`,
+      ),
+    ).toBe(true);
   });
 
   it('rings the owner when an invitee declines, and when a member leaves', async () => {
@@ -58,7 +66,11 @@ describe('the owner hears what invitees and members do', () => {
     const dee = await invitee('Dee Declines');
     const sent = (await invite(ws.id, dee.user.email)).json();
     expect((await t.injectAs(dee.token, { method: 'POST', url: `/api/invites/${sent.id}/decline` })).statusCode).toBe(200);
-    expect((await ownerBell('Invitation declined')).filter((n) => n.message === `${dee.user.email} declined your invitation to "Runway repair bid".`)).toHaveLength(1);
+    expect(
+      (await ownerBell('Invitation declined')).filter(
+        (n) => n.message === `${dee.user.email} declined your invitation to "Runway repair bid".`,
+      ),
+    ).toHaveLength(1);
     expect(await offers(dee.token)).toEqual([]);
 
     const lee = await invitee('Lee Leaves');
@@ -66,9 +78,11 @@ describe('the owner hears what invitees and members do', () => {
     await t.injectAs(lee.token, { method: 'POST', url: `/api/invites/${again.id}/accept` });
     const left = await t.injectAs(lee.token, { method: 'POST', url: `/api/workspaces/${ws.id}/leave` });
     expect(left.statusCode).toBe(200);
-    expect((await ownerBell('Member left')).filter((n) => n.message === `Lee Leaves (${lee.user.email}) left the workspace "Runway repair bid".`)).toEqual([
-      expect.objectContaining({ link: `/workspace/${ws.id}?tab=team` }),
-    ]);
+    expect(
+      (await ownerBell('Member left')).filter(
+        (n) => n.message === `Lee Leaves (${lee.user.email}) left the workspace "Runway repair bid".`,
+      ),
+    ).toEqual([expect.objectContaining({ link: `/workspace/${ws.id}?tab=team` })]);
   });
 
   it('rings nobody for a refused leave (the owner cannot leave)', async () => {
@@ -103,7 +117,10 @@ describe("the invitee's bell offers only invitations that can still be accepted"
 
     const eve = await invitee('Eve Expired');
     const sent = (await invite(ws.id, eve.user.email)).json();
-    await t.db.update(workspaceInvites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(workspaceInvites.id, sent.id));
+    await t.db
+      .update(workspaceInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(workspaceInvites.id, sent.id));
     expect(await offers(eve.token)).toEqual([]);
   });
 });

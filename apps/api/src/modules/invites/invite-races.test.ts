@@ -25,12 +25,20 @@ afterAll(async () => {
 
 async function inviteFresh(to: string) {
   const ws = await createWorkspace(t.db, owner.user.id, { name: 'Race workspace' });
-  const res = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${ws.id}/invite`, payload: { email: to, role: 'REVIEWER' } });
+  const res = await t.injectAs(owner.token, {
+    method: 'POST',
+    url: `/api/workspaces/${ws.id}/invite`,
+    payload: { email: to, role: 'REVIEWER' },
+  });
   expect(res.statusCode).toBe(201);
   return { workspaceId: ws.id, inviteId: res.json().id as string, token: inviteTokenFromMail(t.mails, to) };
 }
 
-async function expectOneWinner(responses: { statusCode: number; json: () => { detail?: string } }[], workspaceId: string, inviteId: string) {
+async function expectOneWinner(
+  responses: { statusCode: number; json: () => { detail?: string } }[],
+  workspaceId: string,
+  inviteId: string,
+) {
   const statuses = responses.map((r) => r.statusCode).sort();
   expect(statuses).toEqual([200, ...Array<number>(N - 1).fill(409)]);
   for (const loser of responses.filter((r) => r.statusCode === 409)) {
@@ -40,7 +48,10 @@ async function expectOneWinner(responses: { statusCode: number; json: () => { de
   expect(members.map((m) => m.role).sort()).toEqual(['OWNER', 'REVIEWER']);
   const [invite] = await t.db.select().from(workspaceInvites).where(eq(workspaceInvites.id, inviteId));
   expect(invite!.status).toBe('ACCEPTED');
-  const joined = await t.db.select().from(activity).where(and(eq(activity.workspaceId, workspaceId), eq(activity.action, 'member.joined')));
+  const joined = await t.db
+    .select()
+    .from(activity)
+    .where(and(eq(activity.workspaceId, workspaceId), eq(activity.action, 'member.joined')));
   expect(joined).toHaveLength(1);
 }
 
@@ -48,14 +59,18 @@ describe('concurrent invite acceptance', () => {
   it(`${N} concurrent POST /join/{token}/accept by the invitee: one 200, the rest 409, one membership`, async () => {
     const invitee = await createUser(t.db, t.config, { email: `race-token-${randomUUID().slice(0, 8)}@example.com` });
     const { workspaceId, inviteId, token } = await inviteFresh(invitee.user.email);
-    const responses = await Promise.all(Array.from({ length: N }, () => t.injectAs(invitee.token, { method: 'POST', url: `/api/join/${token}/accept` })));
+    const responses = await Promise.all(
+      Array.from({ length: N }, () => t.injectAs(invitee.token, { method: 'POST', url: `/api/join/${token}/accept` })),
+    );
     await expectOneWinner(responses, workspaceId, inviteId);
   });
 
   it(`${N} concurrent POST /invites/{id}/accept: one winner`, async () => {
     const invitee = await createUser(t.db, t.config, { email: `race-id-${randomUUID().slice(0, 8)}@example.com` });
     const { workspaceId, inviteId } = await inviteFresh(invitee.user.email);
-    const responses = await Promise.all(Array.from({ length: N }, () => t.injectAs(invitee.token, { method: 'POST', url: `/api/invites/${inviteId}/accept` })));
+    const responses = await Promise.all(
+      Array.from({ length: N }, () => t.injectAs(invitee.token, { method: 'POST', url: `/api/invites/${inviteId}/accept` })),
+    );
     await expectOneWinner(responses, workspaceId, inviteId);
   });
 
@@ -74,7 +89,9 @@ describe('concurrent invite acceptance', () => {
     const to = `race-register-${randomUUID().slice(0, 8)}@example.com`;
     const { workspaceId, inviteId, token } = await inviteFresh(to);
     const responses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => t.injectAs(null, { method: 'POST', url: `/api/join/${token}/register`, payload: { name: `Racer ${i}`, password: 'secret1' } })),
+      Array.from({ length: 8 }, (_, i) =>
+        t.injectAs(null, { method: 'POST', url: `/api/join/${token}/register`, payload: { name: `Racer ${i}`, password: 'secret1' } }),
+      ),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     expect(await t.db.select().from(users).where(eq(users.email, to))).toHaveLength(1);

@@ -26,7 +26,10 @@ export async function findById(db: Db, id: string): Promise<WorkspaceInviteRow |
 }
 
 /** An invite by its token's hash, with its workspace. */
-export async function findByTokenHash(db: Db, tokenHash: string): Promise<{ invite: WorkspaceInviteRow; workspace: WorkspaceRow } | undefined> {
+export async function findByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<{ invite: WorkspaceInviteRow; workspace: WorkspaceRow } | undefined> {
   const [row] = await db
     .select({ invite: workspaceInvites, workspace: workspaces })
     .from(workspaceInvites)
@@ -37,11 +40,19 @@ export async function findByTokenHash(db: Db, tokenHash: string): Promise<{ invi
 
 /** The workspace's invitations, newest first. */
 export async function listByWorkspace(db: Db, workspaceId: string): Promise<WorkspaceInviteRow[]> {
-  return db.select().from(workspaceInvites).where(eq(workspaceInvites.workspaceId, workspaceId)).orderBy(desc(workspaceInvites.createdAt), desc(workspaceInvites.id));
+  return db
+    .select()
+    .from(workspaceInvites)
+    .where(eq(workspaceInvites.workspaceId, workspaceId))
+    .orderBy(desc(workspaceInvites.createdAt), desc(workspaceInvites.id));
 }
 
 /** Live invitations sent to an email, with their workspace, newest first. */
-export async function listPendingForEmail(db: Db, email: string, now: Date): Promise<{ invite: WorkspaceInviteRow; workspace: WorkspaceRow }[]> {
+export async function listPendingForEmail(
+  db: Db,
+  email: string,
+  now: Date,
+): Promise<{ invite: WorkspaceInviteRow; workspace: WorkspaceRow }[]> {
   return db
     .select({ invite: workspaceInvites, workspace: workspaces })
     .from(workspaceInvites)
@@ -83,6 +94,9 @@ export async function endIfPending(db: Db, id: string, reason: EndReason, now: D
 
 /** Is there an account for this email? (The join page offers sign-in or sign-up.) */
 export async function accountExists(db: Db, email: string): Promise<boolean> {
-  const [row] = await db.select({ one: sql`1` }).from(users).where(eq(users.email, email));
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(eq(users.email, email));
   return Boolean(row);
 }

@@ -1,4 +1,12 @@
-import type { AcceptInviteResponse, InviteBody, InviteRole, MessageResponse, PendingInvite, SentInvite, WorkspaceInvite } from '@biddesk/shared';
+import type {
+  AcceptInviteResponse,
+  InviteBody,
+  InviteRole,
+  MessageResponse,
+  PendingInvite,
+  SentInvite,
+  WorkspaceInvite,
+} from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import { conflict, notFound, upstreamFailed } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -113,11 +121,20 @@ export async function joinFromInvite(tx: Db, ctx: Pick<AuthedCtx, 'log'>, invite
   if (!workspace) throw notFound(INVITE_NOT_FOUND);
   if (workspace.archivedAt) throw conflict(WORKSPACE_ARCHIVED);
   await workspacesRepository.addMember(tx, { workspaceId: workspace.id, userId: user.id, role: invite.role as InviteRole });
-  await recordActivity(tx, user, { action: 'member.joined', workspaceId: workspace.id, details: { role: invite.role, invite_id: invite.id } });
+  await recordActivity(tx, user, {
+    action: 'member.joined',
+    workspaceId: workspace.id,
+    details: { role: invite.role, invite_id: invite.id },
+  });
   const ndaRequired = workspace.requireNda && Boolean(await ndaRepository.findCurrent(tx));
   ctx.log.info({ workspaceId: workspace.id, userId: user.id }, 'invite accepted');
   return {
-    response: { workspace_id: workspace.id, role: invite.role as InviteRole, nda_required: ndaRequired, message: `You joined ${workspace.name}` },
+    response: {
+      workspace_id: workspace.id,
+      role: invite.role as InviteRole,
+      nda_required: ndaRequired,
+      message: `You joined ${workspace.name}`,
+    },
     ownerNotice: {
       workspaceId: workspace.id,
       title: 'Invitation accepted',
@@ -162,7 +179,11 @@ export async function declineInvite(ctx: AuthedCtx, id: string): Promise<Message
     return workspacesRepository.findById(tx, invite.workspaceId);
   });
   if (workspace) {
-    await notifyOwnerAfterCommit(ctx, { workspaceId: workspace.id, title: 'Invitation declined', message: `${invite.email} declined your invitation to "${workspace.name}".` });
+    await notifyOwnerAfterCommit(ctx, {
+      workspaceId: workspace.id,
+      title: 'Invitation declined',
+      message: `${invite.email} declined your invitation to "${workspace.name}".`,
+    });
   }
   return { message: 'Invitation declined' };
 }
@@ -179,7 +200,13 @@ export async function deleteInvite(ctx: AuthedCtx, id: string): Promise<MessageR
   await ctx.db.transaction(async (tx) => {
     const ended = await invitesRepository.endIfPending(tx, invite.id, 'revoked', new Date());
     if (!ended) refuseInvite(await invitesRepository.findById(tx, invite.id));
-    await recordActivity(tx, ctx.actor, { action: 'invite.revoked', workspaceId: invite.workspaceId, targetType: 'invite', targetId: invite.id, details: { email: invite.email } });
+    await recordActivity(tx, ctx.actor, {
+      action: 'invite.revoked',
+      workspaceId: invite.workspaceId,
+      targetType: 'invite',
+      targetId: invite.id,
+      details: { email: invite.email },
+    });
   });
   return { message: 'Invitation revoked' };
 }

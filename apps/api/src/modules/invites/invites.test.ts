@@ -19,7 +19,8 @@ afterAll(async () => {
 });
 
 const email = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
-const post = (payload: unknown, workspaceId = ws.id, token = owner.token) => t.injectAs(token, { method: 'POST', url: `/api/workspaces/${workspaceId}/invite`, payload: payload as object });
+const post = (payload: unknown, workspaceId = ws.id, token = owner.token) =>
+  t.injectAs(token, { method: 'POST', url: `/api/workspaces/${workspaceId}/invite`, payload: payload as object });
 
 /** Invites through the API and returns the invite id and the token from the mail. */
 async function invite(to: string, body: Record<string, unknown> = {}, workspaceId = ws.id) {
@@ -35,7 +36,10 @@ async function inviteRow(id: string) {
   return row!;
 }
 async function memberRole(workspaceId: string, userId: string) {
-  const [row] = await t.db.select().from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+  const [row] = await t.db
+    .select()
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
   return row?.role;
 }
 
@@ -131,7 +135,12 @@ describe('POST /workspaces/{id}/invite', () => {
     await invite(known.user.email, { role: 'VIEWER' });
     const bell = await t.injectAs(known.token, { method: 'GET', url: '/api/notifications' });
     expect(bell.json()).toEqual([
-      expect.objectContaining({ title: 'Workspace invitation', message: 'Olivia Owner invited you to join "Harbor dredging bid" as viewer.', type: 'workspace_invite', link: '/' }),
+      expect.objectContaining({
+        title: 'Workspace invitation',
+        message: 'Olivia Owner invited you to join "Harbor dredging bid" as viewer.',
+        type: 'workspace_invite',
+        link: '/',
+      }),
     ]);
     const countBefore = (await t.db.select().from(notifications)).length;
     await invite(email('stranger'));
@@ -144,9 +153,15 @@ describe('POST /workspaces/{id}/invite', () => {
     const second = await invite(user.user.email, { role: 'REVIEWER' });
     expect(second.token).not.toBe(first.token);
     const old = await join(first.token);
-    expect(old.json()).toMatchObject({ status: 'REVOKED', message: 'This invite was replaced by a newer one. Use the link in the latest invitation email.' });
+    expect(old.json()).toMatchObject({
+      status: 'REVOKED',
+      message: 'This invite was replaced by a newer one. Use the link in the latest invitation email.',
+    });
     const refused = await acceptByToken(first.token, user.token);
-    expect([refused.statusCode, refused.json().detail]).toEqual([409, 'This invite was replaced by a newer one. Use the link in the latest invitation email.']);
+    expect([refused.statusCode, refused.json().detail]).toEqual([
+      409,
+      'This invite was replaced by a newer one. Use the link in the latest invitation email.',
+    ]);
     expect(await memberRole(ws.id, user.user.id)).toBeUndefined();
     expect((await pending(user.token)).json().map((p: { id: string }) => p.id)).toEqual([second.id]);
     expect((await acceptByToken(second.token, user.token)).statusCode).toBe(200);
@@ -158,8 +173,14 @@ describe('expiry, revocation and declining', () => {
   it('treats an invite past expires_at as EXPIRED: shown, not accepted, not pending', async () => {
     const user = await createUser(t.db, t.config, { email: email('late') });
     const { id, token } = await invite(user.user.email);
-    await t.db.update(workspaceInvites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(workspaceInvites.id, id));
-    expect((await join(token)).json()).toMatchObject({ status: 'EXPIRED', message: 'This invite has expired. Ask Olivia Owner to send a new one.' });
+    await t.db
+      .update(workspaceInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(workspaceInvites.id, id));
+    expect((await join(token)).json()).toMatchObject({
+      status: 'EXPIRED',
+      message: 'This invite has expired. Ask Olivia Owner to send a new one.',
+    });
     expect((await acceptByToken(token, user.token)).statusCode).toBe(409);
     expect((await t.injectAs(user.token, { method: 'POST', url: `/api/invites/${id}/accept` })).statusCode).toBe(409);
     expect((await pending(user.token)).json()).toEqual([]);
@@ -190,7 +211,10 @@ describe('expiry, revocation and declining', () => {
       const user = await createUser(t.db, t.config, { email: email(`decline-${how}`) });
       const { id, token } = await invite(user.user.email);
       expect((await pending(user.token)).json()).toHaveLength(1);
-      const res = await t.injectAs(user.token, how === 'POST' ? { method: 'POST', url: `/api/invites/${id}/decline` } : { method: 'DELETE', url: `/api/invites/${id}` });
+      const res = await t.injectAs(
+        user.token,
+        how === 'POST' ? { method: 'POST', url: `/api/invites/${id}/decline` } : { method: 'DELETE', url: `/api/invites/${id}` },
+      );
       expect([res.statusCode, res.json()]).toEqual([200, { message: 'Invitation declined' }]);
       expect(await inviteRow(id)).toMatchObject({ status: 'REVOKED', revokedReason: 'declined' });
       expect((await pending(user.token)).json()).toEqual([]);
@@ -207,7 +231,9 @@ describe('expiry, revocation and declining', () => {
       const res = await t.injectAs(snoop.token, { method: 'POST', url: `/api/invites/${id}/${action}` });
       expect([res.statusCode, res.json().detail]).toEqual([404, 'Invite not found']);
     }
-    expect((await t.injectAs(snoop.token, { method: 'DELETE', url: `/api/invites/${id}` })).json().detail).toBe('Access denied to this workspace');
+    expect((await t.injectAs(snoop.token, { method: 'DELETE', url: `/api/invites/${id}` })).json().detail).toBe(
+      'Access denied to this workspace',
+    );
     expect((await inviteRow(id)).status).toBe('PENDING');
     expect(await memberRole(ws.id, snoop.user.id)).toBeUndefined();
   });
@@ -222,10 +248,23 @@ describe('GET /invites/pending and POST /invites/{id}/accept', () => {
     await invite(email('someone-else'), {}, other.id);
     const list = (await pending(bob.token)).json();
     expect(list).toEqual([
-      { id: mine.id, workspace_id: other.id, workspace_name: 'Second bid', inviter_name: 'Olivia Owner', role: 'VIEWER', message: 'Welcome aboard', expires_at: mine.body.expires_at, require_nda: true, token: null },
+      {
+        id: mine.id,
+        workspace_id: other.id,
+        workspace_name: 'Second bid',
+        inviter_name: 'Olivia Owner',
+        role: 'VIEWER',
+        message: 'Welcome aboard',
+        expires_at: mine.body.expires_at,
+        require_nda: true,
+        token: null,
+      },
     ]);
     const res = await t.injectAs(bob.token, { method: 'POST', url: `/api/invites/${mine.id}/accept` });
-    expect([res.statusCode, res.json()]).toEqual([200, { workspace_id: other.id, role: 'VIEWER', nda_required: true, message: 'You joined Second bid' }]);
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      { workspace_id: other.id, role: 'VIEWER', nda_required: true, message: 'You joined Second bid' },
+    ]);
     expect(await memberRole(other.id, bob.user.id)).toBe('VIEWER');
     expect(await inviteRow(mine.id)).toMatchObject({ status: 'ACCEPTED', acceptedBy: bob.user.id });
     expect((await pending(bob.token)).json()).toEqual([]);
@@ -239,7 +278,10 @@ describe('GET /invites/pending and POST /invites/{id}/accept', () => {
     const target = await createWorkspace(t.db, owner.user.id);
     const { id, token } = await invite(user.user.email, {}, target.id);
     await t.injectAs(owner.token, { method: 'PATCH', url: `/api/workspaces/${target.id}/archive?archive=true` });
-    for (const res of [await acceptByToken(token, user.token), await t.injectAs(user.token, { method: 'POST', url: `/api/invites/${id}/accept` })]) {
+    for (const res of [
+      await acceptByToken(token, user.token),
+      await t.injectAs(user.token, { method: 'POST', url: `/api/invites/${id}/accept` }),
+    ]) {
       expect([res.statusCode, res.json().detail]).toEqual([409, 'This workspace is archived']);
     }
     expect((await inviteRow(id)).status).toBe('PENDING');

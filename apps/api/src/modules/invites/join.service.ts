@@ -51,7 +51,13 @@ export async function acceptInviteByToken(ctx: AuthedCtx, token: string): Promis
     throw forbidden(`This invite was sent to ${invite.email}. Sign in with that email address to accept it.`);
   }
   const joined = await ctx.db.transaction(async (tx) => {
-    const accepted = await invitesRepository.acceptIfPending(tx, { tokenHash: invite.tokenHash }, ctx.actor.email, ctx.actor.id, new Date());
+    const accepted = await invitesRepository.acceptIfPending(
+      tx,
+      { tokenHash: invite.tokenHash },
+      ctx.actor.email,
+      ctx.actor.id,
+      new Date(),
+    );
     if (!accepted) refuseInvite(await invitesRepository.findById(tx, invite.id));
     return joinFromInvite(tx, ctx, accepted, ctx.actor);
   });

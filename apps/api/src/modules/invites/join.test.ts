@@ -25,9 +25,13 @@ async function invite(to: string, body: Record<string, unknown> = {}) {
   expect(res.statusCode).toBe(201);
   return { id: res.json().id as string, token: inviteTokenFromMail(t.mails, to) };
 }
-const register = (token: string, payload: unknown) => t.injectAs(null, { method: 'POST', url: `/api/join/${token}/register`, payload: payload as object });
+const register = (token: string, payload: unknown) =>
+  t.injectAs(null, { method: 'POST', url: `/api/join/${token}/register`, payload: payload as object });
 async function membership(userId: string) {
-  const [row] = await t.db.select().from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
+  const [row] = await t.db
+    .select()
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId)));
   return row;
 }
 const usersWithEmail = (e: string) => t.db.select().from(users).where(eq(users.email, e));
@@ -66,7 +70,10 @@ describe('POST /join/{token}/accept', () => {
     const { id, token } = await invite(user.user.email, { role: 'VIEWER' });
     expect((await t.injectAs(null, { method: 'GET', url: `/api/join/${token}` })).json().has_account).toBe(true);
     const res = await t.injectAs(user.token, { method: 'POST', url: `/api/join/${token}/accept` });
-    expect([res.statusCode, res.json()]).toEqual([200, { workspace_id: ws.id, role: 'VIEWER', nda_required: true, message: 'You joined Bridge repair bid' }]);
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      { workspace_id: ws.id, role: 'VIEWER', nda_required: true, message: 'You joined Bridge repair bid' },
+    ]);
     expect(await membership(user.user.id)).toMatchObject({ role: 'VIEWER', status: 'ACTIVE', ndaVersionId: null });
     const [row] = await t.db.select().from(workspaceInvites).where(eq(workspaceInvites.id, id));
     expect(row).toMatchObject({ status: 'ACCEPTED', acceptedBy: user.user.id });
@@ -74,7 +81,10 @@ describe('POST /join/{token}/accept', () => {
     expect([again.statusCode, again.json().detail]).toEqual([409, 'This invite has already been accepted.']);
     expect((await t.injectAs(null, { method: 'GET', url: `/api/join/${token}` })).json()).toMatchObject({ status: 'ACCEPTED' });
     // The new member sees the workspace, behind the NDA.
-    expect((await t.injectAs(user.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json()).toMatchObject({ user_role: 'VIEWER', nda_required: true });
+    expect((await t.injectAs(user.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json()).toMatchObject({
+      user_role: 'VIEWER',
+      nda_required: true,
+    });
   });
 
   it('is bound to the invited email: another signed-in user is refused (403) and nothing changes', async () => {
@@ -82,7 +92,10 @@ describe('POST /join/{token}/accept', () => {
     const intruder = await createUser(t.db, t.config, { email: email('intruder') });
     const { id, token } = await invite(to);
     const res = await t.injectAs(intruder.token, { method: 'POST', url: `/api/join/${token}/accept` });
-    expect([res.statusCode, res.json().detail]).toEqual([403, `This invite was sent to ${to}. Sign in with that email address to accept it.`]);
+    expect([res.statusCode, res.json().detail]).toEqual([
+      403,
+      `This invite was sent to ${to}. Sign in with that email address to accept it.`,
+    ]);
     expect(await membership(intruder.user.id)).toBeUndefined();
     const [row] = await t.db.select().from(workspaceInvites).where(eq(workspaceInvites.id, id));
     expect(row!.status).toBe('PENDING');

@@ -84,7 +84,9 @@ describe('cursors', () => {
     for (let i = 0; i < 6; i++) same.push((await createMessage(t.db, ws, owner.user.id, { createdAt: at })).id);
     same.sort();
     const get = async (q: string) =>
-      (await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws}/messages${q}` })).json().messages.map((m: { id: string }) => m.id);
+      (await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws}/messages${q}` }))
+        .json()
+        .messages.map((m: { id: string }) => m.id);
     expect(await get('')).toEqual(same);
     expect(await get(`?before=${same[3]}`)).toEqual(same.slice(0, 3));
     expect(await get(`?after=${same[3]}`)).toEqual(same.slice(4));
@@ -93,7 +95,13 @@ describe('cursors', () => {
   it('refuses an unknown, malformed or foreign cursor, and both cursors at once, with 400', async () => {
     const other = (await createWorkspace(t.db, owner.user.id)).id;
     const foreign = (await createMessage(t.db, other, owner.user.id)).id;
-    for (const q of [`?before=${randomUUID()}`, '?after=nope', `?after=${foreign}`, `?before=${foreign}`, `?before=${ids[5]}&after=${ids[6]}`]) {
+    for (const q of [
+      `?before=${randomUUID()}`,
+      '?after=nope',
+      `?after=${foreign}`,
+      `?before=${foreign}`,
+      `?before=${ids[5]}&after=${ids[6]}`,
+    ]) {
       const res = await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${workspaceId}/messages${q}` });
       expect({ q, status: res.statusCode }).toEqual({ q, status: 400 });
     }

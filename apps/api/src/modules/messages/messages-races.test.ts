@@ -33,7 +33,11 @@ async function workspaceWithWriters() {
 }
 
 const post = (workspaceId: string, i: number) =>
-  t.injectAs(writers[i % writers.length]!.token, { method: 'POST', url: `/api/workspaces/${workspaceId}/messages`, ...chatMultipart({ message: `msg ${i}` }) });
+  t.injectAs(writers[i % writers.length]!.token, {
+    method: 'POST',
+    url: `/api/workspaces/${workspaceId}/messages`,
+    ...chatMultipart({ message: `msg ${i}` }),
+  });
 
 async function list(workspaceId: string, query: string): Promise<string[]> {
   const res = await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${workspaceId}/messages${query}` });
@@ -106,7 +110,15 @@ describe('chat paging under concurrent inserts', () => {
     const seen = await list(ws, '');
     // A slow sender: its insert holds the transaction open while a quick sender posts.
     const slow = t.db.transaction(async (tx) => {
-      const row = await messagesRepository.insert(tx, { workspaceId: ws, userId: writers[0]!.user.id, authorName: 'Writer 0', message: 'slow', fileKey: null, fileName: null, fileSize: null });
+      const row = await messagesRepository.insert(tx, {
+        workspaceId: ws,
+        userId: writers[0]!.user.id,
+        authorName: 'Writer 0',
+        message: 'slow',
+        fileKey: null,
+        fileName: null,
+        fileSize: null,
+      });
       await sleep(300);
       return row;
     });

@@ -12,7 +12,6 @@ import { ARCHIVED, NDA, OK, cells, describeRoleTable, type Cell, type RoleTableE
  * (and any read) must leave the messages and the Activity log exactly as they were.
  */
 
-
 type Snapshot = Awaited<ReturnType<typeof chatSnapshot>>;
 interface Fixture {
   workspaceId: string;
@@ -27,8 +26,24 @@ const NOT_YOURS = { status: 403, detail: "You don't have permission to do that i
 
 /** Every member may; NDA-pending members are gated; archived workspaces refuse changes. */
 const everyMemberWrites = (ok: Cell) =>
-  cells({ OWNER: ok, CONTRIBUTOR: ok, REVIEWER: ok, VIEWER: ok, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED });
-const everyMemberReads = cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: OK, NDA_PENDING: NDA, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OK });
+  cells({
+    OWNER: ok,
+    CONTRIBUTOR: ok,
+    REVIEWER: ok,
+    VIEWER: ok,
+    NDA_PENDING: NDA,
+    ARCHIVED_OWNER: ARCHIVED,
+    ARCHIVED_CONTRIBUTOR: ARCHIVED,
+  });
+const everyMemberReads = cells({
+  OWNER: OK,
+  CONTRIBUTOR: OK,
+  REVIEWER: OK,
+  VIEWER: OK,
+  NDA_PENDING: NDA,
+  ARCHIVED_OWNER: OK,
+  ARCHIVED_CONTRIBUTOR: OK,
+});
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -50,7 +65,12 @@ const ENDPOINTS: Endpoint[] = [
     cells: everyMemberReads,
     answer: (f, res) => {
       expect(res.json().total).toBe(2);
-      expect(res.json().messages.map((m: { id: string }) => m.id).sort()).toEqual([f.ownMessageId, f.otherMessageId].sort());
+      expect(
+        res
+          .json()
+          .messages.map((m: { id: string }) => m.id)
+          .sort(),
+      ).toEqual([f.ownMessageId, f.otherMessageId].sort());
     },
   },
   {
@@ -70,7 +90,15 @@ const ENDPOINTS: Endpoint[] = [
     method: 'PATCH',
     url: (f) => `/api/workspaces/${f.workspaceId}/messages/${f.otherMessageId}`,
     request: () => ({ payload: { message: 'not mine to edit' } }),
-    cells: cells({ OWNER: NOT_YOURS, CONTRIBUTOR: NOT_YOURS, REVIEWER: NOT_YOURS, VIEWER: NOT_YOURS, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
+    cells: cells({
+      OWNER: NOT_YOURS,
+      CONTRIBUTOR: NOT_YOURS,
+      REVIEWER: NOT_YOURS,
+      VIEWER: NOT_YOURS,
+      NDA_PENDING: NDA,
+      ARCHIVED_OWNER: ARCHIVED,
+      ARCHIVED_CONTRIBUTOR: ARCHIVED,
+    }),
   },
   {
     name: 'DELETE /workspaces/{id}/messages/{msgId} (own message)',
@@ -87,7 +115,15 @@ const ENDPOINTS: Endpoint[] = [
     name: "DELETE /workspaces/{id}/messages/{msgId} (someone else's message)",
     method: 'DELETE',
     url: (f) => `/api/workspaces/${f.workspaceId}/messages/${f.otherMessageId}`,
-    cells: cells({ OWNER: OK, CONTRIBUTOR: NOT_YOURS, REVIEWER: NOT_YOURS, VIEWER: NOT_YOURS, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
+    cells: cells({
+      OWNER: OK,
+      CONTRIBUTOR: NOT_YOURS,
+      REVIEWER: NOT_YOURS,
+      VIEWER: NOT_YOURS,
+      NDA_PENDING: NDA,
+      ARCHIVED_OWNER: ARCHIVED,
+      ARCHIVED_CONTRIBUTOR: ARCHIVED,
+    }),
     effect: (f, before, after) => {
       expect(after.messages.map((m) => m.id)).toEqual(before.messages.map((m) => m.id).filter((id) => id !== f.otherMessageId));
       expect(after.activity).toEqual([...before.activity, 'message.deleted'].sort());
@@ -128,7 +164,11 @@ describe('a message id that is unknown, malformed or of another workspace', () =
     const elsewhere = await table.fixture('OWNER');
     const before = await chatSnapshot(table.t.db, elsewhere.workspaceId);
     for (const msgId of [randomUUID(), 'not-a-uuid', elsewhere.ownMessageId, elsewhere.otherMessageId]) {
-      const res = await table.t.injectAs(table.users.owner!.token, { method, url: url(mine.workspaceId, msgId), ...(method === 'PATCH' ? { payload: { message: 'x' } } : {}) });
+      const res = await table.t.injectAs(table.users.owner!.token, {
+        method,
+        url: url(mine.workspaceId, msgId),
+        ...(method === 'PATCH' ? { payload: { message: 'x' } } : {}),
+      });
       expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 404, detail: 'Message not found' });
     }
     expect(await chatSnapshot(table.t.db, elsewhere.workspaceId)).toEqual(before);

@@ -39,7 +39,9 @@ const send = (token: string, workspaceId: string, parts: Parameters<typeof chatM
 function storedFiles(): string[] {
   const dir = path.join(t.config.DATA_DIR, 'files');
   try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
   } catch {
     return [];
   }
@@ -51,7 +53,14 @@ describe('POST /workspaces/{id}/messages', () => {
     const text = '<script>alert("x")</script>\n  <b>bold</b> & "quotes"  ';
     const res = await send(writer.token, ws, { message: text });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ user_id: writer.user.id, user_name: 'Wanda Writer', message: text, edited_at: null, file_path: null, file_name: null });
+    expect(res.json()).toMatchObject({
+      user_id: writer.user.id,
+      user_name: 'Wanda Writer',
+      message: text,
+      edited_at: null,
+      file_path: null,
+      file_name: null,
+    });
     const list = await t.injectAs(viewer.token, { method: 'GET', url: `/api/workspaces/${ws}/messages` });
     expect(list.json().messages[0].message).toBe(text);
   });
@@ -63,7 +72,10 @@ describe('POST /workspaces/{id}/messages', () => {
   ])('refuses %s with 400 and stores nothing', async (_label, parts) => {
     const ws = await freshWorkspace();
     const res = await send(writer.token, ws, parts);
-    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 400, detail: 'Message text or an attachment is required' });
+    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+      status: 400,
+      detail: 'Message text or an attachment is required',
+    });
     expect((await chatSnapshot(t.db, ws)).messages).toEqual([]);
   });
 
@@ -99,7 +111,10 @@ describe('POST /workspaces/{id}/messages', () => {
   it('refuses 10 MB + 1 byte with 413 "Max 10MB" and stores nothing: no row, no file, no log', async () => {
     const ws = await freshWorkspace();
     const filesBefore = storedFiles();
-    const res = await send(writer.token, ws, { message: 'here it is', file: { name: 'big.bin', bytes: Buffer.alloc(CHAT_ATTACHMENT_MAX_BYTES + 1, 1) } });
+    const res = await send(writer.token, ws, {
+      message: 'here it is',
+      file: { name: 'big.bin', bytes: Buffer.alloc(CHAT_ATTACHMENT_MAX_BYTES + 1, 1) },
+    });
     expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 413, detail: 'Max 10MB' });
     expect(await chatSnapshot(t.db, ws)).toEqual({ messages: [], activity: [] });
     expect(storedFiles()).toEqual(filesBefore);
@@ -130,11 +145,15 @@ describe('POST /workspaces/{id}/messages', () => {
 });
 
 describe('PATCH /workspaces/{id}/messages/{msgId} (edit within 2 minutes)', () => {
-  it('accepts the author\'s edit at 1 minute and sets edited_at', async () => {
+  it("accepts the author's edit at 1 minute and sets edited_at", async () => {
     const ws = await freshWorkspace();
     const msg = await createMessage(t.db, ws, writer.user.id, { message: 'typo here' });
     await ageMessage(t.db, msg.id, 60_000);
-    const res = await t.injectAs(writer.token, { method: 'PATCH', url: `/api/workspaces/${ws}/messages/${msg.id}`, payload: { message: 'no typo here' } });
+    const res = await t.injectAs(writer.token, {
+      method: 'PATCH',
+      url: `/api/workspaces/${ws}/messages/${msg.id}`,
+      payload: { message: 'no typo here' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('no typo here');
     expect(Date.parse(res.json().edited_at)).toBeGreaterThan(Date.now() - 10_000);
@@ -144,8 +163,15 @@ describe('PATCH /workspaces/{id}/messages/{msgId} (edit within 2 minutes)', () =
     const ws = await freshWorkspace();
     const msg = await createMessage(t.db, ws, writer.user.id, { message: 'too late to fix' });
     await ageMessage(t.db, msg.id, 3 * 60_000);
-    const res = await t.injectAs(writer.token, { method: 'PATCH', url: `/api/workspaces/${ws}/messages/${msg.id}`, payload: { message: 'fixed' } });
-    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 409, detail: 'Messages can only be edited within 2 minutes of sending' });
+    const res = await t.injectAs(writer.token, {
+      method: 'PATCH',
+      url: `/api/workspaces/${ws}/messages/${msg.id}`,
+      payload: { message: 'fixed' },
+    });
+    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+      status: 409,
+      detail: 'Messages can only be edited within 2 minutes of sending',
+    });
     const [row] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, msg.id));
     expect(row).toMatchObject({ message: 'too late to fix', editedAt: null });
   });
@@ -153,10 +179,21 @@ describe('PATCH /workspaces/{id}/messages/{msgId} (edit within 2 minutes)', () =
   it('refuses blank text unless the message carries an attachment', async () => {
     const ws = await freshWorkspace();
     const plain = await createMessage(t.db, ws, writer.user.id, { message: 'words' });
-    const blank = await t.injectAs(writer.token, { method: 'PATCH', url: `/api/workspaces/${ws}/messages/${plain.id}`, payload: { message: '   ' } });
-    expect({ status: blank.statusCode, detail: blank.json().detail }).toEqual({ status: 400, detail: 'Message text or an attachment is required' });
+    const blank = await t.injectAs(writer.token, {
+      method: 'PATCH',
+      url: `/api/workspaces/${ws}/messages/${plain.id}`,
+      payload: { message: '   ' },
+    });
+    expect({ status: blank.statusCode, detail: blank.json().detail }).toEqual({
+      status: 400,
+      detail: 'Message text or an attachment is required',
+    });
     const withFile = await send(writer.token, ws, { message: 'caption', file: { name: 'a.txt', bytes: Buffer.from('abc') } });
-    const cleared = await t.injectAs(writer.token, { method: 'PATCH', url: `/api/workspaces/${ws}/messages/${withFile.json().id}`, payload: { message: '' } });
+    const cleared = await t.injectAs(writer.token, {
+      method: 'PATCH',
+      url: `/api/workspaces/${ws}/messages/${withFile.json().id}`,
+      payload: { message: '' },
+    });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toMatchObject({ message: '', file_name: 'a.txt' });
   });

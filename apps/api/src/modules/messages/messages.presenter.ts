@@ -2,7 +2,8 @@ import type { ChatMessage } from '@biddesk/shared';
 import type { ChatMessageRow } from '../../db/schema/index';
 
 /** Where a message's attachment is downloaded from (SPEC §7). */
-export const attachmentPath = (row: Pick<ChatMessageRow, 'workspaceId' | 'id'>) => `/api/workspaces/${row.workspaceId}/messages/${row.id}/download`;
+export const attachmentPath = (row: Pick<ChatMessageRow, 'workspaceId' | 'id'>) =>
+  `/api/workspaces/${row.workspaceId}/messages/${row.id}/download`;
 
 /** Wire shape of one chat message (SPEC §3). The text goes out exactly as typed: the web app renders it as text. */
 export function presentMessage(row: ChatMessageRow): ChatMessage {

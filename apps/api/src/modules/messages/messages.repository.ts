@@ -50,7 +50,13 @@ const newestFirst = [desc(chatMessages.createdAt), desc(chatMessages.id)] as con
 
 /** SPEC skip/limit: `skip` counts from the newest message; answered oldest first. */
 export async function listPage(db: Db, workspaceId: string, skip: number, limit: number): Promise<ChatMessageRow[]> {
-  const rows = await db.select().from(chatMessages).where(eq(chatMessages.workspaceId, workspaceId)).orderBy(...newestFirst).offset(skip).limit(limit);
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.workspaceId, workspaceId))
+    .orderBy(...newestFirst)
+    .offset(skip)
+    .limit(limit);
   return rows.reverse();
 }
 
@@ -58,8 +64,7 @@ export async function listPage(db: Db, workspaceId: string, skip: number, limit:
  * The cursor row's key is compared inside SQL: `created_at` has microseconds, which a JS Date
  * would round away and so break the keyset.
  */
-const cursorKey = (cursorId: string) =>
-  sql`(select c.created_at, c.id from ${chatMessages} c where c.id = ${cursorId})`;
+const cursorKey = (cursorId: string) => sql`(select c.created_at, c.id from ${chatMessages} c where c.id = ${cursorId})`;
 
 /** The `limit` messages just older than the cursor message, oldest first (keyset on created_at, id). */
 export async function listBefore(db: Db, workspaceId: string, cursorId: string, limit: number): Promise<ChatMessageRow[]> {
@@ -86,7 +91,13 @@ export async function listAfter(db: Db, workspaceId: string, cursorId: string, l
  * Replaces the text of the author's own message, only while it is younger than `windowMs`: one
  * conditional UPDATE, so the server clock decides and a late edit cannot slip through.
  */
-export async function updateTextWithinWindow(db: Db, id: string, userId: string, message: string, windowMs: number): Promise<ChatMessageRow | undefined> {
+export async function updateTextWithinWindow(
+  db: Db,
+  id: string,
+  userId: string,
+  message: string,
+  windowMs: number,
+): Promise<ChatMessageRow | undefined> {
   const [row] = await db
     .update(chatMessages)
     .set({ message, editedAt: sql`now()` })

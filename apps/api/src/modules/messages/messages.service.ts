@@ -38,27 +38,28 @@ export async function sendMessage(ctx: AuthedCtx, workspaceId: string, readInput
   const { workspace } = await requireAbility(ctx, workspaceId, 'message.send');
   const input = await readInput();
   if (!input.text.trim() && !input.file) throw badRequest(MESSAGE_REQUIRED);
-  const insert = (stored: { key: string; size: number } | null) => ctx.db.transaction(async (tx) => {
-    const inserted = await messagesRepository.insert(tx, {
-      workspaceId: workspace.id,
-      userId: ctx.actor.id,
-      authorName: ctx.actor.name,
-      message: input.text,
-      fileKey: stored?.key ?? null,
-      fileName: input.file?.fileName ?? null,
-      fileSize: stored?.size ?? null,
-    });
-    if (input.file) {
-      await recordActivity(tx, ctx.actor, {
-        action: 'message.file_shared',
+  const insert = (stored: { key: string; size: number } | null) =>
+    ctx.db.transaction(async (tx) => {
+      const inserted = await messagesRepository.insert(tx, {
         workspaceId: workspace.id,
-        targetType: 'message',
-        targetId: inserted.id,
-        details: { file_name: input.file.fileName },
+        userId: ctx.actor.id,
+        authorName: ctx.actor.name,
+        message: input.text,
+        fileKey: stored?.key ?? null,
+        fileName: input.file?.fileName ?? null,
+        fileSize: stored?.size ?? null,
       });
-    }
-    return inserted;
-  });
+      if (input.file) {
+        await recordActivity(tx, ctx.actor, {
+          action: 'message.file_shared',
+          workspaceId: workspace.id,
+          targetType: 'message',
+          targetId: inserted.id,
+          details: { file_name: input.file.fileName },
+        });
+      }
+      return inserted;
+    });
   // With a file: quota reserved, file stored, row written, and the file removed again if that fails.
   const row = input.file ? await storeFileThen(ctx, input.file.bytes, insert) : await insert(null);
   return presentMessage(row);

@@ -28,7 +28,12 @@ export interface AcceptanceOrigin {
  * that is no longer current answers 409, so nobody "accepts" a text they were not shown; so does an
  * archived workspace.
  */
-export async function acceptNda(ctx: AuthedCtx, workspaceId: string, ndaVersionId: string, origin: AcceptanceOrigin): Promise<NdaAcceptResponse> {
+export async function acceptNda(
+  ctx: AuthedCtx,
+  workspaceId: string,
+  ndaVersionId: string,
+  origin: AcceptanceOrigin,
+): Promise<NdaAcceptResponse> {
   // A write like any other: an archived workspace is read-only (409), and records no acceptance.
   const { workspace } = await requireAbility(ctx, workspaceId, 'nda.accept');
   const current = await ndaRepository.findCurrent(ctx.db);
@@ -50,7 +55,11 @@ export async function acceptNda(ctx: AuthedCtx, workspaceId: string, ndaVersionI
       acceptedAt,
     });
     await workspacesRepository.setNdaAccepted(tx, workspace.id, ctx.actor.id, current.id, acceptedAt);
-    await recordActivity(tx, ctx.actor, { action: 'nda.accepted', workspaceId: workspace.id, details: { version: current.version, nda_version_id: current.id } });
+    await recordActivity(tx, ctx.actor, {
+      action: 'nda.accepted',
+      workspaceId: workspace.id,
+      details: { version: current.version, nda_version_id: current.id },
+    });
   });
   return { message: 'NDA accepted successfully', nda_accepted_at: acceptedAt.toISOString() };
 }

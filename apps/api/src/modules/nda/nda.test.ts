@@ -24,8 +24,13 @@ afterAll(async () => {
 });
 
 const accept = (app: TestApp, token: string, workspaceId: string, versionId: string | undefined, headers: Record<string, string> = {}) =>
-  app.injectAs(token, { method: 'POST', url: `/api/workspaces/${workspaceId}/nda/accept${versionId === undefined ? '' : `?nda_version_id=${versionId}`}`, headers });
-const members = (app: TestApp, token: string, workspaceId: string) => app.injectAs(token, { method: 'GET', url: `/api/workspaces/${workspaceId}/members` });
+  app.injectAs(token, {
+    method: 'POST',
+    url: `/api/workspaces/${workspaceId}/nda/accept${versionId === undefined ? '' : `?nda_version_id=${versionId}`}`,
+    headers,
+  });
+const members = (app: TestApp, token: string, workspaceId: string) =>
+  app.injectAs(token, { method: 'GET', url: `/api/workspaces/${workspaceId}/members` });
 const acceptancesOf = (app: TestApp, userId: string) => app.db.select().from(ndaAcceptances).where(eq(ndaAcceptances.userId, userId));
 
 /** A workspace owned by `owner` with one NDA-pending contributor. */
@@ -40,7 +45,13 @@ describe('GET /nda/current', () => {
   it('is public and returns version 1, word for word the shipped mutual NDA', async () => {
     const res = await t.injectAs(null, { method: 'GET', url: '/api/nda/current' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: expect.any(String), title: 'Mutual Non-Disclosure Agreement', body_markdown: NDA_TEXT, version: 1, effective_at: expect.any(String) });
+    expect(res.json()).toEqual({
+      id: expect.any(String),
+      title: 'Mutual Non-Disclosure Agreement',
+      body_markdown: NDA_TEXT,
+      version: 1,
+      effective_at: expect.any(String),
+    });
     expect(NDA_TEXT.length).toBeGreaterThan(2000);
     const [row] = await t.db.select().from(ndaVersions).where(eq(ndaVersions.id, v1.id));
     expect(row!.sha256).toBe(sha256(NDA_TEXT));
@@ -51,7 +62,10 @@ describe('POST /workspaces/{id}/nda/accept', () => {
   it('refuses a version that is not in force (409) or malformed (400); the member stays gated', async () => {
     const { member, ws } = await pendingMember();
     const wrong = await accept(t, member.token, ws.id, randomUUID());
-    expect([wrong.statusCode, wrong.json().detail]).toEqual([409, 'This NDA version is no longer in force. Please review the current version.']);
+    expect([wrong.statusCode, wrong.json().detail]).toEqual([
+      409,
+      'This NDA version is no longer in force. Please review the current version.',
+    ]);
     const bad = await accept(t, member.token, ws.id, 'v1');
     expect([bad.statusCode, bad.json().detail]).toEqual([400, 'nda_version_id must be the id of an NDA version']);
     expect((await accept(t, member.token, ws.id, undefined)).statusCode).toBe(400);
@@ -64,7 +78,9 @@ describe('POST /workspaces/{id}/nda/accept', () => {
     const gated = await t.injectAs(member.token, { method: 'GET', url: `/api/workspaces/${ws.id}` });
     // Before the NDA the header says nothing of what is inside (issue 21 item 24).
     expect(gated.json()).toMatchObject({ nda_required: true, document_count: null, open_task_count: null });
-    expect((await t.injectAs(member.token, { method: 'GET', url: '/api/workspaces' })).json().find((w: { id: string }) => w.id === ws.id)).toMatchObject({ document_count: null, open_task_count: null });
+    expect(
+      (await t.injectAs(member.token, { method: 'GET', url: '/api/workspaces' })).json().find((w: { id: string }) => w.id === ws.id),
+    ).toMatchObject({ document_count: null, open_task_count: null });
     const res = await accept(t, member.token, ws.id, v1.id, { 'user-agent': 'NdaTest/1.0 (evidence)' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'NDA accepted successfully', nda_accepted_at: expect.any(String) });
@@ -83,7 +99,11 @@ describe('POST /workspaces/{id}/nda/accept', () => {
     });
     expect(rows[0]!.acceptedAt.toISOString()).toBe(res.json().nda_accepted_at);
     expect((await members(t, member.token, ws.id)).statusCode).toBe(200);
-    expect((await t.injectAs(member.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json()).toMatchObject({ nda_required: false, document_count: 0, open_task_count: 0 });
+    expect((await t.injectAs(member.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json()).toMatchObject({
+      nda_required: false,
+      document_count: 0,
+      open_task_count: 0,
+    });
     const list = (await members(t, owner.token, ws.id)).json() as { user_id: string; nda_accepted_at: string | null }[];
     expect(list.find((m) => m.user_id === member.user.id)!.nda_accepted_at).toBe(res.json().nda_accepted_at);
 
@@ -97,7 +117,9 @@ describe('POST /workspaces/{id}/nda/accept', () => {
     const res = await accept(t, outsider.token, ws.id, v1.id);
     expect([res.statusCode, res.json().detail]).toEqual([403, 'Access denied to this workspace']);
     expect(await acceptancesOf(t, outsider.user.id)).toEqual([]);
-    expect((await t.injectAs(null, { method: 'POST', url: `/api/workspaces/${ws.id}/nda/accept?nda_version_id=${v1.id}` })).statusCode).toBe(401);
+    expect(
+      (await t.injectAs(null, { method: 'POST', url: `/api/workspaces/${ws.id}/nda/accept?nda_version_id=${v1.id}` })).statusCode,
+    ).toBe(401);
   });
 
   it('is refused in an archived workspace (409) and records nothing; the member stays gated', async () => {
@@ -108,14 +130,19 @@ describe('POST /workspaces/{id}/nda/accept', () => {
     expect(await acceptancesOf(t, member.user.id)).toEqual([]);
     expect((await members(t, member.token, ws.id)).json().code).toBe('NDA_REQUIRED');
     // Restored, the same acceptance goes through.
-    expect((await t.injectAs(owner.token, { method: 'PATCH', url: `/api/workspaces/${ws.id}/archive?archive=false` })).statusCode).toBe(200);
+    expect((await t.injectAs(owner.token, { method: 'PATCH', url: `/api/workspaces/${ws.id}/archive?archive=false` })).statusCode).toBe(
+      200,
+    );
     expect((await accept(t, member.token, ws.id, v1.id)).statusCode).toBe(200);
     expect(await acceptancesOf(t, member.user.id)).toHaveLength(1);
   });
 
   it('never gates the owner', async () => {
     const ws = await createWorkspace(t.db, owner.user.id, { requireNda: true });
-    expect((await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json()).toMatchObject({ require_nda: true, nda_required: false });
+    expect((await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json()).toMatchObject({
+      require_nda: true,
+      nda_required: false,
+    });
     expect((await members(t, owner.token, ws.id)).statusCode).toBe(200);
   });
 });
@@ -132,20 +159,34 @@ describe('a new NDA version', () => {
 
       // Published for later: nothing changes today.
       const later = `${first.body_markdown}\n\n(Future amendment)\n`;
-      await local.db.insert(ndaVersions).values({ title: 'Mutual Non-Disclosure Agreement', bodyMarkdown: later, version: 3, effectiveAt: new Date(Date.now() + 86_400_000), sha256: sha256(later) });
+      await local.db.insert(ndaVersions).values({
+        title: 'Mutual Non-Disclosure Agreement',
+        bodyMarkdown: later,
+        version: 3,
+        effectiveAt: new Date(Date.now() + 86_400_000),
+        sha256: sha256(later),
+      });
       expect((await members(local, member.token, ws.id)).statusCode).toBe(200);
 
       const text2 = `${first.body_markdown}\n\n## Amendment\n\nVersion 2 adds this clause.\n`;
       const [v2] = await local.db
         .insert(ndaVersions)
-        .values({ title: 'Mutual Non-Disclosure Agreement', bodyMarkdown: text2, version: 2, effectiveAt: new Date(Date.now() - 1000), sha256: sha256(text2) })
+        .values({
+          title: 'Mutual Non-Disclosure Agreement',
+          bodyMarkdown: text2,
+          version: 2,
+          effectiveAt: new Date(Date.now() - 1000),
+          sha256: sha256(text2),
+        })
         .returning();
       const current = (await local.injectAs(null, { method: 'GET', url: '/api/nda/current' })).json();
       expect(current).toMatchObject({ id: v2!.id, version: 2, body_markdown: text2 });
 
       const gated = await members(local, member.token, ws.id);
       expect([gated.statusCode, gated.json().code]).toEqual([403, 'NDA_REQUIRED']);
-      expect((await local.injectAs(member.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json()).toMatchObject({ nda_required: true });
+      expect((await local.injectAs(member.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json()).toMatchObject({
+        nda_required: true,
+      });
       expect((await members(local, boss.token, ws.id)).statusCode).toBe(200);
 
       const stale = await accept(local, member.token, ws.id, first.id);
@@ -155,7 +196,12 @@ describe('a new NDA version', () => {
       expect((await accept(local, member.token, ws.id, v2!.id)).statusCode).toBe(200);
       expect((await members(local, member.token, ws.id)).statusCode).toBe(200);
       const evidence = await acceptancesOf(local, member.user.id);
-      expect(evidence.map((e) => [e.ndaVersionId, e.textSha256]).sort()).toEqual([[first.id, sha256(first.body_markdown)], [v2!.id, sha256(text2)]].sort());
+      expect(evidence.map((e) => [e.ndaVersionId, e.textSha256]).sort()).toEqual(
+        [
+          [first.id, sha256(first.body_markdown)],
+          [v2!.id, sha256(text2)],
+        ].sort(),
+      );
     } finally {
       await local.close();
     }

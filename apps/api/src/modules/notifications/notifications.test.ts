@@ -27,19 +27,45 @@ describe('GET /notifications', () => {
   it("lists only the caller's own, newest first, at most 100", async () => {
     const now = Date.now();
     const older = await createNotification(t.db, alice.user.id, { title: 'Older', createdAt: new Date(now - 60_000) });
-    const newer = await createNotification(t.db, alice.user.id, { title: 'Newer', type: 'admin', link: '/documents', createdAt: new Date(now) });
+    const newer = await createNotification(t.db, alice.user.id, {
+      title: 'Newer',
+      type: 'admin',
+      link: '/documents',
+      createdAt: new Date(now),
+    });
     await createNotification(t.db, bob.user.id, { title: 'For Bob' });
 
     const res = await t.injectAs(alice.token, { method: 'GET', url: '/api/notifications' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { id: newer, title: 'Newer', message: 'Something happened', read: false, created_at: new Date(now).toISOString(), type: 'admin', link: '/documents' },
-      { id: older, title: 'Older', message: 'Something happened', read: false, created_at: new Date(now - 60_000).toISOString(), type: 'system', link: null },
+      {
+        id: newer,
+        title: 'Newer',
+        message: 'Something happened',
+        read: false,
+        created_at: new Date(now).toISOString(),
+        type: 'admin',
+        link: '/documents',
+      },
+      {
+        id: older,
+        title: 'Older',
+        message: 'Something happened',
+        read: false,
+        created_at: new Date(now - 60_000).toISOString(),
+        type: 'system',
+        link: null,
+      },
     ]);
 
     const many = await createUser(t.db, t.config);
     await t.db.insert(notifications).values(
-      Array.from({ length: 105 }, (_, i) => ({ userId: many.user.id, title: `N${i}`, message: 'm', createdAt: new Date(now + i * 1000) })),
+      Array.from({ length: 105 }, (_, i) => ({
+        userId: many.user.id,
+        title: `N${i}`,
+        message: 'm',
+        createdAt: new Date(now + i * 1000),
+      })),
     );
     const list = (await t.injectAs(many.token, { method: 'GET', url: '/api/notifications' })).json();
     expect(list).toHaveLength(100);

@@ -82,7 +82,12 @@ describe('the biddable rule on the real SAM.gov rows', () => {
     const titles: string[] = res.data.map((o: { title: string }) => o.title);
     expect(res.total).toBeGreaterThan(20);
     // The two whose opening describes cybersecurity work.
-    expect(new Set(titles.slice(0, 2))).toEqual(new Set(['DC3 SETA Follow on Systems Engineering and Technical Assistance (SETA) Professional Support Services', 'Sources Sought- Information Technology Support Services(ITSS)']));
+    expect(new Set(titles.slice(0, 2))).toEqual(
+      new Set([
+        'DC3 SETA Follow on Systems Engineering and Technical Assistance (SETA) Professional Support Services',
+        'Sources Sought- Information Technology Support Services(ITSS)',
+      ]),
+    );
     // A real mention in the body ranks above a clause list that only cites the CMMC clause.
     const body = titles.indexOf('USSF 21st Communication Support Squadron Services');
     const clauseOnly = titles.indexOf('Medium and Low Pressure Air Receiver - LPD Class Ship');

@@ -1,6 +1,13 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { generatedDocuments, opportunities, savedOpportunities, solicitationPdfs, workspaces, type OpportunityRow } from '../../db/schema/index';
+import {
+  generatedDocuments,
+  opportunities,
+  savedOpportunities,
+  solicitationPdfs,
+  workspaces,
+  type OpportunityRow,
+} from '../../db/schema/index';
 
 /** What clearing every opportunity would remove or keep (counts only). */
 export async function countClearConsequences(db: Db) {
@@ -12,7 +19,14 @@ export async function countClearConsequences(db: Db) {
     db.select({ n: count }).from(generatedDocuments).where(isNotNull(generatedDocuments.opportunityId)),
     db.select({ n: count }).from(workspaces).where(isNotNull(workspaces.opportunityId)),
   ]);
-  return { opportunities: opps!.n, favorites: favorites!.n, favoriteUsers: favorites!.users, solicitationPdfs: pdfs!.n, generatedDocuments: docs!.n, workspaces: linked!.n };
+  return {
+    opportunities: opps!.n,
+    favorites: favorites!.n,
+    favoriteUsers: favorites!.users,
+    solicitationPdfs: pdfs!.n,
+    generatedDocuments: docs!.n,
+    workspaces: linked!.n,
+  };
 }
 
 /** Every workspace still on an opportunity, with that opportunity's row, locked for the clear. */
@@ -25,7 +39,11 @@ export async function listLinkedWorkspacesForUpdate(db: Db): Promise<{ workspace
 }
 
 /** Stores the notice facts a workspace keeps. */
-export async function keepSnapshot(db: Db, workspaceId: string, values: Pick<typeof workspaces.$inferInsert, 'noticeId' | 'opportunitySnapshot'>): Promise<void> {
+export async function keepSnapshot(
+  db: Db,
+  workspaceId: string,
+  values: Pick<typeof workspaces.$inferInsert, 'noticeId' | 'opportunitySnapshot'>,
+): Promise<void> {
   await db.update(workspaces).set(values).where(eq(workspaces.id, workspaceId));
 }
 
@@ -50,6 +68,9 @@ export async function relinkWorkspaces(db: Db, noticeIds: string[]): Promise<num
 
 /** Unlinked workspaces (for tests and the preview of a clear that already happened). */
 export async function countUnlinkedWorkspaces(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(workspaces).where(and(isNull(workspaces.opportunityId), isNotNull(workspaces.noticeId)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(workspaces)
+    .where(and(isNull(workspaces.opportunityId), isNotNull(workspaces.noticeId)));
   return row!.n;
 }

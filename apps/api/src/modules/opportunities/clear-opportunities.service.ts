@@ -31,7 +31,10 @@ export async function clearOpportunities(ctx: AuthedCtx): Promise<{ deleted: num
   const { deleted, fileKeys, kept } = await ctx.db.transaction(async (tx) => {
     const linked = await clearRepository.listLinkedWorkspacesForUpdate(tx);
     for (const { workspaceId, opportunity } of linked) {
-      await clearRepository.keepSnapshot(tx, workspaceId, { noticeId: opportunity.noticeId, opportunitySnapshot: opportunityFacts(opportunity) });
+      await clearRepository.keepSnapshot(tx, workspaceId, {
+        noticeId: opportunity.noticeId,
+        opportunitySnapshot: opportunityFacts(opportunity),
+      });
     }
     const keys = await pdfs.deleteAllReturningKeys(tx);
     return { deleted: await repo.deleteAll(tx), fileKeys: keys, kept: linked.length };

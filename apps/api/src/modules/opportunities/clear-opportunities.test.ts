@@ -44,7 +44,9 @@ describe('Clear All Opportunities and the workspaces on them', () => {
 
   it('previews every consequence: opportunities, favourites and their users, PDFs, generated documents, workspaces', async () => {
     expect((await importCsv([row])).json()).toMatchObject({ inserted: 1 });
-    const [opp] = await t.db.execute<{ id: string }>(sql`select id from opportunities where notice_id = ${notice}`).then((r) => (Array.isArray(r) ? r : (r as { rows: { id: string }[] }).rows));
+    const [opp] = await t.db
+      .execute<{ id: string }>(sql`select id from opportunities where notice_id = ${notice}`)
+      .then((r) => (Array.isArray(r) ? r : (r as { rows: { id: string }[] }).rows));
     const created = await t.injectAs(owner.token, { method: 'POST', url: '/api/workspaces', payload: { solicitation_id: opp!.id } });
     expect(created.statusCode).toBe(201);
     workspaceId = created.json().id;
@@ -57,23 +59,53 @@ describe('Clear All Opportunities and the workspaces on them', () => {
 
     const res = await preview();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ opportunities: 2, favorites: 3, favorite_users: 2, solicitation_pdfs: 0, generated_documents: 1, workspaces: 1 });
+    expect(res.json()).toEqual({
+      opportunities: 2,
+      favorites: 3,
+      favorite_users: 2,
+      solicitation_pdfs: 0,
+      generated_documents: 1,
+      workspaces: 1,
+    });
   });
 
   it('keeps the header facts and AI Tools of a workspace whose opportunity was cleared', async () => {
     const before = (await getWorkspace(workspaceId)).json().opportunity;
-    expect(before).toMatchObject({ linked: true, title: 'Harbor dredging services', agency: 'DEPT OF THE NAVY', solicitation_number: 'N-DREDGE-26' });
+    expect(before).toMatchObject({
+      linked: true,
+      title: 'Harbor dredging services',
+      agency: 'DEPT OF THE NAVY',
+      solicitation_number: 'N-DREDGE-26',
+    });
 
     const res = await clear();
     expect(res.json()).toEqual({ deleted: 2, workspaces_kept: 1 });
     const after = (await getWorkspace(workspaceId)).json().opportunity;
-    expect(after).toEqual({ id: null, linked: false, title: 'Harbor dredging services', agency: 'DEPT OF THE NAVY', solicitation_number: 'N-DREDGE-26', response_date: before.response_date });
+    expect(after).toEqual({
+      id: null,
+      linked: false,
+      title: 'Harbor dredging services',
+      agency: 'DEPT OF THE NAVY',
+      solicitation_number: 'N-DREDGE-26',
+      response_date: before.response_date,
+    });
     expect(before.response_date).toMatch(/^2099-03-01/);
 
-    const generated = await t.injectAs(writer.token, { method: 'POST', url: '/api/documents/generate', payload: { workspace_id: workspaceId, document_type: 'requirements' } });
+    const generated = await t.injectAs(writer.token, {
+      method: 'POST',
+      url: '/api/documents/generate',
+      payload: { workspace_id: workspaceId, document_type: 'requirements' },
+    });
     expect(generated.statusCode).toBe(200);
     expect(generated.json().content).toContain('Harbor dredging services');
-    expect((await preview()).json()).toEqual({ opportunities: 0, favorites: 0, favorite_users: 0, solicitation_pdfs: 0, generated_documents: 0, workspaces: 0 });
+    expect((await preview()).json()).toEqual({
+      opportunities: 0,
+      favorites: 0,
+      favorite_users: 0,
+      solicitation_pdfs: 0,
+      generated_documents: 0,
+      workspaces: 0,
+    });
   });
 
   it('relinks the workspace when the same notice is imported again', async () => {
@@ -108,14 +140,29 @@ describe('Clear All Opportunities and the workspaces on them', () => {
 
 describe('migration 0012 backfill', () => {
   it('gives an existing workspace the notice id and facts of its opportunity', async () => {
-    const opp = await createOpportunity(t.db, { noticeId: 'backfill0001', title: 'Fleet fuel delivery', solicitationNumber: 'FUEL-1', department: 'DEPT OF ENERGY' });
-    const [row] = await t.db.insert(workspaces).values({ name: 'Old workspace', ownerId: owner.user.id, opportunityId: opp }).returning({ id: workspaces.id });
-    const migration = readFileSync(path.join(import.meta.dirname, '../../db/migrations/0012_workspace_snapshot_invite_notifications.sql'), 'utf8');
+    const opp = await createOpportunity(t.db, {
+      noticeId: 'backfill0001',
+      title: 'Fleet fuel delivery',
+      solicitationNumber: 'FUEL-1',
+      department: 'DEPT OF ENERGY',
+    });
+    const [row] = await t.db
+      .insert(workspaces)
+      .values({ name: 'Old workspace', ownerId: owner.user.id, opportunityId: opp })
+      .returning({ id: workspaces.id });
+    const migration = readFileSync(
+      path.join(import.meta.dirname, '../../db/migrations/0012_workspace_snapshot_invite_notifications.sql'),
+      'utf8',
+    );
     const backfill = migration.split('--> statement-breakpoint').find((s) => s.includes('UPDATE "workspaces"'))!;
     await t.db.execute(sql.raw(backfill));
     const [kept] = await t.db.select().from(workspaces).where(eq(workspaces.id, row!.id));
     expect(kept!.noticeId).toBe('backfill0001');
-    expect(kept!.opportunitySnapshot).toMatchObject({ title: 'Fleet fuel delivery', solicitation_number: 'FUEL-1', agency: 'DEPT OF ENERGY' });
+    expect(kept!.opportunitySnapshot).toMatchObject({
+      title: 'Fleet fuel delivery',
+      solicitation_number: 'FUEL-1',
+      agency: 'DEPT OF ENERGY',
+    });
     expect(kept!.opportunitySnapshot!.response_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 });

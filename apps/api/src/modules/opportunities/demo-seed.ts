@@ -20,7 +20,12 @@ export interface SeedLog {
  * the time of day SAM stated, so "4:00 PM UTC-05:00" stays 4:00 PM). A marker file in DATA_DIR
  * makes it happen once: an admin who clears the data does not get it back on restart.
  */
-export async function seedDemoData(db: Db, dataDir: string, log: SeedLog, now = new Date()): Promise<{ seeded: number; shiftDays: number } | null> {
+export async function seedDemoData(
+  db: Db,
+  dataDir: string,
+  log: SeedLog,
+  now = new Date(),
+): Promise<{ seeded: number; shiftDays: number } | null> {
   const marker = path.join(dataDir, MARKER);
   if (existsSync(marker)) return null;
   if ((await repo.countAll(db)) > 0) {

@@ -16,7 +16,8 @@ describe('GET /api/sam-gov/description', () => {
     const noticeId = 'stored-html-1';
     await createOpportunity(t.db, {
       noticeId,
-      description: '<p onclick="steal()">Scope of work</p><script>alert(document.cookie)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>',
+      description:
+        '<p onclick="steal()">Scope of work</p><script>alert(document.cookie)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>',
     });
     const res = await t.injectAs(token, { method: 'GET', url: `/api/sam-gov/description?notice_id=${noticeId}` });
     expect(res.statusCode).toBe(200);

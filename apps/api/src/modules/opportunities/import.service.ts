@@ -25,7 +25,14 @@ export async function importFromUrl(ctx: AuthedCtx, csvUrl: string): Promise<Imp
 export async function importFromUpload(ctx: AuthedCtx, file: MultipartFile | undefined): Promise<ImportResult> {
   if (!file || file.fieldname !== 'file') throw badRequest('Please choose a CSV file');
   if (!/\.csv$/i.test(file.filename)) throw badRequest('Please choose a .csv file');
-  const result = await runImportNow(ctx, { file: file.filename.slice(0, 200), open: async () => file.file }).finally(() => file.file.resume());
-  if (file.file.truncated) throw new AppError(413, 'VALIDATION', `The CSV file is larger than ${Math.round(ctx.config.IMPORT_MAX_BYTES / 1048576)} MB; rows read before the limit were imported.`);
+  const result = await runImportNow(ctx, { file: file.filename.slice(0, 200), open: async () => file.file }).finally(() =>
+    file.file.resume(),
+  );
+  if (file.file.truncated)
+    throw new AppError(
+      413,
+      'VALIDATION',
+      `The CSV file is larger than ${Math.round(ctx.config.IMPORT_MAX_BYTES / 1048576)} MB; rows read before the limit were imported.`,
+    );
   return result;
 }

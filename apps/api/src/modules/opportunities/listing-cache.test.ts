@@ -6,7 +6,13 @@ import { ListingCache, invalidateListings, listingEncoding, type CachedListing }
 const row = (id: string) => ({ id, title: `Notice ${id} `.repeat(60), saved: false }) as unknown as OpportunitySummary;
 
 function page(ids: string[]): CachedListing {
-  return { response: { data: ids.map(row), total: ids.length, total_pages: 1, page: 1 }, ids, bodies: new Map(), bodyBytes: 0, dropped: false };
+  return {
+    response: { data: ids.map(row), total: ids.length, total_pages: 1, page: 1 },
+    ids,
+    bodies: new Map(),
+    bodyBytes: 0,
+    dropped: false,
+  };
 }
 
 describe('ListingCache', () => {
@@ -79,7 +85,9 @@ describe('ListingCache.body', () => {
     // The cached page itself is never changed by a caller's flags.
     expect(p.response.data.every((r) => r.saved === false)).toBe(true);
     expect(listingBody(p, [false, true, false], 'br')).toBe(mine);
-    expect(listingBody(p, [false, true, false], 'identity').bytes.toString()).toBe(JSON.stringify({ ...p.response, data: p.response.data.map((r, i) => ({ ...r, saved: i === 1 })) }));
+    expect(listingBody(p, [false, true, false], 'identity').bytes.toString()).toBe(
+      JSON.stringify({ ...p.response, data: p.response.data.map((r, i) => ({ ...r, saved: i === 1 })) }),
+    );
   });
 
   it('sends a body under 1 KB uncompressed', () => {

@@ -14,15 +14,68 @@ beforeAll(async () => {
   const now = Date.now();
   const notice = (key: string, o: Parameters<typeof createOpportunity>[1]) => createOpportunity(t.db, o).then((id) => (ids[key] = id));
   // One solicitation, three notices: presolicitation, solicitation, amendment (newest).
-  await notice('presol', { title: 'Radar upkeep (presolicitation)', solicitationNumber: 'W912-RADAR', noticeType: 'Presolicitation', postedDate: new Date(now - 20 * DAY), responseDeadline: null });
-  await notice('sol', { title: 'Radar upkeep', solicitationNumber: 'W912-RADAR', noticeType: 'Solicitation', postedDate: new Date(now - 10 * DAY), responseDeadline: new Date(now + 9 * DAY) });
-  await notice('amendment', { title: 'Radar upkeep amendment 1', solicitationNumber: ' w912-radar ', noticeType: 'Solicitation', postedDate: new Date(now - 2 * DAY), responseDeadline: new Date(now + 12 * DAY), responseTimeZone: '-05:00', naicsCode: '811210', setAsideCode: 'SBA' });
+  await notice('presol', {
+    title: 'Radar upkeep (presolicitation)',
+    solicitationNumber: 'W912-RADAR',
+    noticeType: 'Presolicitation',
+    postedDate: new Date(now - 20 * DAY),
+    responseDeadline: null,
+  });
+  await notice('sol', {
+    title: 'Radar upkeep',
+    solicitationNumber: 'W912-RADAR',
+    noticeType: 'Solicitation',
+    postedDate: new Date(now - 10 * DAY),
+    responseDeadline: new Date(now + 9 * DAY),
+  });
+  await notice('amendment', {
+    title: 'Radar upkeep amendment 1',
+    solicitationNumber: ' w912-radar ',
+    noticeType: 'Solicitation',
+    postedDate: new Date(now - 2 * DAY),
+    responseDeadline: new Date(now + 12 * DAY),
+    responseTimeZone: '-05:00',
+    naicsCode: '811210',
+    setAsideCode: 'SBA',
+  });
   // The same number at another agency is another solicitation.
-  await notice('otherAgency', { title: 'Boiler repair', solicitationNumber: 'W912-RADAR', department: 'GENERAL SERVICES ADMINISTRATION', noticeType: 'Combined Synopsis/Solicitation', postedDate: new Date(now - 5 * DAY), responseDeadline: new Date(now + 3 * DAY), naicsCode: '238220', setAsideCode: '8A' });
-  await notice('sources', { title: 'Asphalt paving market research', noticeType: 'Sources Sought', postedDate: new Date(now - 1 * DAY), responseDeadline: new Date(now + 30 * DAY), naicsCode: '324121', setAsideCode: null, department: 'VETERANS AFFAIRS, DEPARTMENT OF' });
-  await notice('special', { title: 'Industry day announcement', noticeType: 'Special Notice', postedDate: new Date(now - 3 * DAY), responseDeadline: null });
-  await notice('award', { title: 'Zebra mussel removal award', noticeType: 'Award Notice', postedDate: new Date(now - 4 * DAY), responseDeadline: null });
-  await notice('closed', { title: 'Closed janitorial solicitation', noticeType: 'Solicitation', postedDate: new Date(now - 30 * DAY), responseDeadline: new Date(now - 1 * DAY) });
+  await notice('otherAgency', {
+    title: 'Boiler repair',
+    solicitationNumber: 'W912-RADAR',
+    department: 'GENERAL SERVICES ADMINISTRATION',
+    noticeType: 'Combined Synopsis/Solicitation',
+    postedDate: new Date(now - 5 * DAY),
+    responseDeadline: new Date(now + 3 * DAY),
+    naicsCode: '238220',
+    setAsideCode: '8A',
+  });
+  await notice('sources', {
+    title: 'Asphalt paving market research',
+    noticeType: 'Sources Sought',
+    postedDate: new Date(now - 1 * DAY),
+    responseDeadline: new Date(now + 30 * DAY),
+    naicsCode: '324121',
+    setAsideCode: null,
+    department: 'VETERANS AFFAIRS, DEPARTMENT OF',
+  });
+  await notice('special', {
+    title: 'Industry day announcement',
+    noticeType: 'Special Notice',
+    postedDate: new Date(now - 3 * DAY),
+    responseDeadline: null,
+  });
+  await notice('award', {
+    title: 'Zebra mussel removal award',
+    noticeType: 'Award Notice',
+    postedDate: new Date(now - 4 * DAY),
+    responseDeadline: null,
+  });
+  await notice('closed', {
+    title: 'Closed janitorial solicitation',
+    noticeType: 'Solicitation',
+    postedDate: new Date(now - 30 * DAY),
+    responseDeadline: new Date(now - 1 * DAY),
+  });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -45,7 +98,14 @@ describe('one card per solicitation', () => {
   });
 
   it('follows a new notice: an award for the solicitation closes the card, and it shows under awards', async () => {
-    await createOpportunity(t.db, { noticeId: 'radar-award', title: 'Radar upkeep award', solicitationNumber: 'W912-RADAR', noticeType: 'Award Notice', postedDate: new Date(), responseDeadline: null });
+    await createOpportunity(t.db, {
+      noticeId: 'radar-award',
+      title: 'Radar upkeep award',
+      solicitationNumber: 'W912-RADAR',
+      noticeType: 'Award Notice',
+      postedDate: new Date(),
+      responseDeadline: null,
+    });
     expect(idsOf((await list('')).data)).toEqual(['sources', 'otherAgency']);
     const awards = await list('status=awarded');
     expect(awards.data.map((r) => r.title)).toEqual(['Radar upkeep award', 'Zebra mussel removal award']);
@@ -80,7 +140,14 @@ describe('sorting', () => {
   });
 
   it('sorts by every table column both ways, missing values last', async () => {
-    const fields = { title: 'title', agency: 'agency', solicitation_number: 'solicitation_number', notice_type: 'notice_type', set_aside: 'set_aside', naics: 'naics' } as const;
+    const fields = {
+      title: 'title',
+      agency: 'agency',
+      solicitation_number: 'solicitation_number',
+      notice_type: 'notice_type',
+      set_aside: 'set_aside',
+      naics: 'naics',
+    } as const;
     for (const [sort, field] of Object.entries(fields)) {
       for (const order of ['asc', 'desc'] as const) {
         const rows = (await list(`status=all&sort=${sort}&order=${order}`)).data as unknown as Record<string, string | null>[];
@@ -88,13 +155,21 @@ describe('sorting', () => {
         const present = values.filter((v) => v !== null) as string[];
         const expected = [...present].sort((a, b) => (order === 'asc' ? cmp(a, b) : cmp(b, a)));
         expect(values.slice(0, present.length), `${sort} ${order}`).toEqual(expected);
-        expect(values.slice(present.length).every((v) => v === null), `${sort} ${order} nulls last`).toBe(true);
+        expect(
+          values.slice(present.length).every((v) => v === null),
+          `${sort} ${order} nulls last`,
+        ).toBe(true);
       }
     }
   });
 
   it('sorts by relevance with a keyword (title matches first) and falls back to newest without one', async () => {
-    await createOpportunity(t.db, { title: 'Office furniture', noticeType: 'Solicitation', postedDate: new Date(), description: 'Includes a paving stone courtyard.' });
+    await createOpportunity(t.db, {
+      title: 'Office furniture',
+      noticeType: 'Solicitation',
+      postedDate: new Date(),
+      description: 'Includes a paving stone courtyard.',
+    });
     const relevant = (await list('keyword=paving&sort=relevance')).data.map((r) => r.title);
     expect(relevant).toEqual(['Asphalt paving market research', 'Office furniture']);
     const newest = (await list('keyword=paving&sort=posted')).data.map((r) => r.title);
@@ -128,7 +203,11 @@ describe('POST /api/opportunities/{id}/save under concurrency', () => {
 
 describe('answer size', () => {
   it('sends a page compressed when the client accepts it', async () => {
-    await Promise.all(Array.from({ length: 20 }, (_, i) => createOpportunity(t.db, { title: `Filler notice ${i}`, noticeType: 'Solicitation', description: 'Word '.repeat(400) })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        createOpportunity(t.db, { title: `Filler notice ${i}`, noticeType: 'Solicitation', description: 'Word '.repeat(400) }),
+      ),
+    );
     const res = await t.injectAs(token, { method: 'GET', url: '/api/opportunities?limit=20', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');

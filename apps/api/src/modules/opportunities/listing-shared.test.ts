@@ -18,7 +18,12 @@ const ids: Record<string, string> = {};
 
 // One clock for both apps' rows, so their listings can be compared field by field.
 const now = Date.now();
-const NEW_NOTICE = { noticeId: 'new-shared-listing', title: 'Brand new notice', postedDate: new Date(now), responseDeadline: new Date(now + 30 * DAY) };
+const NEW_NOTICE = {
+  noticeId: 'new-shared-listing',
+  title: 'Brand new notice',
+  postedDate: new Date(now),
+  responseDeadline: new Date(now + 30 * DAY),
+};
 
 async function seed(t: TestApp) {
   const made: string[] = [];
@@ -66,7 +71,8 @@ afterAll(async () => {
 
 describe('GET /api/opportunities from the shared page cache', () => {
   it("gives each user their own saved flags, and a user's save shows at once", async () => {
-    const save = (token: string, id: string) => cachedApp.injectAs(token, { method: 'POST', url: `/api/opportunities/${id}/save?saved=true` });
+    const save = (token: string, id: string) =>
+      cachedApp.injectAs(token, { method: 'POST', url: `/api/opportunities/${id}/save?saved=true` });
     expect((await save(users.ann!, ids.a!)).statusCode).toBe(200);
     // Both read the same cached page (the first call fills it).
     const ann = decoded(await listAs(cachedApp, users.ann!));
@@ -98,7 +104,12 @@ describe('GET /api/opportunities from the shared page cache', () => {
     const url = '/api/opportunities?page=1&limit=4';
     const plain = await listAs(plainApp, users.plain!, url, 'br, gzip');
     expect(plain.headers['content-encoding']).toBe('br');
-    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], [undefined, undefined], ['identity', undefined]] as const) {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      [undefined, undefined],
+      ['identity', undefined],
+    ] as const) {
       const res = await listAs(cachedApp, users.bob!, url, accept);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe(encoding);
@@ -141,15 +152,27 @@ describe('sign-in warms the first listing page', () => {
     try {
       invalidateListings();
       // An unknown address loads nothing.
-      const unknown = await cachedApp.injectAs(null, { method: 'POST', url: '/api/auth/login', payload: { email: 'nobody-warm@example.com', password: TEST_PASSWORD } });
+      const unknown = await cachedApp.injectAs(null, {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'nobody-warm@example.com', password: TEST_PASSWORD },
+      });
       expect(unknown.statusCode).toBe(401);
       expect(loads).toEqual([]);
 
-      const login = await cachedApp.injectAs(null, { method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+      const login = await cachedApp.injectAs(null, {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
       expect(login.statusCode).toBe(200);
       expect(loads).toHaveLength(1);
       // The dashboard's first call (its own default query string) reads that page: no second load.
-      const res = await listAs(cachedApp, login.json().token, '/api/opportunities?page=1&limit=20&agency=all&set_aside=none&status=open&sort=posted&order=desc&_=1');
+      const res = await listAs(
+        cachedApp,
+        login.json().token,
+        '/api/opportunities?page=1&limit=20&agency=all&set_aside=none&status=open&sort=posted&order=desc&_=1',
+      );
       expect(res.statusCode).toBe(200);
       expect(decoded(res).data.length).toBeGreaterThan(0);
       expect(loads).toHaveLength(1);

@@ -10,16 +10,24 @@ import { listOpportunitiesShared, listingCacheOf } from './listing.service';
  * once per page and saved-flag pattern; other answers go through the serializer and compression.
  */
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/opportunities', {
-    schema: { tags: ['opportunities'], querystring: OpportunityListQuerySchema, response: { 200: OpportunityListResponseSchema, ...standardErrors(400, 401) } },
-  }, async (request, reply) => {
-    const ctx = request.authedCtx;
-    const listing = await listOpportunitiesShared(ctx, request.query);
-    if (!('cached' in listing)) return listing;
-    const body = listingCacheOf(ctx).body(listing.cached, listing.saved, listingEncoding(request.headers['accept-encoding']));
-    reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
-    if (body.encoding !== 'identity') reply.header('content-encoding', body.encoding);
-    // Ready bytes of the schema's JSON: Fastify sends a Buffer as is, without the serializer.
-    return reply.send(body.bytes as unknown as OpportunityListResponse);
-  });
+  app.get(
+    '/opportunities',
+    {
+      schema: {
+        tags: ['opportunities'],
+        querystring: OpportunityListQuerySchema,
+        response: { 200: OpportunityListResponseSchema, ...standardErrors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = request.authedCtx;
+      const listing = await listOpportunitiesShared(ctx, request.query);
+      if (!('cached' in listing)) return listing;
+      const body = listingCacheOf(ctx).body(listing.cached, listing.saved, listingEncoding(request.headers['accept-encoding']));
+      reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (body.encoding !== 'identity') reply.header('content-encoding', body.encoding);
+      // Ready bytes of the schema's JSON: Fastify sends a Buffer as is, without the serializer.
+      return reply.send(body.bytes as unknown as OpportunityListResponse);
+    },
+  );
 };

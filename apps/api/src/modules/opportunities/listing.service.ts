@@ -1,4 +1,9 @@
-import { OpportunityListQuerySchema, OpportunityListResponseSchema, type OpportunityListQuery, type OpportunityListResponse } from '@biddesk/shared';
+import {
+  OpportunityListQuerySchema,
+  OpportunityListResponseSchema,
+  type OpportunityListQuery,
+  type OpportunityListResponse,
+} from '@biddesk/shared';
 import { z } from 'zod';
 import type { AuthedCtx, Ctx } from '../../lib/ctx';
 import type { UserRow } from '../../db/schema/index';
@@ -48,7 +53,9 @@ export function listingCacheOf(ctx: Ctx): ListingCache {
 export function warmDefaultListing(ctx: Ctx, actor: UserRow): void {
   const cache = listingCacheOf(ctx);
   if (!cache.enabled) return;
-  cachedPage({ ...ctx, actor }, cache, OpportunityListQuerySchema.parse({})).catch((err: unknown) => ctx.log.warn({ err }, 'listing warm-up failed'));
+  cachedPage({ ...ctx, actor }, cache, OpportunityListQuerySchema.parse({})).catch((err: unknown) =>
+    ctx.log.warn({ err }, 'listing warm-up failed'),
+  );
 }
 
 function cachedPage(ctx: AuthedCtx, cache: ListingCache, q: OpportunityListQuery, filters = filtersOf(q)): Promise<CachedListing> {

@@ -12,7 +12,19 @@ const COLUMNS = getTableColumns(opportunities);
 
 // Columns an import writes: everything SAM owns. id, timestamps, pdf_processed, the generated
 // search vectors and group key, and the group flags (refreshGroups) are ours.
-const OURS = ['id', 'createdAt', 'updatedAt', 'pdfProcessed', 'searchVector', 'titleVector', 'descriptionFetchedAt', 'groupKey', 'latestInGroup', 'groupNoticeCount', 'contentHash'];
+const OURS = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'pdfProcessed',
+  'searchVector',
+  'titleVector',
+  'descriptionFetchedAt',
+  'groupKey',
+  'latestInGroup',
+  'groupNoticeCount',
+  'contentHash',
+];
 const WRITTEN = Object.keys(COLUMNS).filter((k) => !OURS.includes(k)) as (keyof NewOpportunityRow)[];
 
 const columnList = WRITTEN.map((k) => `"${snake(k)}"`).join(', ');
@@ -117,12 +129,18 @@ export async function executeUpsert(db: Db, prepared: PreparedUpsert): Promise<U
   // One event-loop turn between statements: on PGlite each runs on the server's thread, and a
   // request read now queues its query ahead of the next one (issue 21 item 13).
   await nextTurn();
-  const payload = changed.size === prepared.rows ? prepared.payload : `[${prepared.records.filter((_, i) => changed.has(prepared.ids[i]!)).join(',')}]`;
+  const payload =
+    changed.size === prepared.rows ? prepared.payload : `[${prepared.records.filter((_, i) => changed.has(prepared.ids[i]!)).join(',')}]`;
   // The upsert keeps its own hash test: a row changed by another writer since the lookup is still right.
-  const result = await db.execute<{ inserted: boolean; group_key: string }>(sql`${sql.raw(BEFORE_PAYLOAD)}${payload}${sql.raw(AFTER_PAYLOAD)}`);
+  const result = await db.execute<{ inserted: boolean; group_key: string }>(
+    sql`${sql.raw(BEFORE_PAYLOAD)}${payload}${sql.raw(AFTER_PAYLOAD)}`,
+  );
   const list = rowsOf<{ inserted: boolean; group_key: string }>(result);
   await nextTurn();
-  await refreshGroups(db, list.map((r) => r.group_key));
+  await refreshGroups(
+    db,
+    list.map((r) => r.group_key),
+  );
   // Written and regrouped: cached listing pages of this process are out of date.
   invalidateListings();
   const inserted = list.filter((r) => r.inserted).length;

@@ -1,6 +1,13 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { AWARD_NOTICE_TYPE, BIDDABLE_NOTICE_TYPES, BIDDABLE_WITH_DEADLINE_TYPES, type NoticeStatus, type OpportunitySort, type SortOrder } from '@biddesk/shared';
+import {
+  AWARD_NOTICE_TYPE,
+  BIDDABLE_NOTICE_TYPES,
+  BIDDABLE_WITH_DEADLINE_TYPES,
+  type NoticeStatus,
+  type OpportunitySort,
+  type SortOrder,
+} from '@biddesk/shared';
 import { opportunities, savedOpportunities, type OpportunityRow } from '../../db/schema/index';
 import { invalidateListings } from './listing-cache';
 import { relevanceOrder } from './search-rank.repository';
@@ -28,7 +35,9 @@ export interface ListOrder {
 
 export type OpportunityWithSaved = OpportunityRow & { saved: boolean };
 /** A listing row: no description, only its head for the summary. */
-export type OpportunityListRow = Omit<OpportunityWithSaved, 'description' | 'searchVector' | 'titleVector'> & { descriptionHead: string | null };
+export type OpportunityListRow = Omit<OpportunityWithSaved, 'description' | 'searchVector' | 'titleVector'> & {
+  descriptionHead: string | null;
+};
 
 const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -40,7 +49,11 @@ function savedBy(userId: string): SQL<boolean> {
 const keywordQuery = (keyword: string): SQL => sql`websearch_to_tsquery('english', ${keyword})`;
 
 const DAY_MS = 86_400_000;
-const typeIn = (types: readonly string[]) => sql`${opportunities.noticeType} in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})`;
+const typeIn = (types: readonly string[]) =>
+  sql`${opportunities.noticeType} in (${sql.join(
+    types.map((t) => sql`${t}`),
+    sql`, `,
+  )})`;
 
 /**
  * The notices a firm can still respond to (issue 15; the rule and its reasons are in
@@ -79,7 +92,9 @@ function whereOf(userId: string, f: OpportunityFilters, now: Date): SQL | undefi
     f.setAside ? eq(opportunities.setAsideCode, f.setAside) : undefined,
     f.noticeType ? eq(opportunities.noticeType, f.noticeType) : undefined,
     statusWhere(f.status, now),
-    f.dueWithinDays ? sql`${opportunities.responseDeadline} between ${now} and ${new Date(now.getTime() + f.dueWithinDays * DAY_MS)}` : undefined,
+    f.dueWithinDays
+      ? sql`${opportunities.responseDeadline} between ${now} and ${new Date(now.getTime() + f.dueWithinDays * DAY_MS)}`
+      : undefined,
     f.postedWithinDays ? sql`${opportunities.postedDate} >= ${new Date(now.getTime() - f.postedWithinDays * DAY_MS)}` : undefined,
   );
 }
@@ -119,13 +134,30 @@ const { description: _description, ...listColumns } = readColumns;
 // Enough of the description to cut a summary from, without reading megabytes of it.
 const descriptionHead = sql<string | null>`left(${opportunities.description}, 1500)`;
 
-async function pageRows(db: Db, userId: string, filters: OpportunityFilters, where: SQL | undefined, order: ListOrder, offset: number, limit: number) {
+async function pageRows(
+  db: Db,
+  userId: string,
+  filters: OpportunityFilters,
+  where: SQL | undefined,
+  order: ListOrder,
+  offset: number,
+  limit: number,
+) {
   const select = () => db.select({ ...listColumns, descriptionHead, saved: savedBy(userId) }).from(opportunities);
   if (order.sort === 'relevance' && filters.groupKeys) {
     // A SAM.gov answer's own order.
-    return select().where(where).orderBy(sql`array_position(${sql.param(filters.groupKeys)}::text[], ${opportunities.groupKey})`).limit(limit).offset(offset);
+    return select()
+      .where(where)
+      .orderBy(sql`array_position(${sql.param(filters.groupKeys)}::text[], ${opportunities.groupKey})`)
+      .limit(limit)
+      .offset(offset);
   }
-  if (order.sort !== 'relevance' || !filters.keyword) return select().where(where).orderBy(...orderOf(order)).limit(limit).offset(offset);
+  if (order.sort !== 'relevance' || !filters.keyword)
+    return select()
+      .where(where)
+      .orderBy(...orderOf(order))
+      .limit(limit)
+      .offset(offset);
   const parts = [];
   if (offset < RANKED_MATCHES) {
     // The same order as NEWEST, written so the planner cannot walk the posted-date index: for a
@@ -148,7 +180,13 @@ async function pageRows(db: Db, userId: string, filters: OpportunityFilters, whe
   }
   if (offset + limit > RANKED_MATCHES) {
     const from = Math.max(offset, RANKED_MATCHES);
-    parts.push(select().where(where).orderBy(...NEWEST).limit(offset + limit - from).offset(from));
+    parts.push(
+      select()
+        .where(where)
+        .orderBy(...NEWEST)
+        .limit(offset + limit - from)
+        .offset(from),
+    );
   }
   return (await Promise.all(parts)).flat();
 }
@@ -166,7 +204,10 @@ export async function listPage(
   const where = whereOf(userId, filters, now);
   const [rows, [count]] = await Promise.all([
     pageRows(db, userId, filters, where, order, (page - 1) * limit, limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(opportunities).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(opportunities)
+      .where(where),
   ]);
   return { rows: rows as OpportunityListRow[], total: count?.n ?? 0 };
 }
@@ -190,7 +231,10 @@ export async function findById(db: Db, userId: string, id: string): Promise<Oppo
   return row as OpportunityWithSaved | undefined;
 }
 
-export async function findByNoticeId(db: Db, noticeId: string): Promise<Pick<OpportunityRow, 'id' | 'description' | 'descriptionFetchedAt'> | undefined> {
+export async function findByNoticeId(
+  db: Db,
+  noticeId: string,
+): Promise<Pick<OpportunityRow, 'id' | 'description' | 'descriptionFetchedAt'> | undefined> {
   const [row] = await db
     .select({ id: opportunities.id, description: opportunities.description, descriptionFetchedAt: opportunities.descriptionFetchedAt })
     .from(opportunities)
@@ -241,7 +285,10 @@ export async function setSaved(db: Db, userId: string, opportunityId: string, sa
     // The flip below takes the same lock, so a flip never interleaves with a set.
     await lockSavedPair(tx, userId, opportunityId);
     if (saved) await tx.insert(savedOpportunities).values({ userId, opportunityId }).onConflictDoNothing();
-    else await tx.delete(savedOpportunities).where(and(eq(savedOpportunities.userId, userId), eq(savedOpportunities.opportunityId, opportunityId)));
+    else
+      await tx
+        .delete(savedOpportunities)
+        .where(and(eq(savedOpportunities.userId, userId), eq(savedOpportunities.opportunityId, opportunityId)));
   });
   return saved;
 }

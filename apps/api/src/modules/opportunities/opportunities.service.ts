@@ -144,7 +144,13 @@ export async function searchOpportunities(
   // SAM already applied the search filters; here each answer becomes its solicitation's latest
   // notice, with the status and type filters and the sort the listing has.
   const groupKeys = await repo.groupKeysOf(ctx.db, noticeIds);
-  const answerFilters = { status: filters.status, noticeType: filters.noticeType, dueWithinDays: filters.dueWithinDays, postedWithinDays: filters.postedWithinDays, groupKeys };
+  const answerFilters = {
+    status: filters.status,
+    noticeType: filters.noticeType,
+    dueWithinDays: filters.dueWithinDays,
+    postedWithinDays: filters.postedWithinDays,
+    groupKeys,
+  };
   const { rows, total } = await repo.listPage(ctx.db, ctx.actor.id, answerFilters, order, 1, LOCAL_SEARCH_LIMIT);
   return { results: rows.map(presentSummary), total, source: 'sam_gov' };
 }

@@ -50,13 +50,20 @@ afterAll(async () => {
 const get = (url: string, who: string | null = token) => t.injectAs(who, { method: 'GET', url });
 
 describe('GET /api/opportunities', () => {
-  it('pages the listing newest first with totals and the caller\'s saved flag; the past-due notice only with status=all', async () => {
+  it("pages the listing newest first with totals and the caller's saved flag; the past-due notice only with status=all", async () => {
     const res = await get('/api/opportunities?page=1&limit=2&_=123');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total: 2, total_pages: 1, page: 1 });
     expect(body.data.map((o: { id: string }) => o.id)).toEqual([ids.aircraft, ids.janitorial]);
-    expect(body.data[0]).toMatchObject({ agency: 'DEPT OF DEFENSE', naics: '336411', set_aside: 'SBA', saved: false, pdf_processed: false, notice_count: 1 });
+    expect(body.data[0]).toMatchObject({
+      agency: 'DEPT OF DEFENSE',
+      naics: '336411',
+      set_aside: 'SBA',
+      saved: false,
+      pdf_processed: false,
+      notice_count: 1,
+    });
     // A listing carries a short summary, never the description.
     expect(body.data[0].summary).toBe('Overhaul of hydraulic landing gear assemblies for C-130 aircraft.');
     expect(body.data[0]).not.toHaveProperty('description');
@@ -104,7 +111,7 @@ describe('GET /api/opportunities', () => {
 });
 
 describe('saving', () => {
-  it('toggles the saved flag per user; saved_only lists only the caller\'s saved ones', async () => {
+  it("toggles the saved flag per user; saved_only lists only the caller's saved ones", async () => {
     const save = (who: string) => t.injectAs(who, { method: 'POST', url: `/api/opportunities/${ids.janitorial}/save` });
     expect((await save(token)).json()).toEqual({ saved: true });
     expect((await get(`/api/opportunities/${ids.janitorial}`)).json().saved).toBe(true);
@@ -116,7 +123,9 @@ describe('saving', () => {
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
-    expect((await t.injectAs(token, { method: 'POST', url: '/api/opportunities/00000000-0000-0000-0000-000000000000/save' })).statusCode).toBe(404);
+    expect(
+      (await t.injectAs(token, { method: 'POST', url: '/api/opportunities/00000000-0000-0000-0000-000000000000/save' })).statusCode,
+    ).toBe(404);
     const res = await get('/api/opportunities/not-a-uuid');
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toBe('Opportunity not found');

@@ -9,7 +9,10 @@ let token: string;
 
 beforeAll(async () => {
   sam = await startFakeSamGov({
-    descriptions: { fd05ce5247fb4bc1b86e1ce4691bb74b: '<p>Renovate the <b>Aspinall</b> chambers.</p><script>alert(1)</script><img src=x onerror=alert(1)>' },
+    descriptions: {
+      fd05ce5247fb4bc1b86e1ce4691bb74b:
+        '<p>Renovate the <b>Aspinall</b> chambers.</p><script>alert(1)</script><img src=x onerror=alert(1)>',
+    },
   });
   t = await buildTestApp({ SAM_API_KEY: 'test-key-123', SAM_API_BASE_URL: sam.url });
   token = (await createUser(t.db, t.config)).token;
@@ -30,7 +33,13 @@ describe('POST /api/opportunities/search with a SAM.gov key', () => {
     const body = res.json();
     expect(body.source).toBe('sam_gov');
     expect(body.total).toBe(1);
-    expect(body.results[0]).toMatchObject({ notice_id: 'fd05ce5247fb4bc1b86e1ce4691bb74b', title: 'Aspinall Chambers Renovation', saved: false, notice_type: 'Presolicitation', response_time_zone: '-07:00' });
+    expect(body.results[0]).toMatchObject({
+      notice_id: 'fd05ce5247fb4bc1b86e1ce4691bb74b',
+      title: 'Aspinall Chambers Renovation',
+      saved: false,
+      notice_type: 'Presolicitation',
+      response_time_zone: '-07:00',
+    });
     expect(body.results[0]).not.toHaveProperty('description');
 
     const sent = sam.requests.at(-1)!;
@@ -54,7 +63,7 @@ describe('POST /api/opportunities/search with a SAM.gov key', () => {
     expect(sam.requests.length).toBe(calls);
   });
 
-  it('turns SAM\'s 429 into a 429 with the rate-limit message, and other failures into 502', async () => {
+  it("turns SAM's 429 into a 429 with the rate-limit message, and other failures into 502", async () => {
     sam.setMode('rate_limited');
     const limited = await search('keywords=radar');
     expect(limited.statusCode).toBe(429);

@@ -20,7 +20,14 @@ beforeAll(async () => {
   t = await buildTestApp();
   const now = Date.now();
   for (let i = 0; i < 6; i++) {
-    ids.push(await createOpportunity(t.db, { noticeId: `${i}-batch-flags`, title: `Batch ${i}`, postedDate: new Date(now - (i + 1) * DAY), responseDeadline: new Date(now + 30 * DAY) }));
+    ids.push(
+      await createOpportunity(t.db, {
+        noticeId: `${i}-batch-flags`,
+        title: `Batch ${i}`,
+        postedDate: new Date(now - (i + 1) * DAY),
+        responseDeadline: new Date(now + 30 * DAY),
+      }),
+    );
   }
   // Five users, each with a different set of saves.
   for (let u = 0; u < 5; u++) {
@@ -79,7 +86,11 @@ describe('saved flags read together', () => {
   });
 
   it('gives each of many concurrent listing requests its own flags', async () => {
-    const responses = await Promise.all(people.flatMap((p) => [p, p, p]).map((p) => t.injectAs(p.token, { method: 'GET', url: '/api/opportunities?limit=20' }).then((res) => ({ p, res }))));
+    const responses = await Promise.all(
+      people
+        .flatMap((p) => [p, p, p])
+        .map((p) => t.injectAs(p.token, { method: 'GET', url: '/api/opportunities?limit=20' }).then((res) => ({ p, res }))),
+    );
     for (const { p, res } of responses) {
       expect(res.statusCode).toBe(200);
       const body = decoded(res);

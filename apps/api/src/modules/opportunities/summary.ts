@@ -3,7 +3,15 @@ import { isDescriptionMarker } from './description';
 /** Longest summary a listing carries (characters, before the ellipsis). */
 export const SUMMARY_MAX_CHARS = 220;
 
-const ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&apos;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&nbsp;': ' ',
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&apos;': "'",
+};
 
 /**
  * A short plain-text summary of a description for listings (issue 15: a page of 20 carried every

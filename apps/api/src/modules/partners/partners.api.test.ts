@@ -40,20 +40,102 @@ describe('GET /partners before any award data', () => {
 
 describe('GET /partners', () => {
   beforeAll(async () => {
-    await createRecipient(t.db, ALPHA, ['Alpha Systems Inc', 'ALPHA SYSTEMS INC.'], { businessTypes: ['Women-owned small business'], parentUei: 'ALPHAPARENT1' });
+    await createRecipient(t.db, ALPHA, ['Alpha Systems Inc', 'ALPHA SYSTEMS INC.'], {
+      businessTypes: ['Women-owned small business'],
+      parentUei: 'ALPHAPARENT1',
+    });
     await createRecipient(t.db, BRAVO, ['Bravo Engineering LLC'], { businessTypes: ['8(a) program participant'] });
     await createRecipient(t.db, CHARLIE, ['Charlie Labs'], {});
     // Alpha: three awards in 541512 (two at the Army, one at NASA), one in 541330.
-    await createAward(t.db, { recipientUei: ALPHA, recipientName: 'ALPHA SYSTEMS INC.', naicsCode: '541512', pscCode: 'DA01', awardingAgencyCode: '097', awardingAgencyName: 'Department of Defense', awardingSubAgencyCode: '2100', popState: 'VA', obligatedAmount: '100000.00', startDate: '2024-01-10' });
-    await createAward(t.db, { recipientUei: ALPHA, recipientName: 'Alpha Systems Inc', naicsCode: '541512', pscCode: 'DA01', awardingAgencyCode: '097', awardingAgencyName: 'Department of Defense', awardingSubAgencyCode: '2100', popState: 'VA', obligatedAmount: '50000.25', startDate: '2025-03-01' });
-    await createAward(t.db, { recipientUei: ALPHA, recipientName: 'Alpha Systems Inc', naicsCode: '541512', pscCode: 'R408', awardingAgencyCode: '080', awardingAgencyName: 'National Aeronautics and Space Administration', awardingSubAgencyCode: '8000', popState: 'TX', obligatedAmount: '10.00', startDate: '2023-05-05' });
-    await createAward(t.db, { recipientUei: ALPHA, recipientName: 'Alpha Systems Inc', naicsCode: '541330', pscCode: 'Y1AA', awardingAgencyCode: '097', awardingAgencyName: 'Department of Defense', popState: 'VA', obligatedAmount: '9000000.00', startDate: '2020-01-01' });
+    await createAward(t.db, {
+      recipientUei: ALPHA,
+      recipientName: 'ALPHA SYSTEMS INC.',
+      naicsCode: '541512',
+      pscCode: 'DA01',
+      awardingAgencyCode: '097',
+      awardingAgencyName: 'Department of Defense',
+      awardingSubAgencyCode: '2100',
+      popState: 'VA',
+      obligatedAmount: '100000.00',
+      startDate: '2024-01-10',
+    });
+    await createAward(t.db, {
+      recipientUei: ALPHA,
+      recipientName: 'Alpha Systems Inc',
+      naicsCode: '541512',
+      pscCode: 'DA01',
+      awardingAgencyCode: '097',
+      awardingAgencyName: 'Department of Defense',
+      awardingSubAgencyCode: '2100',
+      popState: 'VA',
+      obligatedAmount: '50000.25',
+      startDate: '2025-03-01',
+    });
+    await createAward(t.db, {
+      recipientUei: ALPHA,
+      recipientName: 'Alpha Systems Inc',
+      naicsCode: '541512',
+      pscCode: 'R408',
+      awardingAgencyCode: '080',
+      awardingAgencyName: 'National Aeronautics and Space Administration',
+      awardingSubAgencyCode: '8000',
+      popState: 'TX',
+      obligatedAmount: '10.00',
+      startDate: '2023-05-05',
+    });
+    await createAward(t.db, {
+      recipientUei: ALPHA,
+      recipientName: 'Alpha Systems Inc',
+      naicsCode: '541330',
+      pscCode: 'Y1AA',
+      awardingAgencyCode: '097',
+      awardingAgencyName: 'Department of Defense',
+      popState: 'VA',
+      obligatedAmount: '9000000.00',
+      startDate: '2020-01-01',
+    });
     // Bravo: one large 541511 award in VA; Charlie: two small 541519 awards, the latest start.
-    await createAward(t.db, { recipientUei: BRAVO, recipientName: 'Bravo Engineering LLC', naicsCode: '541511', pscCode: 'DA10', awardingAgencyCode: '097', awardingAgencyName: 'Department of Defense', popState: 'VA', obligatedAmount: '2000000.00', startDate: '2022-02-02' });
-    await createAward(t.db, { recipientUei: CHARLIE, recipientName: 'Charlie Labs', naicsCode: '541519', pscCode: 'DA10', awardingAgencyCode: '075', awardingAgencyName: 'Department of Health and Human Services', popState: 'MD', obligatedAmount: '300.00', startDate: '2026-06-01' });
-    await createAward(t.db, { recipientUei: CHARLIE, recipientName: 'Charlie Labs', naicsCode: '541519', pscCode: 'DA10', awardingAgencyCode: '075', awardingAgencyName: 'Department of Health and Human Services', popState: 'MD', obligatedAmount: null, startDate: '2026-01-01' });
+    await createAward(t.db, {
+      recipientUei: BRAVO,
+      recipientName: 'Bravo Engineering LLC',
+      naicsCode: '541511',
+      pscCode: 'DA10',
+      awardingAgencyCode: '097',
+      awardingAgencyName: 'Department of Defense',
+      popState: 'VA',
+      obligatedAmount: '2000000.00',
+      startDate: '2022-02-02',
+    });
+    await createAward(t.db, {
+      recipientUei: CHARLIE,
+      recipientName: 'Charlie Labs',
+      naicsCode: '541519',
+      pscCode: 'DA10',
+      awardingAgencyCode: '075',
+      awardingAgencyName: 'Department of Health and Human Services',
+      popState: 'MD',
+      obligatedAmount: '300.00',
+      startDate: '2026-06-01',
+    });
+    await createAward(t.db, {
+      recipientUei: CHARLIE,
+      recipientName: 'Charlie Labs',
+      naicsCode: '541519',
+      pscCode: 'DA10',
+      awardingAgencyCode: '075',
+      awardingAgencyName: 'Department of Health and Human Services',
+      popState: 'MD',
+      obligatedAmount: null,
+      startDate: '2026-01-01',
+    });
     // An award without a UEI counts for nobody: a name alone never links a vendor.
-    await createAward(t.db, { recipientUei: null, recipientName: 'Alpha Systems Inc', naicsCode: '541512', obligatedAmount: '999999999.00', startDate: '2026-09-09' });
+    await createAward(t.db, {
+      recipientUei: null,
+      recipientName: 'Alpha Systems Inc',
+      naicsCode: '541512',
+      obligatedAmount: '999999999.00',
+      startDate: '2026-09-09',
+    });
   });
 
   it('lists recipients by total obligated, each with its award history', async () => {
@@ -96,16 +178,30 @@ describe('GET /partners', () => {
   });
 
   it('filters by business type and by name seen or UEI', async () => {
-    expect(((await search(member, `?business_type=${encodeURIComponent('8(a) program participant')}`)).json() as PartnerSearchResponse).data.map((p) => p.uei)).toEqual([BRAVO]);
+    expect(
+      ((await search(member, `?business_type=${encodeURIComponent('8(a) program participant')}`)).json() as PartnerSearchResponse).data.map(
+        (p) => p.uei,
+      ),
+    ).toEqual([BRAVO]);
     expect(((await search(member, '?q=alpha%20systems%20inc.')).json() as PartnerSearchResponse).data.map((p) => p.uei)).toEqual([ALPHA]);
-    expect(((await search(member, `?q=${CHARLIE.toLowerCase()}`)).json() as PartnerSearchResponse).data.map((p) => p.uei)).toEqual([CHARLIE]);
+    expect(((await search(member, `?q=${CHARLIE.toLowerCase()}`)).json() as PartnerSearchResponse).data.map((p) => p.uei)).toEqual([
+      CHARLIE,
+    ]);
     // % and _ are taken literally, not as wildcards.
     expect(((await search(member, '?q=%25')).json() as PartnerSearchResponse).total).toBe(0);
   });
 
   it('sorts by award count or by the latest award', async () => {
-    expect(((await search(member, '?naics=54&sort=count')).json() as PartnerSearchResponse).data.map((p) => p.uei)).toEqual([ALPHA, CHARLIE, BRAVO]);
-    expect(((await search(member, '?naics=54&sort=last_award')).json() as PartnerSearchResponse).data.map((p) => p.uei)).toEqual([CHARLIE, ALPHA, BRAVO]);
+    expect(((await search(member, '?naics=54&sort=count')).json() as PartnerSearchResponse).data.map((p) => p.uei)).toEqual([
+      ALPHA,
+      CHARLIE,
+      BRAVO,
+    ]);
+    expect(((await search(member, '?naics=54&sort=last_award')).json() as PartnerSearchResponse).data.map((p) => p.uei)).toEqual([
+      CHARLIE,
+      ALPHA,
+      BRAVO,
+    ]);
   });
 
   it('pages, with the total on every page and past the last one', async () => {
@@ -144,11 +240,19 @@ describe('GET /partners', () => {
 describe('GET /partners with a name most recipients share', () => {
   it('refuses it alone with a detail, and answers it with a market filter', async () => {
     for (let i = 0; i <= NARROW_RECIPIENTS_MAX; i += 200) {
-      await t.db.insert(recipients).values(Array.from({ length: Math.min(200, NARROW_RECIPIENTS_MAX + 1 - i) }, (_, j) => ({ uei: `BULK${String(i + j).padStart(8, '0')}`, name: `Bulk Vendor ${i + j} LLC`, namesSeen: [`Bulk Vendor ${i + j} LLC`] })));
+      await t.db.insert(recipients).values(
+        Array.from({ length: Math.min(200, NARROW_RECIPIENTS_MAX + 1 - i) }, (_, j) => ({
+          uei: `BULK${String(i + j).padStart(8, '0')}`,
+          name: `Bulk Vendor ${i + j} LLC`,
+          namesSeen: [`Bulk Vendor ${i + j} LLC`],
+        })),
+      );
     }
     const alone = await search(member, '?q=bulk%20vendor');
     expect(alone.statusCode).toBe(400);
-    expect(alone.json().detail).toBe('“bulk vendor” matches more than 2,000 recipients: type more of the name, or add a NAICS, PSC, agency, place or business type');
+    expect(alone.json().detail).toBe(
+      '“bulk vendor” matches more than 2,000 recipients: type more of the name, or add a NAICS, PSC, agency, place or business type',
+    );
     const narrowed = await search(member, '?q=bulk%20vendor&state=VA');
     expect(narrowed.statusCode, narrowed.body).toBe(200);
     expect(narrowed.json()).toMatchObject({ data: [], total: 0 });
@@ -162,7 +266,12 @@ describe('GET /partners/{uei}', () => {
     const res = await detail(member, ALPHA.toLowerCase());
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as PartnerDetail;
-    expect(body).toMatchObject({ uei: ALPHA, names_seen: ['Alpha Systems Inc', 'ALPHA SYSTEMS INC.'], parent_uei: 'ALPHAPARENT1', awards_truncated: false });
+    expect(body).toMatchObject({
+      uei: ALPHA,
+      names_seen: ['Alpha Systems Inc', 'ALPHA SYSTEMS INC.'],
+      parent_uei: 'ALPHAPARENT1',
+      awards_truncated: false,
+    });
     expect(body.history).toMatchObject({ award_count: 4, total_obligated: '9150010.25' });
     expect(body.awards.map((a) => a.start_date)).toEqual(['2025-03-01', '2024-01-10', '2023-05-05', '2020-01-01']);
     expect(body.awards[0]).toMatchObject({ source: 'usaspending_csv', fetched_at: '2026-11-20T12:00:00.000Z' });

@@ -54,7 +54,11 @@ function awardConditions(f: PartnerFilters): SQL[] {
   return c;
 }
 
-const inList = (ueis: string[]) => sql.join(ueis.map((u) => sql`${u}`), sql`, `);
+const inList = (ueis: string[]) =>
+  sql.join(
+    ueis.map((u) => sql`${u}`),
+    sql`, `,
+  );
 
 /**
  * The UEIs a name or UEI search matches, when there are few enough to look their awards up by
@@ -64,7 +68,9 @@ const inList = (ueis: string[]) => sql.join(ueis.map((u) => sql`${u}`), sql`, `)
 export async function narrowRecipients(db: Db, f: PartnerFilters): Promise<string[] | null> {
   if (!f.q) return null;
   const where = sql.join(recipientConditions(f), sql` and `);
-  const rows = rowsOf<{ uei: string }>(await db.execute(sql`select r.uei from recipients r where ${where} limit ${NARROW_RECIPIENTS_MAX + 1}`));
+  const rows = rowsOf<{ uei: string }>(
+    await db.execute(sql`select r.uei from recipients r where ${where} limit ${NARROW_RECIPIENTS_MAX + 1}`),
+  );
   return rows.length > NARROW_RECIPIENTS_MAX ? null : rows.map((r) => r.uei);
 }
 
@@ -111,7 +117,9 @@ export async function searchPartners(
   if (rows.length > 0 || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
   // Past the last page: the window count has no row to ride on.
   const counted = rowsOf<{ total: number }>(
-    await db.execute(sql`select count(distinct r.uei)::int as total from awards a join recipients r on r.uei = a.recipient_uei where ${where}`),
+    await db.execute(
+      sql`select count(distinct r.uei)::int as total from awards a join recipients r on r.uei = a.recipient_uei where ${where}`,
+    ),
   );
   return { rows: [], total: counted[0]?.total ?? 0 };
 }

@@ -19,7 +19,11 @@ export async function lockFactorList(db: Db): Promise<void> {
 export async function replaceFactors(db: Db, factors: { id?: string; name: string; description: string; weight: number }[]): Promise<void> {
   const keptIds = factors.flatMap((f) => (f.id ? [f.id] : []));
   await db.delete(gateFactors).where(keptIds.length ? notInArray(gateFactors.id, keptIds) : sql`true`);
-  if (keptIds.length) await db.update(gateFactors).set({ name: sql`${gateFactors.id}::text` }).where(inArray(gateFactors.id, keptIds));
+  if (keptIds.length)
+    await db
+      .update(gateFactors)
+      .set({ name: sql`${gateFactors.id}::text` })
+      .where(inArray(gateFactors.id, keptIds));
   for (const [position, f] of factors.entries()) {
     const values = { name: f.name, description: f.description, weight: f.weight, position };
     if (f.id) await db.update(gateFactors).set(values).where(eq(gateFactors.id, f.id));

@@ -12,7 +12,10 @@ export async function appendReview(
 ): Promise<PursuitGateReviewRow> {
   return db.transaction(async (tx) => {
     const defined = Object.fromEntries(Object.entries(pursuitFields).filter(([, v]) => v !== undefined));
-    await tx.update(pursuits).set({ ...defined, updatedAt: sql`now()` }).where(eq(pursuits.id, review.pursuitId));
+    await tx
+      .update(pursuits)
+      .set({ ...defined, updatedAt: sql`now()` })
+      .where(eq(pursuits.id, review.pursuitId));
     const [row] = await tx.insert(pursuitGateReviews).values(review).returning();
     return row!;
   });

@@ -42,11 +42,17 @@ export async function replaceFactors(ctx: AuthedCtx, body: ReplaceGateFactorsBod
 
 /** The evidence as it stands: the pursuit's fields and its workspace's extracted requirements. */
 async function evidenceOf(ctx: AuthedCtx, pursuit: PursuitView): Promise<GateEvidenceState> {
-  return { incumbent: pursuit.incumbent, page_budget: pursuit.pageBudget, rfp_requirements: await reviewsRepository.rfpEvidence(ctx.db, pursuit.workspaceId) };
+  return {
+    incumbent: pursuit.incumbent,
+    page_budget: pursuit.pageBudget,
+    rfp_requirements: await reviewsRepository.rfpEvidence(ctx.db, pursuit.workspaceId),
+  };
 }
 
 function missingEvidence(required: GateEvidence[], e: GateEvidenceState): GateEvidence[] {
-  return required.filter((r) => (r === 'incumbent' ? !e.incumbent : r === 'page_budget' ? e.page_budget === null : !e.rfp_requirements.extracted));
+  return required.filter((r) =>
+    r === 'incumbent' ? !e.incumbent : r === 'page_budget' ? e.page_budget === null : !e.rfp_requirements.extracted,
+  );
 }
 
 /** GET /pursuits/{id}/decisions: the gate history (newest first), the outcome in force, and the evidence now. */
@@ -61,7 +67,11 @@ export async function listDecisions(ctx: AuthedCtx, id: string): Promise<Pursuit
   ]);
   // The outcome counts while the pursuit stays closed that way (a reopened pursuit has none).
   const closedAs = stages.find((s) => s.id === pursuit.stageId)?.outcome ?? null;
-  return { gate_reviews: reviews.map(presentReview), outcome: outcome && outcome.outcome === closedAs ? presentOutcome(outcome) : null, evidence };
+  return {
+    gate_reviews: reviews.map(presentReview),
+    outcome: outcome && outcome.outcome === closedAs ? presentOutcome(outcome) : null,
+    evidence,
+  };
 }
 
 /**
@@ -75,15 +85,18 @@ export async function recordGateReview(ctx: AuthedCtx, id: string, body: RecordG
   assertPipeline(ctx, 'pursuit.decideGate', pursuit);
   const stages = await stagesRepository.listStages(ctx.db);
   const gate = stages.find((s) => s.id === body.gate_stage_id);
-  if (!gate || !gate.gateEvidence || gate.outcome) throw badRequest('That stage is not a gate: reload the pipeline to see the current gates');
+  if (!gate || !gate.gateEvidence || gate.outcome)
+    throw badRequest('That stage is not a gate: reload the pipeline to see the current gates');
   const current = stages.find((s) => s.id === pursuit.stageId)!;
   if (current.outcome) throw conflict(`The pursuit is closed (${current.name}). Move it back to an open stage to review a gate.`);
-  if (current.position > gate.position) throw conflict(`The pursuit is already past ${gate.name}. Move it back to ${gate.name} to review that gate again.`);
+  if (current.position > gate.position)
+    throw conflict(`The pursuit is already past ${gate.name}. Move it back to ${gate.name} to review that gate again.`);
 
   const factors = await factorsRepository.listFactors(ctx.db);
   const byId = new Map(body.scores.map((s) => [s.factor_id, s]));
   if (byId.size !== body.scores.length) throw badRequest('A factor is scored twice');
-  if (body.scores.some((s) => !factors.some((f) => f.id === s.factor_id))) throw badRequest('Unknown factor: the rubric changed, reload the gate review');
+  if (body.scores.some((s) => !factors.some((f) => f.id === s.factor_id)))
+    throw badRequest('Unknown factor: the rubric changed, reload the gate review');
   const unscored = factors.filter((f) => !byId.has(f.id));
   if (unscored.length > 0) throw badRequest(`Score every factor (1-5, with a note). Missing: ${unscored.map((f) => f.name).join(', ')}`);
 
@@ -100,7 +113,13 @@ export async function recordGateReview(ctx: AuthedCtx, id: string, body: RecordG
     throw badRequest(`A Go at the ${gate.name} gate needs: ${missing.map((m) => GATE_EVIDENCE_LABELS[m]).join(', ')}${hint}`);
   }
 
-  const scores = factors.map((f) => ({ factor_id: f.id, name: f.name, weight: f.weight, score: byId.get(f.id)!.score, note: byId.get(f.id)!.note }));
+  const scores = factors.map((f) => ({
+    factor_id: f.id,
+    name: f.name,
+    weight: f.weight,
+    score: byId.get(f.id)!.score,
+    note: byId.get(f.id)!.note,
+  }));
   const result = scoreGate(scores);
   const row = await reviewsRepository.appendReview(
     ctx.db,

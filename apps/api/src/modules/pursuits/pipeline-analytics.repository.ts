@@ -6,8 +6,14 @@ import { agency, naics } from './pursuits.repository';
 /** Per stage: pursuits that ever entered it, and those in it now. */
 export async function stageCounts(db: Db): Promise<{ entered: Map<string, number>; current: Map<string, number> }> {
   const [entered, current] = await Promise.all([
-    db.select({ stageId: pursuitStageEntries.stageId, n: sql<number>`count(*)::int` }).from(pursuitStageEntries).groupBy(pursuitStageEntries.stageId),
-    db.select({ stageId: pursuits.stageId, n: sql<number>`count(*)::int` }).from(pursuits).groupBy(pursuits.stageId),
+    db
+      .select({ stageId: pursuitStageEntries.stageId, n: sql<number>`count(*)::int` })
+      .from(pursuitStageEntries)
+      .groupBy(pursuitStageEntries.stageId),
+    db
+      .select({ stageId: pursuits.stageId, n: sql<number>`count(*)::int` })
+      .from(pursuits)
+      .groupBy(pursuits.stageId),
   ]);
   return { entered: new Map(entered.map((r) => [r.stageId, r.n])), current: new Map(current.map((r) => [r.stageId, r.n])) };
 }
@@ -36,11 +42,18 @@ export async function weightedByMonth(db: Db): Promise<{ month: string | null; c
  * The outcomes in force: a pursuit's outcome row counts while the pursuit sits in a closing stage
  * of that outcome (a reopened pursuit's old row does not).
  */
-export async function closedPursuits(db: Db): Promise<{ outcome: 'won' | 'lost' | 'no_bid' | 'cancelled'; agency: string | null; naics: string | null; pWinAtClose: number | null }[]> {
+export async function closedPursuits(
+  db: Db,
+): Promise<
+  { outcome: 'won' | 'lost' | 'no_bid' | 'cancelled'; agency: string | null; naics: string | null; pWinAtClose: number | null }[]
+> {
   return db
     .select({ outcome: pursuitOutcomes.outcome, agency, naics, pWinAtClose: pursuitOutcomes.pWinAtClose })
     .from(pursuitOutcomes)
     .innerJoin(pursuits, eq(pursuits.id, pursuitOutcomes.pursuitId))
-    .innerJoin(pipelineStages, and(eq(pipelineStages.id, pursuits.stageId), isNotNull(pipelineStages.outcome), eq(pipelineStages.outcome, pursuitOutcomes.outcome)))
+    .innerJoin(
+      pipelineStages,
+      and(eq(pipelineStages.id, pursuits.stageId), isNotNull(pipelineStages.outcome), eq(pipelineStages.outcome, pursuitOutcomes.outcome)),
+    )
     .leftJoin(opportunities, eq(opportunities.id, pursuits.opportunityId));
 }

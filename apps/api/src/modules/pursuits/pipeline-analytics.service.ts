@@ -35,7 +35,12 @@ export async function pipelineAnalytics(ctx: AuthedCtx): Promise<PipelineAnalyti
   ]);
   const competed = closed.filter((c) => (c.outcome === 'won' || c.outcome === 'lost') && c.pWinAtClose !== null);
   return {
-    funnel: stages.map((s) => ({ stage_id: s.id, name: s.name, entered: counts.entered.get(s.id) ?? 0, current: counts.current.get(s.id) ?? 0 })),
+    funnel: stages.map((s) => ({
+      stage_id: s.id,
+      name: s.name,
+      entered: counts.entered.get(s.id) ?? 0,
+      current: counts.current.get(s.id) ?? 0,
+    })),
     by_month: months.map((m) => ({ month: m.month, count: m.count, weighted_value: m.weightedCents / 100, unvalued: m.unvalued })),
     win_rate: { by_agency: winRates(closed, (r) => r.agency), by_naics: winRates(closed, (r) => r.naics) },
     calibration: calibrate(competed.map((c) => ({ p_win: c.pWinAtClose!, won: c.outcome === 'won' }))),

@@ -31,12 +31,16 @@ const analytics = async () => {
 
 async function track(department: string, naicsCode: string) {
   const opportunityId = await createOpportunity(t.db, { department, naicsCode });
-  return (await t.injectAs(lead.token, { method: 'POST', url: '/api/pursuits', payload: { opportunity_id: opportunityId } })).json().id as string;
+  return (await t.injectAs(lead.token, { method: 'POST', url: '/api/pursuits', payload: { opportunity_id: opportunityId } })).json()
+    .id as string;
 }
 
 /** Closes a pursuit as the outcome with its p(win) then, as a decided past pursuit would be stored. */
 async function close(id: string, outcome: 'won' | 'lost' | 'no_bid', pWin: number | null) {
-  await t.db.update(pursuits).set({ stageId: stage(outcome === 'won' ? 'Won' : outcome === 'lost' ? 'Lost' : 'No bid'), pWin }).where(eq(pursuits.id, id));
+  await t.db
+    .update(pursuits)
+    .set({ stageId: stage(outcome === 'won' ? 'Won' : outcome === 'lost' ? 'Lost' : 'No bid'), pWin })
+    .where(eq(pursuits.id, id));
   await t.db.insert(pursuitOutcomes).values({ pursuitId: id, outcome, pWinAtClose: pWin, reasons: outcome === 'won' ? [] : ['price'] });
 }
 
@@ -44,14 +48,23 @@ describe('GET /pipeline/analytics', () => {
   it('is empty but well formed on an empty pipeline', async () => {
     const a = await analytics();
     expect(a.funnel.map((f: { name: string; entered: number }) => [f.name, f.entered])).toEqual(stages.map((s) => [s.name, 0]));
-    expect(a).toMatchObject({ by_month: [], win_rate: { by_agency: [], by_naics: [] }, calibration: { outcomes: 0, needed: 10, brier: null, buckets: [] } });
+    expect(a).toMatchObject({
+      by_month: [],
+      win_rate: { by_agency: [], by_naics: [] },
+      calibration: { outcomes: 0, needed: 10, brier: null, buckets: [] },
+    });
   });
 
   it('counts the funnel from stages entered and sums open weighted value by award month in cents', async () => {
     const a = await track('DEPT OF ENERGY', '541512');
     const b = await track('DEPT OF ENERGY', '541512');
     const c = await track('GSA', '236220');
-    const move = (id: string, from: string, to: string) => t.injectAs(lead.token, { method: 'POST', url: `/api/pursuits/${id}/move`, payload: { from_stage_id: stage(from), stage_id: stage(to) } });
+    const move = (id: string, from: string, to: string) =>
+      t.injectAs(lead.token, {
+        method: 'POST',
+        url: `/api/pursuits/${id}/move`,
+        payload: { from_stage_id: stage(from), stage_id: stage(to) },
+      });
     expect((await move(a, 'Identified', 'Qualified')).statusCode).toBe(200);
     expect((await move(b, 'Identified', 'Qualified')).statusCode).toBe(200);
     expect((await move(b, 'Qualified', 'Identified')).statusCode).toBe(200);
@@ -60,7 +73,9 @@ describe('GET /pipeline/analytics', () => {
     await patch(b, { estimated_value: 200.2, p_win: 25, p_go: 50, expected_award_date: '2027-03-01' });
     await patch(c, { expected_award_date: '2027-01-20' });
     const r = await analytics();
-    const funnel = Object.fromEntries(r.funnel.map((f: { name: string; entered: number; current: number }) => [f.name, [f.entered, f.current]]));
+    const funnel = Object.fromEntries(
+      r.funnel.map((f: { name: string; entered: number; current: number }) => [f.name, [f.entered, f.current]]),
+    );
     expect(funnel).toMatchObject({ Identified: [3, 2], Qualified: [2, 1], Capture: [0, 0] });
     // 100.1 × 50% = 50.05; 200.2 × 25% × 50% = 25.025 → 25.03 (to the cent, as on the board).
     expect(r.by_month).toEqual([
@@ -71,7 +86,8 @@ describe('GET /pipeline/analytics', () => {
 
   it('gives win rates by agency and NAICS (no bids apart), and calibration only from 10 won/lost outcomes', async () => {
     // Nine decided pursuits at p(win) 70%: six won, three lost; one No bid.
-    for (let i = 0; i < 9; i += 1) await close(await track(i < 5 ? 'NAVY' : 'ARMY', i < 5 ? '541330' : '541512'), i < 6 ? 'won' : 'lost', 70);
+    for (let i = 0; i < 9; i += 1)
+      await close(await track(i < 5 ? 'NAVY' : 'ARMY', i < 5 ? '541330' : '541512'), i < 6 ? 'won' : 'lost', 70);
     await close(await track('NAVY', '541330'), 'no_bid', 10);
     let r = await analytics();
     expect(r.calibration).toEqual({ outcomes: 9, needed: 10, brier: null, buckets: [] });
@@ -96,8 +112,17 @@ describe('GET /pipeline/analytics', () => {
   it('stops counting an outcome once its pursuit is reopened', async () => {
     const id = await track('NASA', '541715');
     await close(id, 'lost', 40);
-    expect((await analytics()).win_rate.by_agency.find((w: { key: string }) => w.key === 'NASA')).toEqual({ key: 'NASA', won: 0, lost: 1, no_bid: 0, win_rate: 0 });
-    await t.db.update(pursuits).set({ stageId: stage('Submitted') }).where(eq(pursuits.id, id));
+    expect((await analytics()).win_rate.by_agency.find((w: { key: string }) => w.key === 'NASA')).toEqual({
+      key: 'NASA',
+      won: 0,
+      lost: 1,
+      no_bid: 0,
+      win_rate: 0,
+    });
+    await t.db
+      .update(pursuits)
+      .set({ stageId: stage('Submitted') })
+      .where(eq(pursuits.id, id));
     expect((await analytics()).win_rate.by_agency.find((w: { key: string }) => w.key === 'NASA')).toBeUndefined();
   });
 });

@@ -40,13 +40,25 @@ async function track(caller: Caller, at = 'Identified') {
   const opportunityId = await createOpportunity(t.db, { department: 'DEPT OF ENERGY', naicsCode: '541512' });
   const res = await t.injectAs(caller.token, { method: 'POST', url: '/api/pursuits', payload: { opportunity_id: opportunityId } });
   expect(res.statusCode).toBe(201);
-  if (at !== 'Identified') await t.db.update(pursuits).set({ stageId: stage(at) }).where(eq(pursuits.id, res.json().id));
+  if (at !== 'Identified')
+    await t.db
+      .update(pursuits)
+      .set({ stageId: stage(at) })
+      .where(eq(pursuits.id, res.json().id));
   return { id: res.json().id as string, opportunityId };
 }
 const allScores = (score = 4) => factors.map((f) => ({ factor_id: f.id, score, note: `${f.name}: scored ${score}` }));
-const review = (overrides: object = {}) => ({ gate_stage_id: stage('Qualified'), scores: allScores(), incumbent: 'Acme Corp', decision: 'go', rationale: 'Strong fit, known customer', ...overrides });
+const review = (overrides: object = {}) => ({
+  gate_stage_id: stage('Qualified'),
+  scores: allScores(),
+  incumbent: 'Acme Corp',
+  decision: 'go',
+  rationale: 'Strong fit, known customer',
+  ...overrides,
+});
 const post = (caller: Caller | null, url: string, payload: object) => t.injectAs(as(caller), { method: 'POST', url, payload });
-const move = (caller: Caller, id: string, from: string, to: string) => post(caller, `/api/pursuits/${id}/move`, { from_stage_id: stage(from), stage_id: stage(to) });
+const move = (caller: Caller, id: string, from: string, to: string) =>
+  post(caller, `/api/pursuits/${id}/move`, { from_stage_id: stage(from), stage_id: stage(to) });
 
 describe('the defaults', () => {
   it('gates Qualified (incumbent) and Bid decision (incumbent, RFP requirements, page budget); nine weighted factors', () => {
@@ -90,11 +102,26 @@ describe('moving past a gate', () => {
     const p = await track(owner, 'Qualified');
     const go = await post(owner, `/api/pursuits/${p.id}/gate-reviews`, review());
     expect(go.statusCode).toBe(201);
-    expect(go.json()).toMatchObject({ gate_name: 'Qualified', p_go: 75, recommendation: 'bid', decision: 'go', decided_by: { id: owner.user.id, name: 'Olive Owner' } });
-    expect(go.json().inputs).toMatchObject({ stage_name: 'Qualified', required: ['incumbent'], missing: [], evidence: { incumbent: 'Acme Corp' } });
+    expect(go.json()).toMatchObject({
+      gate_name: 'Qualified',
+      p_go: 75,
+      recommendation: 'bid',
+      decision: 'go',
+      decided_by: { id: owner.user.id, name: 'Olive Owner' },
+    });
+    expect(go.json().inputs).toMatchObject({
+      stage_name: 'Qualified',
+      required: ['incumbent'],
+      missing: [],
+      evidence: { incumbent: 'Acme Corp' },
+    });
     expect(await row(p.id)).toMatchObject({ pGo: 75, incumbent: 'Acme Corp' });
 
-    const noGo = await post(owner, `/api/pursuits/${p.id}/gate-reviews`, review({ scores: allScores(2), decision: 'no_go', rationale: 'Customer chose a sole source' }));
+    const noGo = await post(
+      owner,
+      `/api/pursuits/${p.id}/gate-reviews`,
+      review({ scores: allScores(2), decision: 'no_go', rationale: 'Customer chose a sole source' }),
+    );
     expect(noGo.json()).toMatchObject({ p_go: 25, recommendation: 'no_bid', decision: 'no_go' });
     const blocked = await move(owner, p.id, 'Qualified', 'Capture');
     expect({ status: blocked.statusCode, detail: blocked.json().detail }).toEqual({
@@ -130,10 +157,15 @@ describe('POST /pursuits/{id}/gate-reviews: evidence and bad input', () => {
     const res = await post(owner, `/api/pursuits/${p.id}/gate-reviews`, review({ gate_stage_id: stage('Bid decision'), incumbent: null }));
     expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
       status: 400,
-      detail: 'A Go at the Bid decision gate needs: Incumbent known (or "none"), RFP requirements extracted, Page budget known (upload the solicitation in the workspace’s RFP Analysis)',
+      detail:
+        'A Go at the Bid decision gate needs: Incumbent known (or "none"), RFP requirements extracted, Page budget known (upload the solicitation in the workspace’s RFP Analysis)',
     });
     expect(await t.db.select().from(pursuitGateReviews).where(eq(pursuitGateReviews.pursuitId, p.id))).toEqual([]);
-    const noGo = await post(owner, `/api/pursuits/${p.id}/gate-reviews`, review({ gate_stage_id: stage('Bid decision'), incumbent: null, decision: 'no_go' }));
+    const noGo = await post(
+      owner,
+      `/api/pursuits/${p.id}/gate-reviews`,
+      review({ gate_stage_id: stage('Bid decision'), incumbent: null, decision: 'no_go' }),
+    );
     expect(noGo.statusCode).toBe(201);
     expect(noGo.json().inputs.missing).toEqual(['incumbent', 'rfp_requirements', 'page_budget']);
   });
@@ -143,7 +175,12 @@ describe('POST /pursuits/{id}/gate-reviews: evidence and bad input', () => {
     const created = await post(owner, `/api/pursuits/${p.id}/workspace`, {});
     expect(created.statusCode).toBe(201);
     const workspaceId = created.json().workspace_id;
-    const goNow = () => post(owner, `/api/pursuits/${p.id}/gate-reviews`, review({ gate_stage_id: stage('Bid decision'), incumbent: 'none', page_budget: 30 }));
+    const goNow = () =>
+      post(
+        owner,
+        `/api/pursuits/${p.id}/gate-reviews`,
+        review({ gate_stage_id: stage('Bid decision'), incumbent: 'none', page_budget: 30 }),
+      );
     expect((await goNow()).json().detail).toMatch(/needs: RFP requirements extracted/);
     await t.db.insert(rfpSolicitations).values({
       workspaceId,
@@ -175,7 +212,11 @@ describe('POST /pursuits/{id}/gate-reviews: evidence and bad input', () => {
       [bd({ decision: 'maybe' }), 400, 'decision must be go or no_go'],
       [review({ gate_stage_id: stage('Capture') }), 400, 'That stage is not a gate: reload the pipeline to see the current gates'],
       [bd({ scores: [...allScores(), { ...allScores()[0]! }] }), 400, 'A factor is scored twice'],
-      [bd({ scores: allScores().map((s, i) => (i === 0 ? { ...s, factor_id: randomUUID() } : s)) }), 400, 'Unknown factor: the rubric changed, reload the gate review'],
+      [
+        bd({ scores: allScores().map((s, i) => (i === 0 ? { ...s, factor_id: randomUUID() } : s)) }),
+        400,
+        'Unknown factor: the rubric changed, reload the gate review',
+      ],
       [review(), 409, 'The pursuit is already past Qualified. Move it back to Qualified to review that gate again.'],
     ];
     for (const [payload, status, detail] of cases) {
@@ -192,26 +233,59 @@ describe('POST /pursuits/{id}/outcome', () => {
     const p = await track(owner, 'Qualified');
     await t.db.update(pursuits).set({ pWin: 30 }).where(eq(pursuits.id, p.id));
     const noReason = await post(owner, `/api/pursuits/${p.id}/outcome`, { from_stage_id: stage('Qualified'), outcome: 'no_bid' });
-    expect({ status: noReason.statusCode, detail: noReason.json().detail }).toEqual({ status: 400, detail: 'Pick at least one reason for a loss or a no-bid' });
+    expect({ status: noReason.statusCode, detail: noReason.json().detail }).toEqual({
+      status: 400,
+      detail: 'Pick at least one reason for a loss or a no-bid',
+    });
     const won = await post(owner, `/api/pursuits/${p.id}/outcome`, { from_stage_id: stage('Qualified'), outcome: 'won', award_value: 1 });
     expect(won.json().code).toBe('GATE_REQUIRED');
-    const res = await post(owner, `/api/pursuits/${p.id}/outcome`, { from_stage_id: stage('Qualified'), outcome: 'no_bid', reasons: ['incumbent', 'capacity'], reason_text: 'Incumbent wired it', lessons_learned: 'Meet the CO earlier' });
+    const res = await post(owner, `/api/pursuits/${p.id}/outcome`, {
+      from_stage_id: stage('Qualified'),
+      outcome: 'no_bid',
+      reasons: ['incumbent', 'capacity'],
+      reason_text: 'Incumbent wired it',
+      lessons_learned: 'Meet the CO earlier',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().outcome).toMatchObject({ outcome: 'no_bid', reasons: ['incumbent', 'capacity'], reason_text: 'Incumbent wired it', lessons_learned: 'Meet the CO earlier', p_win_at_close: 30, recorded_by: { id: owner.user.id, name: 'Olive Owner' } });
+    expect(res.json().outcome).toMatchObject({
+      outcome: 'no_bid',
+      reasons: ['incumbent', 'capacity'],
+      reason_text: 'Incumbent wired it',
+      lessons_learned: 'Meet the CO earlier',
+      p_win_at_close: 30,
+      recorded_by: { id: owner.user.id, name: 'Olive Owner' },
+    });
     expect((await row(p.id)).stageId).toBe(stage('No bid'));
     // Sent again while closed that way: an edit (the debrief came later).
-    const edit = await post(owner, `/api/pursuits/${p.id}/outcome`, { from_stage_id: stage('No bid'), outcome: 'no_bid', reasons: ['incumbent'], debrief_date: '2026-12-02', lessons_learned: 'Meet the CO earlier; team with the incumbent' });
-    expect(edit.json().outcome).toMatchObject({ reasons: ['incumbent'], debrief_date: '2026-12-02', lessons_learned: 'Meet the CO earlier; team with the incumbent', p_win_at_close: 30 });
+    const edit = await post(owner, `/api/pursuits/${p.id}/outcome`, {
+      from_stage_id: stage('No bid'),
+      outcome: 'no_bid',
+      reasons: ['incumbent'],
+      debrief_date: '2026-12-02',
+      lessons_learned: 'Meet the CO earlier; team with the incumbent',
+    });
+    expect(edit.json().outcome).toMatchObject({
+      reasons: ['incumbent'],
+      debrief_date: '2026-12-02',
+      lessons_learned: 'Meet the CO earlier; team with the incumbent',
+      p_win_at_close: 30,
+    });
     expect(await t.db.select().from(pursuitOutcomes).where(eq(pursuitOutcomes.pursuitId, p.id))).toHaveLength(1);
   });
 
   it('refuses a plain move into a closing stage, and bad input', async () => {
     const p = await track(owner);
     const plain = await move(owner, p.id, 'Identified', 'Cancelled');
-    expect({ status: plain.statusCode, detail: plain.json().detail }).toEqual({ status: 400, detail: 'Record the outcome to move a pursuit to Cancelled: it asks for the award, the reasons and the lessons learned' });
+    expect({ status: plain.statusCode, detail: plain.json().detail }).toEqual({
+      status: 400,
+      detail: 'Record the outcome to move a pursuit to Cancelled: it asks for the award, the reasons and the lessons learned',
+    });
     for (const [payload, detail] of [
       [{ from_stage_id: stage('Identified'), outcome: 'abandoned' }, 'outcome must be one of won, lost, no_bid, cancelled'],
-      [{ from_stage_id: stage('Identified'), outcome: 'lost', reasons: ['bad luck'] }, 'reasons must be among price, technical, past_performance, incumbent, customer_relationship, capacity, compliance, teaming, timeline, strategic_fit, requirement_changed, other'],
+      [
+        { from_stage_id: stage('Identified'), outcome: 'lost', reasons: ['bad luck'] },
+        'reasons must be among price, technical, past_performance, incumbent, customer_relationship, capacity, compliance, teaming, timeline, strategic_fit, requirement_changed, other',
+      ],
       [{ from_stage_id: stage('Identified'), outcome: 'cancelled', award_value: -1 }, 'Award value cannot be negative'],
       [{ from_stage_id: stage('Identified'), outcome: 'cancelled', debrief_date: 'later' }, 'Debrief date must be a date (YYYY-MM-DD)'],
       [{ from_stage_id: stage('Identified'), outcome: 'cancelled', archive_workspace: true }, 'This pursuit has no workspace to archive'],
@@ -227,7 +301,12 @@ describe('POST /pursuits/{id}/outcome', () => {
   it('archives the workspace when asked, as its owner', async () => {
     const p = await track(owner, 'Proposal');
     const workspaceId = (await post(owner, `/api/pursuits/${p.id}/workspace`, {})).json().workspace_id;
-    const res = await post(owner, `/api/pursuits/${p.id}/outcome`, { from_stage_id: stage('Proposal'), outcome: 'cancelled', reason_text: 'Agency cancelled the requirement', archive_workspace: true });
+    const res = await post(owner, `/api/pursuits/${p.id}/outcome`, {
+      from_stage_id: stage('Proposal'),
+      outcome: 'cancelled',
+      reason_text: 'Agency cancelled the requirement',
+      archive_workspace: true,
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0]!.archivedAt).not.toBeNull();
   });
@@ -235,7 +314,11 @@ describe('POST /pursuits/{id}/outcome', () => {
   it('refuses to archive a workspace the caller does not own, before writing anything', async () => {
     const p = await track(admin, 'Proposal');
     const ws = await createWorkspace(t.db, other.user.id, { opportunityId: p.opportunityId });
-    const res = await post(admin, `/api/pursuits/${p.id}/outcome`, { from_stage_id: stage('Proposal'), outcome: 'cancelled', archive_workspace: true });
+    const res = await post(admin, `/api/pursuits/${p.id}/outcome`, {
+      from_stage_id: stage('Proposal'),
+      outcome: 'cancelled',
+      archive_workspace: true,
+    });
     expect(res.statusCode).toBe(403);
     expect((await row(p.id)).stageId).toBe(stage('Proposal'));
     expect((await t.db.select().from(workspaces).where(eq(workspaces.id, ws.id)))[0]!.archivedAt).toBeNull();
@@ -243,14 +326,33 @@ describe('POST /pursuits/{id}/outcome', () => {
 });
 
 describe('the role table', () => {
-  const table: { name: string; call: (id: string) => { method: 'GET' | 'POST'; url: string; payload?: object }; ok: number; ownerOnly: boolean }[] = [
+  const table: {
+    name: string;
+    call: (id: string) => { method: 'GET' | 'POST'; url: string; payload?: object };
+    ok: number;
+    ownerOnly: boolean;
+  }[] = [
     { name: 'GET /pipeline/gate-factors', call: () => ({ method: 'GET', url: '/api/pipeline/gate-factors' }), ok: 200, ownerOnly: false },
     { name: 'GET /pipeline/analytics', call: () => ({ method: 'GET', url: '/api/pipeline/analytics' }), ok: 200, ownerOnly: false },
-    { name: 'GET /pursuits/{id}/decisions', call: (id) => ({ method: 'GET', url: `/api/pursuits/${id}/decisions` }), ok: 200, ownerOnly: false },
-    { name: 'POST /pursuits/{id}/gate-reviews', call: (id) => ({ method: 'POST', url: `/api/pursuits/${id}/gate-reviews`, payload: review() }), ok: 201, ownerOnly: true },
+    {
+      name: 'GET /pursuits/{id}/decisions',
+      call: (id) => ({ method: 'GET', url: `/api/pursuits/${id}/decisions` }),
+      ok: 200,
+      ownerOnly: false,
+    },
+    {
+      name: 'POST /pursuits/{id}/gate-reviews',
+      call: (id) => ({ method: 'POST', url: `/api/pursuits/${id}/gate-reviews`, payload: review() }),
+      ok: 201,
+      ownerOnly: true,
+    },
     {
       name: 'POST /pursuits/{id}/outcome',
-      call: (id) => ({ method: 'POST', url: `/api/pursuits/${id}/outcome`, payload: { from_stage_id: stage('Qualified'), outcome: 'no_bid', reasons: ['price'] } }),
+      call: (id) => ({
+        method: 'POST',
+        url: `/api/pursuits/${id}/outcome`,
+        payload: { from_stage_id: stage('Qualified'), outcome: 'no_bid', reasons: ['price'] },
+      }),
       ok: 200,
       ownerOnly: true,
     },
@@ -280,9 +382,21 @@ describe('the role table', () => {
   it('PUT /admin/pipeline/gate-factors: admin only; reweighs and renames, and past reviews keep their snapshot', async () => {
     const p = await track(owner, 'Qualified');
     const before = (await post(owner, `/api/pursuits/${p.id}/gate-reviews`, review())).json();
-    const body = { factors: factors.map((f) => ({ id: f.id, name: f.name === 'Teaming' ? 'Teaming partners' : f.name, weight: f.name === 'Technical fit' ? 5 : f.weight })) };
-    for (const [caller, status] of [[null, 401], [guest, 403], [owner, 403]] as const) {
-      expect((await t.injectAs(as(caller), { method: 'PUT', url: '/api/admin/pipeline/gate-factors', payload: body })).statusCode).toBe(status);
+    const body = {
+      factors: factors.map((f) => ({
+        id: f.id,
+        name: f.name === 'Teaming' ? 'Teaming partners' : f.name,
+        weight: f.name === 'Technical fit' ? 5 : f.weight,
+      })),
+    };
+    for (const [caller, status] of [
+      [null, 401],
+      [guest, 403],
+      [owner, 403],
+    ] as const) {
+      expect((await t.injectAs(as(caller), { method: 'PUT', url: '/api/admin/pipeline/gate-factors', payload: body })).statusCode).toBe(
+        status,
+      );
     }
     const res = await t.injectAs(admin.token, { method: 'PUT', url: '/api/admin/pipeline/gate-factors', payload: body });
     expect(res.statusCode).toBe(200);
@@ -293,38 +407,82 @@ describe('the role table', () => {
     for (const [payload, detail] of [
       [{ factors: [] }, 'Keep at least one factor'],
       [{ factors: [{ name: 'A', weight: 11 }] }, 'Weight must be from 1 to 10'],
-      [{ factors: [{ name: 'A', weight: 1 }, { name: 'a', weight: 2 }] }, 'Factor names must be different'],
+      [
+        {
+          factors: [
+            { name: 'A', weight: 1 },
+            { name: 'a', weight: 2 },
+          ],
+        },
+        'Factor names must be different',
+      ],
       [{ factors: [{ id: randomUUID(), name: 'A', weight: 1 }] }, 'Unknown factor id: reload the rubric and try again'],
     ] as const) {
       const bad = await t.injectAs(admin.token, { method: 'PUT', url: '/api/admin/pipeline/gate-factors', payload: payload as object });
       expect({ status: bad.statusCode, detail: bad.json().detail }).toEqual({ status: 400, detail });
     }
-    const restore = await t.injectAs(admin.token, { method: 'PUT', url: '/api/admin/pipeline/gate-factors', payload: { factors: factors.map((f) => ({ id: f.id, name: f.name, weight: f.weight })) } });
-    expect(restore.json().data.map((f: { name: string; weight: number }) => [f.name, f.weight])).toEqual(factors.map((f) => [f.name, f.weight]));
+    const restore = await t.injectAs(admin.token, {
+      method: 'PUT',
+      url: '/api/admin/pipeline/gate-factors',
+      payload: { factors: factors.map((f) => ({ id: f.id, name: f.name, weight: f.weight })) },
+    });
+    expect(restore.json().data.map((f: { name: string; weight: number }) => [f.name, f.weight])).toEqual(
+      factors.map((f) => [f.name, f.weight]),
+    );
   });
 
   it('PUT /admin/pipeline/stages keeps gates unless sent, and refuses a gate on a closing stage', async () => {
-    const current = (await t.injectAs(admin.token, { method: 'GET', url: '/api/pipeline/stages' })).json().data as { id: string; name: string; outcome: string | null; opens_workspace: boolean; gate_evidence: string[] | null }[];
+    const current = (await t.injectAs(admin.token, { method: 'GET', url: '/api/pipeline/stages' })).json().data as {
+      id: string;
+      name: string;
+      outcome: string | null;
+      opens_workspace: boolean;
+      gate_evidence: string[] | null;
+    }[];
     const without = current.map(({ id, name, outcome, opens_workspace }) => ({ id, name, outcome, opens_workspace }));
     const kept = await t.injectAs(admin.token, { method: 'PUT', url: '/api/admin/pipeline/stages', payload: { stages: without } });
     expect(kept.json().data.map((s: { gate_evidence: unknown }) => s.gate_evidence)).toEqual(current.map((s) => s.gate_evidence));
-    const bad = await t.injectAs(admin.token, { method: 'PUT', url: '/api/admin/pipeline/stages', payload: { stages: without.map((s) => (s.outcome === 'won' ? { ...s, gate_evidence: [] } : s)) } });
+    const bad = await t.injectAs(admin.token, {
+      method: 'PUT',
+      url: '/api/admin/pipeline/stages',
+      payload: { stages: without.map((s) => (s.outcome === 'won' ? { ...s, gate_evidence: [] } : s)) },
+    });
     expect({ status: bad.statusCode, detail: bad.json().detail }).toEqual({ status: 400, detail: 'A gate must be an open stage' });
   });
 });
 
 describe('removing a gate stage', () => {
   it('keeps its reviews (named, unlinked) when an admin removes the stage once no pursuit is in it', async () => {
-    const current = (await t.injectAs(admin.token, { method: 'GET', url: '/api/pipeline/stages' })).json().data as { id: string; name: string; outcome: string | null; opens_workspace: boolean; gate_evidence: string[] | null }[];
-    const body = (list: typeof current) => ({ stages: list.map(({ id, name, outcome, opens_workspace, gate_evidence }) => ({ id, name, outcome, opens_workspace, gate_evidence })) });
-    const withGate = [...current.slice(0, 1), { id: undefined as unknown as string, name: 'Pink gate', outcome: null, opens_workspace: false, gate_evidence: ['incumbent'] }, ...current.slice(1)];
-    const added = (await t.injectAs(admin.token, { method: 'PUT', url: '/api/admin/pipeline/stages', payload: body(withGate) })).json().data as typeof current;
+    const current = (await t.injectAs(admin.token, { method: 'GET', url: '/api/pipeline/stages' })).json().data as {
+      id: string;
+      name: string;
+      outcome: string | null;
+      opens_workspace: boolean;
+      gate_evidence: string[] | null;
+    }[];
+    const body = (list: typeof current) => ({
+      stages: list.map(({ id, name, outcome, opens_workspace, gate_evidence }) => ({ id, name, outcome, opens_workspace, gate_evidence })),
+    });
+    const withGate = [
+      ...current.slice(0, 1),
+      { id: undefined as unknown as string, name: 'Pink gate', outcome: null, opens_workspace: false, gate_evidence: ['incumbent'] },
+      ...current.slice(1),
+    ];
+    const added = (await t.injectAs(admin.token, { method: 'PUT', url: '/api/admin/pipeline/stages', payload: body(withGate) })).json()
+      .data as typeof current;
     const pink = added.find((s) => s.name === 'Pink gate')!;
     const p = await track(owner);
     await t.db.update(pursuits).set({ stageId: pink.id }).where(eq(pursuits.id, p.id));
     const r = (await post(owner, `/api/pursuits/${p.id}/gate-reviews`, review({ gate_stage_id: pink.id }))).json();
-    await t.db.update(pursuits).set({ stageId: stage('Identified') }).where(eq(pursuits.id, p.id));
-    const removed = await t.injectAs(admin.token, { method: 'PUT', url: '/api/admin/pipeline/stages', payload: body(added.filter((s) => s.id !== pink.id)) });
+    await t.db
+      .update(pursuits)
+      .set({ stageId: stage('Identified') })
+      .where(eq(pursuits.id, p.id));
+    const removed = await t.injectAs(admin.token, {
+      method: 'PUT',
+      url: '/api/admin/pipeline/stages',
+      payload: body(added.filter((s) => s.id !== pink.id)),
+    });
     expect(removed.statusCode).toBe(200);
     const [kept] = await t.db.select().from(pursuitGateReviews).where(eq(pursuitGateReviews.id, r.id));
     expect(kept).toMatchObject({ gateStageId: null, gateName: 'Pink gate', decision: 'go' });
@@ -337,7 +495,9 @@ describe('the stage log', () => {
     await move(owner, p.id, 'Identified', 'Qualified');
     await move(owner, p.id, 'Qualified', 'Identified');
     const rows = await t.db.execute(sql`select stage_id from pursuit_stage_entries where pursuit_id = ${p.id} order by first_entered_at`);
-    const ids = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { stage_id: string }[] }).rows).map((r) => (r as { stage_id: string }).stage_id);
+    const ids = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { stage_id: string }[] }).rows).map(
+      (r) => (r as { stage_id: string }).stage_id,
+    );
     expect(ids.sort()).toEqual([stage('Identified'), stage('Qualified')].sort());
   });
 });

@@ -56,10 +56,19 @@ export async function replaceStages(db: Db, stages: StageValues[]): Promise<'in-
     });
   if (!removed) return 'in-use';
   if (keptIds.length) {
-    await db.update(pipelineStages).set({ name: sql`${pipelineStages.id}::text` }).where(inArray(pipelineStages.id, keptIds));
+    await db
+      .update(pipelineStages)
+      .set({ name: sql`${pipelineStages.id}::text` })
+      .where(inArray(pipelineStages.id, keptIds));
   }
   for (const [position, s] of stages.entries()) {
-    const values = { name: s.name, position, outcome: s.outcome, opensWorkspace: s.opensWorkspace, ...(s.gateEvidence === undefined ? {} : { gateEvidence: s.gateEvidence }) };
+    const values = {
+      name: s.name,
+      position,
+      outcome: s.outcome,
+      opensWorkspace: s.opensWorkspace,
+      ...(s.gateEvidence === undefined ? {} : { gateEvidence: s.gateEvidence }),
+    };
     if (s.id) await db.update(pipelineStages).set(values).where(eq(pipelineStages.id, s.id));
     else await db.insert(pipelineStages).values(values);
   }

@@ -25,18 +25,24 @@ export async function replaceStages(ctx: AuthedCtx, body: ReplaceStagesBody): Pr
     if (sentIds.some((id) => !known.has(id))) throw badRequest('Unknown stage id: reload the stage list and try again');
     if (new Set(sentIds).size !== sentIds.length) throw badRequest('A stage is listed twice');
     const removed = current.filter((s) => !sentIds.includes(s.id));
-    const inUse = await stagesRepository.countPursuitsIn(tx, removed.map((s) => s.id));
+    const inUse = await stagesRepository.countPursuitsIn(
+      tx,
+      removed.map((s) => s.id),
+    );
     if (inUse.length > 0) {
       const names = inUse.map((u) => `${current.find((s) => s.id === u.stageId)!.name} (${u.n})`).join(', ');
       throw conflict(`Move the pursuits out of these stages before removing them: ${names}`);
     }
-    const replaced = await stagesRepository.replaceStages(tx, body.stages.map((s) => ({
+    const replaced = await stagesRepository.replaceStages(
+      tx,
+      body.stages.map((s) => ({
         id: s.id,
         name: s.name,
         outcome: s.outcome,
         opensWorkspace: s.opens_workspace,
         gateEvidence: s.gate_evidence === undefined ? undefined : s.gate_evidence && [...new Set(s.gate_evidence)],
-      })));
+      })),
+    );
     if (replaced === 'in-use') throw conflict('A pursuit was just moved into a stage being removed. Reload the stages and try again.');
   });
   ctx.log.info({ stages: body.stages.length }, 'pipeline stages replaced');

@@ -32,16 +32,26 @@ const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 
 /** A number cell: blank is null; "$1,250,000" and "70%" are read as numbers. */
 function number(label: string, cell: string): Parsed<number | null> {
-  const text = cell.trim().replace(/^\$|%$/g, '').replace(/[,\s]/g, '');
+  const text = cell
+    .trim()
+    .replace(/^\$|%$/g, '')
+    .replace(/[,\s]/g, '');
   if (text === '') return ok(null);
   const n = Number(text);
   return Number.isFinite(n) ? ok(n) : { ok: false, reason: `${label} "${cell.trim()}" is not a number` };
 }
 const text = (cell: string) => ok(cell.trim() === '' ? null : cell.trim());
-const names = (cell: string) => ok(cell.split(';').map((s) => s.trim()).filter(Boolean));
+const names = (cell: string) =>
+  ok(
+    cell
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 const sameList = (a: unknown, b: string[]) => Array.isArray(a) && a.length === b.length && a.every((x, i) => x === b[i]);
 /** A stored numeric (15,2) and a typed number are equal to the cent. */
-const sameNumber = (a: unknown, b: number | null) => (a === null || b === null ? a === b : Math.round(Number(a) * 100) === Math.round(b * 100));
+const sameNumber = (a: unknown, b: number | null) =>
+  a === null || b === null ? a === b : Math.round(Number(a) * 100) === Math.round(b * 100);
 
 const outcomeOf = (r: PursuitCsvRow) => (r.outcome !== null && r.outcome === r.stageOutcome ? r : null);
 
@@ -71,7 +81,11 @@ export const CSV_COLUMNS: CsvColumn[] = [
     write: { field: 'expected_award_date', parse: text, equals: (v, r) => v === r.expectedAwardDate },
   },
   { name: 'next_action', value: (r) => r.nextAction, write: { field: 'next_action', parse: text, equals: (v, r) => v === r.nextAction } },
-  { name: 'next_action_due', value: (r) => r.nextActionDue, write: { field: 'next_action_due', parse: text, equals: (v, r) => v === r.nextActionDue } },
+  {
+    name: 'next_action_due',
+    value: (r) => r.nextActionDue,
+    write: { field: 'next_action_due', parse: text, equals: (v, r) => v === r.nextActionDue },
+  },
   {
     name: 'competitors',
     value: (r) => r.competitors.join(LIST_SEPARATOR),
@@ -85,12 +99,22 @@ export const CSV_COLUMNS: CsvColumn[] = [
   // Notes are kept as typed (not trimmed), as the pursuit editor keeps them.
   { name: 'notes', value: (r) => r.notes, write: { field: 'notes', parse: (c) => ok(c), equals: (v, r) => v === r.notes } },
   { name: 'incumbent', value: (r) => r.incumbent, write: { field: 'incumbent', parse: text, equals: (v, r) => v === r.incumbent } },
-  { name: 'page_budget', value: (r) => r.pageBudget, write: { field: 'page_budget', parse: (c) => number('page_budget', c), equals: (v, r) => v === r.pageBudget } },
+  {
+    name: 'page_budget',
+    value: (r) => r.pageBudget,
+    write: { field: 'page_budget', parse: (c) => number('page_budget', c), equals: (v, r) => v === r.pageBudget },
+  },
   { name: 'workspace_url', value: (r, c) => (r.workspaceId ? `${c.publicUrl}/workspace/${r.workspaceId}` : null) },
   { name: 'outcome', value: (r) => (outcomeOf(r) ? OUTCOME_LABELS[r.outcome!] : null) },
   { name: 'award_value', value: (r) => outcomeOf(r)?.awardValue ?? null },
   { name: 'winner', value: (r) => outcomeOf(r)?.winner ?? null },
-  { name: 'outcome_reasons', value: (r) => outcomeOf(r)?.reasons?.map((x) => OUTCOME_REASON_LABELS[x as OutcomeReason] ?? x).join(LIST_SEPARATOR) ?? null },
+  {
+    name: 'outcome_reasons',
+    value: (r) =>
+      outcomeOf(r)
+        ?.reasons?.map((x) => OUTCOME_REASON_LABELS[x as OutcomeReason] ?? x)
+        .join(LIST_SEPARATOR) ?? null,
+  },
   { name: 'outcome_reason_text', value: (r) => outcomeOf(r)?.reasonText ?? null },
   { name: 'debrief_date', value: (r) => outcomeOf(r)?.debriefDate ?? null },
   { name: 'lessons_learned', value: (r) => outcomeOf(r)?.lessonsLearned ?? null },

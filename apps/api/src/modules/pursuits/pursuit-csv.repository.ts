@@ -49,7 +49,9 @@ export type PursuitCsvRow = Awaited<ReturnType<ReturnType<typeof selectCsvRows>[
 
 /** The pursuits the filters select, in board order (stage, then title), for the export. */
 export async function listCsvRows(db: Db, f: PursuitFilters): Promise<PursuitCsvRow[]> {
-  return selectCsvRows(db).where(filterConditions(f)).orderBy(asc(pipelineStages.position), sql`lower(${title})`, asc(pursuits.id));
+  return selectCsvRows(db)
+    .where(filterConditions(f))
+    .orderBy(asc(pipelineStages.position), sql`lower(${title})`, asc(pursuits.id));
 }
 
 /** The CSV rows of the pursuits of these notices (an import's current state). */
@@ -70,12 +72,21 @@ export async function csvRowById(db: Db, id: string): Promise<PursuitCsvRow | un
 }
 
 /** The stored notices with these notice ids or solicitation numbers: how import rows find theirs. */
-export async function findNotices(db: Db, noticeIds: string[], solicitationNumbers: string[]): Promise<{ id: string; noticeId: string; solicitationNumber: string | null }[]> {
+export async function findNotices(
+  db: Db,
+  noticeIds: string[],
+  solicitationNumbers: string[],
+): Promise<{ id: string; noticeId: string; solicitationNumber: string | null }[]> {
   if (noticeIds.length === 0 && solicitationNumbers.length === 0) return [];
   return db
     .select({ id: opportunities.id, noticeId: opportunities.noticeId, solicitationNumber: opportunities.solicitationNumber })
     .from(opportunities)
-    .where(or(noticeIds.length ? inArray(opportunities.noticeId, noticeIds) : undefined, solicitationNumbers.length ? inArray(opportunities.solicitationNumber, solicitationNumbers) : undefined));
+    .where(
+      or(
+        noticeIds.length ? inArray(opportunities.noticeId, noticeIds) : undefined,
+        solicitationNumbers.length ? inArray(opportunities.solicitationNumber, solicitationNumbers) : undefined,
+      ),
+    );
 }
 
 /** Accounts by (lower-cased) email, for the capture owner column. */

@@ -20,13 +20,23 @@ import { presentStage } from './pursuits.presenter';
 import { assertPipeline, listFilters, movePursuit, trackOpportunity, updatePursuit } from './pursuits.service';
 
 /** GET /pursuits/export.csv: every pursuit the /pipeline filters select, one row each. */
-export async function exportPursuitsCsv(ctx: AuthedCtx, q: Omit<PursuitListQuery, 'per_stage'>, now = new Date()): Promise<{ fileName: string; body: Buffer }> {
+export async function exportPursuitsCsv(
+  ctx: AuthedCtx,
+  q: Omit<PursuitListQuery, 'per_stage'>,
+  now = new Date(),
+): Promise<{ fileName: string; body: Buffer }> {
   assertPipeline(ctx, 'pipeline.view');
-  const [rows, stageRows] = await Promise.all([csvRepository.listCsvRows(ctx.db, listFilters(q, now)), stagesRepository.listStages(ctx.db)]);
+  const [rows, stageRows] = await Promise.all([
+    csvRepository.listCsvRows(ctx.db, listFilters(q, now)),
+    stagesRepository.listStages(ctx.db),
+  ]);
   const names = new Map(stageRows.map((s) => [s.id, s.name]));
   const cellCtx = { publicUrl: ctx.config.PUBLIC_URL, stageName: (id: string) => names.get(id) ?? '' };
   // Titles, notes and names come from notices and users: spreadsheetCsv neutralises formulas.
-  const body = spreadsheetCsv([...PURSUIT_CSV_COLUMNS], rows.map((r) => CSV_COLUMNS.map((c) => c.value(r, cellCtx))));
+  const body = spreadsheetCsv(
+    [...PURSUIT_CSV_COLUMNS],
+    rows.map((r) => CSV_COLUMNS.map((c) => c.value(r, cellCtx))),
+  );
   ctx.log.info({ rows: rows.length }, 'pursuits exported');
   return { fileName: `pipeline-${now.toISOString().slice(0, 10)}.csv`, body };
 }
@@ -49,19 +59,25 @@ function readCsv(bytes: Buffer): { records: Record_[]; headers: string[] } {
     // Papa numbers a field-count error by data row (the spreadsheet's row less 2); an unclosed
     // quote runs to the end, so its start is given as a line of the file.
     const where =
-      broken.type === 'Quotes' ? `a quoted field opened on line ${text.slice(0, broken.index).split('\n').length} is not closed` : `row ${(broken.row ?? 0) + 2}: ${broken.message}`;
+      broken.type === 'Quotes'
+        ? `a quoted field opened on line ${text.slice(0, broken.index).split('\n').length} is not closed`
+        : `row ${(broken.row ?? 0) + 2}: ${broken.message}`;
     throw badRequest(`The file is not a readable CSV (${where}). Nothing was imported.`);
   }
   const headers = parsed.meta.fields ?? [];
   if (!headers.includes('notice_id') && !headers.includes('solicitation_number') && !headers.includes('award_key')) {
-    throw badRequest('The file needs a notice_id, solicitation_number or award_key column (the header row of an exported pipeline CSV). Nothing was imported.');
+    throw badRequest(
+      'The file needs a notice_id, solicitation_number or award_key column (the header row of an exported pipeline CSV). Nothing was imported.',
+    );
   }
   // Papa renames a repeated header (p_win_1): which of the two cells counts would be a guess.
   const renamed = Object.values((parsed.meta as { renamedHeaders?: Record<string, string> }).renamedHeaders ?? {});
   if (renamed.length > 0) throw badRequest(`The column ${renamed[0]} is named twice in the header row. Nothing was imported.`);
   if (parsed.data.length === 0) throw badRequest('The file has a header row but no pursuits. Nothing was imported.');
   if (parsed.data.length > PURSUIT_CSV_MAX_ROWS) {
-    throw badRequest(`The file has ${parsed.data.length.toLocaleString('en-US')} rows; an import takes at most ${PURSUIT_CSV_MAX_ROWS.toLocaleString('en-US')}. Split the file. Nothing was imported.`);
+    throw badRequest(
+      `The file has ${parsed.data.length.toLocaleString('en-US')} rows; an import takes at most ${PURSUIT_CSV_MAX_ROWS.toLocaleString('en-US')}. Split the file. Nothing was imported.`,
+    );
   }
   return { records: parsed.data, headers };
 }
@@ -138,12 +154,40 @@ const isEmpty = (c: RowChange) => Object.keys(c.body).length === 0 && c.stageId 
 export async function importPursuitsCsv(ctx: AuthedCtx, bytes: Buffer): Promise<PursuitImportReport> {
   assertPipeline(ctx, 'pipeline.view');
   const { records, headers } = readCsv(bytes);
-  const key = (r: Record_) => ({ noticeId: r.notice_id?.trim() ?? '', solicitationNumber: r.solicitation_number?.trim() ?? '', awardKey: r.award_key?.trim() ?? '' });
+  const key = (r: Record_) => ({
+    noticeId: r.notice_id?.trim() ?? '',
+    solicitationNumber: r.solicitation_number?.trim() ?? '',
+    awardKey: r.award_key?.trim() ?? '',
+  });
   // Only a row with no notice is keyed by its award (a recompete tracked from the radar).
-  const awardKeys = [...new Set(records.filter((r) => !key(r).noticeId && !key(r).solicitationNumber).map((r) => key(r).awardKey).filter(Boolean))];
+  const awardKeys = [
+    ...new Set(
+      records
+        .filter((r) => !key(r).noticeId && !key(r).solicitationNumber)
+        .map((r) => key(r).awardKey)
+        .filter(Boolean),
+    ),
+  ];
   const noticeIds = [...new Set(records.map((r) => key(r).noticeId).filter(Boolean))];
-  const solicitationNumbers = [...new Set(records.filter((r) => !key(r).noticeId).map((r) => key(r).solicitationNumber).filter(Boolean))];
-  const emails = [...new Set(records.map((r) => restoreNeutralised(r.capture_owner_email ?? '').trim().toLowerCase()).filter(Boolean))];
+  const solicitationNumbers = [
+    ...new Set(
+      records
+        .filter((r) => !key(r).noticeId)
+        .map((r) => key(r).solicitationNumber)
+        .filter(Boolean),
+    ),
+  ];
+  const emails = [
+    ...new Set(
+      records
+        .map((r) =>
+          restoreNeutralised(r.capture_owner_email ?? '')
+            .trim()
+            .toLowerCase(),
+        )
+        .filter(Boolean),
+    ),
+  ];
 
   const [notices, stageRows, users] = await Promise.all([
     csvRepository.findNotices(ctx.db, noticeIds, solicitationNumbers),
@@ -160,9 +204,12 @@ export async function importPursuitsCsv(ctx: AuthedCtx, bytes: Buffer): Promise<
   };
   const byNotice = new Map(notices.map((n) => [n.noticeId, n]));
   const bySolicitation = new Map<string, typeof notices>();
-  for (const n of notices) if (n.solicitationNumber) bySolicitation.set(n.solicitationNumber, [...(bySolicitation.get(n.solicitationNumber) ?? []), n]);
+  for (const n of notices)
+    if (n.solicitationNumber) bySolicitation.set(n.solicitationNumber, [...(bySolicitation.get(n.solicitationNumber) ?? []), n]);
   // The pursuits of every notice a row can name: by notice id, or found by solicitation number.
-  const current = new Map((await csvRepository.csvRowsByNotice(ctx.db, [...new Set([...noticeIds, ...byNotice.keys()])])).map((r) => [r.noticeId!, r]));
+  const current = new Map(
+    (await csvRepository.csvRowsByNotice(ctx.db, [...new Set([...noticeIds, ...byNotice.keys()])])).map((r) => [r.noticeId!, r]),
+  );
   const byAward = new Map((await csvRepository.csvRowsByAwardKey(ctx.db, awardKeys)).map((r) => [r.awardKey!, r]));
 
   const seen = new Map<string, number>();
@@ -176,7 +223,8 @@ export async function importPursuitsCsv(ctx: AuthedCtx, bytes: Buffer): Promise<
       // A recompete: it is updated, never created here (Track on the radar creates it).
       const existing = byAward.get(awardKey);
       if (!existing) refuse(`No pursuit tracks the award ${awardKey}: track the recompete from the radar first.`);
-      else if (seen.has(`award:${awardKey}`)) refuse(`Award ${awardKey} is on row ${seen.get(`award:${awardKey}`)} already: one row per pursuit.`);
+      else if (seen.has(`award:${awardKey}`))
+        refuse(`Award ${awardKey} is on row ${seen.get(`award:${awardKey}`)} already: one row per pursuit.`);
       else {
         seen.set(`award:${awardKey}`, row);
         report.push(await applyRow(ctx, record, existing, lookups, row, null));
@@ -213,7 +261,13 @@ export async function importPursuitsCsv(ctx: AuthedCtx, bytes: Buffer): Promise<
     report.push(await applyRow(ctx, record, existing, lookups, row, noticeId, notice?.id));
   }
   const count = (a: PursuitImportRow['action']) => report.filter((r) => r.action === a).length;
-  const counts = { rows: report.length, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), refused: count('refused') };
+  const counts = {
+    rows: report.length,
+    created: count('created'),
+    updated: count('updated'),
+    unchanged: count('unchanged'),
+    refused: count('refused'),
+  };
   ctx.log.info(counts, 'pursuits imported');
   return { counts, rows: report, ignored_columns: headers.filter((h) => !(PURSUIT_CSV_COLUMNS as readonly string[]).includes(h)) };
 }
@@ -233,7 +287,8 @@ async function applyRow(
 ): Promise<PursuitImportRow> {
   try {
     // Unchanged rows of tracked pursuits are decided without a write (and without the owner's rights).
-    if (existing && isEmpty(changesOf(record, existing, lookups, false))) return { row, notice_id: noticeId, action: 'unchanged', reason: null };
+    if (existing && isEmpty(changesOf(record, existing, lookups, false)))
+      return { row, notice_id: noticeId, action: 'unchanged', reason: null };
     const action = await ctx.db.transaction(async (tx) => {
       const txCtx = { ...ctx, db: tx };
       let state = existing;

@@ -45,7 +45,8 @@ async function track(caller: Caller, overrides: Parameters<typeof createOpportun
   expect(res.statusCode).toBe(201);
   return res.json() as { id: string; notice_id: string; solicitation_number: string };
 }
-const patch = (caller: Caller, id: string, payload: object) => t.injectAs(caller.token, { method: 'PATCH', url: `/api/pursuits/${id}`, payload });
+const patch = (caller: Caller, id: string, payload: object) =>
+  t.injectAs(caller.token, { method: 'PATCH', url: `/api/pursuits/${id}`, payload });
 
 async function exportCsv(caller: Caller | null, query = 'agency=DEPT%20OF%20CSV') {
   return t.injectAs(as(caller), { method: 'GET', url: `/api/pursuits/export.csv?${query}` });
@@ -63,7 +64,20 @@ const unparse = (rows: Record<string, string>[]) => Papa.unparse(rows);
 describe('GET /pursuits/export.csv', () => {
   it('writes one row per pursuit the filters select, under the stable header, with ISO dates and formulas neutralised', async () => {
     const p = await track(owner, { title: '=HYPERLINK("http://evil.example","click")' });
-    expect((await patch(owner, p.id, { estimated_value: 1_000_000, p_win: 40, p_go: 50, expected_award_date: '2027-03-01', next_action: 'Call the CO', next_action_due: '2026-12-15', competitors: ['Acme', 'Beta Corp'], notes: '-5% margin; =1+1' })).statusCode).toBe(200);
+    expect(
+      (
+        await patch(owner, p.id, {
+          estimated_value: 1_000_000,
+          p_win: 40,
+          p_go: 50,
+          expected_award_date: '2027-03-01',
+          next_action: 'Call the CO',
+          next_action_due: '2026-12-15',
+          competitors: ['Acme', 'Beta Corp'],
+          notes: '-5% margin; =1+1',
+        })
+      ).statusCode,
+    ).toBe(200);
     await track(owner, { department: 'DEPT OF ELSEWHERE' });
 
     const res = await exportCsv(owner);
@@ -112,7 +126,13 @@ describe('POST /pursuits/import', () => {
     const res = await importCsv(owner, (await exportCsv(owner)).rawPayload);
     expect(res.statusCode).toBe(200);
     const report = res.json();
-    expect(report.counts).toEqual({ rows: before.filter((p) => p.notice.agency === 'DEPT OF CSV').length, created: 0, updated: 0, unchanged: report.counts.rows, refused: 0 });
+    expect(report.counts).toEqual({
+      rows: before.filter((p) => p.notice.agency === 'DEPT OF CSV').length,
+      created: 0,
+      updated: 0,
+      unchanged: report.counts.rows,
+      refused: 0,
+    });
     expect(report.rows.every((r: { action: string }) => r.action === 'unchanged')).toBe(true);
     expect(report.ignored_columns).toEqual([]);
     expect(await allPursuits()).toEqual(before);
@@ -121,12 +141,36 @@ describe('POST /pursuits/import', () => {
   it('applies edited cells through the editor rules, reading neutralised text back as typed', async () => {
     const p = await track(owner, { department: 'DEPT OF EDITS' });
     const [row] = records((await exportCsv(owner, 'agency=DEPT%20OF%20EDITS')).body);
-    const edited = { ...row!, p_win: '70%', estimated_value: '$2,500,000', competitors: 'Gamma; Delta', notes: "'=SUM(A1:A2) is text", next_action: 'Site visit', next_action_due: '2027-01-10', incumbent: 'none' };
+    const edited = {
+      ...row!,
+      p_win: '70%',
+      estimated_value: '$2,500,000',
+      competitors: 'Gamma; Delta',
+      notes: "'=SUM(A1:A2) is text",
+      next_action: 'Site visit',
+      next_action_due: '2027-01-10',
+      incumbent: 'none',
+    };
     const res = await importCsv(owner, unparse([edited]));
-    expect(res.json()).toMatchObject({ counts: { rows: 1, updated: 1, refused: 0 }, rows: [{ row: 2, notice_id: p.notice_id, action: 'updated', reason: null }] });
-    expect(await stored(p.id)).toMatchObject({ pWin: 70, estimatedValue: 2_500_000, valueSource: 'entered', competitors: ['Gamma', 'Delta'], notes: '=SUM(A1:A2) is text', nextAction: 'Site visit', nextActionDue: '2027-01-10', incumbent: 'none' });
+    expect(res.json()).toMatchObject({
+      counts: { rows: 1, updated: 1, refused: 0 },
+      rows: [{ row: 2, notice_id: p.notice_id, action: 'updated', reason: null }],
+    });
+    expect(await stored(p.id)).toMatchObject({
+      pWin: 70,
+      estimatedValue: 2_500_000,
+      valueSource: 'entered',
+      competitors: ['Gamma', 'Delta'],
+      notes: '=SUM(A1:A2) is text',
+      nextAction: 'Site visit',
+      nextActionDue: '2027-01-10',
+      incumbent: 'none',
+    });
     // And that file again changes nothing more.
-    expect((await importCsv(owner, (await exportCsv(owner, 'agency=DEPT%20OF%20EDITS')).rawPayload)).json().counts).toMatchObject({ unchanged: 1, updated: 0 });
+    expect((await importCsv(owner, (await exportCsv(owner, 'agency=DEPT%20OF%20EDITS')).rawPayload)).json().counts).toMatchObject({
+      unchanged: 1,
+      updated: 0,
+    });
   });
 
   it('refuses a row that would pass a gate without a Go, applying none of it; with a Go recorded the same row moves', async () => {
@@ -134,13 +178,26 @@ describe('POST /pursuits/import', () => {
     const [row] = records((await exportCsv(owner, 'agency=DEPT%20OF%20GATES')).body);
     const file = unparse([{ ...row!, stage: 'Capture', p_win: '55' }]);
     const refused = (await importCsv(owner, file)).json();
-    expect(refused.rows).toEqual([{ row: 2, notice_id: p.notice_id, action: 'refused', reason: 'Moving past Qualified needs a gate review with a Go decision. Record the Qualified gate review first.' }]);
+    expect(refused.rows).toEqual([
+      {
+        row: 2,
+        notice_id: p.notice_id,
+        action: 'refused',
+        reason: 'Moving past Qualified needs a gate review with a Go decision. Record the Qualified gate review first.',
+      },
+    ]);
     expect(await stored(p.id)).toMatchObject({ stageId: stage('Identified'), pWin: null });
 
     const go = await t.injectAs(owner.token, {
       method: 'POST',
       url: `/api/pursuits/${p.id}/gate-reviews`,
-      payload: { gate_stage_id: stage('Qualified'), scores: factors.map((f) => ({ factor_id: f.id, score: 4, note: `${f.name}: fine` })), incumbent: 'Acme', decision: 'go', rationale: 'Known customer' },
+      payload: {
+        gate_stage_id: stage('Qualified'),
+        scores: factors.map((f) => ({ factor_id: f.id, score: 4, note: `${f.name}: fine` })),
+        incumbent: 'Acme',
+        decision: 'go',
+        rationale: 'Known customer',
+      },
     });
     expect(go.statusCode).toBe(201);
     expect((await importCsv(owner, file)).json().rows[0]).toMatchObject({ action: 'updated', reason: null });
@@ -153,16 +210,25 @@ describe('POST /pursuits/import', () => {
     const before = await stored(p.id);
     const cases: [Record<string, string>, string][] = [
       [{ stage: 'Won' }, 'Record the outcome to move a pursuit to Won: it asks for the award, the reasons and the lessons learned'],
-      [{ stage: 'Shortlisted' }, 'Unknown stage "Shortlisted". The stages are: Identified, Qualified, Capture, Bid decision, Proposal, Submitted, Won, Lost, No bid, Cancelled.'],
+      [
+        { stage: 'Shortlisted' },
+        'Unknown stage "Shortlisted". The stages are: Identified, Qualified, Capture, Bid decision, Proposal, Submitted, Won, Lost, No bid, Cancelled.',
+      ],
       [{ p_win: '120' }, 'p(win) must be from 0 to 100'],
       [{ p_go: 'high' }, 'p_go "high" is not a number'],
       [{ expected_award_date: '3/1/2027' }, 'Expected award date must be a date (YYYY-MM-DD)'],
-      [{ capture_owner_email: 'nobody@example.com' }, 'No account has the email nobody@example.com: the capture owner must be a user of this installation.'],
+      [
+        { capture_owner_email: 'nobody@example.com' },
+        'No account has the email nobody@example.com: the capture owner must be a user of this installation.',
+      ],
       [{ capture_owner_email: guest.user.email }, 'The capture owner must be an internal user of this installation'],
     ];
     for (const [edit, reason] of cases) {
       const res = await importCsv(owner, unparse([{ ...row!, notes: 'changed too', ...edit }]));
-      expect({ status: res.statusCode, row: res.json().rows[0] }).toEqual({ status: 200, row: { row: 2, notice_id: p.notice_id, action: 'refused', reason } });
+      expect({ status: res.statusCode, row: res.json().rows[0] }).toEqual({
+        status: 200,
+        row: { row: 2, notice_id: p.notice_id, action: 'refused', reason },
+      });
     }
     expect(await stored(p.id)).toEqual(before);
   });
@@ -186,10 +252,25 @@ describe('POST /pursuits/import', () => {
       rows: [
         { row: 2, notice_id: 'csvnew0001', action: 'created', reason: null },
         { row: 3, notice_id: 'csvnew0002', action: 'created', reason: null },
-        { row: 4, notice_id: null, action: 'refused', reason: '2 notices have the solicitation number CSV-TWICE: give the notice id to say which.' },
-        { row: 5, notice_id: 'nosuchnotice', action: 'refused', reason: 'No notice has the notice id nosuchnotice (it is not in the opportunity data, and not in the pipeline).' },
+        {
+          row: 4,
+          notice_id: null,
+          action: 'refused',
+          reason: '2 notices have the solicitation number CSV-TWICE: give the notice id to say which.',
+        },
+        {
+          row: 5,
+          notice_id: 'nosuchnotice',
+          action: 'refused',
+          reason: 'No notice has the notice id nosuchnotice (it is not in the opportunity data, and not in the pipeline).',
+        },
         { row: 6, notice_id: 'csvnew0001', action: 'refused', reason: 'Notice csvnew0001 is on row 2 already: one row per notice.' },
-        { row: 7, notice_id: 'csvnew0003', action: 'refused', reason: 'Moving past Qualified needs a gate review with a Go decision. Record the Qualified gate review first.' },
+        {
+          row: 7,
+          notice_id: 'csvnew0003',
+          action: 'refused',
+          reason: 'Moving past Qualified needs a gate review with a Go decision. Record the Qualified gate review first.',
+        },
       ],
       ignored_columns: [],
     });
@@ -206,7 +287,12 @@ describe('POST /pursuits/import', () => {
     expect((await importCsv(other, exported)).json().rows[0]).toMatchObject({ action: 'unchanged' });
     const [row] = records(exported);
     const changed = unparse([{ ...row!, p_win: '10' }]);
-    expect((await importCsv(other, changed)).json().rows[0]).toEqual({ row: 2, notice_id: p.notice_id, action: 'refused', reason: 'Only the capture owner or an admin can change this pursuit' });
+    expect((await importCsv(other, changed)).json().rows[0]).toEqual({
+      row: 2,
+      notice_id: p.notice_id,
+      action: 'refused',
+      reason: 'Only the capture owner or an admin can change this pursuit',
+    });
     expect((await stored(p.id)).pWin).toBeNull();
     expect((await importCsv(admin, changed)).json().rows[0]).toMatchObject({ action: 'updated' });
     expect((await stored(p.id)).pWin).toBe(10);
@@ -226,13 +312,33 @@ describe('POST /pursuits/import', () => {
     const p = await track(owner, { department: 'DEPT OF MALFORMED' });
     const before = await allPursuits();
     const cases: [string | Buffer, number, string][] = [
-      [`notice_id,p_win\n${p.notice_id},"50\n`, 400, 'The file is not a readable CSV (a quoted field opened on line 2 is not closed). Nothing was imported.'],
-      [`notice_id,p_win\n${p.notice_id},50,7\n`, 400, 'The file is not a readable CSV (row 2: Too many fields: expected 2 fields but parsed 3). Nothing was imported.'],
-      ['title,p_win\nHarbor,50\n', 400, 'The file needs a notice_id, solicitation_number or award_key column (the header row of an exported pipeline CSV). Nothing was imported.'],
+      [
+        `notice_id,p_win\n${p.notice_id},"50\n`,
+        400,
+        'The file is not a readable CSV (a quoted field opened on line 2 is not closed). Nothing was imported.',
+      ],
+      [
+        `notice_id,p_win\n${p.notice_id},50,7\n`,
+        400,
+        'The file is not a readable CSV (row 2: Too many fields: expected 2 fields but parsed 3). Nothing was imported.',
+      ],
+      [
+        'title,p_win\nHarbor,50\n',
+        400,
+        'The file needs a notice_id, solicitation_number or award_key column (the header row of an exported pipeline CSV). Nothing was imported.',
+      ],
       ['notice_id,p_win\n', 400, 'The file has a header row but no pursuits. Nothing was imported.'],
       [`notice_id,p_win,p_win\n${p.notice_id},1,2\n`, 400, 'The column p_win is named twice in the header row. Nothing was imported.'],
-      [Buffer.from([0x6e, 0x6f, 0x74, 0x69, 0x63, 0x65, 0x5f, 0x69, 0x64, 0x0a, 0xe9, 0x0a]), 400, 'The file is not UTF-8 text. Save it as "CSV UTF-8" and import it again.'],
-      [`notice_id\n${'x\n'.repeat(3_001)}`, 400, 'The file has 3,001 rows; an import takes at most 3,000. Split the file. Nothing was imported.'],
+      [
+        Buffer.from([0x6e, 0x6f, 0x74, 0x69, 0x63, 0x65, 0x5f, 0x69, 0x64, 0x0a, 0xe9, 0x0a]),
+        400,
+        'The file is not UTF-8 text. Save it as "CSV UTF-8" and import it again.',
+      ],
+      [
+        `notice_id\n${'x\n'.repeat(3_001)}`,
+        400,
+        'The file has 3,001 rows; an import takes at most 3,000. Split the file. Nothing was imported.',
+      ],
     ];
     for (const [file, status, detail] of cases) {
       const res = await importCsv(owner, file);
@@ -241,7 +347,10 @@ describe('POST /pursuits/import', () => {
     const noFile = await t.injectAs(owner.token, { method: 'POST', url: '/api/pursuits/import', payload: {} });
     expect(noFile.statusCode).toBe(400);
     const tooLarge = await importCsv(owner, Buffer.alloc(5 * 1024 * 1024 + 1, 'a'));
-    expect({ status: tooLarge.statusCode, detail: tooLarge.json().detail }).toEqual({ status: 413, detail: 'The CSV file is larger than the 5 MB import limit. Split it. Nothing was imported.' });
+    expect({ status: tooLarge.statusCode, detail: tooLarge.json().detail }).toEqual({
+      status: 413,
+      detail: 'The CSV file is larger than the 5 MB import limit. Split it. Nothing was imported.',
+    });
     expect(await allPursuits()).toEqual(before);
   });
 });
@@ -260,10 +369,20 @@ describe('a recompete tracked from the radar (no notice yet)', () => {
     expect(same.json()).toMatchObject({ counts: { rows: 1, unchanged: 1, refused: 0 } });
 
     const edited = await importCsv(owner, unparse([{ ...exported[0]!, p_win: '35' }]));
-    expect(edited.json()).toMatchObject({ counts: { rows: 1, updated: 1 }, rows: [{ row: 2, notice_id: null, action: 'updated', reason: null }] });
+    expect(edited.json()).toMatchObject({
+      counts: { rows: 1, updated: 1 },
+      rows: [{ row: 2, notice_id: null, action: 'updated', reason: null }],
+    });
     expect((await stored(id)).pWin).toBe(35);
 
     const unknown = await importCsv(owner, unparse([{ ...exported[0]!, award_key: 'NO-SUCH-AWARD' }]));
-    expect(unknown.json().rows).toEqual([{ row: 2, notice_id: null, action: 'refused', reason: 'No pursuit tracks the award NO-SUCH-AWARD: track the recompete from the radar first.' }]);
+    expect(unknown.json().rows).toEqual([
+      {
+        row: 2,
+        notice_id: null,
+        action: 'refused',
+        reason: 'No pursuit tracks the award NO-SUCH-AWARD: track the recompete from the radar first.',
+      },
+    ]);
   });
 });

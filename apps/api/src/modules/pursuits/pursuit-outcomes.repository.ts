@@ -16,7 +16,10 @@ export async function upsertOutcome(db: Db, values: OutcomeValues): Promise<void
 /** Edits the details of the outcome the pursuit has (not who recorded it, nor p(win) at close). */
 export async function updateOutcome(db: Db, values: OutcomeValues): Promise<void> {
   const { pursuitId, recordedBy: _by, pWinAtClose: _p, ...rest } = values;
-  await db.update(pursuitOutcomes).set({ ...rest, updatedAt: sql`now()` }).where(eq(pursuitOutcomes.pursuitId, pursuitId));
+  await db
+    .update(pursuitOutcomes)
+    .set({ ...rest, updatedAt: sql`now()` })
+    .where(eq(pursuitOutcomes.pursuitId, pursuitId));
 }
 
 export async function findOutcome(db: Db, pursuitId: string): Promise<(PursuitOutcomeRow & { recorderName: string | null }) | undefined> {

@@ -20,7 +20,10 @@ export async function existingUeis(db: Db, ueis: string[]): Promise<Set<string>>
  */
 export async function ueisByNormalizedName(db: Db, names: string[]): Promise<Map<string, string[]>> {
   if (names.length === 0) return new Map();
-  const list = sql.join(names.map((n) => sql`${n}`), sql`, `);
+  const list = sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  );
   const rows = rowsOf<{ name: string; ueis: string[] }>(
     await db.execute(sql`
       select k as name, array_agg(distinct r.uei order by r.uei) as ueis
@@ -42,7 +45,14 @@ export async function findRecipientName(db: Db, uei: string): Promise<string | u
  * transaction; the append is one conditional UPDATE, so two people adding at once cannot push the
  * list past its limit or add the name twice. 'full' when the list has no room.
  */
-export async function addChosen(db: Db, pursuitId: string, kind: PursuitPartyKind, name: string, uei: string, userId: string): Promise<'added' | 'full' | 'gone'> {
+export async function addChosen(
+  db: Db,
+  pursuitId: string,
+  kind: PursuitPartyKind,
+  name: string,
+  uei: string,
+  userId: string,
+): Promise<'added' | 'full' | 'gone'> {
   return db.transaction(async (tx) => {
     const column = kind === 'competitor' ? pursuits.competitors : pursuits.teamingPartners;
     const key = kind === 'competitor' ? 'competitors' : 'teamingPartners';
@@ -61,7 +71,10 @@ export async function addChosen(db: Db, pursuitId: string, kind: PursuitPartyKin
     await tx
       .insert(pursuitParties)
       .values({ pursuitId, kind, name, recipientUei: uei, addedBy: userId })
-      .onConflictDoUpdate({ target: [pursuitParties.pursuitId, pursuitParties.kind, pursuitParties.name], set: { recipientUei: uei, addedBy: userId, createdAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: [pursuitParties.pursuitId, pursuitParties.kind, pursuitParties.name],
+        set: { recipientUei: uei, addedBy: userId, createdAt: sql`now()` },
+      });
     return 'added';
   });
 }

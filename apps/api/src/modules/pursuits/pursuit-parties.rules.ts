@@ -40,7 +40,9 @@ export function resolveParty(kind: PursuitPartyKind, name: string, facts: PartyF
   const byName = facts.ueisByName.get(normalizeRecipientName(name)) ?? [];
   if (byName.length === 1) return linked(kind, name, byName[0]!, 'unique_name');
   const reason =
-    byName.length > 1 ? `${byName.length} award recipients were seen under this name, so it is not linked: add the right one from partner search.` : null;
+    byName.length > 1
+      ? `${byName.length} award recipients were seen under this name, so it is not linked: add the right one from partner search.`
+      : null;
   return { kind, name, uei: null, linked_by: null, not_linked_reason: reason };
 }
 

@@ -36,7 +36,9 @@ export async function addParty(ctx: AuthedCtx, id: string, body: AddPursuitParty
   const outcome = await repo.addChosen(ctx.db, pursuit.id, body.kind, name, body.uei, ctx.actor.id);
   if (outcome === 'gone') throw notFound('Pursuit not found');
   if (outcome === 'full') {
-    throw conflict(`This pursuit already lists ${PURSUIT_NAMES_MAX} ${body.kind === 'competitor' ? 'competitors' : 'teaming partners'}: remove one first`);
+    throw conflict(
+      `This pursuit already lists ${PURSUIT_NAMES_MAX} ${body.kind === 'competitor' ? 'competitors' : 'teaming partners'}: remove one first`,
+    );
   }
   ctx.log.info({ pursuitId: pursuit.id, kind: body.kind }, 'pursuit party linked');
   return listParties(ctx, pursuit.id);

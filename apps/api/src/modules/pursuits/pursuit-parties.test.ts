@@ -45,15 +45,22 @@ async function track(caller: Caller): Promise<Pursuit> {
   return res.json();
 }
 const parties = (c: Caller | null, id: string) => t.injectAs(c?.token ?? null, { method: 'GET', url: `/api/pursuits/${id}/parties` });
-const add = (c: Caller | null, id: string, payload: object) => t.injectAs(c?.token ?? null, { method: 'POST', url: `/api/pursuits/${id}/parties`, payload });
+const add = (c: Caller | null, id: string, payload: object) =>
+  t.injectAs(c?.token ?? null, { method: 'POST', url: `/api/pursuits/${id}/parties`, payload });
 const patch = (c: Caller, id: string, payload: object) => t.injectAs(c.token, { method: 'PATCH', url: `/api/pursuits/${id}`, payload });
 
 describe('typed names', () => {
   it('keep working as names, and link only by UEI or a name exactly one recipient was seen under', async () => {
     const p = await track(owner);
-    const res = await patch(owner, p.id, { competitors: ['jacobs technology inc', 'Smith & Sons LLC', 'Unknown Corp', SMITH_B.toLowerCase()], teaming_partners: ['ZZZZZZZZZZZZ'] });
+    const res = await patch(owner, p.id, {
+      competitors: ['jacobs technology inc', 'Smith & Sons LLC', 'Unknown Corp', SMITH_B.toLowerCase()],
+      teaming_partners: ['ZZZZZZZZZZZZ'],
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ competitors: ['jacobs technology inc', 'Smith & Sons LLC', 'Unknown Corp', SMITH_B.toLowerCase()], teaming_partners: ['ZZZZZZZZZZZZ'] });
+    expect(res.json()).toMatchObject({
+      competitors: ['jacobs technology inc', 'Smith & Sons LLC', 'Unknown Corp', SMITH_B.toLowerCase()],
+      teaming_partners: ['ZZZZZZZZZZZZ'],
+    });
     const body = (await parties(other, p.id)).json() as PursuitParties;
     expect(body.data).toEqual([
       { kind: 'competitor', name: 'jacobs technology inc', uei: JACOBS, linked_by: 'unique_name', not_linked_reason: null },
@@ -75,7 +82,10 @@ describe('typed names', () => {
     const p = await track(owner);
     await patch(owner, p.id, { teaming_partners: ['Delta Works'] });
     await createRecipient(t.db, 'DELTA0000001', ['DELTA WORKS']);
-    expect(((await parties(owner, p.id)).json() as PursuitParties).data[0]).toMatchObject({ uei: 'DELTA0000001', linked_by: 'unique_name' });
+    expect(((await parties(owner, p.id)).json() as PursuitParties).data[0]).toMatchObject({
+      uei: 'DELTA0000001',
+      linked_by: 'unique_name',
+    });
     await createRecipient(t.db, 'DELTA0000002', ['Delta Works.']);
     expect(((await parties(owner, p.id)).json() as PursuitParties).data[0]).toMatchObject({ uei: null, linked_by: null });
   });
@@ -86,19 +96,26 @@ describe('POST /pursuits/{id}/parties', () => {
     const p = await track(owner);
     const res = await add(owner, p.id, { kind: 'teaming_partner', uei: SMITH_A.toLowerCase() });
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as PursuitParties).data).toEqual([{ kind: 'teaming_partner', name: 'SMITH & SONS LLC', uei: SMITH_A, linked_by: 'chosen', not_linked_reason: null }]);
+    expect((res.json() as PursuitParties).data).toEqual([
+      { kind: 'teaming_partner', name: 'SMITH & SONS LLC', uei: SMITH_A, linked_by: 'chosen', not_linked_reason: null },
+    ]);
     expect((await add(admin, p.id, { kind: 'teaming_partner', uei: SMITH_A })).statusCode).toBe(200);
     const [row] = await t.db.select().from(pursuits).where(eq(pursuits.id, p.id));
     expect(row!.teamingPartners).toEqual(['SMITH & SONS LLC']);
     // The pursuit still reads as before: names.
-    expect((await t.injectAs(owner.token, { method: 'GET', url: `/api/pursuits/${p.id}` })).json()).toMatchObject({ teaming_partners: ['SMITH & SONS LLC'], competitors: [] });
+    expect((await t.injectAs(owner.token, { method: 'GET', url: `/api/pursuits/${p.id}` })).json()).toMatchObject({
+      teaming_partners: ['SMITH & SONS LLC'],
+      competitors: [],
+    });
   });
 
   it('links a typed name chosen later from partner search, and drops the link with the name', async () => {
     const p = await track(owner);
     await patch(owner, p.id, { competitors: ['SMITH & SONS LLC'] });
     await add(owner, p.id, { kind: 'competitor', uei: SMITH_A });
-    expect(((await parties(owner, p.id)).json() as PursuitParties).data).toEqual([{ kind: 'competitor', name: 'SMITH & SONS LLC', uei: SMITH_A, linked_by: 'chosen', not_linked_reason: null }]);
+    expect(((await parties(owner, p.id)).json() as PursuitParties).data).toEqual([
+      { kind: 'competitor', name: 'SMITH & SONS LLC', uei: SMITH_A, linked_by: 'chosen', not_linked_reason: null },
+    ]);
     await patch(owner, p.id, { competitors: [] });
     expect(((await parties(owner, p.id)).json() as PursuitParties).data).toEqual([]);
   });
@@ -119,7 +136,10 @@ describe('POST /pursuits/{id}/parties', () => {
     const p = await track(owner);
     const nineteen = Array.from({ length: 19 }, (_, i) => `Partner ${i + 1}`);
     await patch(owner, p.id, { teaming_partners: nineteen });
-    const results = await Promise.all([add(owner, p.id, { kind: 'teaming_partner', uei: JACOBS }), add(admin, p.id, { kind: 'teaming_partner', uei: SMITH_A })]);
+    const results = await Promise.all([
+      add(owner, p.id, { kind: 'teaming_partner', uei: JACOBS }),
+      add(admin, p.id, { kind: 'teaming_partner', uei: SMITH_A }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const [row] = await t.db.select().from(pursuits).where(eq(pursuits.id, p.id));
     expect(row!.teamingPartners).toHaveLength(20);

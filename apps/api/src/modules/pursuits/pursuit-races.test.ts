@@ -29,7 +29,13 @@ async function recordGo(token: string, pursuitId: string, gateStageId: string) {
   const res = await t.injectAs(token, {
     method: 'POST',
     url: `/api/pursuits/${pursuitId}/gate-reviews`,
-    payload: { gate_stage_id: gateStageId, scores: factors.map((f) => ({ factor_id: f.id, score: 4, note: 'fit' })), incumbent: 'none', decision: 'go', rationale: 'fits' },
+    payload: {
+      gate_stage_id: gateStageId,
+      scores: factors.map((f) => ({ factor_id: f.id, score: 4, note: 'fit' })),
+      incumbent: 'none',
+      decision: 'go',
+      rationale: 'fits',
+    },
   });
   expect(res.statusCode).toBe(201);
 }
@@ -37,7 +43,9 @@ async function recordGo(token: string, pursuitId: string, gateStageId: string) {
 describe('concurrent pipeline changes', () => {
   it(`${N} people pressing Track at once make one pursuit; the rest get 409`, async () => {
     const opportunityId = await createOpportunity(t.db);
-    const responses = await Promise.all(callers.map((c) => t.injectAs(c.token, { method: 'POST', url: '/api/pursuits', payload: { opportunity_id: opportunityId } })));
+    const responses = await Promise.all(
+      callers.map((c) => t.injectAs(c.token, { method: 'POST', url: '/api/pursuits', payload: { opportunity_id: opportunityId } })),
+    );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, ...Array<number>(N - 1).fill(409)]);
     const rows = await t.db.select().from(pursuits).where(eq(pursuits.opportunityId, opportunityId));
     expect(rows).toHaveLength(1);
@@ -48,13 +56,21 @@ describe('concurrent pipeline changes', () => {
   it(`${N} concurrent moves from the same stage have one winner`, async () => {
     const admin = callers[0]!;
     const opportunityId = await createOpportunity(t.db);
-    const pursuit = (await t.injectAs(admin.token, { method: 'POST', url: '/api/pursuits', payload: { opportunity_id: opportunityId } })).json();
+    const pursuit = (
+      await t.injectAs(admin.token, { method: 'POST', url: '/api/pursuits', payload: { opportunity_id: opportunityId } })
+    ).json();
     const stages = (await t.injectAs(admin.token, { method: 'GET', url: '/api/pipeline/stages' })).json().data as { id: string }[];
     await recordGo(admin.token, pursuit.id, stages[1]!.id);
     // Qualified, and past it once a Go is recorded there: Capture, Bid decision.
     const targets = stages.slice(1, 4);
     const responses = await Promise.all(
-      Array.from({ length: N }, (_, i) => t.injectAs(admin.token, { method: 'POST', url: `/api/pursuits/${pursuit.id}/move`, payload: { stage_id: targets[i % targets.length]!.id, from_stage_id: stages[0]!.id } })),
+      Array.from({ length: N }, (_, i) =>
+        t.injectAs(admin.token, {
+          method: 'POST',
+          url: `/api/pursuits/${pursuit.id}/move`,
+          payload: { stage_id: targets[i % targets.length]!.id, from_stage_id: stages[0]!.id },
+        }),
+      ),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, ...Array<number>(N - 1).fill(409)]);
     const [row] = await t.db.select().from(pursuits).where(eq(pursuits.id, pursuit.id));
@@ -63,17 +79,32 @@ describe('concurrent pipeline changes', () => {
 
   it(`${N} concurrent moves past a gate with a Go have one winner; without a Go none moves`, async () => {
     const admin = callers[0]!;
-    const stages = (await t.injectAs(admin.token, { method: 'GET', url: '/api/pipeline/stages' })).json().data as { id: string; name: string }[];
-    const [qualified, capture, bid] = ['Qualified', 'Capture', 'Bid decision'].map((n) => stages.find((s) => s.name === n)!.id) as [string, string, string];
+    const stages = (await t.injectAs(admin.token, { method: 'GET', url: '/api/pipeline/stages' })).json().data as {
+      id: string;
+      name: string;
+    }[];
+    const [qualified, capture, bid] = ['Qualified', 'Capture', 'Bid decision'].map((n) => stages.find((s) => s.name === n)!.id) as [
+      string,
+      string,
+      string,
+    ];
     const trackAt = async () => {
       const opportunityId = await createOpportunity(t.db);
-      const id = (await t.injectAs(admin.token, { method: 'POST', url: '/api/pursuits', payload: { opportunity_id: opportunityId } })).json().id as string;
+      const id = (
+        await t.injectAs(admin.token, { method: 'POST', url: '/api/pursuits', payload: { opportunity_id: opportunityId } })
+      ).json().id as string;
       await t.db.update(pursuits).set({ stageId: qualified }).where(eq(pursuits.id, id));
       return id;
     };
     const moveAll = (id: string) =>
       Promise.all(
-        Array.from({ length: N }, (_, i) => t.injectAs(admin.token, { method: 'POST', url: `/api/pursuits/${id}/move`, payload: { stage_id: i % 2 ? capture : bid, from_stage_id: qualified } })),
+        Array.from({ length: N }, (_, i) =>
+          t.injectAs(admin.token, {
+            method: 'POST',
+            url: `/api/pursuits/${id}/move`,
+            payload: { stage_id: i % 2 ? capture : bid, from_stage_id: qualified },
+          }),
+        ),
       );
 
     const ungated = await trackAt();

@@ -68,9 +68,16 @@ export async function useAwardValue(ctx: AuthedCtx, id: string, body: UseAwardVa
   const { suggestion, reason } = await suggest(ctx, pursuit);
   if (!suggestion) throw conflict(reason ?? NO_CANDIDATE);
   if (suggestion.award_key !== body.award_key) {
-    throw conflict(`The incumbent candidate changed since it was shown: it is now ${suggestion.piid}. Reload to see the value offered now.`);
+    throw conflict(
+      `The incumbent candidate changed since it was shown: it is now ${suggestion.piid}. Reload to see the value offered now.`,
+    );
   }
-  const award = { awardKey: suggestion.award_key, piid: suggestion.piid, recipientName: suggestion.recipient_name, basis: suggestion.basis };
+  const award = {
+    awardKey: suggestion.award_key,
+    piid: suggestion.piid,
+    recipientName: suggestion.recipient_name,
+    basis: suggestion.basis,
+  };
   if (!(await repo.setValueFromAward(ctx.db, pursuit.id, suggestion.amount, award))) throw conflict(ENTERED_WINS);
   return getPursuit(ctx, pursuit.id);
 }

@@ -30,10 +30,15 @@ afterAll(async () => {
 
 let serial = 0;
 /** A notice quoting an incumbent contract number, the award behind it, and its tracked pursuit. */
-async function pursuitWithIncumbent(award: { obligatedAmount: string | null; baseAndAllOptionsValue: string | null } | null, notice: { amount?: string } = {}) {
+async function pursuitWithIncumbent(
+  award: { obligatedAmount: string | null; baseAndAllOptionsValue: string | null } | null,
+  notice: { amount?: string } = {},
+) {
   serial += 1;
   const piid = `W912HQ22P${String(7000 + serial)}`;
-  const awardKey = award ? await createAward(t.db, { piid, recipientUei: 'INCUMB000001', recipientName: 'Incumbent Corp', ...award }) : null;
+  const awardKey = award
+    ? await createAward(t.db, { piid, recipientUei: 'INCUMB000001', recipientName: 'Incumbent Corp', ...award })
+    : null;
   const opportunityId = await createOpportunity(t.db, {
     description: `Previously performed under contract ${piid.slice(0, 6)}-22-P-${piid.slice(9)}.`,
     award: notice.amount ? { number: null, date: null, amount: notice.amount, awardee: null } : null,
@@ -42,8 +47,10 @@ async function pursuitWithIncumbent(award: { obligatedAmount: string | null; bas
   expect(res.statusCode, res.body).toBe(201);
   return { pursuit: res.json() as Pursuit, piid, awardKey };
 }
-const suggestion = (c: Caller | null, id: string) => t.injectAs(c?.token ?? null, { method: 'GET', url: `/api/pursuits/${id}/value-from-awards` });
-const use = (c: Caller | null, id: string, award_key: unknown) => t.injectAs(c?.token ?? null, { method: 'POST', url: `/api/pursuits/${id}/value-from-awards`, payload: { award_key } });
+const suggestion = (c: Caller | null, id: string) =>
+  t.injectAs(c?.token ?? null, { method: 'GET', url: `/api/pursuits/${id}/value-from-awards` });
+const use = (c: Caller | null, id: string, award_key: unknown) =>
+  t.injectAs(c?.token ?? null, { method: 'POST', url: `/api/pursuits/${id}/value-from-awards`, payload: { award_key } });
 
 describe('GET /pursuits/{id}/value-from-awards', () => {
   it('offers the top candidate’s ceiling with its source, and applies nothing by itself', async () => {
@@ -66,12 +73,20 @@ describe('GET /pursuits/{id}/value-from-awards', () => {
 
   it('offers what was obligated when the award states no ceiling', async () => {
     const { pursuit } = await pursuitWithIncumbent({ obligatedAmount: '50000.00', baseAndAllOptionsValue: null });
-    expect(((await suggestion(owner, pursuit.id)).json() as ValueSuggestion).suggestion).toMatchObject({ basis: 'obligated', amount: 50000 });
+    expect(((await suggestion(owner, pursuit.id)).json() as ValueSuggestion).suggestion).toMatchObject({
+      basis: 'obligated',
+      amount: 50000,
+    });
   });
 
   it('offers nothing, and says why, without a candidate, without an amount, or when the notice states a value', async () => {
-    expect((await suggestion(owner, (await pursuitWithIncumbent(null)).pursuit.id)).json()).toEqual({ suggestion: null, reason: NO_CANDIDATE });
-    expect((await suggestion(owner, (await pursuitWithIncumbent({ obligatedAmount: '0', baseAndAllOptionsValue: null })).pursuit.id)).json()).toEqual({ suggestion: null, reason: NO_AMOUNT });
+    expect((await suggestion(owner, (await pursuitWithIncumbent(null)).pursuit.id)).json()).toEqual({
+      suggestion: null,
+      reason: NO_CANDIDATE,
+    });
+    expect(
+      (await suggestion(owner, (await pursuitWithIncumbent({ obligatedAmount: '0', baseAndAllOptionsValue: null })).pursuit.id)).json(),
+    ).toEqual({ suggestion: null, reason: NO_AMOUNT });
     const stated = await pursuitWithIncumbent({ obligatedAmount: '5.00', baseAndAllOptionsValue: '9.00' }, { amount: '$75,000' });
     expect(stated.pursuit).toMatchObject({ estimated_value: 75000, value_source: 'notice' });
     expect((await suggestion(owner, stated.pursuit.id)).json()).toEqual({ suggestion: null, reason: NOTICE_STATES });
@@ -120,8 +135,17 @@ describe('POST /pursuits/{id}/value-from-awards', () => {
   it('keeps the source when a form sends the same value back with its other fields', async () => {
     const { pursuit, awardKey } = await pursuitWithIncumbent({ obligatedAmount: '10.00', baseAndAllOptionsValue: '20.00' });
     await use(owner, pursuit.id, awardKey);
-    const res = await t.injectAs(owner.token, { method: 'PATCH', url: `/api/pursuits/${pursuit.id}`, payload: { estimated_value: 20, p_win: 40 } });
-    expect(res.json()).toMatchObject({ estimated_value: 20, value_source: 'prior_award', value_award: { award_key: awardKey }, weighted_value: 8 });
+    const res = await t.injectAs(owner.token, {
+      method: 'PATCH',
+      url: `/api/pursuits/${pursuit.id}`,
+      payload: { estimated_value: 20, p_win: 40 },
+    });
+    expect(res.json()).toMatchObject({
+      estimated_value: 20,
+      value_source: 'prior_award',
+      value_award: { award_key: awardKey },
+      weighted_value: 8,
+    });
   });
 
   it('refuses an offer that changed since it was shown, and bad input, changing nothing', async () => {

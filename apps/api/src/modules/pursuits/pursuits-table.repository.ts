@@ -42,7 +42,10 @@ export async function listPage(
 }
 
 /** What the stage totals need of every pursuit the filters select (four columns, not the list's twenty). */
-export async function listForTotals(db: Db, f: PursuitFilters): Promise<{ stageId: string; estimatedValue: number | null; pWin: number | null; pGo: number | null }[]> {
+export async function listForTotals(
+  db: Db,
+  f: PursuitFilters,
+): Promise<{ stageId: string; estimatedValue: number | null; pWin: number | null; pGo: number | null }[]> {
   return db
     .select({ stageId: pursuits.stageId, estimatedValue: pursuits.estimatedValue, pWin: pursuits.pWin, pGo: pursuits.pGo })
     .from(pursuits)

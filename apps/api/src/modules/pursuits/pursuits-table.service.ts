@@ -15,9 +15,24 @@ export async function listTablePage(ctx: AuthedCtx, q: PursuitTableQuery, now = 
   const filters = listFilters(q, now);
   const [all, stageRows] = await Promise.all([tableRepository.listForTotals(ctx.db, filters), stagesRepository.listStages(ctx.db)]);
   const stages = stageRows.map(presentStage);
-  const totals = stageTotals(stages, all.map((r) => ({ stage_id: r.stageId, estimated_value: r.estimatedValue, weighted_value: weightedValue(r.estimatedValue, r.pWin, r.pGo) })));
+  const totals = stageTotals(
+    stages,
+    all.map((r) => ({
+      stage_id: r.stageId,
+      estimated_value: r.estimatedValue,
+      weighted_value: weightedValue(r.estimatedValue, r.pWin, r.pGo),
+    })),
+  );
   const total = all.length;
   const page = Math.min(q.page, Math.max(1, Math.ceil(total / q.per_page)));
-  const rows = total === 0 ? [] : await tableRepository.listPage(ctx.db, filters, { sort: q.sort, order: q.order, limit: q.per_page, offset: (page - 1) * q.per_page });
+  const rows =
+    total === 0
+      ? []
+      : await tableRepository.listPage(ctx.db, filters, {
+          sort: q.sort,
+          order: q.order,
+          limit: q.per_page,
+          offset: (page - 1) * q.per_page,
+        });
   return { data: rows.map(presentListItem), stages, totals, page: { page, per_page: q.per_page, total } };
 }

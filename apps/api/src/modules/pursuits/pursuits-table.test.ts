@@ -32,14 +32,18 @@ beforeAll(async () => {
     const opportunityId = await createOpportunity(t.db, { title, department });
     const res = await t.injectAs(owner.token, { method: 'POST', url: '/api/pursuits', payload: { opportunity_id: opportunityId } });
     ids[title] = res.json().id;
-    await t.db.update(pursuits).set({ estimatedValue: value, pWin, stageId: stages.find((s) => s.name === stageName)!.id }).where(eq(pursuits.id, ids[title]!));
+    await t.db
+      .update(pursuits)
+      .set({ estimatedValue: value, pWin, stageId: stages.find((s) => s.name === stageName)!.id })
+      .where(eq(pursuits.id, ids[title]!));
   }
 });
 afterAll(async () => {
   await t.close();
 });
 
-const table = (query: string, caller: Caller | null = owner) => t.injectAs(caller?.token ?? null, { method: 'GET', url: `/api/pursuits?view=table&${query}` });
+const table = (query: string, caller: Caller | null = owner) =>
+  t.injectAs(caller?.token ?? null, { method: 'GET', url: `/api/pursuits?view=table&${query}` });
 const titles = (body: { data: { title: string }[] }) => body.data.map((p) => p.title);
 
 describe('GET /pursuits?view=table', () => {

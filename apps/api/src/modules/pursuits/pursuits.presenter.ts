@@ -5,7 +5,14 @@ import { presentValueAward } from './pursuit-value.presenter';
 
 /** Wire shape of a stage. */
 export function presentStage(row: PipelineStageRow): PipelineStage {
-  return { id: row.id, name: row.name, position: row.position, outcome: row.outcome, opens_workspace: row.opensWorkspace, gate_evidence: row.gateEvidence ?? null };
+  return {
+    id: row.id,
+    name: row.name,
+    position: row.position,
+    outcome: row.outcome,
+    opens_workspace: row.opensWorkspace,
+    gate_evidence: row.gateEvidence ?? null,
+  };
 }
 
 /** Wire shape of a pursuit; the weighted value is computed here so list and detail agree. */
@@ -55,7 +62,10 @@ export function presentListItem(v: PursuitListRow): PursuitListItem {
  * never 0.30000000000000004; pursuits without a value (or without p(win), for the weighted sum)
  * are counted in `unvalued` rather than silently as zero.
  */
-export function stageTotals(stages: PipelineStage[], pursuits: Pick<PursuitListItem, 'stage_id' | 'estimated_value' | 'weighted_value'>[]): StageTotals[] {
+export function stageTotals(
+  stages: PipelineStage[],
+  pursuits: Pick<PursuitListItem, 'stage_id' | 'estimated_value' | 'weighted_value'>[],
+): StageTotals[] {
   const byStage = new Map(stages.map((s) => [s.id, { count: 0, cents: 0, weightedCents: 0, unvalued: 0 }]));
   for (const p of pursuits) {
     const t = byStage.get(p.stage_id);

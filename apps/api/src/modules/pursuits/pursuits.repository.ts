@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { opportunities, pursuitGateReviews, pursuits, users, workspaces, type OpportunityRow, type PursuitNoticeSnapshot, type PursuitRow } from '../../db/schema/index';
+import {
+  opportunities,
+  pursuitGateReviews,
+  pursuits,
+  users,
+  workspaces,
+  type OpportunityRow,
+  type PursuitNoticeSnapshot,
+  type PursuitRow,
+} from '../../db/schema/index';
 
 /** A pursuit with what the board shows beside it: its notice as now stored, owner and workspace. */
 export interface PursuitView extends PursuitRow {
@@ -26,9 +35,10 @@ export interface PursuitFilters {
 export const title = sql<string>`coalesce(${opportunities.title}, ${pursuits.notice}->>'title')`;
 export const agency = sql<string | null>`coalesce(${opportunities.department}, ${pursuits.notice}->>'agency')`;
 export const naics = sql<string | null>`coalesce(${opportunities.naicsCode}, ${pursuits.notice}->>'naicsCode')`;
-export const deadline = sql<Date | null>`coalesce(${opportunities.responseDeadline}, (${pursuits.notice}->>'responseDeadline')::timestamptz)`.mapWith(
-  (v: string | Date | null) => (v === null ? null : new Date(v)),
-);
+export const deadline =
+  sql<Date | null>`coalesce(${opportunities.responseDeadline}, (${pursuits.notice}->>'responseDeadline')::timestamptz)`.mapWith(
+    (v: string | Date | null) => (v === null ? null : new Date(v)),
+  );
 
 function selectViews(db: Db) {
   return db
@@ -145,7 +155,14 @@ export async function findOpportunity(db: Db, id: string): Promise<OpportunityRo
  */
 export async function insertIfUntracked(
   db: Db,
-  values: { opportunityId: string; noticeId: string; notice: PursuitNoticeSnapshot; stageId: string; ownerId: string; estimatedValue: number | null },
+  values: {
+    opportunityId: string;
+    noticeId: string;
+    notice: PursuitNoticeSnapshot;
+    stageId: string;
+    ownerId: string;
+    estimatedValue: number | null;
+  },
 ): Promise<PursuitRow | undefined | 'gone'> {
   try {
     const [row] = await db
@@ -164,12 +181,28 @@ export async function insertIfUntracked(
 export type PursuitPatch = Partial<
   Pick<
     PursuitRow,
-    'ownerId' | 'estimatedValue' | 'valueSource' | 'pWin' | 'pGo' | 'expectedAwardDate' | 'nextAction' | 'nextActionDue' | 'competitors' | 'teamingPartners' | 'notes' | 'incumbent' | 'pageBudget'
+    | 'ownerId'
+    | 'estimatedValue'
+    | 'valueSource'
+    | 'pWin'
+    | 'pGo'
+    | 'expectedAwardDate'
+    | 'nextAction'
+    | 'nextActionDue'
+    | 'competitors'
+    | 'teamingPartners'
+    | 'notes'
+    | 'incumbent'
+    | 'pageBudget'
   >
 >;
 
 export async function update(db: Db, id: string, patch: PursuitPatch): Promise<boolean> {
-  const rows = await db.update(pursuits).set({ ...patch, updatedAt: sql`now()` }).where(eq(pursuits.id, id)).returning({ id: pursuits.id });
+  const rows = await db
+    .update(pursuits)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(pursuits.id, id))
+    .returning({ id: pursuits.id });
   return rows.length === 1;
 }
 
@@ -182,12 +215,20 @@ const goRecordedAt = (gateStageId: string) =>
  * passes, the latest review of that gate decided Go: one conditional UPDATE, so of concurrent moves
  * exactly one wins, and a No go recorded a moment before the move is seen by it.
  */
-export async function moveIfAt(db: Db, id: string, fromStageId: string, toStageId: string, gateStageIds: string[] = []): Promise<boolean | 'gone'> {
+export async function moveIfAt(
+  db: Db,
+  id: string,
+  fromStageId: string,
+  toStageId: string,
+  gateStageIds: string[] = [],
+): Promise<boolean | 'gone'> {
   try {
     const rows = await db
       .update(pursuits)
       .set({ stageId: toStageId, stageChangedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(pursuits.id, id), eq(pursuits.stageId, fromStageId), ne(pursuits.stageId, toStageId), ...gateStageIds.map(goRecordedAt)))
+      .where(
+        and(eq(pursuits.id, id), eq(pursuits.stageId, fromStageId), ne(pursuits.stageId, toStageId), ...gateStageIds.map(goRecordedAt)),
+      )
       .returning({ id: pursuits.id });
     return rows.length === 1;
   } catch (err) {
@@ -211,7 +252,10 @@ export async function remove(db: Db, id: string): Promise<boolean> {
 }
 
 /** Which of these opportunities have a pursuit, and in which stage. */
-export async function lookupByOpportunities(db: Db, opportunityIds: string[]): Promise<{ opportunityId: string; pursuitId: string; stageId: string }[]> {
+export async function lookupByOpportunities(
+  db: Db,
+  opportunityIds: string[],
+): Promise<{ opportunityId: string; pursuitId: string; stageId: string }[]> {
   const rows = await db
     .select({ opportunityId: pursuits.opportunityId, pursuitId: pursuits.id, stageId: pursuits.stageId })
     .from(pursuits)
@@ -256,7 +300,10 @@ export async function findUser(db: Db, id: string) {
 /** The decision of the latest review of each gate the pursuit was reviewed at. */
 export async function latestGateDecisions(db: Db, pursuitId: string): Promise<Map<string, 'go' | 'no_go'>> {
   const rows = await db
-    .selectDistinctOn([pursuitGateReviews.gateStageId], { gateStageId: pursuitGateReviews.gateStageId, decision: pursuitGateReviews.decision })
+    .selectDistinctOn([pursuitGateReviews.gateStageId], {
+      gateStageId: pursuitGateReviews.gateStageId,
+      decision: pursuitGateReviews.decision,
+    })
     .from(pursuitGateReviews)
     .where(eq(pursuitGateReviews.pursuitId, pursuitId))
     .orderBy(pursuitGateReviews.gateStageId, desc(pursuitGateReviews.seq));

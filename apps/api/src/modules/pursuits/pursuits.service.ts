@@ -61,7 +61,14 @@ export async function listPursuits(ctx: AuthedCtx, q: PursuitListQuery, now = ne
   const stages = stageRows.map(presentStage);
   // Totals over every row; with per_stage only the first rows of each stage (rows come most
   // recently moved first) are presented and sent, which is most of a 2,000-pursuit board's cost.
-  const totals = stageTotals(stages, rows.map((r) => ({ stage_id: r.stageId, estimated_value: r.estimatedValue, weighted_value: weightedValue(r.estimatedValue, r.pWin, r.pGo) })));
+  const totals = stageTotals(
+    stages,
+    rows.map((r) => ({
+      stage_id: r.stageId,
+      estimated_value: r.estimatedValue,
+      weighted_value: weightedValue(r.estimatedValue, r.pWin, r.pGo),
+    })),
+  );
   const taken = new Map<string, number>();
   const limit = q.per_stage;
   const kept =
@@ -134,7 +141,11 @@ export async function updatePursuit(ctx: AuthedCtx, id: string, body: UpdatePurs
     // A value someone types replaces the notice's or a prior award's; clearing it forgets it. The
     // same value sent back (a form saving its other fields) keeps where it came from.
     valueSource:
-      body.estimated_value === undefined || body.estimated_value === pursuit.estimatedValue ? undefined : body.estimated_value === null ? null : 'entered',
+      body.estimated_value === undefined || body.estimated_value === pursuit.estimatedValue
+        ? undefined
+        : body.estimated_value === null
+          ? null
+          : 'entered',
     pWin: body.p_win,
     pGo: body.p_go,
     expectedAwardDate: body.expected_award_date,
@@ -164,7 +175,8 @@ export async function movePursuit(ctx: AuthedCtx, id: string, body: MovePursuitB
   const target = stages.find((s) => s.id === body.stage_id);
   if (!target) throw badRequest('Unknown stage: reload the pipeline to see the current stages');
   if (body.stage_id === body.from_stage_id) throw badRequest('The pursuit is already in that stage');
-  if (target.outcome) throw badRequest(`Record the outcome to move a pursuit to ${target.name}: it asks for the award, the reasons and the lessons learned`);
+  if (target.outcome)
+    throw badRequest(`Record the outcome to move a pursuit to ${target.name}: it asks for the award, the reasons and the lessons learned`);
   await moveOrExplain(ctx, pursuit.id, stages, body.from_stage_id, target.id);
   return getPursuit(ctx, pursuit.id);
 }
@@ -173,10 +185,22 @@ export async function movePursuit(ctx: AuthedCtx, id: string, body: MovePursuitB
  * Runs the conditional move and, when it changed nothing, says why: someone moved the pursuit
  * first, or a gate it passes has no Go as its latest decision (409 GATE_REQUIRED naming the gate).
  */
-export async function moveOrExplain(ctx: AuthedCtx, pursuitId: string, stages: PipelineStage[], fromStageId: string, toStageId: string): Promise<void> {
+export async function moveOrExplain(
+  ctx: AuthedCtx,
+  pursuitId: string,
+  stages: PipelineStage[],
+  fromStageId: string,
+  toStageId: string,
+): Promise<void> {
   const gates = gatesPassed(stages, fromStageId, toStageId);
   // ctx.db is the caller's transaction when the move is part of a larger write (an outcome).
-  const moved = await repo.moveIfAt(ctx.db, pursuitId, fromStageId, toStageId, gates.map((g) => g.id));
+  const moved = await repo.moveIfAt(
+    ctx.db,
+    pursuitId,
+    fromStageId,
+    toStageId,
+    gates.map((g) => g.id),
+  );
   if (moved === 'gone') throw conflict(CHANGED);
   if (moved) return;
   const now = await repo.findView(ctx.db, pursuitId);
@@ -223,7 +247,11 @@ export async function openPursuitWorkspace(ctx: AuthedCtx, id: string): Promise<
   }
   if (!pursuit.opportunityId) {
     // A recompete tracked from the radar has no notice yet; a workspace is made from a notice.
-    throw conflict(pursuit.noticeId ? 'This notice is no longer in the opportunity data, so its workspace cannot be created' : 'This recompete has no notice yet: its workspace is created from the notice once one is posted and tracked');
+    throw conflict(
+      pursuit.noticeId
+        ? 'This notice is no longer in the opportunity data, so its workspace cannot be created'
+        : 'This recompete has no notice yet: its workspace is created from the notice once one is posted and tracked',
+    );
   }
   const workspace = await createWorkspace(ctx, { solicitation_id: pursuit.opportunityId });
   return { workspace_id: workspace.id, created: true };

@@ -12,7 +12,12 @@ import { addMonthsUtc } from './radar-window';
 let t: TestApp;
 const log = pino({ level: 'silent' });
 const DAY = 86_400_000;
-const deps = () => ({ db: t.db, mailer: { kind: 'outbox' as const, send: async (m: (typeof t.mails)[number]) => void t.mails.push(m) }, publicUrl: 'http://biddesk.test', log });
+const deps = () => ({
+  db: t.db,
+  mailer: { kind: 'outbox' as const, send: async (m: (typeof t.mails)[number]) => void t.mails.push(m) },
+  publicUrl: 'http://biddesk.test',
+  log,
+});
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -23,12 +28,20 @@ afterAll(async () => {
 
 const saveRadar = (token: string | null, name: string, filters: Record<string, unknown>) =>
   t.injectAs(token, { method: 'POST', url: '/api/radar/searches', payload: { name, filters } });
-const alertsOf = (userId: string) => t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, 'saved_search')));
+const alertsOf = (userId: string) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, 'saved_search')));
 
 describe('radar searches', () => {
   it('saves radar filters under a name, lists them apart from dashboard searches, and deletes them like any saved search', async () => {
     const { token } = await createUser(t.db, t.config);
-    const dashboard = await t.injectAs(token, { method: 'POST', url: '/api/saved-searches', payload: { name: 'Radars', filters: { keyword: 'radar' } } });
+    const dashboard = await t.injectAs(token, {
+      method: 'POST',
+      url: '/api/saved-searches',
+      payload: { name: 'Radars', filters: { keyword: 'radar' } },
+    });
     expect(dashboard.statusCode).toBe(201);
 
     const res = await saveRadar(token, 'Army IT recompetes', { naics: '541512, 541511', agency: '2100', signals_only: true });
@@ -41,12 +54,17 @@ describe('radar searches', () => {
       link: '/radar?naics=541512%2C541511&agency=2100&signals_only=true',
     });
 
-    expect((await t.injectAs(token, { method: 'GET', url: '/api/radar/searches' })).json().data.map((s: { id: string }) => s.id)).toEqual([saved.id]);
+    expect((await t.injectAs(token, { method: 'GET', url: '/api/radar/searches' })).json().data.map((s: { id: string }) => s.id)).toEqual([
+      saved.id,
+    ]);
     // The dashboard's list is unchanged: it shows its own kind only.
     const listed = (await t.injectAs(token, { method: 'GET', url: '/api/saved-searches' })).json().data;
     expect(listed).toEqual([dashboard.json()]);
     // A dashboard edit cannot rewrite a radar search's filters.
-    expect((await t.injectAs(token, { method: 'PATCH', url: `/api/saved-searches/${saved.id}`, payload: { filters: { keyword: 'x' } } })).statusCode).toBe(404);
+    expect(
+      (await t.injectAs(token, { method: 'PATCH', url: `/api/saved-searches/${saved.id}`, payload: { filters: { keyword: 'x' } } }))
+        .statusCode,
+    ).toBe(404);
 
     expect((await saveRadar(token, 'radars', { naics: '541512' })).statusCode).toBe(409);
     expect((await t.injectAs(token, { method: 'DELETE', url: `/api/saved-searches/${saved.id}` })).statusCode).toBe(204);
@@ -100,11 +118,21 @@ describe('radar search alerts', () => {
     const { user, token } = await createUser(t.db, t.config);
     const today = new Date();
     const saved = (await saveRadar(token, 'Grounds', { naics: '561730' })).json();
-    const entered = await createAward(t.db, { naicsCode: '561730', currentEndDate: addMonthsUtc(new Date(today.getTime() - 5 * DAY), 18 + 0) });
+    const entered = await createAward(t.db, {
+      naicsCode: '561730',
+      currentEndDate: addMonthsUtc(new Date(today.getTime() - 5 * DAY), 18 + 0),
+    });
     const already = await createAward(t.db, { naicsCode: '561730', currentEndDate: addMonthsUtc(today, 12) });
     // Both were stored long ago; the search was last told 30 days ago, when the far edge was a month nearer.
-    for (const key of [entered, already]) await t.db.update(awards).set({ updatedAt: sql`now() - interval '90 days'` }).where(eq(awards.awardKey, key));
-    await t.db.update(savedSearches).set({ alertedThrough: new Date(today.getTime() - 30 * DAY) }).where(eq(savedSearches.id, saved.id));
+    for (const key of [entered, already])
+      await t.db
+        .update(awards)
+        .set({ updatedAt: sql`now() - interval '90 days'` })
+        .where(eq(awards.awardKey, key));
+    await t.db
+      .update(savedSearches)
+      .set({ alertedThrough: new Date(today.getTime() - 30 * DAY) })
+      .where(eq(savedSearches.id, saved.id));
 
     await runNewMatchAlerts(deps());
     const [alert] = await alertsOf(user.id);

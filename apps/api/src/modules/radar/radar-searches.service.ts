@@ -21,7 +21,15 @@ export function storedRadarFilters(row: { filters: unknown }): StoredRadarFilter
 
 export function presentRadarSearch(row: SavedSearchRow): RadarSearch {
   const filters = storedRadarFilters(row);
-  return { id: row.id, name: row.name, kind: 'radar', filters, link: radarLink(filters), created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    kind: 'radar',
+    filters,
+    link: radarLink(filters),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
 /** GET /radar/searches: the caller's radar searches (deleted with DELETE /saved-searches/{id}). */
@@ -37,7 +45,12 @@ export async function listRadarSearches(ctx: AuthedCtx): Promise<{ data: RadarSe
 export async function createRadarSearch(ctx: AuthedCtx, body: CreateRadarSearchBody): Promise<RadarSearch> {
   if (ctx.actor.isGuest) throw forbidden(GUEST_REFUSAL);
   const filters: StoredRadarFilters = { ...body.filters };
-  const row = await savedSearches.insertWithinLimit(ctx.db, ctx.actor.id, { name: body.name, kind: 'radar', filters: { ...filters } }, MAX_SAVED_SEARCHES);
+  const row = await savedSearches.insertWithinLimit(
+    ctx.db,
+    ctx.actor.id,
+    { name: body.name, kind: 'radar', filters: { ...filters } },
+    MAX_SAVED_SEARCHES,
+  );
   if (row === 'limit') throw badRequest(`You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`);
   if (row === 'duplicate') throw conflict('You already have a saved search with this name');
   return presentRadarSearch(row);

@@ -16,7 +16,10 @@ export function radarWindow(now: Date, fromMonths: number, toMonths: number): { 
 }
 
 /** The criteria of a query or a saved radar search, with the window as dates from `now`. */
-export function radarCriteria(f: Pick<RadarFilters, 'from_months' | 'to_months' | 'naics' | 'psc' | 'agency' | 'signals_only'>, now: Date): RadarCriteria {
+export function radarCriteria(
+  f: Pick<RadarFilters, 'from_months' | 'to_months' | 'naics' | 'psc' | 'agency' | 'signals_only'>,
+  now: Date,
+): RadarCriteria {
   const window = radarWindow(now, f.from_months, f.to_months);
   return { from: window.from, to: window.to, naics: f.naics, psc: f.psc, agency: f.agency, signalsOnly: f.signals_only };
 }

@@ -73,8 +73,22 @@ describe('GET /radar window', () => {
 describe('GET /radar signals', () => {
   beforeAll(async () => {
     const base = { naicsCode: '222222', currentEndDate: months(9) };
-    await createAward(t.db, { ...base, piid: 'SIG-ALL', offersReceived: 1, extentCompetedCode: 'C', obligatedAmount: '900000.00', baseAndAllOptionsValue: '1000000.00' });
-    await createAward(t.db, { ...base, piid: 'SIG-NONE', offersReceived: 3, extentCompetedCode: 'A', obligatedAmount: '500000.00', baseAndAllOptionsValue: '1000000.00' });
+    await createAward(t.db, {
+      ...base,
+      piid: 'SIG-ALL',
+      offersReceived: 1,
+      extentCompetedCode: 'C',
+      obligatedAmount: '900000.00',
+      baseAndAllOptionsValue: '1000000.00',
+    });
+    await createAward(t.db, {
+      ...base,
+      piid: 'SIG-NONE',
+      offersReceived: 3,
+      extentCompetedCode: 'A',
+      obligatedAmount: '500000.00',
+      baseAndAllOptionsValue: '1000000.00',
+    });
     await createAward(t.db, { ...base, piid: 'SIG-BLANK' });
     await createAward(t.db, { ...base, piid: 'SIG-EXACT-80', obligatedAmount: '800000.00', baseAndAllOptionsValue: '1000000.00' });
     await createAward(t.db, { ...base, piid: 'SIG-79', obligatedAmount: '799999.99', baseAndAllOptionsValue: '1000000.00' });
@@ -111,14 +125,25 @@ describe('GET /radar signals', () => {
       },
     ]);
     const row = rows.find((r) => r.piid === 'SIG-ALL')!;
-    expect(row).toMatchObject({ offers_received: 1, extent_competed_code: 'C', extent_competed: 'Not competed', obligated_amount: '900000.00', ceiling_amount: '1000000.00' });
+    expect(row).toMatchObject({
+      offers_received: 1,
+      extent_competed_code: 'C',
+      extent_competed: 'Not competed',
+      obligated_amount: '900000.00',
+      ceiling_amount: '1000000.00',
+    });
   });
 
   it('shows no signal on competed work or on missing data', async () => {
     const rows = (await radarOk('naics=222222&page_size=100')).data;
-    for (const piid of ['SIG-NONE', 'SIG-BLANK', 'SIG-79', 'SIG-ZERO-CEILING', 'SIG-NO-CEILING', 'SIG-COMPETED-ORDER']) expect(signalsOf(rows, piid), piid).toEqual([]);
+    for (const piid of ['SIG-NONE', 'SIG-BLANK', 'SIG-79', 'SIG-ZERO-CEILING', 'SIG-NO-CEILING', 'SIG-COMPETED-ORDER'])
+      expect(signalsOf(rows, piid), piid).toEqual([]);
     expect(signalsOf(rows, 'SIG-EXACT-80').map((s) => s.label)).toEqual(['80% of ceiling used']);
-    for (const piid of ['SIG-NDO', 'SIG-G', 'SIG-B']) expect(signalsOf(rows, piid).map((s) => s.kind), piid).toEqual(['not_competed']);
+    for (const piid of ['SIG-NDO', 'SIG-G', 'SIG-B'])
+      expect(
+        signalsOf(rows, piid).map((s) => s.kind),
+        piid,
+      ).toEqual(['not_competed']);
     expect(signalsOf(rows, 'SIG-NDO')[0]!.evidence).toBe('extent competed: NDO (Non-competitive delivery order)');
   });
 
@@ -139,11 +164,49 @@ describe('GET /radar signals', () => {
 describe('GET /radar filters and paging', () => {
   beforeAll(async () => {
     const end = (n: number) => dayAfter(months(7), n);
-    await createAward(t.db, { piid: 'F-1', naicsCode: '333333', pscCode: 'R425', awardingAgencyCode: '097', awardingSubAgencyCode: '2100', currentEndDate: end(1), obligatedAmount: '10.00' });
-    await createAward(t.db, { piid: 'F-2', naicsCode: '333333', pscCode: 'D307', awardingAgencyCode: '097', awardingSubAgencyCode: '1700', currentEndDate: end(2), obligatedAmount: '30.00' });
-    await createAward(t.db, { piid: 'F-3', naicsCode: '333334', pscCode: 'R425', awardingAgencyCode: '080', awardingSubAgencyCode: '8000', currentEndDate: end(3) });
-    await createAward(t.db, { piid: 'F-4', naicsCode: '333334', pscCode: 'D307', awardingAgencyCode: '080', awardingSubAgencyCode: '8000', currentEndDate: end(4), obligatedAmount: '20.00' });
-    await createAward(t.db, { piid: 'F-5', naicsCode: '333333', pscCode: 'R425', awardingAgencyCode: '075', awardingSubAgencyCode: '7529', currentEndDate: end(5) });
+    await createAward(t.db, {
+      piid: 'F-1',
+      naicsCode: '333333',
+      pscCode: 'R425',
+      awardingAgencyCode: '097',
+      awardingSubAgencyCode: '2100',
+      currentEndDate: end(1),
+      obligatedAmount: '10.00',
+    });
+    await createAward(t.db, {
+      piid: 'F-2',
+      naicsCode: '333333',
+      pscCode: 'D307',
+      awardingAgencyCode: '097',
+      awardingSubAgencyCode: '1700',
+      currentEndDate: end(2),
+      obligatedAmount: '30.00',
+    });
+    await createAward(t.db, {
+      piid: 'F-3',
+      naicsCode: '333334',
+      pscCode: 'R425',
+      awardingAgencyCode: '080',
+      awardingSubAgencyCode: '8000',
+      currentEndDate: end(3),
+    });
+    await createAward(t.db, {
+      piid: 'F-4',
+      naicsCode: '333334',
+      pscCode: 'D307',
+      awardingAgencyCode: '080',
+      awardingSubAgencyCode: '8000',
+      currentEndDate: end(4),
+      obligatedAmount: '20.00',
+    });
+    await createAward(t.db, {
+      piid: 'F-5',
+      naicsCode: '333333',
+      pscCode: 'R425',
+      awardingAgencyCode: '075',
+      awardingSubAgencyCode: '7529',
+      currentEndDate: end(5),
+    });
   });
 
   it('filters on lists of NAICS codes, PSC codes and agencies (toptier or sub-tier code)', async () => {
@@ -224,7 +287,8 @@ describe('GET /radar roles and bad input', () => {
 });
 
 describe('POST /radar/track', () => {
-  const track = (token: string | null, awardKey: unknown) => t.injectAs(token, { method: 'POST', url: '/api/radar/track', payload: { award_key: awardKey } });
+  const track = (token: string | null, awardKey: unknown) =>
+    t.injectAs(token, { method: 'POST', url: '/api/radar/track', payload: { award_key: awardKey } });
 
   it('creates a pursuit for the recompete, titled from the award, shown on the pipeline and on the radar row', async () => {
     const awardKey = await createAward(t.db, {

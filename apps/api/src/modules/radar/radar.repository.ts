@@ -49,14 +49,24 @@ export interface RadarPageRow extends AwardRow {
 }
 
 /** One page of the radar, sorted (blank values last) with the award key breaking ties. */
-export async function findRadarPage(db: Db, c: RadarCriteria, sort: RadarSort, order: 'asc' | 'desc', limit: number, offset: number): Promise<RadarPageRow[]> {
+export async function findRadarPage(
+  db: Db,
+  c: RadarCriteria,
+  sort: RadarSort,
+  order: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+): Promise<RadarPageRow[]> {
   const column = SORT_COLUMNS[sort];
   const rows = await db
     .select({ award: awards, pursuitId: pursuits.id })
     .from(awards)
     .leftJoin(pursuits, eq(pursuits.awardKey, awards.awardKey))
     .where(radarWhere(c))
-    .orderBy(order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`, order === 'asc' ? asc(awards.awardKey) : desc(awards.awardKey))
+    .orderBy(
+      order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`,
+      order === 'asc' ? asc(awards.awardKey) : desc(awards.awardKey),
+    )
     .limit(limit)
     .offset(offset);
   return rows.map((r) => ({ ...r.award, pursuitId: r.pursuitId }));
@@ -64,7 +74,12 @@ export async function findRadarPage(db: Db, c: RadarCriteria, sort: RadarSort, o
 
 /** How many awards match, counted up to RADAR_COUNT_CAP + 1 (so a huge window stays cheap). */
 export async function countRadar(db: Db, c: RadarCriteria): Promise<number> {
-  const capped = db.select({ one: sql`1` }).from(awards).where(radarWhere(c)).limit(RADAR_COUNT_CAP + 1).as('capped');
+  const capped = db
+    .select({ one: sql`1` })
+    .from(awards)
+    .where(radarWhere(c))
+    .limit(RADAR_COUNT_CAP + 1)
+    .as('capped');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
   return row?.n ?? 0;
 }
@@ -83,13 +98,21 @@ export async function countNewRadarMatches(db: Db, c: RadarCriteria, since: Date
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(awards)
-    .where(and(radarWhere(c), or(and(gte(awards.updatedAt, since), lt(awards.updatedAt, through)), sql`${awards.currentEndDate} > ${previousTo}`)));
+    .where(
+      and(
+        radarWhere(c),
+        or(and(gte(awards.updatedAt, since), lt(awards.updatedAt, through)), sql`${awards.currentEndDate} > ${previousTo}`),
+      ),
+    );
   return row?.n ?? 0;
 }
 
 /** Whether any award is stored (an empty radar then means "no data", not "no recompetes"). */
 export async function anyAwards(db: Db): Promise<boolean> {
-  const [row] = await db.select({ one: sql<number>`1` }).from(awards).limit(1);
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(awards)
+    .limit(1);
   return row !== undefined;
 }
 
@@ -98,16 +121,28 @@ export async function anyAwards(db: Db): Promise<boolean> {
  * the radar's agency filter can choose from. Read over the window only (the end-date index), not
  * the whole table.
  */
-export async function listWindowAgencies(db: Db, from: string, to: string): Promise<{ code: string; name: string | null; level: 'agency' | 'sub_agency'; awards: number }[]> {
+export async function listWindowAgencies(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<{ code: string; name: string | null; level: 'agency' | 'sub_agency'; awards: number }[]> {
   const inWindow = and(gte(awards.currentEndDate, from), lte(awards.currentEndDate, to));
   const [agencies, subAgencies] = await Promise.all([
     db
-      .select({ code: awards.awardingAgencyCode, name: sql<string | null>`max(${awards.awardingAgencyName})`, awards: sql<number>`count(*)::int` })
+      .select({
+        code: awards.awardingAgencyCode,
+        name: sql<string | null>`max(${awards.awardingAgencyName})`,
+        awards: sql<number>`count(*)::int`,
+      })
       .from(awards)
       .where(and(inWindow, sql`${awards.awardingAgencyCode} is not null`))
       .groupBy(awards.awardingAgencyCode),
     db
-      .select({ code: awards.awardingSubAgencyCode, name: sql<string | null>`max(${awards.awardingSubAgencyName})`, awards: sql<number>`count(*)::int` })
+      .select({
+        code: awards.awardingSubAgencyCode,
+        name: sql<string | null>`max(${awards.awardingSubAgencyName})`,
+        awards: sql<number>`count(*)::int`,
+      })
       .from(awards)
       .where(and(inWindow, sql`${awards.awardingSubAgencyCode} is not null`))
       .groupBy(awards.awardingSubAgencyCode),

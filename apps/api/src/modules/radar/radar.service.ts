@@ -41,7 +41,11 @@ export async function getRadar(ctx: AuthedCtx, q: RadarQuery, now = new Date()):
 }
 
 /** GET /radar/agencies: who awarded the work ending in the window, for the agency filter. */
-export async function getRadarAgencies(ctx: AuthedCtx, q: { from_months: number; to_months: number }, now = new Date()): Promise<{ data: RadarAgency[] }> {
+export async function getRadarAgencies(
+  ctx: AuthedCtx,
+  q: { from_months: number; to_months: number },
+  now = new Date(),
+): Promise<{ data: RadarAgency[] }> {
   assertInternal(ctx);
   const window = radarWindow(now, q.from_months, q.to_months);
   return { data: await repo.listWindowAgencies(ctx.db, window.from, window.to) };

@@ -28,6 +28,10 @@ export async function insertRecompeteIfUntracked(
 
 /** Who tracks an award's recompete already (for the 409's message). */
 export async function findRecompeteOwner(db: Db, awardKey: string): Promise<{ pursuitId: string; ownerName: string | null } | undefined> {
-  const [row] = await db.select({ pursuitId: pursuits.id, ownerName: users.name }).from(pursuits).leftJoin(users, eq(users.id, pursuits.ownerId)).where(eq(pursuits.awardKey, awardKey));
+  const [row] = await db
+    .select({ pursuitId: pursuits.id, ownerName: users.name })
+    .from(pursuits)
+    .leftJoin(users, eq(users.id, pursuits.ownerId))
+    .where(eq(pursuits.awardKey, awardKey));
   return row;
 }

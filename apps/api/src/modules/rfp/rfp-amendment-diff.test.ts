@@ -102,7 +102,9 @@ describe('diffRequirements', () => {
   it('treats a rewrite below the threshold as removed plus added', () => {
     const v2 = [req('L-001', 'A page limit of twenty applies to the technical quote; extra pages are not read.')];
     const diff = diffRequirements([V1[0]!], v2);
-    expect(jaccard(wordSet(normalizeRequirementText(V1[0]!.text)), wordSet(normalizeRequirementText(v2[0]!.text)))).toBeLessThan(CHANGED_THRESHOLD);
+    expect(jaccard(wordSet(normalizeRequirementText(V1[0]!.text)), wordSet(normalizeRequirementText(v2[0]!.text)))).toBeLessThan(
+      CHANGED_THRESHOLD,
+    );
     expect([ids(diff.removed), ids(diff.added), diff.changed]).toEqual([['L-001'], ['L-001'], []]);
   });
 

@@ -98,7 +98,11 @@ interface Candidate {
  * Diffs the requirements of the previous version against the next one (see the file comment).
  * `threshold` is the Jaccard similarity from which a pair counts as changed.
  */
-export function diffRequirements<R extends DiffableRequirement>(previous: readonly R[], next: readonly R[], threshold = CHANGED_THRESHOLD): RequirementDiff<R> {
+export function diffRequirements<R extends DiffableRequirement>(
+  previous: readonly R[],
+  next: readonly R[],
+  threshold = CHANGED_THRESHOLD,
+): RequirementDiff<R> {
   const prevKeys = previous.map((r) => normalizeRequirementText(r.text));
   const nextKeys = next.map((r) => normalizeRequirementText(r.text));
   const matchOfNext = new Array<number>(next.length).fill(-1);
@@ -152,7 +156,12 @@ export function diffRequirements<R extends DiffableRequirement>(previous: readon
       }
     }
     candidates.sort(
-      (a, b) => b.similarity - a.similarity || Number(b.sameSection) - Number(a.sameSection) || a.drift - b.drift || a.next - b.next || a.previous - b.previous,
+      (a, b) =>
+        b.similarity - a.similarity ||
+        Number(b.sameSection) - Number(a.sameSection) ||
+        a.drift - b.drift ||
+        a.next - b.next ||
+        a.previous - b.previous,
     );
     for (const c of candidates) {
       if (prevTaken[c.previous] || matchOfNext[c.next] !== -1) continue;

@@ -1,7 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { multipartFile } from '../../../test/multipart';
-import { ARCHIVED, NDA, OK, cells, describeRoleTable, type Cell, type RoleTableContext, type RoleTableEndpoint, type Scenario } from '../../../test/role-table';
+import {
+  ARCHIVED,
+  NDA,
+  OK,
+  cells,
+  describeRoleTable,
+  type Cell,
+  type RoleTableContext,
+  type RoleTableEndpoint,
+  type Scenario,
+} from '../../../test/role-table';
 import { rfpSnapshot } from '../../../test/rfp-factories';
 import { seedSolicitation, smallRequirements } from '../../../test/rfp-work-plan';
 import { SOLICITATION_PAGES, solicitationPdf } from '../../../test/solicitation-pdf';
@@ -22,14 +32,40 @@ interface Fixture {
 type Endpoint = RoleTableEndpoint<Fixture, Snapshot>;
 
 const NOT_ALLOWED: Cell = { status: 403, detail: "You don't have permission to do that in this workspace" };
-const reads = cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: OK, NDA_PENDING: NDA, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OK });
-const runs = cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: NOT_ALLOWED, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED });
-const dismisses = cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: NOT_ALLOWED, VIEWER: NOT_ALLOWED, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED });
+const reads = cells({
+  OWNER: OK,
+  CONTRIBUTOR: OK,
+  REVIEWER: OK,
+  VIEWER: OK,
+  NDA_PENDING: NDA,
+  ARCHIVED_OWNER: OK,
+  ARCHIVED_CONTRIBUTOR: OK,
+});
+const runs = cells({
+  OWNER: OK,
+  CONTRIBUTOR: OK,
+  REVIEWER: OK,
+  VIEWER: NOT_ALLOWED,
+  NDA_PENDING: NDA,
+  ARCHIVED_OWNER: ARCHIVED,
+  ARCHIVED_CONTRIBUTOR: ARCHIVED,
+});
+const dismisses = cells({
+  OWNER: OK,
+  CONTRIBUTOR: OK,
+  REVIEWER: NOT_ALLOWED,
+  VIEWER: NOT_ALLOWED,
+  NDA_PENDING: NDA,
+  ARCHIVED_OWNER: ARCHIVED,
+  ARCHIVED_CONTRIBUTOR: ARCHIVED,
+});
 
 /** The small solicitation amended: L.1's page limit reworded (20 → 15) and L.3 (past performance) deleted. */
 const amendedPdf = () =>
   solicitationPdf(
-    SOLICITATION_PAGES.map((lines, i) => (i === 1 ? lines.filter((l) => !l.startsWith('L.3')).map((l) => l.replace('no more than 20 pages', 'no more than 15 pages')) : lines)),
+    SOLICITATION_PAGES.map((lines, i) =>
+      i === 1 ? lines.filter((l) => !l.startsWith('L.3')).map((l) => l.replace('no more than 20 pages', 'no more than 15 pages')) : lines,
+    ),
   );
 const small = smallRequirements();
 const textOf = (needle: string) => small.find((r) => r.text.includes(needle))!;
@@ -54,7 +90,11 @@ const ENDPOINTS: Endpoint[] = [
     cells: runs,
     effect: (_f, before, after, res) => {
       expect(after.solicitations.map((s) => s.version)).toEqual([1, 2]);
-      expect(res.json().amendment).toMatchObject({ version: 2, previous_version: 1, counts: { changed: 1, removed: 1, added: 0, tasks_affected: 1 } });
+      expect(res.json().amendment).toMatchObject({
+        version: 2,
+        previous_version: 1,
+        counts: { changed: 1, removed: 1, added: 0, tasks_affected: 1 },
+      });
       expect(after.activity).toEqual([...before.activity, 'rfp.amendment_diffed', 'rfp.uploaded'].sort());
       // One bell for each of the other four members.
       expect(after.notificationCount).toBe(before.notificationCount + 4);
@@ -74,7 +114,10 @@ const AMENDED_ENDPOINTS: Endpoint[] = [
     method: 'GET',
     url: (f) => `/api/workspaces/${f.workspaceId}/rfp/amendments`,
     cells: reads,
-    answer: (_f, res) => expect(res.json()).toMatchObject([{ version: 2, previous_version: 1, counts: { changed: 1, removed: 1, added: 0, tasks_affected: 1 } }]),
+    answer: (_f, res) =>
+      expect(res.json()).toMatchObject([
+        { version: 2, previous_version: 1, counts: { changed: 1, removed: 1, added: 0, tasks_affected: 1 } },
+      ]),
   },
   {
     name: 'GET /workspaces/{id}/rfp/solicitation (with its amendment)',
@@ -112,17 +155,34 @@ const fixture =
     await seedSolicitation(t.db, workspaceId, owner.user.id);
     const [task] = await t.db
       .insert(tasks)
-      .values({ workspaceId, title: 'Technical volume', requirementIds: [textOf('no more than 20 pages').requirement_id, textOf('past performance references').requirement_id], createdBy: owner.user.id })
+      .values({
+        workspaceId,
+        title: 'Technical volume',
+        requirementIds: [textOf('no more than 20 pages').requirement_id, textOf('past performance references').requirement_id],
+        createdBy: owner.user.id,
+      })
       .returning();
     if (amended) {
       const archivedAt = s.startsWith('ARCHIVED_') ? new Date(Date.now() - 60_000) : null;
       if (archivedAt) await t.db.update(workspaces).set({ archivedAt: null }).where(eq(workspaces.id, workspaceId));
-      const res = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${workspaceId}/rfp/upload`, ...multipartFile('file', 'amendment.pdf', Buffer.from(await amendedPdf())) });
+      const res = await t.injectAs(owner.token, {
+        method: 'POST',
+        url: `/api/workspaces/${workspaceId}/rfp/upload`,
+        ...multipartFile('file', 'amendment.pdf', Buffer.from(await amendedPdf())),
+      });
       expect(res.statusCode).toBe(200);
       if (archivedAt) await t.db.update(workspaces).set({ archivedAt }).where(eq(workspaces.id, workspaceId));
     }
     return { workspaceId, taskId: task!.id };
   };
 
-describeRoleTable<Fixture, Snapshot>({ fixture: fixture(false), snapshot: ({ t }, f) => snapshot(t.db, f.workspaceId), endpoints: ENDPOINTS });
-describeRoleTable<Fixture, Snapshot>({ fixture: fixture(true), snapshot: ({ t }, f) => snapshot(t.db, f.workspaceId), endpoints: AMENDED_ENDPOINTS });
+describeRoleTable<Fixture, Snapshot>({
+  fixture: fixture(false),
+  snapshot: ({ t }, f) => snapshot(t.db, f.workspaceId),
+  endpoints: ENDPOINTS,
+});
+describeRoleTable<Fixture, Snapshot>({
+  fixture: fixture(true),
+  snapshot: ({ t }, f) => snapshot(t.db, f.workspaceId),
+  endpoints: AMENDED_ENDPOINTS,
+});

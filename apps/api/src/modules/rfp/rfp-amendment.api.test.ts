@@ -31,7 +31,8 @@ let viewer: Caller;
 const RFQ_TEXT = readFileSync(path.join(RFP_DATA, 'gsa-dol-14c-rfq.txt'), 'utf8');
 const upload = async (wsId: string, name: string, pdf: Buffer | Uint8Array, as = owner.token) =>
   t.injectAs(as, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/upload`, ...multipartFile('file', name, Buffer.from(pdf)) });
-const get = async (wsId: string, p: string, as = owner.token) => (await t.injectAs(as, { method: 'GET', url: `/api/workspaces/${wsId}${p}` })).json();
+const get = async (wsId: string, p: string, as = owner.token) =>
+  (await t.injectAs(as, { method: 'GET', url: `/api/workspaces/${wsId}${p}` })).json();
 const dismiss = (taskId: string, payload?: Json, as = owner.token) =>
   t.injectAs(as, { method: 'POST', url: `/api/tasks/${taskId}/requirement-changes/dismiss`, ...(payload ? { payload } : {}) });
 const idOf = (reqs: Json[], text: string) => {
@@ -49,7 +50,8 @@ async function workspace() {
 }
 
 /** The small solicitation with `edit` applied to its Section L lines (page 2). */
-const smallWith = (edit: (lines: string[]) => string[]) => solicitationPdf(SOLICITATION_PAGES.map((lines, i) => (i === 1 ? edit([...lines]) : lines)));
+const smallWith = (edit: (lines: string[]) => string[]) =>
+  solicitationPdf(SOLICITATION_PAGES.map((lines, i) => (i === 1 ? edit([...lines]) : lines)));
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -91,7 +93,11 @@ describe('RFP amendment of the real 14(c) RFQ', () => {
       payload: { title: 'Quote validity and plain language', requirement_ids: [ids.changed, ids.movedShould] },
     });
     expect(both.statusCode).toBe(201);
-    await t.injectAs(owner.token, { method: 'PATCH', url: `/api/tasks/${tasks.changed}`, payload: { status: 'IN_PROGRESS', from_status: 'TODO' } });
+    await t.injectAs(owner.token, {
+      method: 'PATCH',
+      url: `/api/tasks/${tasks.changed}`,
+      payload: { status: 'IN_PROGRESS', from_status: 'TODO' },
+    });
 
     const v2 = await upload(wsId, 'rfq-amendment-1.pdf', await textPdf(amendRfqText(RFQ_TEXT)), contributor.token);
     expect(v2.statusCode).toBe(200);
@@ -99,10 +105,20 @@ describe('RFP amendment of the real 14(c) RFQ', () => {
     const amendment = v2.json().amendment as Json;
 
     // Exactly the three edits; everything else, the moved paragraph included, is unchanged.
-    expect(amendment).toMatchObject({ version: 2, previous_version: 1, file_name: 'rfq-amendment-1.pdf', solicitation_id: v2.json().solicitation_id });
+    expect(amendment).toMatchObject({
+      version: 2,
+      previous_version: 1,
+      file_name: 'rfq-amendment-1.pdf',
+      solicitation_id: v2.json().solicitation_id,
+    });
     expect(amendment.counts).toEqual({ unchanged: before.length - 2, changed: 1, added: 1, removed: 1, tasks_affected: 3 });
     expect(after).toHaveLength(before.length);
-    const newId = { changed: idOf(after, RFQ_AMENDMENT.changedTo), moved: idOf(after, movedMust!), movedShould: idOf(after, movedShould!), added: idOf(after, RFQ_AMENDMENT.added) };
+    const newId = {
+      changed: idOf(after, RFQ_AMENDMENT.changedTo),
+      moved: idOf(after, movedMust!),
+      movedShould: idOf(after, movedShould!),
+      added: idOf(after, RFQ_AMENDMENT.added),
+    };
     expect(amendment.changed).toHaveLength(1);
     expect(amendment.changed[0]).toMatchObject({
       previous: { requirement_id: ids.changed, text: RFQ_AMENDMENT.changedFrom, section: 'L' },
@@ -117,12 +133,26 @@ describe('RFP amendment of the real 14(c) RFQ', () => {
     const changedTask = await taskOn(wsId, tasks.changed);
     expect(changedTask.requirement_ids).toEqual([newId.changed]);
     expect(changedTask.requirement_changes).toEqual([
-      { version: 2, change: 'changed', requirement_id: ids.changed, new_requirement_id: newId.changed, previous_text: RFQ_AMENDMENT.changedFrom, text: RFQ_AMENDMENT.changedTo },
+      {
+        version: 2,
+        change: 'changed',
+        requirement_id: ids.changed,
+        new_requirement_id: newId.changed,
+        previous_text: RFQ_AMENDMENT.changedFrom,
+        text: RFQ_AMENDMENT.changedTo,
+      },
     ]);
     const removedTask = await taskOn(wsId, tasks.removed);
     expect(removedTask.requirement_ids).toEqual([]);
     expect(removedTask.requirement_changes).toEqual([
-      { version: 2, change: 'removed', requirement_id: ids.removed, new_requirement_id: null, previous_text: RFQ_AMENDMENT.removed, text: null },
+      {
+        version: 2,
+        change: 'removed',
+        requirement_id: ids.removed,
+        new_requirement_id: null,
+        previous_text: RFQ_AMENDMENT.removed,
+        text: null,
+      },
     ]);
     const movedTask = await taskOn(wsId, tasks.moved);
     expect(movedTask.requirement_ids).toEqual([newId.moved]);
@@ -170,11 +200,20 @@ describe('RFP amendment of the real 14(c) RFQ', () => {
     // Dismissing clears the flag (and says so in the activity); the matrix row is no longer flagged.
     const cleared = await dismiss(both.json().id, { through_version: 2 }, contributor.token);
     expect(cleared.statusCode).toBe(200);
-    expect(cleared.json()).toMatchObject({ id: both.json().id, requirement_ids: [newId.changed, newId.movedShould], requirement_changes: [] });
-    expect((await get(wsId, '/rfp/matrix')).rows.find((r: Json) => r.requirement_id === newId.changed).task).toMatchObject({ id: both.json().id, requirements_changed: false });
+    expect(cleared.json()).toMatchObject({
+      id: both.json().id,
+      requirement_ids: [newId.changed, newId.movedShould],
+      requirement_changes: [],
+    });
+    expect((await get(wsId, '/rfp/matrix')).rows.find((r: Json) => r.requirement_id === newId.changed).task).toMatchObject({
+      id: both.json().id,
+      requirements_changed: false,
+    });
     expect((await taskOn(wsId, tasks.changed)).requirement_changes).toHaveLength(1);
     const log2 = await get(wsId, '/activity');
-    expect((Array.isArray(log2) ? log2 : log2.items).map((a: Json) => a.summary)).toContain('Carl Contributor confirmed "Quote validity and plain language" after the RFP amendment');
+    expect((Array.isArray(log2) ? log2 : log2.items).map((a: Json) => a.summary)).toContain(
+      'Carl Contributor confirmed "Quote validity and plain language" after the RFP amendment',
+    );
   });
 
   it('treats a re-upload of the same file as an amendment with nothing changed: no task is flagged', async () => {
@@ -182,7 +221,11 @@ describe('RFP amendment of the real 14(c) RFQ', () => {
     const pdf = await solicitationPdf();
     const v1 = await upload(wsId, 'a.pdf', pdf);
     const ids = (v1.json().requirements as Json[]).map((r) => r.requirement_id as string);
-    const made = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/tasks`, payload: { requirement_ids: ids.slice(0, 3) } });
+    const made = await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/workspaces/${wsId}/rfp/tasks`,
+      payload: { requirement_ids: ids.slice(0, 3) },
+    });
     const v2 = await upload(wsId, 'a.pdf', pdf);
     expect(v2.json().amendment.counts).toEqual({ unchanged: ids.length, changed: 0, added: 0, removed: 0, tasks_affected: 0 });
     const board: Json[] = await get(wsId, '/tasks');
@@ -198,7 +241,11 @@ describe('RFP amendment of the real 14(c) RFQ', () => {
     const wsId = await workspace();
     const v1 = await upload(wsId, 'v1.pdf', await solicitationPdf());
     const pageLimit = (v1.json().requirements as Json[]).find((r) => String(r.text).includes('no more than 20 pages'))!;
-    const made = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/tasks`, payload: { requirement_ids: [pageLimit.requirement_id] } });
+    const made = await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/workspaces/${wsId}/rfp/tasks`,
+      payload: { requirement_ids: [pageLimit.requirement_id] },
+    });
     const taskId = made.json().tasks[0].id as string;
     const to = (n: number) => (lines: string[]) => lines.map((l) => l.replace('no more than 20 pages', `no more than ${n} pages`));
     const v2 = await upload(wsId, 'v2.pdf', await smallWith(to(15)));
@@ -209,7 +256,10 @@ describe('RFP amendment of the real 14(c) RFQ', () => {
     expect(v3.json().amendment.changed[0].current.text).toContain('10 pages');
 
     const flagged = await taskOn(wsId, taskId);
-    expect(flagged.requirement_changes.map((c: Json) => [c.version, c.change])).toEqual([[2, 'changed'], [3, 'changed']]);
+    expect(flagged.requirement_changes.map((c: Json) => [c.version, c.change])).toEqual([
+      [2, 'changed'],
+      [3, 'changed'],
+    ]);
     expect(flagged.requirement_ids).toEqual([v3.json().amendment.changed[0].current.requirement_id]);
     expect((await get(wsId, '/rfp/amendments')).map((a: Json) => a.version)).toEqual([3, 2]);
 
@@ -229,14 +279,21 @@ describe('RFP amendment of the real 14(c) RFQ', () => {
     const wsId = await workspace();
     await upload(wsId, 'v1.pdf', await solicitationPdf());
     const v1 = await get(wsId, '/rfp/solicitation');
-    const made = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/tasks`, payload: { requirement_ids: [v1.requirements[2].requirement_id] } });
+    const made = await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/workspaces/${wsId}/rfp/tasks`,
+      payload: { requirement_ids: [v1.requirements[2].requirement_id] },
+    });
     const taskId = made.json().tasks[0].id as string;
     await upload(wsId, 'v2.pdf', await smallWith((lines) => lines.filter((l) => !l.includes('no more than 20 pages'))));
     const flagged = await taskOn(wsId, taskId);
     expect(flagged.requirement_changes).toHaveLength(1);
     for (const payload of [{ through_version: 'two' }, { through_version: 0 }, { through_version: 1.5 }]) {
       const res = await dismiss(taskId, payload);
-      expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 400, detail: 'through_version must be a version number' });
+      expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+        status: 400,
+        detail: 'through_version must be a version number',
+      });
     }
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       const res = await dismiss(id);
@@ -250,7 +307,11 @@ describe('RFP amendment of the real 14(c) RFQ', () => {
     await upload(wsId, 'v1.pdf', await solicitationPdf());
     const v1 = await get(wsId, '/rfp/solicitation');
     const target = (v1.requirements as Json[]).find((r) => String(r.text).includes('no more than 20 pages'))!;
-    const made = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/tasks`, payload: { requirement_ids: [target.requirement_id] } });
+    const made = await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/workspaces/${wsId}/rfp/tasks`,
+      payload: { requirement_ids: [target.requirement_id] },
+    });
     const taskId = made.json().tasks[0].id as string;
     const [a, b] = await Promise.all([
       upload(wsId, 'fifteen.pdf', await smallWith((lines) => lines.map((l) => l.replace('20 pages', '15 pages')))),

@@ -2,7 +2,13 @@ import type { RfpAmendment, TaskRequirementChange } from '@biddesk/shared';
 import { plural } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import type { Db } from '../../db/client';
-import type { RfpSolicitationRow, StoredAmendment, StoredAmendmentRequirement, StoredRequirement, WorkspaceRow } from '../../db/schema/index';
+import type {
+  RfpSolicitationRow,
+  StoredAmendment,
+  StoredAmendmentRequirement,
+  StoredRequirement,
+  WorkspaceRow,
+} from '../../db/schema/index';
 import { recordActivity } from '../activity/activity.service';
 import * as notificationsRepository from '../notifications/notifications.repository';
 import * as tasksRepository from '../tasks/tasks.repository';
@@ -34,7 +40,12 @@ const brief = (r: StoredRequirement): StoredAmendmentRequirement => ({
  * The team's corrections go along by the same diff (rfp-corrections-carry.ts).
  * Returns the stored amendment, or null when this is the first version.
  */
-export async function recordAmendment(tx: Db, ctx: AuthedCtx, workspace: WorkspaceRow, current: RfpSolicitationRow): Promise<StoredAmendment | null> {
+export async function recordAmendment(
+  tx: Db,
+  ctx: AuthedCtx,
+  workspace: WorkspaceRow,
+  current: RfpSolicitationRow,
+): Promise<StoredAmendment | null> {
   const previous = await repository.findPreviousCompleted(tx, workspace.id, current.version);
   if (!previous) return null;
   const diff = diffRequirements(previous.requirements, current.requirements);
@@ -44,10 +55,24 @@ export async function recordAmendment(tx: Db, ctx: AuthedCtx, workspace: Workspa
   for (const { previous: p, next: n } of diff.unchanged) newIdOf.set(p.requirement_id, n.requirement_id);
   for (const { previous: p, next: n } of diff.changed) {
     newIdOf.set(p.requirement_id, n.requirement_id);
-    changeOf.set(p.requirement_id, { version: current.version, change: 'changed', requirement_id: p.requirement_id, new_requirement_id: n.requirement_id, previous_text: p.text, text: n.text });
+    changeOf.set(p.requirement_id, {
+      version: current.version,
+      change: 'changed',
+      requirement_id: p.requirement_id,
+      new_requirement_id: n.requirement_id,
+      previous_text: p.text,
+      text: n.text,
+    });
   }
   for (const r of diff.removed) {
-    changeOf.set(r.requirement_id, { version: current.version, change: 'removed', requirement_id: r.requirement_id, new_requirement_id: null, previous_text: r.text, text: null });
+    changeOf.set(r.requirement_id, {
+      version: current.version,
+      change: 'removed',
+      requirement_id: r.requirement_id,
+      new_requirement_id: null,
+      previous_text: r.text,
+      text: null,
+    });
   }
   const known = new Set(previous.requirements.map((r) => r.requirement_id));
 
@@ -68,7 +93,12 @@ export async function recordAmendment(tx: Db, ctx: AuthedCtx, workspace: Workspa
     previous_solicitation_id: previous.id,
     previous_version: previous.version,
     unchanged: diff.unchanged.length,
-    changed: diff.changed.map((c) => ({ previous: brief(c.previous), current: brief(c.next), similarity: c.similarity, task_ids: tasksOf.get(c.previous.requirement_id) ?? [] })),
+    changed: diff.changed.map((c) => ({
+      previous: brief(c.previous),
+      current: brief(c.next),
+      similarity: c.similarity,
+      task_ids: tasksOf.get(c.previous.requirement_id) ?? [],
+    })),
     added: diff.added.map(brief),
     removed: diff.removed.map((r) => ({ ...brief(r), task_ids: tasksOf.get(r.requirement_id) ?? [] })),
     tasks: affected,
@@ -101,14 +131,27 @@ export function amendmentSummary(a: Pick<StoredAmendment, 'added' | 'changed' | 
  * The upload's one bell notification per other member: "RFP amended" with the diff's counts when
  * the upload is an amendment, else "RFP uploaded". Exactly one per member per upload.
  */
-export async function notifyMembers(tx: Db, ctx: AuthedCtx, workspace: WorkspaceRow, row: RfpSolicitationRow, amendment: StoredAmendment | null): Promise<void> {
+export async function notifyMembers(
+  tx: Db,
+  ctx: AuthedCtx,
+  workspace: WorkspaceRow,
+  row: RfpSolicitationRow,
+  amendment: StoredAmendment | null,
+): Promise<void> {
   const what = `${row.fileName} (version ${row.version}, ${plural(row.requirements.length, 'requirement')})`;
   const content = amendment
     ? { title: 'RFP amended', message: `${ctx.actor.name} uploaded ${what} in "${workspace.name}": ${amendmentSummary(amendment)}.` }
-    : { title: row.version > 1 ? 'New RFP version uploaded' : 'RFP uploaded', message: `${ctx.actor.name} uploaded ${what} in "${workspace.name}".` };
+    : {
+        title: row.version > 1 ? 'New RFP version uploaded' : 'RFP uploaded',
+        message: `${ctx.actor.name} uploaded ${what} in "${workspace.name}".`,
+      };
   for (const { member } of await workspacesRepository.listMembers(tx, workspace.id)) {
     if (member.userId === ctx.actor.id) continue;
-    await notificationsRepository.insertForUser(tx, member.userId, { ...content, type: 'workspace', link: `/workspace/${workspace.id}?tab=rfp` });
+    await notificationsRepository.insertForUser(tx, member.userId, {
+      ...content,
+      type: 'workspace',
+      link: `/workspace/${workspace.id}?tab=rfp`,
+    });
   }
 }
 

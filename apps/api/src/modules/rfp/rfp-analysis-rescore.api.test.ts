@@ -25,9 +25,13 @@ let owner: Caller;
 let contributor: Caller;
 let viewer: Caller;
 
-const correction = (wsId: string, sid: string, rid: string) => `/api/workspaces/${wsId}/rfp/solicitations/${sid}/requirements/${rid}/correction`;
+const correction = (wsId: string, sid: string, rid: string) =>
+  `/api/workspaces/${wsId}/rfp/solicitations/${sid}/requirements/${rid}/correction`;
 const get = (wsId: string, p: string, as = owner.token) => t.injectAs(as, { method: 'GET', url: `/api/workspaces/${wsId}/rfp${p}` });
-const ids = (a: Json): string[] => [...a.matches, ...a.missing_requirements, ...a.reported_separately, ...a.conflicts, ...a.checks].map((x: Json) => x.requirement_id as string);
+const ids = (a: Json): string[] =>
+  [...a.matches, ...a.missing_requirements, ...a.reported_separately, ...a.conflicts, ...a.checks].map(
+    (x: Json) => x.requirement_id as string,
+  );
 
 /** A workspace with the small solicitation and one draft analysed against it. */
 async function analysed() {
@@ -35,7 +39,11 @@ async function analysed() {
   await addMember(t.db, ws.id, contributor.user.id, 'CONTRIBUTOR');
   await addMember(t.db, ws.id, viewer.user.id, 'VIEWER');
   const sol = await seedSolicitation(t.db, ws.id, owner.user.id);
-  const res = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${ws.id}/rfp/analyze-draft`, ...multipartFile('file', 'draft.docx', await docx(SMALL_DRAFT)) });
+  const res = await t.injectAs(owner.token, {
+    method: 'POST',
+    url: `/api/workspaces/${ws.id}/rfp/analyze-draft`,
+    ...multipartFile('file', 'draft.docx', await docx(SMALL_DRAFT)),
+  });
   expect(res.statusCode).toBe(200);
   return { wsId: ws.id, sid: sol.id, first: res.json() as Json };
 }
@@ -56,7 +64,11 @@ describe('stored draft analyses follow the corrections', () => {
     expect(first.stale).toBe(false);
     expect(first.missing_requirements.map((m: Json) => m.requirement_id)).toContain('L-4');
 
-    const put = await t.injectAs(contributor.token, { method: 'PUT', url: correction(wsId, sid, 'L-4'), payload: { not_a_requirement: true } });
+    const put = await t.injectAs(contributor.token, {
+      method: 'PUT',
+      url: correction(wsId, sid, 'L-4'),
+      payload: { not_a_requirement: true },
+    });
     expect(put.statusCode).toBe(200);
     // Listed as stale until it is opened.
     expect((await get(wsId, '/analyses')).json()).toEqual([expect.objectContaining({ id: first.id, stale: true })]);
@@ -82,7 +94,11 @@ describe('stored draft analyses follow the corrections', () => {
     expect(undo.statusCode).toBe(204);
     const back = (await get(wsId, '/analysis')).json();
     expect(back.missing_requirements.map((m: Json) => m.requirement_id)).toContain('L-4');
-    expect({ fit: back.fit_score, coverage: back.coverage_score, ids: ids(back).sort() }).toEqual({ fit: first.fit_score, coverage: first.coverage_score, ids: ids(first).sort() });
+    expect({ fit: back.fit_score, coverage: back.coverage_score, ids: ids(back).sort() }).toEqual({
+      fit: first.fit_score,
+      coverage: first.coverage_score,
+      ids: ids(first).sort(),
+    });
     const [undone] = await t.db.select().from(rfpAnalyses).where(eq(rfpAnalyses.id, first.id));
     expect(undone!.scoredCorrections).toBe('');
   });
@@ -116,7 +132,11 @@ describe('stored draft analyses follow the corrections', () => {
   it('scores a new draft against the corrections of now: not stale when stored', async () => {
     const { wsId, sid } = await analysed();
     await t.injectAs(owner.token, { method: 'PUT', url: correction(wsId, sid, 'L-4'), payload: { not_a_requirement: true } });
-    const second = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/analyze-draft`, ...multipartFile('file', 'draft.docx', await docx(SMALL_DRAFT)) });
+    const second = await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/workspaces/${wsId}/rfp/analyze-draft`,
+      ...multipartFile('file', 'draft.docx', await docx(SMALL_DRAFT)),
+    });
     expect(second.json()).toMatchObject({ stale: false });
     const list = (await get(wsId, '/analyses')).json() as Json[];
     expect(list.map((x) => x.stale)).toEqual([false, true]);

@@ -60,7 +60,11 @@ export async function freshAnalysis(ctx: AuthedCtx, analysis: RfpAnalysisRow): P
   if (fingerprint === analysis.scoredCorrections) return analysis;
   const bytes = await ctx.files.read(analysis.draftStorageKey);
   const requirements = workingRequirements(solicitation.requirements, corrections) as Requirement[];
-  const read = await ctx.parser.analyzeDraft({ bytes, kind: kindOf(analysis.draftFileName), maxPages: ctx.config.PDF_MAX_PAGES, requirements }, ctx.config.PARSE_TIMEOUT_MS, ctx.actor.id);
+  const read = await ctx.parser.analyzeDraft(
+    { bytes, kind: kindOf(analysis.draftFileName), maxPages: ctx.config.PDF_MAX_PAGES, requirements },
+    ctx.config.PARSE_TIMEOUT_MS,
+    ctx.actor.id,
+  );
   // The draft was read once already, so this only fails if the engine changed under it; say so plainly.
   if (!read.ok) throw readFailureError(read, DRAFT_TYPES);
   const saved = await repository.updateScores(ctx.db, analysis.id, scoredColumns(read.analysis), fingerprint);

@@ -75,6 +75,9 @@ export async function getAnalysis(ctx: AuthedCtx, workspaceId: string): Promise<
 export async function listAnalyses(ctx: AuthedCtx, workspaceId: string): Promise<RfpAnalysisSummary[]> {
   const { workspace } = await requireAbility(ctx, workspaceId, 'content.view');
   const views = await repository.listAnalyses(ctx.db, workspace.id);
-  const stale = await staleAnalysisIds(ctx, views.map((v) => v.analysis));
+  const stale = await staleAnalysisIds(
+    ctx,
+    views.map((v) => v.analysis),
+  );
   return views.map((v) => presentAnalysisSummary(v, stale.has(v.analysis.id)));
 }

@@ -14,8 +14,25 @@ import { NO_RFP } from './rfp.service';
  * the upload is a PDF, not the labelled .txt); the rest says where it came from.
  */
 type Line =
-  | { text: string; section: string; must_or_should: string; cue: string | null; page: number | null; requirement_id: string; corrected_from: { section: string; must_or_should: string }; note: string | null; source: string }
-  | { text: string; why_not_a_requirement: string; page: number | null; requirement_id: string; engine: { section: string; must_or_should: string; cue: string | null }; source: string };
+  | {
+      text: string;
+      section: string;
+      must_or_should: string;
+      cue: string | null;
+      page: number | null;
+      requirement_id: string;
+      corrected_from: { section: string; must_or_should: string };
+      note: string | null;
+      source: string;
+    }
+  | {
+      text: string;
+      why_not_a_requirement: string;
+      page: number | null;
+      requirement_id: string;
+      engine: { section: string; must_or_should: string; cue: string | null };
+      source: string;
+    };
 
 /**
  * GET /workspaces/{id}/rfp/corrections/export (issue 23): the latest version's corrections as JSONL,
@@ -53,6 +70,13 @@ export async function exportCorrections(ctx: AuthedCtx, workspaceId: string): Pr
       });
     }
   });
-  const base = solicitation.fileName.replace(/\.pdf$/i, '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'rfp';
-  return { fileName: `${base}_v${solicitation.version}_corrections.jsonl`, body: Buffer.from(lines.map((l) => `${JSON.stringify(l)}\n`).join(''), 'utf8') };
+  const base =
+    solicitation.fileName
+      .replace(/\.pdf$/i, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^_+|_+$/g, '') || 'rfp';
+  return {
+    fileName: `${base}_v${solicitation.version}_corrections.jsonl`,
+    body: Buffer.from(lines.map((l) => `${JSON.stringify(l)}\n`).join(''), 'utf8'),
+  };
 }

@@ -19,7 +19,10 @@ export async function listForSolicitation(db: Db, solicitationId: string): Promi
   return rows;
 }
 
-export type CorrectionValues = Pick<RequirementCorrectionRow, 'workspaceId' | 'solicitationId' | 'requirementId' | 'notARequirement' | 'section' | 'mustOrShould' | 'note' | 'updatedBy'>;
+export type CorrectionValues = Pick<
+  RequirementCorrectionRow,
+  'workspaceId' | 'solicitationId' | 'requirementId' | 'notARequirement' | 'section' | 'mustOrShould' | 'note' | 'updatedBy'
+>;
 
 /**
  * Sets a requirement's correction in one conditional statement: inserted, or the existing row of

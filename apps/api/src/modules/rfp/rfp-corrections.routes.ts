@@ -18,30 +18,47 @@ const path = '/workspaces/:id/rfp/solicitations/:solicitationId/requirements/:re
  * - GET /workspaces/{id}/rfp/corrections/export: the latest version's corrections as JSONL in the labels' format.
  */
 export const rfpCorrectionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.put(path, {
-    schema: { tags, params: CorrectionParams, body: PutRequirementCorrectionBodySchema, response: { 200: RfpRequirementSchema, ...errors } },
-  }, async (request) => {
-    const { id, solicitationId, requirementId } = request.params;
-    return putCorrection(request.authedCtx, id, solicitationId, requirementId, request.body);
-  });
-
-  app.delete(path, {
-    schema: { tags, params: CorrectionParams, response: { 204: z.null(), ...errors } },
-  }, async (request, reply) => {
-    const { id, solicitationId, requirementId } = request.params;
-    await deleteCorrection(request.authedCtx, id, solicitationId, requirementId);
-    return reply.code(204).send(null);
-  });
-
-  app.get('/workspaces/:id/rfp/corrections/export', {
-    schema: {
-      tags,
-      description: "The latest RFP version's corrections as JSONL, one label or negative a line (../shared/data/rfp/README.md format).",
-      params: z.object({ id: z.string() }),
-      response: { 200: z.any().describe('The file: JSON Lines'), ...errors },
+  app.put(
+    path,
+    {
+      schema: {
+        tags,
+        params: CorrectionParams,
+        body: PutRequirementCorrectionBodySchema,
+        response: { 200: RfpRequirementSchema, ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const file = await exportCorrections(request.authedCtx, request.params.id);
-    return sendAttachment(reply, file.fileName, file.body);
-  });
+    async (request) => {
+      const { id, solicitationId, requirementId } = request.params;
+      return putCorrection(request.authedCtx, id, solicitationId, requirementId, request.body);
+    },
+  );
+
+  app.delete(
+    path,
+    {
+      schema: { tags, params: CorrectionParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      const { id, solicitationId, requirementId } = request.params;
+      await deleteCorrection(request.authedCtx, id, solicitationId, requirementId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/workspaces/:id/rfp/corrections/export',
+    {
+      schema: {
+        tags,
+        description: "The latest RFP version's corrections as JSONL, one label or negative a line (../shared/data/rfp/README.md format).",
+        params: z.object({ id: z.string() }),
+        response: { 200: z.any().describe('The file: JSON Lines'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await exportCorrections(request.authedCtx, request.params.id);
+      return sendAttachment(reply, file.fileName, file.body);
+    },
+  );
 };

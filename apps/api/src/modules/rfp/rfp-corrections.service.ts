@@ -19,7 +19,8 @@ export const REQUIREMENT_NOT_FOUND = 'Requirement not found in this RFP version'
 export const NOTHING_TO_CORRECT =
   "A correction must mark the requirement not a requirement or change its section or must/should; undo the correction to go back to the engine's reading";
 export const NO_CORRECTION = 'This requirement has no correction to undo';
-export const versionReplaced = (latest: number) => `This RFP version has been replaced by version ${latest}: reload and correct the current version`;
+export const versionReplaced = (latest: number) =>
+  `This RFP version has been replaced by version ${latest}: reload and correct the current version`;
 
 type Body = z.output<typeof PutRequirementCorrectionBodySchema>;
 
@@ -28,7 +29,12 @@ type Body = z.output<typeof PutRequirementCorrectionBodySchema>;
  * upload locks it): only the latest version can be corrected, so a correction never lands on a
  * version an amendment has already carried forward.
  */
-async function lockTarget(tx: Db, workspaceId: string, solicitationId: string, requirementId: string): Promise<{ solicitation: RfpSolicitationRow; engine: StoredRequirement }> {
+async function lockTarget(
+  tx: Db,
+  workspaceId: string,
+  solicitationId: string,
+  requirementId: string,
+): Promise<{ solicitation: RfpSolicitationRow; engine: StoredRequirement }> {
   await workspacesRepository.findByIdForUpdate(tx, workspaceId);
   const latest = await repository.findLatestSolicitation(tx, workspaceId);
   if (!latest || !isUuid(solicitationId)) throw notFound(VERSION_NOT_FOUND);
@@ -48,7 +54,13 @@ async function lockTarget(tx: Db, workspaceId: string, solicitationId: string, r
  * OWNER and CONTRIBUTOR (`requirement.correct`), not on an archived workspace. Values equal to the
  * engine's are stored as "no change"; a body that then changes nothing is refused (undo is DELETE).
  */
-export async function putCorrection(ctx: AuthedCtx, workspaceId: string, solicitationId: string, requirementId: string, body: Body | PutRequirementCorrectionBody): Promise<RfpRequirement> {
+export async function putCorrection(
+  ctx: AuthedCtx,
+  workspaceId: string,
+  solicitationId: string,
+  requirementId: string,
+  body: Body | PutRequirementCorrectionBody,
+): Promise<RfpRequirement> {
   const { workspace } = await requireAbility(ctx, workspaceId, 'requirement.correct');
   return ctx.db.transaction(async (tx) => {
     const { solicitation, engine } = await lockTarget(tx, workspace.id, solicitationId, requirementId);
@@ -72,7 +84,13 @@ export async function putCorrection(ctx: AuthedCtx, workspaceId: string, solicit
       workspaceId: workspace.id,
       targetType: 'rfp_solicitation',
       targetId: solicitation.id,
-      details: { requirement_id: requirementId, version: solicitation.version, not_a_requirement: notARequirement, change: describeChange(engine, section, mustOrShould), note },
+      details: {
+        requirement_id: requirementId,
+        version: solicitation.version,
+        not_a_requirement: notARequirement,
+        change: describeChange(engine, section, mustOrShould),
+        note,
+      },
     });
     return presentRequirement({
       requirement: { ...engine, section: section ?? engine.section, must_or_should: mustOrShould ?? engine.must_or_should },
@@ -104,7 +122,12 @@ export async function deleteCorrection(ctx: AuthedCtx, workspaceId: string, soli
       workspaceId: workspace.id,
       targetType: 'rfp_solicitation',
       targetId: solicitation.id,
-      details: { requirement_id: requirementId, version: solicitation.version, section: engine.section, must_or_should: engine.must_or_should },
+      details: {
+        requirement_id: requirementId,
+        version: solicitation.version,
+        section: engine.section,
+        must_or_should: engine.must_or_should,
+      },
     });
   });
 }

@@ -51,7 +51,11 @@ export function workingRequirements(requirements: StoredRequirement[], correctio
 const sectionName = (s: string) => (s === 'other' ? 'other' : s);
 
 /** "section M → L, must → should": what a correction changes, for Activity and the exports. */
-export function describeChange(engine: Pick<StoredRequirement, 'section' | 'must_or_should'>, section: string | null, mustOrShould: string | null): string {
+export function describeChange(
+  engine: Pick<StoredRequirement, 'section' | 'must_or_should'>,
+  section: string | null,
+  mustOrShould: string | null,
+): string {
   return [
     section && section !== engine.section ? `section ${sectionName(engine.section)} → ${sectionName(section)}` : null,
     mustOrShould && mustOrShould !== engine.must_or_should ? `${engine.must_or_should} → ${mustOrShould}` : null,

@@ -53,7 +53,11 @@ const DRAFT = [
   '3 Validity',
   'This offer is valid for 45 calendar days after the closing date.',
   '',
-  ...Array.from({ length: 70 }, (_, i) => `Paragraph ${i + 1} describes how the service desk tracks each ticket from intake to closure with a knowledge base and customer surveys.`),
+  ...Array.from(
+    { length: 70 },
+    (_, i) =>
+      `Paragraph ${i + 1} describes how the service desk tracks each ticket from intake to closure with a knowledge base and customer surveys.`,
+  ),
 ].join('\n');
 
 beforeAll(async () => {
@@ -67,14 +71,19 @@ afterAll(async () => {
 describe('draft checks', () => {
   it('checks page limit, font size and family on a PDF draft, lists conflicts and deferrals, reports logistics apart, and keeps them', async () => {
     const wsId = (await createWorkspace(t.db, owner.user.id)).id;
-    expect((await post(wsId, 'upload', multipartFile('file', 'rfp.pdf', Buffer.from(await solicitationPdf(RFP_PAGES))))).statusCode).toBe(200);
+    expect((await post(wsId, 'upload', multipartFile('file', 'rfp.pdf', Buffer.from(await solicitationPdf(RFP_PAGES))))).statusCode).toBe(
+      200,
+    );
     const res = await post(wsId, 'analyze-draft', multipartFile('file', 'draft.pdf', await textPdf(DRAFT)));
     expect(res.statusCode).toBe(200);
     const a = res.json();
 
     const checks = Object.fromEntries(a.format_checks.map((c: { check: string }) => [c.check, c]));
     expect(checks.page_limit).toMatchObject({ status: 'failed', expected: expect.stringContaining('at most 1 page') });
-    expect(checks.font_size).toMatchObject({ status: 'failed', found: expect.stringMatching(/^10 pt text on pages 1-\d \(100% of the text\)$/) });
+    expect(checks.font_size).toMatchObject({
+      status: 'failed',
+      found: expect.stringMatching(/^10 pt text on pages 1-\d \(100% of the text\)$/),
+    });
     expect(checks.font_family).toMatchObject({ status: 'failed', expected: 'Times New Roman', found: 'Helvetica' });
     // Each failed check is a suggestion with where to fix it.
     for (const c of a.format_checks) {
@@ -82,27 +91,51 @@ describe('draft checks', () => {
     }
 
     const conflictTexts = a.conflicts.map((c: { text: string }) => c.text);
-    expect(conflictTexts).toEqual(expect.arrayContaining([expect.stringMatching(/valid for at least 120 calendar days/), expect.stringMatching(/shall not use subcontractors/)]));
+    expect(conflictTexts).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/valid for at least 120 calendar days/),
+        expect.stringMatching(/shall not use subcontractors/),
+      ]),
+    );
     const limit = a.conflicts.find((c: { rule: string }) => c.rule === 'limit');
-    expect(limit).toMatchObject({ passage: 'This offer is valid for 45 calendar days after the closing date.', location_hint: expect.stringMatching(/^Technical Volume, 3 Validity \(page \d\)$/) });
+    expect(limit).toMatchObject({
+      passage: 'This offer is valid for 45 calendar days after the closing date.',
+      location_hint: expect.stringMatching(/^Technical Volume, 3 Validity \(page \d\)$/),
+    });
     // The manager promised for after award is not an answer.
-    expect(a.missing_requirements.map((m: { text: string }) => m.text)).toEqual(expect.arrayContaining([expect.stringMatching(/help desk manager by name/)]));
+    expect(a.missing_requirements.map((m: { text: string }) => m.text)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/help desk manager by name/)]),
+    );
     // Promised for later: missing (one status per requirement), flagged as deferred.
     expect(a.matches.find((m: { status: string; deferred?: boolean }) => m.status === 'missing' && m.deferred)).toBeDefined();
     // The deadline is logistics, not missing content; format rules are reported apart too.
     expect(a.reported_separately).toEqual(
-      expect.arrayContaining([expect.objectContaining({ kind: 'logistics', text: expect.stringMatching(/received no later than/) }), expect.objectContaining({ kind: 'format' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'logistics', text: expect.stringMatching(/received no later than/) }),
+        expect.objectContaining({ kind: 'format' }),
+      ]),
     );
     expect(a.missing_requirements.map((m: { text: string }) => m.text).join(' ')).not.toMatch(/no later than|Times New Roman/);
 
     const again = (await get(wsId, 'analysis')).json();
-    expect(again).toMatchObject({ id: a.id, conflicts: a.conflicts, reported_separately: a.reported_separately, format_checks: a.format_checks });
+    expect(again).toMatchObject({
+      id: a.id,
+      conflicts: a.conflicts,
+      reported_separately: a.reported_separately,
+      format_checks: a.format_checks,
+    });
   });
 
   it('says a Word draft cannot be checked for pages and fonts instead of passing it', async () => {
     const wsId = (await createWorkspace(t.db, owner.user.id)).id;
-    expect((await post(wsId, 'upload', multipartFile('file', 'rfp.pdf', Buffer.from(await solicitationPdf(RFP_PAGES))))).statusCode).toBe(200);
-    const res = await post(wsId, 'analyze-draft', multipartFile('file', 'draft.docx', await docx(DRAFT), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'));
+    expect((await post(wsId, 'upload', multipartFile('file', 'rfp.pdf', Buffer.from(await solicitationPdf(RFP_PAGES))))).statusCode).toBe(
+      200,
+    );
+    const res = await post(
+      wsId,
+      'analyze-draft',
+      multipartFile('file', 'draft.docx', await docx(DRAFT), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+    );
     expect(res.statusCode).toBe(200);
     const checks = res.json().format_checks as Array<{ check: string; status: string }>;
     expect(checks.map((c) => c.check).sort()).toEqual(['font_family', 'font_size', 'page_limit']);

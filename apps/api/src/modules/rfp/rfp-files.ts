@@ -35,7 +35,11 @@ export const isDocx = (file: UploadedFile) => hasExtension(file, '.docx') && sta
 export async function readSolicitationPdf(ctx: AuthedCtx, file: UploadedFile, invalidMessage: string): Promise<SolicitationRead> {
   if (!isPdf(file)) throw badRequest(invalidMessage);
   await assertStorageQuota(ctx, file.bytes.byteLength);
-  const read = await ctx.parser.readSolicitation({ bytes: file.bytes, maxPages: ctx.config.PDF_MAX_PAGES }, ctx.config.PARSE_TIMEOUT_MS, ctx.actor.id);
+  const read = await ctx.parser.readSolicitation(
+    { bytes: file.bytes, maxPages: ctx.config.PDF_MAX_PAGES },
+    ctx.config.PARSE_TIMEOUT_MS,
+    ctx.actor.id,
+  );
   if (!read.ok) throw readFailureError(read, invalidMessage);
   return { pageCount: read.pageCount, requirements: read.requirements, acronyms: read.acronyms, formFacts: read.formFacts };
 }
@@ -48,7 +52,11 @@ export async function scoreDraftFile(ctx: AuthedCtx, file: UploadedFile, require
   const kind = isPdf(file) ? 'pdf' : isDocx(file) ? 'docx' : null;
   if (!kind) throw badRequest(DRAFT_TYPES);
   await assertStorageQuota(ctx, file.bytes.byteLength);
-  const read = await ctx.parser.analyzeDraft({ bytes: file.bytes, kind, maxPages: ctx.config.PDF_MAX_PAGES, requirements }, ctx.config.PARSE_TIMEOUT_MS, ctx.actor.id);
+  const read = await ctx.parser.analyzeDraft(
+    { bytes: file.bytes, kind, maxPages: ctx.config.PDF_MAX_PAGES, requirements },
+    ctx.config.PARSE_TIMEOUT_MS,
+    ctx.actor.id,
+  );
   if (!read.ok) throw readFailureError(read, DRAFT_TYPES);
   return read.analysis;
 }

@@ -44,14 +44,28 @@ describe('form facts of an uploaded solicitation', () => {
     expect(res.statusCode, res.body).toBe(200);
 
     const [row] = await t.db.select().from(rfpSolicitations).where(eq(rfpSolicitations.id, res.json().solicitation_id));
-    expect(row!.formFacts).toMatchObject({ form: 'SF-1449', offerDue: { value: { date: '2017-07-10', time: '1:00 PM', zone: 'EST' }, page: 1 } });
+    expect(row!.formFacts).toMatchObject({
+      form: 'SF-1449',
+      offerDue: { value: { date: '2017-07-10', time: '1:00 PM', zone: 'EST' }, page: 1 },
+    });
 
     const got = await solicitation(wsId, viewer.token);
     expect(got.statusCode).toBe(200);
     const facts = got.json().form_facts;
     expect(facts.form).toBe('SF-1449');
-    expect(facts.offer_due).toMatchObject({ date: '2017-07-10', time: '1:00 PM', zone: 'EST', text: 'Jul 10, 2017, 1:00 PM EST', source: 'SF-1449 block 8, p. 1', page: 1 });
-    expect(facts.due_check).toEqual({ agreement: 'same', notice_text: 'Jul 10, 2017, 1:00 PM UTC-04:00', detail: 'The form and the SAM.gov notice give the same due date and time.' });
+    expect(facts.offer_due).toMatchObject({
+      date: '2017-07-10',
+      time: '1:00 PM',
+      zone: 'EST',
+      text: 'Jul 10, 2017, 1:00 PM EST',
+      source: 'SF-1449 block 8, p. 1',
+      page: 1,
+    });
+    expect(facts.due_check).toEqual({
+      agreement: 'same',
+      notice_text: 'Jul 10, 2017, 1:00 PM UTC-04:00',
+      detail: 'The form and the SAM.gov notice give the same due date and time.',
+    });
     const byKey = Object.fromEntries(facts.facts.map((f: { key: string }) => [f.key, f]));
     expect(byKey.solicitation_number).toMatchObject({ label: 'Solicitation number', value: 'RFQ1204822', source: 'SF-1449 block 5, p. 1' });
     // The issue date (block 6) is not the due date, and reads as the form's calendar day.

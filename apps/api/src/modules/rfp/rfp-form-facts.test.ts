@@ -24,13 +24,18 @@ describe('the form offer due date as written', () => {
 
 describe('the form due date against the SAM.gov notice', () => {
   it('agrees on the same moment stated in different zones', () => {
-    expect(checkDue(due('2026-02-10', '2:00 PM', 'EST'), notice('2026-02-10T11:00:00-08:00', '-08:00'))).toMatchObject({ agreement: 'same', notice_text: 'Feb 10, 2026, 11:00 AM UTC-08:00' });
+    expect(checkDue(due('2026-02-10', '2:00 PM', 'EST'), notice('2026-02-10T11:00:00-08:00', '-08:00'))).toMatchObject({
+      agreement: 'same',
+      notice_text: 'Feb 10, 2026, 11:00 AM UTC-08:00',
+    });
   });
 
   it('flags an hour apart, a day apart, and a different clock time where the form says local', () => {
     expect(checkDue(due('2026-02-10', '2:00 PM', 'EST'), notice('2026-02-10T15:00:00-05:00', '-05:00')).agreement).toBe('differs');
     expect(checkDue(due('2026-02-10', null, null), notice('2026-02-11T15:00:00-05:00', '-05:00'))).toMatchObject({ agreement: 'differs' });
-    expect(checkDue(due('2026-02-10', '2:00 PM', 'local'), notice('2026-02-10T16:00:00-05:00', '-05:00')).detail).toMatch(/^The due times differ/);
+    expect(checkDue(due('2026-02-10', '2:00 PM', 'local'), notice('2026-02-10T16:00:00-05:00', '-05:00')).detail).toMatch(
+      /^The due times differ/,
+    );
     expect(checkDue(due('2026-02-10', '4:00 PM', 'local'), notice('2026-02-10T16:00:00-05:00', '-05:00')).agreement).toBe('same');
   });
 
@@ -51,7 +56,10 @@ describe('the form due date against the SAM.gov notice', () => {
   });
 
   it('has nothing to compare without a notice or without facts', () => {
-    expect(checkDue(due('2026-02-10', null, null), null)).toMatchObject({ agreement: 'no_notice', detail: 'No SAM.gov notice is linked to this workspace to compare with.' });
+    expect(checkDue(due('2026-02-10', null, null), null)).toMatchObject({
+      agreement: 'no_notice',
+      detail: 'No SAM.gov notice is linked to this workspace to compare with.',
+    });
     expect(presentFormFacts(null, null)).toBeNull();
     expect(presentFormFacts({ naics: { value: '541519', page: 1, caption: '10. NAICS' } }, null)).toEqual({
       form: null,

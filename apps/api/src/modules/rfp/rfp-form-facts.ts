@@ -44,7 +44,10 @@ const REGIONS: Array<[RegExp, string]> = [
 
 /** Minutes east of UTC of an IANA zone at an instant. */
 function offsetMinutes(zone: string, at: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
 }
@@ -82,7 +85,9 @@ function noticeWall(notice: NoticeDeadline): { date: string; minutes: number | n
  */
 export function checkDue(due: { date: string; time: string | null; zone: string | null }, notice: NoticeDeadline | null): RfpDueCheck {
   if (!notice?.responseDeadline) {
-    const detail = notice ? 'The SAM.gov notice states no response deadline to compare with.' : 'No SAM.gov notice is linked to this workspace to compare with.';
+    const detail = notice
+      ? 'The SAM.gov notice states no response deadline to compare with.'
+      : 'No SAM.gov notice is linked to this workspace to compare with.';
     return { agreement: 'no_notice', notice_text: null, detail };
   }
   // A date-only deadline is stored at 23:59 UTC of its day: its day is printed from the UTC digits,

@@ -21,7 +21,7 @@ const COLUMNS: { header: string; width: number; value: (r: RfpMatrixRow) => stri
   { header: 'Page', width: 7, value: (r) => r.page },
   { header: 'Task', width: 40, value: (r) => r.task?.title ?? null },
   { header: 'Assignee', width: 20, value: (r) => r.task?.assignee_name ?? null },
-  { header: 'Task status', width: 12, value: (r) => (r.task ? TASK_STATUS[r.task.status] ?? r.task.status : null) },
+  { header: 'Task status', width: 12, value: (r) => (r.task ? (TASK_STATUS[r.task.status] ?? r.task.status) : null) },
   { header: 'Draft status', width: 12, value: (r) => (r.draft ? DRAFT_STATUS[r.draft.status] : null) },
   {
     header: 'Draft location',
@@ -30,7 +30,14 @@ const COLUMNS: { header: string; width: number; value: (r: RfpMatrixRow) => stri
   },
   // Issue 23: why the engine took it, and what the team changed (rows marked not a requirement are not exported).
   { header: 'Basis', width: 60, value: (r) => basisText(r.basis) },
-  { header: 'Correction', width: 30, value: (r) => (r.correction ? `corrected from the engine's ${describeChange(r.correction.engine, r.correction.section, r.correction.must_or_should)}` : null) },
+  {
+    header: 'Correction',
+    width: 30,
+    value: (r) =>
+      r.correction
+        ? `corrected from the engine's ${describeChange(r.correction.engine, r.correction.section, r.correction.must_or_should)}`
+        : null,
+  },
   {
     header: 'Amendment',
     width: 40,
@@ -57,12 +64,21 @@ export interface MatrixFile {
 export async function exportMatrix(ctx: AuthedCtx, workspaceId: string, format: MatrixFormat): Promise<MatrixFile> {
   const { matrix, workspace } = await buildMatrix(ctx, workspaceId);
   const brief = workspace.opportunityId ? await workspacesRepository.findOpportunityBrief(ctx.db, workspace.opportunityId) : undefined;
-  const base = (brief?.solicitationNumber || workspace.opportunitySnapshot?.solicitation_number || workspace.name).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'workspace';
+  const base =
+    (brief?.solicitationNumber || workspace.opportunitySnapshot?.solicitation_number || workspace.name)
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^_+|_+$/g, '') || 'workspace';
   // Requirement text and task titles come from documents and users: formula-like cells stay text.
   const cells = matrix.rows.map((r) => COLUMNS.map((c) => neutraliseFormula(c.value(r))));
 
   if (format === 'csv') {
-    return { fileName: `${base}_compliance_matrix.csv`, body: spreadsheetCsv(COLUMNS.map((c) => c.header), cells) };
+    return {
+      fileName: `${base}_compliance_matrix.csv`,
+      body: spreadsheetCsv(
+        COLUMNS.map((c) => c.header),
+        cells,
+      ),
+    };
   }
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'BidDesk';

@@ -17,7 +17,12 @@ type Draft = NonNullable<RfpMatrixRow['draft']>;
 function draftOf(analysis: RfpAnalysisRow, requirementId: string): Draft {
   const match = analysis.matches.find((m) => m.requirement_id === requirementId);
   const status = requirementStatus(
-    { matches: analysis.matches, missing_requirements: analysis.missingRequirements, conflicts: analysis.conflicts, reported_separately: analysis.reportedSeparately },
+    {
+      matches: analysis.matches,
+      missing_requirements: analysis.missingRequirements,
+      conflicts: analysis.conflicts,
+      reported_separately: analysis.reportedSeparately,
+    },
     requirementId,
   );
   return { status, page: match?.page ?? null, location_hint: match?.location_hint ?? null, score: match?.score ?? 0 };
@@ -40,7 +45,13 @@ export async function buildMatrix(ctx: AuthedCtx, workspaceId: string): Promise<
   for (const { task, assigneeName } of board) {
     for (const id of task.requirementIds) {
       if (!taskOf.has(id)) {
-        taskOf.set(id, { id: task.id, title: task.title, status: task.status, assignee_name: assigneeName, requirements_changed: task.requirementChanges.length > 0 });
+        taskOf.set(id, {
+          id: task.id,
+          title: task.title,
+          status: task.status,
+          assignee_name: assigneeName,
+          requirements_changed: task.requirementChanges.length > 0,
+        });
       }
     }
   }
@@ -48,7 +59,8 @@ export async function buildMatrix(ctx: AuthedCtx, workspaceId: string): Promise<
   const amended = new Map<string, RfpMatrixRow['amendment']>();
   const a = solicitation.amendment;
   for (const r of a?.added ?? []) amended.set(r.requirement_id, { change: 'added', version: solicitation.version, previous_text: null });
-  for (const c of a?.changed ?? []) amended.set(c.current.requirement_id, { change: 'changed', version: solicitation.version, previous_text: c.previous.text });
+  for (const c of a?.changed ?? [])
+    amended.set(c.current.requirement_id, { change: 'changed', version: solicitation.version, previous_text: c.previous.text });
   // The team's corrections (issue 23): a row marked not a requirement leaves the matrix; a corrected
   // section or must/should shows, with the engine's reading in `correction`.
   const corrected = applyCorrections(solicitation.requirements, await correctionsRepository.listForSolicitation(ctx.db, solicitation.id));
@@ -67,7 +79,13 @@ export async function buildMatrix(ctx: AuthedCtx, workspaceId: string): Promise<
       draft: analysis ? draftOf(analysis, r.requirement_id) : null,
       amendment: amended.get(r.requirement_id) ?? null,
     }));
-  const matrix = { solicitation_id: solicitation.id, version: solicitation.version, analysis_id: analysis?.id ?? null, rows, excluded_count: corrected.length - rows.length };
+  const matrix = {
+    solicitation_id: solicitation.id,
+    version: solicitation.version,
+    analysis_id: analysis?.id ?? null,
+    rows,
+    excluded_count: corrected.length - rows.length,
+  };
   return { workspace, matrix };
 }
 

@@ -21,8 +21,24 @@ type Endpoint = RoleTableEndpoint<Fixture, Snapshot>;
 const at = (path: string) => (f: Fixture) => `/api/workspaces/${f.workspaceId}${path}`;
 
 const NOT_ALLOWED = { status: 403, detail: "You don't have permission to do that in this workspace" };
-const reads = cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: OK, NDA_PENDING: NDA, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OK });
-const runs = cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: NOT_ALLOWED, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED });
+const reads = cells({
+  OWNER: OK,
+  CONTRIBUTOR: OK,
+  REVIEWER: OK,
+  VIEWER: OK,
+  NDA_PENDING: NDA,
+  ARCHIVED_OWNER: OK,
+  ARCHIVED_CONTRIBUTOR: OK,
+});
+const runs = cells({
+  OWNER: OK,
+  CONTRIBUTOR: OK,
+  REVIEWER: OK,
+  VIEWER: NOT_ALLOWED,
+  NDA_PENDING: NDA,
+  ARCHIVED_OWNER: ARCHIVED,
+  ARCHIVED_CONTRIBUTOR: ARCHIVED,
+});
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -37,7 +53,11 @@ const ENDPOINTS: Endpoint[] = [
       expect(res.json().requirements_count).toBeGreaterThan(0);
       // Version 1 was there: the upload is an amendment (the same small solicitation, so nothing changed).
       expect(after.activity).toEqual([...before.activity, 'rfp.amendment_diffed', 'rfp.uploaded'].sort());
-      expect(res.json().amendment).toMatchObject({ version: 2, previous_version: 1, counts: { added: 0, changed: 0, removed: 0, tasks_affected: 0 } });
+      expect(res.json().amendment).toMatchObject({
+        version: 2,
+        previous_version: 1,
+        counts: { added: 0, changed: 0, removed: 0, tasks_affected: 0 },
+      });
       // Every other active member of the five gets one bell.
       expect(after.notificationCount).toBe(before.notificationCount + 4);
     },
@@ -50,7 +70,10 @@ const ENDPOINTS: Endpoint[] = [
     answer: (_f, res) => {
       expect(res.json()).toMatchObject({ version: 1, file_name: 'v1.pdf', processing_status: 'completed' });
       // Every role that reads the RFP reads its form facts with their sources (issue 22).
-      expect(res.json().form_facts).toMatchObject({ form: 'SF-1449', offer_due: { text: 'Jan 5, 2027, 2:00 PM EST', source: 'SF-1449 block 8, p. 1' } });
+      expect(res.json().form_facts).toMatchObject({
+        form: 'SF-1449',
+        offer_due: { text: 'Jan 5, 2027, 2:00 PM EST', source: 'SF-1449 block 8, p. 1' },
+      });
     },
   },
   { name: 'GET /workspaces/{id}/rfp/solicitations', method: 'GET', url: at('/rfp/solicitations'), cells: reads },
@@ -62,7 +85,11 @@ const ENDPOINTS: Endpoint[] = [
     cells: runs,
     effect: (_f, before, after, res) => {
       expect(after.analyses).toHaveLength(before.analyses.length + 1);
-      expect(res.json()).toMatchObject({ draft_file_name: 'draft.docx', solicitation_id: after.solicitations[0]!.id, solicitation_version: 1 });
+      expect(res.json()).toMatchObject({
+        draft_file_name: 'draft.docx',
+        solicitation_id: after.solicitations[0]!.id,
+        solicitation_version: 1,
+      });
       expect(after.activity).toEqual([...before.activity, 'rfp.draft_analyzed'].sort());
     },
   },
@@ -76,7 +103,10 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /workspaces/{id}/rfp/analyses', method: 'GET', url: at('/rfp/analyses'), cells: reads },
 ];
 
-const FORM_FACTS = { form: 'SF-1449', offerDue: { value: { date: '2027-01-05', time: '2:00 PM', zone: 'EST' }, page: 1, caption: '8. OFFER DUE DATE / 8. OFFER LOCAL TIME' } };
+const FORM_FACTS = {
+  form: 'SF-1449',
+  offerDue: { value: { date: '2027-01-05', time: '2:00 PM', zone: 'EST' }, page: 1, caption: '8. OFFER DUE DATE / 8. OFFER LOCAL TIME' },
+};
 
 /** A workspace of five members with solicitation version 1 and one analysis of it. */
 describeRoleTable<Fixture, Snapshot>({
@@ -85,7 +115,17 @@ describeRoleTable<Fixture, Snapshot>({
     const requirements = extractRequirements(SMALL_PAGES.map((lines, i) => ({ page: i + 1, text: lines.join('\n') })));
     const [sol] = await t.db
       .insert(rfpSolicitations)
-      .values({ workspaceId: workspaceId, version: 1, fileName: 'v1.pdf', storageKey: 'k1', sizeBytes: 10, pageCount: 3, requirements, uploadedBy: owner, formFacts: FORM_FACTS })
+      .values({
+        workspaceId: workspaceId,
+        version: 1,
+        fileName: 'v1.pdf',
+        storageKey: 'k1',
+        sizeBytes: 10,
+        pageCount: 3,
+        requirements,
+        uploadedBy: owner,
+        formFacts: FORM_FACTS,
+      })
       .returning();
     await t.db.insert(rfpAnalyses).values({
       workspaceId,

@@ -5,7 +5,13 @@ import { perRequirement, perSection } from './rfp-groups';
 import { leadInPhrase } from './rfp-task-title';
 
 const req = (id: string, text: string, leadIn?: string): StoredRequirement => ({
-  requirement_id: id, section: 'C', must_or_should: 'must', weight: 1, text, page: 4, ...(leadIn ? { lead_in: leadIn } : {}),
+  requirement_id: id,
+  section: 'C',
+  must_or_should: 'must',
+  weight: 1,
+  text,
+  page: 4,
+  ...(leadIn ? { lead_in: leadIn } : {}),
 });
 
 describe('leadInPhrase', () => {
@@ -48,7 +54,11 @@ describe('task titles from list items', () => {
       requirementIds: ['C-4'],
     });
     expect(government!.title).toBe('C-9: The Government will provide: Monthly status report');
-    expect(sentence).toEqual({ title: 'C-1: The contractor shall deliver a transition plan.', description: 'The contractor shall deliver a transition plan. (page 4)', requirementIds: ['C-1'] });
+    expect(sentence).toEqual({
+      title: 'C-1: The contractor shall deliver a transition plan.',
+      description: 'The contractor shall deliver a transition plan. (page 4)',
+      requirementIds: ['C-1'],
+    });
   });
 
   it('cuts a long lead-in and a long item at a word, within the task title limit', () => {
@@ -61,10 +71,15 @@ describe('task titles from list items', () => {
 
   it('lists each item of a section task under its shortened lead-in', () => {
     const [task] = perSection(
-      [req('C-4', 'Monthly status report', 'The contractor shall deliver the following:'), req('C-5', 'The contractor shall attend meetings.')],
+      [
+        req('C-4', 'Monthly status report', 'The contractor shall deliver the following:'),
+        req('C-5', 'The contractor shall attend meetings.'),
+      ],
       [req('C-4', 'x'), req('C-5', 'y')],
     );
-    expect(task!.description).toBe('C-4: The contractor shall deliver: Monthly status report (page 4) C-5: The contractor shall attend meetings. (page 4)');
+    expect(task!.description).toBe(
+      'C-4: The contractor shall deliver: Monthly status report (page 4) C-5: The contractor shall attend meetings. (page 4)',
+    );
     expect(task!.requirementIds).toEqual(['C-4', 'C-5']);
   });
 });

@@ -12,7 +12,8 @@ export const LEAD_IN_TEXT = 60;
 
 // "the following (information)", "one of the following", "as follows": what announces the items,
 // which the item itself now stands for.
-const ANNOUNCES = /\s*,?\s*\b(?:(?:all|any|each|one|two|three|both|either)\s+(?:\w+\s+)?of\s+)?the\s+following\b.*$|\s*,?\s*\bas\s+follows\b.*$/i;
+const ANNOUNCES =
+  /\s*,?\s*\b(?:(?:all|any|each|one|two|three|both|either)\s+(?:\w+\s+)?of\s+)?the\s+following\b.*$|\s*,?\s*\bas\s+follows\b.*$/i;
 // "at a minimum", "at minimum", "as a minimum": a hedge a title can drop.
 const MINIMUM = /\s*,?\s*\b(?:at|as)\s+(?:a\s+)?minimum\b\s*,?/gi;
 // A modal verb: the clause that holds it names who does what.

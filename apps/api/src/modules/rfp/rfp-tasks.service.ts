@@ -36,7 +36,9 @@ export async function createTasksFromRequirements(ctx: AuthedCtx, workspaceId: s
   if (unknown.length) throw badRequest(`Unknown requirement ids in the latest RFP: ${listIds(unknown)}`);
   // The team's corrections (issue 23): tasks are planned on corrected sections, never on a row marked not a requirement.
   const corrected = applyCorrections(solicitation.requirements, await correctionsRepository.listForSolicitation(ctx.db, solicitation.id));
-  const excluded = corrected.filter((c) => c.excluded && body.requirement_ids.includes(c.requirement.requirement_id)).map((c) => c.requirement.requirement_id);
+  const excluded = corrected
+    .filter((c) => c.excluded && body.requirement_ids.includes(c.requirement.requirement_id))
+    .map((c) => c.requirement.requirement_id);
   if (excluded.length) throw badRequest(`Marked not a requirement, so no task is made for: ${listIds(excluded)}`);
   const working = corrected.filter((c) => !c.excluded).map((c) => c.requirement);
   const assigneeId = body.assignee_user_id ?? null;
@@ -62,7 +64,13 @@ export async function createTasksFromRequirements(ctx: AuthedCtx, workspaceId: s
       })),
     );
     for (const task of rows) {
-      await recordActivity(tx, ctx.actor, { action: 'task.created', workspaceId: workspace.id, targetType: 'task', targetId: task.id, details: { title: task.title } });
+      await recordActivity(tx, ctx.actor, {
+        action: 'task.created',
+        workspaceId: workspace.id,
+        targetType: 'task',
+        targetId: task.id,
+        details: { title: task.title },
+      });
     }
     if (rows.length && assigneeId && assigneeId !== ctx.actor.id) {
       await notificationsRepository.insertForUser(tx, assigneeId, {

@@ -19,7 +19,8 @@ let owner: { user: { id: string }; token: string };
 let contributor: { user: { id: string }; token: string };
 
 type Json = Record<string, unknown>;
-const post = (wsId: string, payload: Json, as = owner.token) => t.injectAs(as, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/tasks`, payload });
+const post = (wsId: string, payload: Json, as = owner.token) =>
+  t.injectAs(as, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/tasks`, payload });
 const get = (wsId: string, path: string) => t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${wsId}${path}` });
 type Row = Json & { requirement_id: string; task: Json | null; draft: Json | null };
 const rowOf = (matrix: { rows: Row[] }, id: string) => matrix.rows.find((r) => r.requirement_id === id)!;
@@ -50,7 +51,12 @@ describe('POST /workspaces/{id}/rfp/tasks', () => {
     const body = first.json();
     expect(body).toMatchObject({ created: 2, skipped: [] });
     expect(body.tasks.map((x: Json) => x.requirement_ids)).toEqual([['L-1'], ['M-2']]);
-    expect(body.tasks[0]).toMatchObject({ status: 'TODO', assignee_user_id: contributor.user.id, assignee_name: 'Carl Contributor', description: `${full.text} (page ${full.page})` });
+    expect(body.tasks[0]).toMatchObject({
+      status: 'TODO',
+      assignee_user_id: contributor.user.id,
+      assignee_name: 'Carl Contributor',
+      description: `${full.text} (page ${full.page})`,
+    });
     expect(body.tasks[0].title).toMatch(/^L-1: /);
     expect(body.tasks[0].title.length).toBeLessThanOrEqual('L-1: '.length + 91);
 
@@ -91,7 +97,10 @@ describe('POST /workspaces/{id}/rfp/tasks', () => {
     ]);
     await seedSolicitation(t.db, wsId, owner.user.id, requirements);
     const items = requirements.filter((r) => r.text.endsWith('Monthly status report'));
-    expect(items.map((r) => r.lead_in)).toEqual(['The contractor shall deliver the following:', 'The contractor shall review the following:']);
+    expect(items.map((r) => r.lead_in)).toEqual([
+      'The contractor shall deliver the following:',
+      'The contractor shall review the following:',
+    ]);
 
     const res = await post(wsId, { requirement_ids: items.map((r) => r.requirement_id) });
     expect(res.statusCode).toBe(201);
@@ -116,7 +125,10 @@ describe('POST /workspaces/{id}/rfp/tasks', () => {
     expect(unknown.json().detail).toContain('X-999, L-077');
     const outsider = await createUser(t.db, t.config);
     const badAssignee = await post(wsId, { requirement_ids: ['L-1'], assignee_user_id: outsider.user.id });
-    expect({ status: badAssignee.statusCode, detail: badAssignee.json().detail }).toEqual({ status: 400, detail: 'The assignee must be a member of this workspace' });
+    expect({ status: badAssignee.statusCode, detail: badAssignee.json().detail }).toEqual({
+      status: 400,
+      detail: 'The assignee must be a member of this workspace',
+    });
     expect((await post(wsId, { requirement_ids: [] })).statusCode).toBe(400);
     expect((await post(wsId, { requirement_ids: ['L-1'], grouping: 'volume' })).statusCode).toBe(400);
     expect(await workPlanSnapshot(t.db, wsId)).toEqual(before);
@@ -124,7 +136,11 @@ describe('POST /workspaces/{id}/rfp/tasks', () => {
 
   it('groups the real RFQ by Section L volume and Section M factor, each requirement in exactly one task', async () => {
     const wsId = await workspace();
-    const upload = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/upload`, ...multipartFile('file', 'rfq.pdf', realRfqPdf()) });
+    const upload = await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/workspaces/${wsId}/rfp/upload`,
+      ...multipartFile('file', 'rfq.pdf', realRfqPdf()),
+    });
     const requirements: { requirement_id: string; section: string }[] = upload.json().requirements;
     const chosen = requirements.filter((r) => r.section === 'L' || r.section === 'M').map((r) => r.requirement_id);
     const res = await post(wsId, { requirement_ids: chosen, grouping: 'section' });
@@ -146,7 +162,10 @@ describe('GET /workspaces/{id}/rfp/matrix', () => {
   it('rolls up the least advanced task of each requirement as tasks move', async () => {
     const wsId = await workspace();
     const none = await get(wsId, '/rfp/matrix');
-    expect({ status: none.statusCode, detail: none.json().detail }).toEqual({ status: 404, detail: 'No RFP has been uploaded to this workspace' });
+    expect({ status: none.statusCode, detail: none.json().detail }).toEqual({
+      status: 404,
+      detail: 'No RFP has been uploaded to this workspace',
+    });
     await seedSolicitation(t.db, wsId, owner.user.id);
     const made = (await post(wsId, { requirement_ids: ['L-1'], assignee_user_id: contributor.user.id })).json().tasks[0];
     const move = (id: string, status: string) => t.injectAs(owner.token, { method: 'PATCH', url: `/api/tasks/${id}`, payload: { status } });
@@ -154,11 +173,23 @@ describe('GET /workspaces/{id}/rfp/matrix', () => {
 
     let matrix = (await get(wsId, '/rfp/matrix')).json();
     expect(matrix.rows).toHaveLength(9);
-    expect(rowOf(matrix, 'L-1').task).toEqual({ id: made.id, title: made.title, status: 'IN_PROGRESS', assignee_name: 'Carl Contributor', requirements_changed: false });
+    expect(rowOf(matrix, 'L-1').task).toEqual({
+      id: made.id,
+      title: made.title,
+      status: 'IN_PROGRESS',
+      assignee_name: 'Carl Contributor',
+      requirements_changed: false,
+    });
     expect(rowOf(matrix, 'L-2').task).toBeNull();
 
     // A second task on the same requirement, still TODO, is the one that says how far the work is.
-    const other = (await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/tasks`, payload: { title: 'Page count check', requirement_ids: ['L-1'] } })).json();
+    const other = (
+      await t.injectAs(owner.token, {
+        method: 'POST',
+        url: `/api/workspaces/${wsId}/tasks`,
+        payload: { title: 'Page count check', requirement_ids: ['L-1'] },
+      })
+    ).json();
     matrix = (await get(wsId, '/rfp/matrix')).json();
     expect(rowOf(matrix, 'L-1').task).toMatchObject({ id: other.id, status: 'TODO' });
     await move(other.id, 'IN_PROGRESS');
@@ -167,11 +198,21 @@ describe('GET /workspaces/{id}/rfp/matrix', () => {
     expect(rowOf(matrix, 'L-1').task).toMatchObject({ id: made.id, status: 'IN_PROGRESS' });
   });
 
-  it('shows the analysis\'s own status per requirement (addressed, partial, missing, conflict, check, not applicable), in the matrix and its CSV', async () => {
+  it("shows the analysis's own status per requirement (addressed, partial, missing, conflict, check, not applicable), in the matrix and its CSV", async () => {
     const wsId = await workspace();
-    await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/upload`, ...multipartFile('file', 'rfq.pdf', realRfqPdf()) });
+    await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/workspaces/${wsId}/rfp/upload`,
+      ...multipartFile('file', 'rfq.pdf', realRfqPdf()),
+    });
     expect((await get(wsId, '/rfp/matrix')).json().rows.every((r: Json) => r.draft === null)).toBe(true);
-    const analysis = (await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/analyze-draft`, ...multipartFile('file', 'weak.pdf', await textPdf(draftText('weak'))) })).json();
+    const analysis = (
+      await t.injectAs(owner.token, {
+        method: 'POST',
+        url: `/api/workspaces/${wsId}/rfp/analyze-draft`,
+        ...multipartFile('file', 'weak.pdf', await textPdf(draftText('weak'))),
+      })
+    ).json();
     const matrix = (await get(wsId, '/rfp/matrix')).json();
     expect(matrix.analysis_id).toBe(analysis.id);
     const idsOf = (list: Json[]) => new Set(list.map((m) => m.requirement_id as string));
@@ -190,7 +231,8 @@ describe('GET /workspaces/{id}/rfp/matrix', () => {
       else if (apart.has(row.requirement_id)) expect(s).toBe('not_applicable');
       else if (missing.has(row.requirement_id)) expect(s).toBe('missing');
       else expect(s).toBe(match.status);
-      if (s === 'addressed' || s === 'partial') expect(row.draft).toMatchObject({ page: match.page, location_hint: match.location_hint, score: match.score });
+      if (s === 'addressed' || s === 'partial')
+        expect(row.draft).toMatchObject({ page: match.page, location_hint: match.location_hint, score: match.score });
     }
     const seen = new Set(statuses.values());
     for (const s of ['addressed', 'missing', 'conflict', 'not_applicable']) expect(seen.has(s), s).toBe(true);
@@ -203,7 +245,14 @@ describe('GET /workspaces/{id}/rfp/matrix', () => {
 
 describe('GET /workspaces/{id}/rfp/matrix/export', () => {
   const risky = [
-    { requirement_id: 'L-001', section: 'L', must_or_should: 'must' as const, weight: 1, text: '=HYPERLINK("http://evil","click")', page: 2 },
+    {
+      requirement_id: 'L-001',
+      section: 'L',
+      must_or_should: 'must' as const,
+      weight: 1,
+      text: '=HYPERLINK("http://evil","click")',
+      page: 2,
+    },
     { requirement_id: 'L-002', section: 'L', must_or_should: 'should' as const, weight: 1, text: '+1+2 pages', page: 3 },
     { requirement_id: 'L-003', section: 'L', must_or_should: 'must' as const, weight: 1, text: '-5 points per missing page', page: null },
     { requirement_id: 'L-004', section: 'L', must_or_should: 'must' as const, weight: 1, text: '@SUM(A1:A2)', page: 4 },
@@ -230,14 +279,18 @@ describe('GET /workspaces/{id}/rfp/matrix/export', () => {
     const text = res.rawPayload.toString('utf8').slice(1);
     const lines = text.trim().split(/\r?\n/);
     // Every text field quoted (issue 21 item 23), so no separator inside one starts a cell.
-    expect(lines[0]).toBe('"Requirement","Section","Must/Should","Lead-in","Requirement text","Page","Task","Assignee","Task status","Draft status","Draft location","Basis","Correction","Amendment"');
+    expect(lines[0]).toBe(
+      '"Requirement","Section","Must/Should","Lead-in","Requirement text","Page","Task","Assignee","Task status","Draft status","Draft location","Basis","Correction","Amendment"',
+    );
     expect(text).toContain(`"'=HYPERLINK(""http://evil"",""click"")"`);
     expect(text).toContain("'+1+2 pages");
     expect(text).toContain("'-5 points per missing page");
     expect(text).toContain("'@SUM(A1:A2)");
     expect(text).toContain("'\tcmd|calc");
     expect(text).toContain("'=cmd() Evil");
-    expect(text).toMatch(/"L-006","L","must","","Offerors shall submit a plan\.",5,"L-006: Offerors shall submit a plan\.","'=cmd\(\) Evil","To Do","",""/);
+    expect(text).toMatch(
+      /"L-006","L","must","","Offerors shall submit a plan\.",5,"L-006: Offerors shall submit a plan\.","'=cmd\(\) Evil","To Do","",""/,
+    );
     expect(text).not.toMatch(/(^|[,;"])[=+\-@]/m);
   });
 
@@ -252,10 +305,31 @@ describe('GET /workspaces/{id}/rfp/matrix/export', () => {
     const sheet = book.getWorksheet('Compliance Matrix')!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBeTruthy();
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Requirement', 'Section', 'Must/Should', 'Lead-in', 'Requirement text', 'Page', 'Task', 'Assignee', 'Task status', 'Draft status', 'Draft location', 'Basis', 'Correction', 'Amendment']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Requirement',
+      'Section',
+      'Must/Should',
+      'Lead-in',
+      'Requirement text',
+      'Page',
+      'Task',
+      'Assignee',
+      'Task status',
+      'Draft status',
+      'Draft location',
+      'Basis',
+      'Correction',
+      'Amendment',
+    ]);
     expect(sheet.rowCount).toBe(7);
     const texts = [2, 3, 4, 5, 6].map((r) => sheet.getCell(r, 5).value);
-    expect(texts).toEqual(['\'=HYPERLINK("http://evil","click")', "'+1+2 pages", "'-5 points per missing page", "'@SUM(A1:A2)", "'\tcmd|calc"]);
+    expect(texts).toEqual([
+      '\'=HYPERLINK("http://evil","click")',
+      "'+1+2 pages",
+      "'-5 points per missing page",
+      "'@SUM(A1:A2)",
+      "'\tcmd|calc",
+    ]);
     expect(sheet.getCell(7, 8).value).toBe("'=cmd() Evil");
     expect(sheet.getCell(7, 9).value).toBe('To Do');
     for (let r = 1; r <= sheet.rowCount; r += 1) {

@@ -18,7 +18,10 @@ const upload = (wsId: string, file: { payload: Buffer; headers: Record<string, s
 const analyze = (wsId: string, file: { payload: Buffer; headers: Record<string, string> }, as = owner.token) =>
   t.injectAs(as, { method: 'POST', url: `/api/workspaces/${wsId}/rfp/analyze-draft`, ...file });
 const get = (wsId: string, path: string) => t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${wsId}${path}` });
-const noFile = () => ({ payload: Buffer.from('--b\r\nContent-Disposition: form-data; name="note"\r\n\r\nx\r\n--b--\r\n'), headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+const noFile = () => ({
+  payload: Buffer.from('--b\r\nContent-Disposition: form-data; name="note"\r\n\r\nx\r\n--b--\r\n'),
+  headers: { 'content-type': 'multipart/form-data; boundary=b' },
+});
 
 async function workspace() {
   return (await createWorkspace(t.db, owner.user.id)).id;
@@ -52,10 +55,19 @@ describe('RFP upload', () => {
     const second = await upload(wsId, multipartFile('file', 'amended.pdf', await solicitationPdf()), contributor.token);
     expect(second.json()).toMatchObject({ version: 2, file_name: 'amended.pdf' });
     const latest = (await get(wsId, '/rfp/solicitation')).json();
-    expect(latest).toMatchObject({ id: second.json().solicitation_id, version: 2, processing_status: 'completed', page_count: 3, workspace_id: wsId });
+    expect(latest).toMatchObject({
+      id: second.json().solicitation_id,
+      version: 2,
+      processing_status: 'completed',
+      page_count: 3,
+      workspace_id: wsId,
+    });
     expect(latest.requirements.length).toBe(second.json().requirements_count);
     const all = (await get(wsId, '/rfp/solicitations')).json();
-    expect(all.map((s: { version: number; file_name: string }) => [s.version, s.file_name])).toEqual([[2, 'amended.pdf'], [1, 'DOL 14(c) RFQ.pdf']]);
+    expect(all.map((s: { version: number; file_name: string }) => [s.version, s.file_name])).toEqual([
+      [2, 'amended.pdf'],
+      [1, 'DOL 14(c) RFQ.pdf'],
+    ]);
     expect(all[0].requirements).toBeUndefined();
 
     const log = (await get(wsId, '/activity')).json();
@@ -68,16 +80,26 @@ describe('RFP upload', () => {
   it('lists a sentence repeated on a later page once, with the other page', async () => {
     const wsId = await workspace();
     const words = ['harbor', 'runway', 'depot', 'clinic', 'archive', 'network', 'fleet', 'library', 'school', 'bridge', 'canal'];
-    const filler = Array.from({ length: 60 }, (_, i) => `The ${words[i % 11]} ${words[(i * 3 + 1) % 11]} history began with the ${words[(i * 7 + 2) % 11]} survey.`);
+    const filler = Array.from(
+      { length: 60 },
+      (_, i) => `The ${words[i % 11]} ${words[(i * 3 + 1) % 11]} history began with the ${words[(i * 7 + 2) % 11]} survey.`,
+    );
     // Printed at the top of page 1 and the foot of page 3: text, not a running header or footer.
-    const text = ['SECTION L - INSTRUCTIONS TO OFFERORS', 'The offeror shall submit one electronic copy of the quotation.', ...filler, 'The offeror shall submit one electronic copy of the quotation.'].join('\n\n');
+    const text = [
+      'SECTION L - INSTRUCTIONS TO OFFERORS',
+      'The offeror shall submit one electronic copy of the quotation.',
+      ...filler,
+      'The offeror shall submit one electronic copy of the quotation.',
+    ].join('\n\n');
     const res = await upload(wsId, multipartFile('file', 'repeats.pdf', await textPdf(text)));
     expect(res.statusCode, res.body).toBe(200);
-    const copies = (res.json().requirements as { text: string; page: number; other_pages?: number[] }[]).filter((r) => r.text.startsWith('The offeror shall submit one electronic copy'));
+    const copies = (res.json().requirements as { text: string; page: number; other_pages?: number[] }[]).filter((r) =>
+      r.text.startsWith('The offeror shall submit one electronic copy'),
+    );
     expect(copies).toEqual([expect.objectContaining({ page: 1, other_pages: [3] })]);
   });
 
-  it('carries a list item\'s lead-in to the upload, the solicitation, the matrix and its export', async () => {
+  it("carries a list item's lead-in to the upload, the solicitation, the matrix and its export", async () => {
     const wsId = await workspace();
     const text = [
       'SECTION C - STATEMENT OF WORK',
@@ -89,7 +111,8 @@ describe('RFP upload', () => {
     const res = await upload(wsId, multipartFile('file', 'lead-ins.pdf', await textPdf(text)));
     expect(res.statusCode, res.body).toBe(200);
     const LEAD = 'The contractor shall deliver the following:';
-    const byText = (list: { text: string; lead_in: string | null }[]) => Object.fromEntries(list.map((r) => [r.text.replace(/^[a-z]\.\s+/, ''), r.lead_in]));
+    const byText = (list: { text: string; lead_in: string | null }[]) =>
+      Object.fromEntries(list.map((r) => [r.text.replace(/^[a-z]\.\s+/, ''), r.lead_in]));
     const uploaded = byText(res.json().requirements);
     expect(uploaded['Monthly status report']).toBe(LEAD);
     expect(uploaded['Quarterly risk register']).toBe(LEAD);
@@ -116,11 +139,26 @@ describe('RFP upload', () => {
     ['no file', async () => noFile(), 400, 'Please select an RFP PDF file'],
     ['an empty file', async () => multipartFile('file', 'rfp.pdf', Buffer.alloc(0)), 400, 'The selected file is empty'],
     ['a Word file', async () => multipartFile('file', 'rfp.docx', await docx('SECTION L\nOfferors shall submit.')), 400, 'PDF files only'],
-    ['a .pdf name without PDF bytes', async () => multipartFile('file', 'rfp.pdf', Buffer.from('<html>not a pdf</html>')), 400, 'PDF files only'],
+    [
+      'a .pdf name without PDF bytes',
+      async () => multipartFile('file', 'rfp.pdf', Buffer.from('<html>not a pdf</html>')),
+      400,
+      'PDF files only',
+    ],
     ['PDF bytes under another name', async () => multipartFile('file', 'rfp.txt', await solicitationPdf()), 400, 'PDF files only'],
     ['a broken PDF', async () => multipartFile('file', 'rfp.pdf', tooSmall), 400, 'PDF files only'],
-    ['a scan without text', async () => multipartFile('file', 'scan.pdf', await pdfWithoutText()), 422, 'This PDF has no text layer (it looks like a scan). Run OCR on it and upload it again.'],
-    ['an encrypted PDF', async () => multipartFile('file', 'locked.pdf', encryptedPdf()), 422, 'This PDF is password-protected. Remove the password and upload it again.'],
+    [
+      'a scan without text',
+      async () => multipartFile('file', 'scan.pdf', await pdfWithoutText()),
+      422,
+      'This PDF has no text layer (it looks like a scan). Run OCR on it and upload it again.',
+    ],
+    [
+      'an encrypted PDF',
+      async () => multipartFile('file', 'locked.pdf', encryptedPdf()),
+      422,
+      'This PDF is password-protected. Remove the password and upload it again.',
+    ],
   ])('refuses %s with its reason and stores nothing', async (_name, body, status, detail) => {
     const wsId = await workspace();
     const before = await rfpSnapshot(t.db, wsId);
@@ -160,10 +198,17 @@ describe('draft analysis', () => {
     expect(s.coverage_score - w.coverage_score).toBeGreaterThanOrEqual(50);
     expect(s.conflicts).toEqual([]);
     expect(w.conflicts.length).toBeGreaterThanOrEqual(5);
-    expect(w.conflicts.map((c: { text: string }) => c.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^Quotes must be valid for at least 60 calendar days/)]));
-    for (const c of w.conflicts) expect(w.missing_requirements.map((m: { requirement_id: string }) => m.requirement_id)).not.toContain(c.requirement_id);
+    expect(w.conflicts.map((c: { text: string }) => c.text)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Quotes must be valid for at least 60 calendar days/)]),
+    );
+    for (const c of w.conflicts)
+      expect(w.missing_requirements.map((m: { requirement_id: string }) => m.requirement_id)).not.toContain(c.requirement_id);
     // Deadlines and the submission channel are reported apart, not as missing content.
-    expect(s.reported_separately.some((r: { kind: string; text: string }) => r.kind === 'logistics' && /no later than the due date/.test(r.text))).toBe(true);
+    expect(
+      s.reported_separately.some(
+        (r: { kind: string; text: string }) => r.kind === 'logistics' && /no later than the due date/.test(r.text),
+      ),
+    ).toBe(true);
     expect(s.format_checks).toEqual([]);
     expect(s.matches.length).toBeGreaterThan(0);
     expect(s.matches.some((m: { page: number | null }) => m.page === 1)).toBe(true);
@@ -171,7 +216,13 @@ describe('draft analysis', () => {
       expect(s[key]).toBeGreaterThanOrEqual(0);
       expect(s[key]).toBeLessThanOrEqual(100);
     }
-    expect((await get(wsId, '/rfp/analysis')).json()).toMatchObject({ id: w.id, draft_file_name: 'weak.pdf', solicitation_version: 1, conflicts: w.conflicts, reported_separately: w.reported_separately });
+    expect((await get(wsId, '/rfp/analysis')).json()).toMatchObject({
+      id: w.id,
+      draft_file_name: 'weak.pdf',
+      solicitation_version: 1,
+      conflicts: w.conflicts,
+      reported_separately: w.reported_separately,
+    });
     const list = (await get(wsId, '/rfp/analyses')).json();
     expect(list.map((a: { id: string }) => a.id)).toEqual([w.id, s.id]);
     expect(list[0].missing_requirements).toBeUndefined();
@@ -181,7 +232,15 @@ describe('draft analysis', () => {
   });
 
   it('reads a Word .docx draft and scores it like the same text', async () => {
-    const res = await analyze(wsId, multipartFile('file', 'strong.docx', await docx(draftText('strong')), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'));
+    const res = await analyze(
+      wsId,
+      multipartFile(
+        'file',
+        'strong.docx',
+        await docx(draftText('strong')),
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ),
+    );
     expect(res.statusCode).toBe(200);
     const weak = await analyze(wsId, multipartFile('file', 'weak.docx', await docx(draftText('weak'))));
     expect(res.json().coverage_score).toBeGreaterThan(weak.json().coverage_score);
@@ -191,10 +250,30 @@ describe('draft analysis', () => {
   it.each([
     ['no file', async () => noFile(), 400, 'Please select a draft proposal PDF'],
     ['an empty file', async () => multipartFile('file', 'draft.pdf', Buffer.alloc(0)), 400, 'The selected file is empty'],
-    ['a text file', async () => multipartFile('file', 'draft.txt', Buffer.from('We will do it all.')), 400, 'PDF files only (or a Word .docx for a draft)'],
-    ['a zip named .docx', async () => multipartFile('file', 'draft.docx', Buffer.from('PK\u0003\u0004garbage')), 400, 'PDF files only (or a Word .docx for a draft)'],
-    ['an empty Word document', async () => multipartFile('file', 'draft.docx', await docx('')), 422, 'This Word document has no text. Add the draft text and upload it again.'],
-    ['a scan without text', async () => multipartFile('file', 'draft.pdf', await pdfWithoutText()), 422, 'This PDF has no text layer (it looks like a scan). Run OCR on it and upload it again.'],
+    [
+      'a text file',
+      async () => multipartFile('file', 'draft.txt', Buffer.from('We will do it all.')),
+      400,
+      'PDF files only (or a Word .docx for a draft)',
+    ],
+    [
+      'a zip named .docx',
+      async () => multipartFile('file', 'draft.docx', Buffer.from('PK\u0003\u0004garbage')),
+      400,
+      'PDF files only (or a Word .docx for a draft)',
+    ],
+    [
+      'an empty Word document',
+      async () => multipartFile('file', 'draft.docx', await docx('')),
+      422,
+      'This Word document has no text. Add the draft text and upload it again.',
+    ],
+    [
+      'a scan without text',
+      async () => multipartFile('file', 'draft.pdf', await pdfWithoutText()),
+      422,
+      'This PDF has no text layer (it looks like a scan). Run OCR on it and upload it again.',
+    ],
   ])('refuses %s with its reason and stores nothing', async (_name, body, status, detail) => {
     const before = await rfpSnapshot(t.db, wsId);
     const files = storedFileCount(t);

@@ -1,4 +1,11 @@
-import type { RfpAmendment, RfpAnalysis, RfpAnalysisSummary, RfpRequirement, RfpSolicitation, RfpSolicitationSummary } from '@biddesk/shared';
+import type {
+  RfpAmendment,
+  RfpAnalysis,
+  RfpAnalysisSummary,
+  RfpRequirement,
+  RfpSolicitation,
+  RfpSolicitationSummary,
+} from '@biddesk/shared';
 import type { RfpSolicitationRow, StoredAmendment } from '../../db/schema/index';
 import { applyCorrections, type CorrectedRequirement } from './rfp-corrections';
 import type { CorrectionView } from './rfp-corrections.repository';
@@ -40,7 +47,11 @@ export function presentSolicitationSummary(row: RfpSolicitationRow): RfpSolicita
 }
 
 /** `notice`: the workspace's SAM.gov deadline, which the form's offer due date is checked against (null: none linked). */
-export function presentSolicitation(row: RfpSolicitationRow, corrections: CorrectionView[], notice: NoticeDeadline | null): RfpSolicitation {
+export function presentSolicitation(
+  row: RfpSolicitationRow,
+  corrections: CorrectionView[],
+  notice: NoticeDeadline | null,
+): RfpSolicitation {
   return {
     ...presentSolicitationSummary(row),
     requirements: presentRequirements(row, corrections),
@@ -50,7 +61,10 @@ export function presentSolicitation(row: RfpSolicitationRow, corrections: Correc
 }
 
 /** A version's diff against the previous one; tasks as they were named when the amendment came in. */
-export function presentAmendment(row: Pick<RfpSolicitationRow, 'id' | 'version' | 'fileName' | 'createdAt'>, a: StoredAmendment): RfpAmendment {
+export function presentAmendment(
+  row: Pick<RfpSolicitationRow, 'id' | 'version' | 'fileName' | 'createdAt'>,
+  a: StoredAmendment,
+): RfpAmendment {
   const titles = new Map(a.tasks.map((t) => [t.id, t.title]));
   const tasksOf = (ids: string[]) => ids.map((id) => ({ id, title: titles.get(id) ?? '' }));
   return {
@@ -60,7 +74,13 @@ export function presentAmendment(row: Pick<RfpSolicitationRow, 'id' | 'version' 
     previous_solicitation_id: a.previous_solicitation_id,
     previous_version: a.previous_version,
     created_at: row.createdAt.toISOString(),
-    counts: { unchanged: a.unchanged, changed: a.changed.length, added: a.added.length, removed: a.removed.length, tasks_affected: a.tasks.length },
+    counts: {
+      unchanged: a.unchanged,
+      changed: a.changed.length,
+      added: a.added.length,
+      removed: a.removed.length,
+      tasks_affected: a.tasks.length,
+    },
     changed: a.changed.map((c) => ({ previous: c.previous, current: c.current, similarity: c.similarity, tasks: tasksOf(c.task_ids) })),
     added: a.added,
     removed: a.removed.map(({ task_ids, ...r }) => ({ ...r, tasks: tasksOf(task_ids) })),

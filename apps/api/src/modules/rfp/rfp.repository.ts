@@ -1,6 +1,14 @@
 import { and, desc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { opportunities, rfpAnalyses, rfpSolicitations, workspaces, type RfpAnalysisRow, type RfpSolicitationRow, type StoredAmendment } from '../../db/schema/index';
+import {
+  opportunities,
+  rfpAnalyses,
+  rfpSolicitations,
+  workspaces,
+  type RfpAnalysisRow,
+  type RfpSolicitationRow,
+  type StoredAmendment,
+} from '../../db/schema/index';
 
 export type NewSolicitation = Omit<typeof rfpSolicitations.$inferInsert, 'id' | 'version' | 'createdAt'>;
 
@@ -12,13 +20,21 @@ export type NewSolicitation = Omit<typeof rfpSolicitations.$inferInsert, 'id' | 
 export async function insertNextVersion(db: Db, values: NewSolicitation): Promise<RfpSolicitationRow> {
   await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, values.workspaceId)).for('update');
   const next = sql<number>`(select coalesce(max(${rfpSolicitations.version}), 0) + 1 from ${rfpSolicitations} where ${rfpSolicitations.workspaceId} = ${values.workspaceId})`;
-  const [row] = await db.insert(rfpSolicitations).values({ ...values, version: next }).returning();
+  const [row] = await db
+    .insert(rfpSolicitations)
+    .values({ ...values, version: next })
+    .returning();
   return row!;
 }
 
 /** The highest version of the workspace's solicitation, if any. */
 export async function findLatestSolicitation(db: Db, workspaceId: string): Promise<RfpSolicitationRow | undefined> {
-  const [row] = await db.select().from(rfpSolicitations).where(eq(rfpSolicitations.workspaceId, workspaceId)).orderBy(desc(rfpSolicitations.version)).limit(1);
+  const [row] = await db
+    .select()
+    .from(rfpSolicitations)
+    .where(eq(rfpSolicitations.workspaceId, workspaceId))
+    .orderBy(desc(rfpSolicitations.version))
+    .limit(1);
   return row;
 }
 
@@ -27,7 +43,13 @@ export async function findPreviousCompleted(db: Db, workspaceId: string, version
   const [row] = await db
     .select()
     .from(rfpSolicitations)
-    .where(and(eq(rfpSolicitations.workspaceId, workspaceId), lt(rfpSolicitations.version, version), eq(rfpSolicitations.processingStatus, 'completed')))
+    .where(
+      and(
+        eq(rfpSolicitations.workspaceId, workspaceId),
+        lt(rfpSolicitations.version, version),
+        eq(rfpSolicitations.processingStatus, 'completed'),
+      ),
+    )
     .orderBy(desc(rfpSolicitations.version))
     .limit(1);
   return row;
@@ -44,7 +66,13 @@ export type AmendmentRow = Pick<RfpSolicitationRow, 'id' | 'version' | 'fileName
 /** Every version that is an amendment, newest first. */
 export async function listAmendments(db: Db, workspaceId: string): Promise<AmendmentRow[]> {
   const rows = await db
-    .select({ id: rfpSolicitations.id, version: rfpSolicitations.version, fileName: rfpSolicitations.fileName, createdAt: rfpSolicitations.createdAt, amendment: rfpSolicitations.amendment })
+    .select({
+      id: rfpSolicitations.id,
+      version: rfpSolicitations.version,
+      fileName: rfpSolicitations.fileName,
+      createdAt: rfpSolicitations.createdAt,
+      amendment: rfpSolicitations.amendment,
+    })
     .from(rfpSolicitations)
     .where(and(eq(rfpSolicitations.workspaceId, workspaceId), isNotNull(rfpSolicitations.amendment)))
     .orderBy(desc(rfpSolicitations.version));
@@ -94,7 +122,10 @@ export async function findLatestAnalysisOf(db: Db, solicitationId: string): Prom
 }
 
 /** The response deadline of a workspace's notice, as SAM stated it (what the form's due date is checked against). */
-export async function findNoticeDeadline(db: Db, opportunityId: string): Promise<{ responseDeadline: Date | null; responseTimeZone: string | null } | undefined> {
+export async function findNoticeDeadline(
+  db: Db,
+  opportunityId: string,
+): Promise<{ responseDeadline: Date | null; responseTimeZone: string | null } | undefined> {
   const [row] = await db
     .select({ responseDeadline: opportunities.responseDeadline, responseTimeZone: opportunities.responseTimeZone })
     .from(opportunities)
@@ -116,7 +147,16 @@ export async function findAnalysis(db: Db, analysisId: string): Promise<RfpAnaly
 
 export type ScoredColumns = Pick<
   NewAnalysis,
-  'fitScore' | 'coverageScore' | 'evidenceScore' | 'languageMatchScore' | 'matches' | 'missingRequirements' | 'suggestions' | 'conflicts' | 'reportedSeparately' | 'formatChecks'
+  | 'fitScore'
+  | 'coverageScore'
+  | 'evidenceScore'
+  | 'languageMatchScore'
+  | 'matches'
+  | 'missingRequirements'
+  | 'suggestions'
+  | 'conflicts'
+  | 'reportedSeparately'
+  | 'formatChecks'
 >;
 
 /**
@@ -124,7 +164,12 @@ export type ScoredColumns = Pick<
  * statement: only while the row was scored against other corrections. Undefined when another
  * reader stored these scores first.
  */
-export async function updateScores(db: Db, analysisId: string, values: ScoredColumns, fingerprint: string): Promise<RfpAnalysisRow | undefined> {
+export async function updateScores(
+  db: Db,
+  analysisId: string,
+  values: ScoredColumns,
+  fingerprint: string,
+): Promise<RfpAnalysisRow | undefined> {
   const [row] = await db
     .update(rfpAnalyses)
     .set({ ...values, scoredCorrections: fingerprint })

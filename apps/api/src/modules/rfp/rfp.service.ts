@@ -66,7 +66,8 @@ export async function getSolicitation(ctx: AuthedCtx, workspaceId: string): Prom
   const row = await repository.findLatestSolicitation(ctx.db, workspace.id);
   if (!row) throw notFound(NO_RFP);
   // The form's due date is shown beside the notice's, so a date an amendment moved is flagged.
-  const notice = row.formFacts?.offerDue && workspace.opportunityId ? await repository.findNoticeDeadline(ctx.db, workspace.opportunityId) : undefined;
+  const notice =
+    row.formFacts?.offerDue && workspace.opportunityId ? await repository.findNoticeDeadline(ctx.db, workspace.opportunityId) : undefined;
   return presentSolicitation(row, await correctionsRepository.listForSolicitation(ctx.db, row.id), notice ?? null);
 }
 

@@ -55,4 +55,3 @@ export function samSyncJob(deps: AppDeps): JobDefinition {
 }
 
 const SYNC_TIMEOUT_MS = 60 * 60_000;
-

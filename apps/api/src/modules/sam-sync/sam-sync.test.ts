@@ -82,7 +82,11 @@ describe('Admin → Database: daily sync settings', () => {
     const strict = await buildTestApp();
     try {
       const admin = await createUser(strict.db, strict.config, { role: 'admin' });
-      const res = await strict.injectAs(admin.token, { method: 'PUT', url: '/api/admin/sam-sync', payload: { enabled: true, url: 'http://127.0.0.1:9/x.csv', hour: 1 } });
+      const res = await strict.injectAs(admin.token, {
+        method: 'PUT',
+        url: '/api/admin/sam-sync',
+        payload: { enabled: true, url: 'http://127.0.0.1:9/x.csv', hour: 1 },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toBe('CSV URL must not point at a private or loopback address');
     } finally {
@@ -95,7 +99,11 @@ describe('daily sync job', () => {
   it('runs once a day from the configured hour, imports, skips unchanged rows the next day and alerts saved searches', async () => {
     const admin = await createUser(t.db, t.config, { role: 'admin' });
     const { user, token } = await createUser(t.db, t.config);
-    await t.injectAs(token, { method: 'POST', url: '/api/saved-searches', payload: { name: 'Boats', filters: { keyword: 'patrol boat' } } });
+    await t.injectAs(token, {
+      method: 'POST',
+      url: '/api/saved-searches',
+      payload: { name: 'Boats', filters: { keyword: 'patrol boat' } },
+    });
     csv = [HEADER, row('sync000001', 'Patrol boat engines'), row('sync000002', 'Dock cranes')].join('\n');
     await settings(admin.token, { enabled: true, url: `${base}/extract.csv`, hour: 6 });
     await t.db.delete(jobRuns);
@@ -108,7 +116,9 @@ describe('daily sync job', () => {
     // A first run stores the rows; the new patrol boat notice alerts the saved search at once.
     expect(await t.jobs.runPeriod('sam-sync', 'probe')).toMatchObject({ status: 'done', result: { inserted: 2 } });
     await t.jobs.idle();
-    expect((await t.db.select().from(notifications).where(eq(notifications.userId, user.id))).map((a) => a.message)).toEqual(['1 new notice matches your saved search "Boats".']);
+    expect((await t.db.select().from(notifications).where(eq(notifications.userId, user.id))).map((a) => a.message)).toEqual([
+      '1 new notice matches your saved search "Boats".',
+    ]);
     await t.db.delete(jobRuns);
     requests = before;
 
@@ -116,7 +126,11 @@ describe('daily sync job', () => {
     const early = await t.jobs.tick(new Date(`${day1}T05:59:00Z`));
     expect(early.find((o) => o.job === 'sam-sync')).toBeUndefined();
     const due = await t.jobs.tick(new Date(`${day1}T06:00:00Z`));
-    expect(due.find((o) => o.job === 'sam-sync')).toMatchObject({ status: 'done', period: day1, result: { rows: 2, inserted: 0, unchanged: 2 } });
+    expect(due.find((o) => o.job === 'sam-sync')).toMatchObject({
+      status: 'done',
+      period: day1,
+      result: { rows: 2, inserted: 0, unchanged: 2 },
+    });
     // Again the same day: a no-op, no download.
     const served = requests;
     const again = await t.jobs.tick(new Date(`${day1}T15:00:00Z`));
@@ -124,9 +138,17 @@ describe('daily sync job', () => {
     expect(requests).toBe(served);
 
     // Next day: one row changed, one new.
-    csv = [HEADER, row('sync000001', 'Patrol boat engines'), row('sync000002', 'Dock cranes (amended)'), row('sync000003', 'Patrol boat hulls')].join('\n');
+    csv = [
+      HEADER,
+      row('sync000001', 'Patrol boat engines'),
+      row('sync000002', 'Dock cranes (amended)'),
+      row('sync000003', 'Patrol boat hulls'),
+    ].join('\n');
     const next = await t.jobs.tick(new Date(`${day2}T07:00:00Z`));
-    expect(next.find((o) => o.job === 'sam-sync')).toMatchObject({ status: 'done', result: { rows: 3, inserted: 1, updated: 1, unchanged: 1 } });
+    expect(next.find((o) => o.job === 'sam-sync')).toMatchObject({
+      status: 'done',
+      result: { rows: 3, inserted: 1, updated: 1, unchanged: 1 },
+    });
     await t.jobs.idle();
     const [amended] = await t.db.select().from(opportunities).where(eq(opportunities.noticeId, 'sync000002'));
     expect(amended!.title).toBe('Dock cranes (amended)');
@@ -148,7 +170,10 @@ describe('daily sync job', () => {
     await t.db.delete(jobRuns);
     const [failed] = (await t.jobs.tick(new Date('2026-11-25T01:00:00Z'))).filter((o) => o.job === 'sam-sync');
     expect(failed).toMatchObject({ status: 'failed', error: 'CSV download failed: the server answered HTTP 404' });
-    expect((await settings(admin.token)).json().last_run).toMatchObject({ status: 'failed', error: 'CSV download failed: the server answered HTTP 404' });
+    expect((await settings(admin.token)).json().last_run).toMatchObject({
+      status: 'failed',
+      error: 'CSV download failed: the server answered HTTP 404',
+    });
     await t.db.execute(sql`update job_runs set finished_at = now() - interval '1 hour' where job = 'sam-sync'`);
     await settings(admin.token, { enabled: true, url: `${base}/extract.csv`, hour: 0 });
     const [retried] = (await t.jobs.tick(new Date('2026-11-25T02:00:00Z'))).filter((o) => o.job === 'sam-sync');
@@ -163,7 +188,15 @@ describe('daily sync job', () => {
     await settings(admin.token, { enabled: true, url: `${base}/extract.csv`, hour: 0 });
     await t.db.delete(jobRuns);
     // An admin's import in progress (as the background import writes it).
-    await t.db.insert(importJobs).values({ status: 'running', attempts: 1, startedAt: new Date(), createdBy: admin.user.id, source: 'url', sourceLabel: 'https://example.gov/other.csv', sourceUrl: 'https://example.gov/other.csv' });
+    await t.db.insert(importJobs).values({
+      status: 'running',
+      attempts: 1,
+      startedAt: new Date(),
+      createdBy: admin.user.id,
+      source: 'url',
+      sourceLabel: 'https://example.gov/other.csv',
+      sourceUrl: 'https://example.gov/other.csv',
+    });
     const served = requests;
     const [waited] = (await t.jobs.tick(new Date('2026-11-27T01:00:00Z'))).filter((o) => o.job === 'sam-sync');
     expect(waited).toMatchObject({ status: 'failed', error: 'Another import is running; the daily sync will try again later' });

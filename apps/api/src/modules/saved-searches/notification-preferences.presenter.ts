@@ -11,5 +11,9 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 /** A preferences row as Settings → Notifications reads it; the defaults when none was saved. */
 export const presentPreferences = (row: NotificationPreferencesRow | undefined): NotificationPreferences =>
   row
-    ? { email_notifications: row.emailNotifications, deadline_reminders: row.deadlineReminders, new_opportunity_alerts: row.newOpportunityAlerts }
+    ? {
+        email_notifications: row.emailNotifications,
+        deadline_reminders: row.deadlineReminders,
+        new_opportunity_alerts: row.newOpportunityAlerts,
+      }
     : DEFAULT_NOTIFICATION_PREFERENCES;

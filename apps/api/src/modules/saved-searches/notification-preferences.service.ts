@@ -27,7 +27,11 @@ export async function updatePreferences(ctx: AuthedCtx, patch: Partial<Notificat
   const row = await repository.upsert(
     ctx.db,
     ctx.actor.id,
-    { emailNotifications: values.email_notifications, deadlineReminders: values.deadline_reminders, newOpportunityAlerts: values.new_opportunity_alerts },
+    {
+      emailNotifications: values.email_notifications,
+      deadlineReminders: values.deadline_reminders,
+      newOpportunityAlerts: values.new_opportunity_alerts,
+    },
     changed,
   );
   return presentPreferences(row);

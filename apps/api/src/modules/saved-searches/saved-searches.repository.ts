@@ -15,7 +15,10 @@ export async function listForUser(db: Db, userId: string, kind: SavedSearchKind 
 }
 
 export async function findOwn(db: Db, userId: string, id: string): Promise<SavedSearchRow | undefined> {
-  const [row] = await db.select().from(savedSearches).where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)));
   return row;
 }
 
@@ -32,7 +35,10 @@ export async function insertWithinLimit(
 ): Promise<SavedSearchRow | 'limit' | 'duplicate'> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SAVED_SEARCH_LOCK_SPACE}::int4, hashtext(${userId}))`);
-    const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(savedSearches).where(eq(savedSearches.userId, userId))) as [{ n: number }];
+    const [{ n }] = (await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(savedSearches)
+      .where(eq(savedSearches.userId, userId))) as [{ n: number }];
     if (n >= max) return 'limit';
     const [row] = await tx
       .insert(savedSearches)
@@ -72,7 +78,10 @@ export async function updateOwn(
 }
 
 export async function deleteOwn(db: Db, userId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(savedSearches).where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId))).returning({ id: savedSearches.id });
+  const rows = await db
+    .delete(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning({ id: savedSearches.id });
   return rows.length === 1;
 }
 

@@ -1,9 +1,4 @@
-import {
-  MAX_SAVED_SEARCHES,
-  type CreateSavedSearchBody,
-  type SavedSearch,
-  type UpdateSavedSearchBody,
-} from '@biddesk/shared';
+import { MAX_SAVED_SEARCHES, type CreateSavedSearchBody, type SavedSearch, type UpdateSavedSearchBody } from '@biddesk/shared';
 import type { AuthedCtx } from '../../lib/ctx';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import * as repo from './saved-searches.repository';

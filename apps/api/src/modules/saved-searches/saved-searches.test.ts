@@ -13,12 +13,16 @@ afterAll(async () => {
   await t.close();
 });
 
-const create = (token: string | null, payload: unknown) => t.injectAs(token, { method: 'POST', url: '/api/saved-searches', payload: payload as object });
+const create = (token: string | null, payload: unknown) =>
+  t.injectAs(token, { method: 'POST', url: '/api/saved-searches', payload: payload as object });
 
 describe('saved searches API', () => {
   it('creates, lists, renames, re-filters and deletes the caller’s own searches', async () => {
     const { token } = await createUser(t.db, t.config);
-    const res = await create(token, { name: '  Janitorial in DoD ', filters: { keyword: 'janitorial', agency: 'DEPT OF DEFENSE', naics: '5617', psc: 's2', set_aside: 'SBA' } });
+    const res = await create(token, {
+      name: '  Janitorial in DoD ',
+      filters: { keyword: 'janitorial', agency: 'DEPT OF DEFENSE', naics: '5617', psc: 's2', set_aside: 'SBA' },
+    });
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created).toMatchObject({
@@ -35,8 +39,16 @@ describe('saved searches API', () => {
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Cleaning', filters: created.filters });
 
-    const refiltered = await t.injectAs(token, { method: 'PATCH', url: `/api/saved-searches/${created.id}`, payload: { filters: { notice_type: 'Solicitation', status: 'all' } } });
-    expect(refiltered.json()).toMatchObject({ name: 'Cleaning', filters: { notice_type: 'Solicitation', status: 'all' }, link: '/?type=Solicitation&status=all' });
+    const refiltered = await t.injectAs(token, {
+      method: 'PATCH',
+      url: `/api/saved-searches/${created.id}`,
+      payload: { filters: { notice_type: 'Solicitation', status: 'all' } },
+    });
+    expect(refiltered.json()).toMatchObject({
+      name: 'Cleaning',
+      filters: { notice_type: 'Solicitation', status: 'all' },
+      link: '/?type=Solicitation&status=all',
+    });
 
     const del = await t.injectAs(token, { method: 'DELETE', url: `/api/saved-searches/${created.id}` });
     expect(del.statusCode).toBe(204);
@@ -45,8 +57,17 @@ describe('saved searches API', () => {
 
   it('answers 401 without a token on every call', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    for (const [method, url] of [['GET', '/api/saved-searches'], ['POST', '/api/saved-searches'], ['PATCH', `/api/saved-searches/${id}`], ['DELETE', `/api/saved-searches/${id}`]] as const) {
-      const res = await t.injectAs(null, { method, url, payload: method === 'POST' || method === 'PATCH' ? { name: 'x', filters: { keyword: 'x' } } : undefined });
+    for (const [method, url] of [
+      ['GET', '/api/saved-searches'],
+      ['POST', '/api/saved-searches'],
+      ['PATCH', `/api/saved-searches/${id}`],
+      ['DELETE', `/api/saved-searches/${id}`],
+    ] as const) {
+      const res = await t.injectAs(null, {
+        method,
+        url,
+        payload: method === 'POST' || method === 'PATCH' ? { name: 'x', filters: { keyword: 'x' } } : undefined,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -102,11 +123,15 @@ describe('saved searches API', () => {
     const rename = await t.injectAs(token, { method: 'PATCH', url: `/api/saved-searches/${second.id}`, payload: { name: 'radar' } });
     expect(rename.statusCode).toBe(409);
 
-    const results = await Promise.all(Array.from({ length: MAX_SAVED_SEARCHES + 5 }, (_, i) => create(token, { name: `Search ${i}`, filters: { keyword: `k${i}` } })));
+    const results = await Promise.all(
+      Array.from({ length: MAX_SAVED_SEARCHES + 5 }, (_, i) => create(token, { name: `Search ${i}`, filters: { keyword: `k${i}` } })),
+    );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_SAVED_SEARCHES - 2);
     expect(statuses.filter((s) => s === 400)).toHaveLength(7);
-    expect(results.find((r) => r.statusCode === 400)!.json().detail).toBe(`You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`);
+    expect(results.find((r) => r.statusCode === 400)!.json().detail).toBe(
+      `You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`,
+    );
     expect(await t.db.select().from(savedSearches).where(eq(savedSearches.userId, user.id))).toHaveLength(MAX_SAVED_SEARCHES);
   });
 });
@@ -116,9 +141,17 @@ describe('notification preferences API', () => {
     const { token } = await createUser(t.db, t.config);
     const first = await t.injectAs(token, { method: 'GET', url: '/api/settings/notifications' });
     expect(first.json()).toEqual({ email_notifications: false, deadline_reminders: true, new_opportunity_alerts: true });
-    const put = await t.injectAs(token, { method: 'PUT', url: '/api/settings/notifications', payload: { email_notifications: true, deadline_reminders: false } });
+    const put = await t.injectAs(token, {
+      method: 'PUT',
+      url: '/api/settings/notifications',
+      payload: { email_notifications: true, deadline_reminders: false },
+    });
     expect(put.json()).toEqual({ email_notifications: true, deadline_reminders: false, new_opportunity_alerts: true });
-    const again = await t.injectAs(token, { method: 'PUT', url: '/api/settings/notifications', payload: { new_opportunity_alerts: false } });
+    const again = await t.injectAs(token, {
+      method: 'PUT',
+      url: '/api/settings/notifications',
+      payload: { new_opportunity_alerts: false },
+    });
     expect(again.json()).toEqual({ email_notifications: true, deadline_reminders: false, new_opportunity_alerts: false });
     expect((await t.injectAs(token, { method: 'GET', url: '/api/settings/notifications' })).json()).toEqual(again.json());
   });

@@ -73,7 +73,9 @@ describe('PATCH /tasks/{id}: every move for every role', () => {
       const after = await taskSnapshot(t.db, workspaceId);
       expect(after.activity.slice(before.activity.length).map((a) => a.action)).toEqual(['task.moved']);
     } else {
-      expect(res.json().detail).toEqual(detail ?? expect.stringMatching(/^(The task is already in|A task in Done cannot be moved|A task cannot move from)/));
+      expect(res.json().detail).toEqual(
+        detail ?? expect.stringMatching(/^(The task is already in|A task in Done cannot be moved|A task cannot move from)/),
+      );
       expect(stored!.status).toBe(from);
       expect(await taskSnapshot(t.db, workspaceId)).toEqual(before);
     }
@@ -82,7 +84,10 @@ describe('PATCH /tasks/{id}: every move for every role', () => {
   it.each(STATUSES)('refuses moving %s to the column it is already in (400)', async (status) => {
     const task = await createTask(t.db, workspaceId, { status, createdBy: ownerId });
     const res = await t.injectAs(tokens.OWNER, { method: 'PATCH', url: `/api/tasks/${task.id}`, payload: { status } });
-    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 400, detail: `The task is already in ${TASK_STATUS_LABELS[status]}` });
+    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+      status: 400,
+      detail: `The task is already in ${TASK_STATUS_LABELS[status]}`,
+    });
   });
 
   it('explains a jump that skips a column', async () => {
@@ -103,9 +108,20 @@ describe('PATCH /tasks/{id}: every move for every role', () => {
 
   it('answers 409 when from_status is not where the task is now, and moves nothing', async () => {
     const task = await createTask(t.db, workspaceId, { status: 'IN_PROGRESS', createdBy: ownerId });
-    const res = await t.injectAs(tokens.CONTRIBUTOR, { method: 'PATCH', url: `/api/tasks/${task.id}`, payload: { from_status: 'TODO', status: 'IN_PROGRESS' } });
-    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 409, detail: 'This task was moved by someone else. Reload and try again.' });
-    const ok = await t.injectAs(tokens.CONTRIBUTOR, { method: 'PATCH', url: `/api/tasks/${task.id}`, payload: { from_status: 'IN_PROGRESS', status: 'REVIEW' } });
+    const res = await t.injectAs(tokens.CONTRIBUTOR, {
+      method: 'PATCH',
+      url: `/api/tasks/${task.id}`,
+      payload: { from_status: 'TODO', status: 'IN_PROGRESS' },
+    });
+    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+      status: 409,
+      detail: 'This task was moved by someone else. Reload and try again.',
+    });
+    const ok = await t.injectAs(tokens.CONTRIBUTOR, {
+      method: 'PATCH',
+      url: `/api/tasks/${task.id}`,
+      payload: { from_status: 'IN_PROGRESS', status: 'REVIEW' },
+    });
     expect(ok.json()).toMatchObject({ status: 'REVIEW' });
   });
 

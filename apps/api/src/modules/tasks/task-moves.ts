@@ -7,5 +7,7 @@ export function assertAllowedMove(from: TaskStatus, to: TaskStatus): void {
   const name = (s: TaskStatus) => TASK_STATUS_LABELS[s];
   if (from === to) throw badRequest(`The task is already in ${name(from)}`);
   if (from === 'DONE') throw badRequest('A task in Done cannot be moved');
-  throw badRequest(`A task cannot move from ${name(from)} to ${name(to)}; from ${name(from)} it can move to ${TASK_MOVES[from].map((move) => name(move.to)).join(' or ')}`);
+  throw badRequest(
+    `A task cannot move from ${name(from)} to ${name(to)}; from ${name(from)} it can move to ${TASK_MOVES[from].map((move) => name(move.to)).join(' or ')}`,
+  );
 }

@@ -28,7 +28,10 @@ afterAll(async () => {
 });
 
 async function movesOf(taskId: string) {
-  return t.db.select().from(activity).where(and(eq(activity.workspaceId, workspaceId), eq(activity.action, 'task.moved'), eq(activity.targetId, taskId)));
+  return t.db
+    .select()
+    .from(activity)
+    .where(and(eq(activity.workspaceId, workspaceId), eq(activity.action, 'task.moved'), eq(activity.targetId, taskId)));
 }
 
 describe('concurrent moves of one task', () => {
@@ -36,7 +39,11 @@ describe('concurrent moves of one task', () => {
     const task = await createTask(t.db, workspaceId, { createdBy: owner.user.id });
     const responses = await Promise.all(
       Array.from({ length: N }, (_, i) =>
-        t.injectAs(i % 2 ? owner.token : contributor.token, { method: 'PATCH', url: `/api/tasks/${task.id}`, payload: { from_status: 'TODO', status: 'IN_PROGRESS' } }),
+        t.injectAs(i % 2 ? owner.token : contributor.token, {
+          method: 'PATCH',
+          url: `/api/tasks/${task.id}`,
+          payload: { from_status: 'TODO', status: 'IN_PROGRESS' },
+        }),
       ),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, ...Array<number>(N - 1).fill(409)]);
@@ -51,7 +58,9 @@ describe('concurrent moves of one task', () => {
   it(`${N} concurrent PATCH without from_status: exactly one 200, no loser applies a move`, async () => {
     const task = await createTask(t.db, workspaceId, { createdBy: owner.user.id });
     const responses = await Promise.all(
-      Array.from({ length: N }, () => t.injectAs(owner.token, { method: 'PATCH', url: `/api/tasks/${task.id}`, payload: { status: 'IN_PROGRESS' } })),
+      Array.from({ length: N }, () =>
+        t.injectAs(owner.token, { method: 'PATCH', url: `/api/tasks/${task.id}`, payload: { status: 'IN_PROGRESS' } }),
+      ),
     );
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -64,7 +73,11 @@ describe('concurrent moves of one task', () => {
     const task = await createTask(t.db, workspaceId, { status: 'IN_PROGRESS', createdBy: owner.user.id });
     const responses = await Promise.all(
       ['TODO', 'REVIEW', 'TODO', 'REVIEW'].map((to, i) =>
-        t.injectAs(i % 2 ? owner.token : contributor.token, { method: 'PATCH', url: `/api/tasks/${task.id}`, payload: { from_status: 'IN_PROGRESS', status: to } }),
+        t.injectAs(i % 2 ? owner.token : contributor.token, {
+          method: 'PATCH',
+          url: `/api/tasks/${task.id}`,
+          payload: { from_status: 'IN_PROGRESS', status: to },
+        }),
       ),
     );
     const winners = responses.filter((r) => r.statusCode === 200);
@@ -77,9 +90,14 @@ describe('concurrent moves of one task', () => {
 
   it('concurrent deletes: one 200, the rest 404, one deletion recorded', async () => {
     const task = await createTask(t.db, workspaceId, { createdBy: owner.user.id });
-    const responses = await Promise.all(Array.from({ length: N }, () => t.injectAs(owner.token, { method: 'DELETE', url: `/api/tasks/${task.id}` })));
+    const responses = await Promise.all(
+      Array.from({ length: N }, () => t.injectAs(owner.token, { method: 'DELETE', url: `/api/tasks/${task.id}` })),
+    );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, ...Array<number>(N - 1).fill(404)]);
-    const deleted = await t.db.select().from(activity).where(and(eq(activity.action, 'task.deleted'), eq(activity.targetId, task.id)));
+    const deleted = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.action, 'task.deleted'), eq(activity.targetId, task.id)));
     expect(deleted).toHaveLength(1);
   });
 });

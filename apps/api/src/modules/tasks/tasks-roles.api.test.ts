@@ -106,7 +106,12 @@ describeRoleTable<Fixture, Snapshot>({
     const ownerId = users.owner!.user.id;
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
     const todo = await createTask(t.db, workspaceId, { title: 'Outline', createdBy: ownerId, createdAt: at(3) });
-    const inProgress = await createTask(t.db, workspaceId, { title: 'Pricing', status: 'IN_PROGRESS', createdBy: ownerId, createdAt: at(2) });
+    const inProgress = await createTask(t.db, workspaceId, {
+      title: 'Pricing',
+      status: 'IN_PROGRESS',
+      createdBy: ownerId,
+      createdAt: at(2),
+    });
     const own = await createTask(t.db, workspaceId, { title: 'Mine', createdBy: actorOf(s)?.user.id ?? ownerId, createdAt: at(1) });
     return { workspaceId, todoId: todo.id, inProgressId: inProgress.id, ownTaskId: own.id };
   },

@@ -18,23 +18,43 @@ const tags = ['tasks'];
  * Beyond SPEC: POST /tasks/{id}/requirement-changes/dismiss clears a task's RFP amendment flag.
  */
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/workspaces/:id/tasks', {
-    schema: { tags, params: IdParamsSchema, body: CreateTaskBodySchema, response: { 201: TaskSchema, ...errors } },
-  }, async (request, reply) => reply.code(201).send(await service.createTask(request.authedCtx, request.params.id, request.body)));
+  app.post(
+    '/workspaces/:id/tasks',
+    {
+      schema: { tags, params: IdParamsSchema, body: CreateTaskBodySchema, response: { 201: TaskSchema, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await service.createTask(request.authedCtx, request.params.id, request.body)),
+  );
 
-  app.get('/workspaces/:id/tasks', {
-    schema: { tags, params: IdParamsSchema, response: { 200: TaskListSchema, ...errors } },
-  }, async (request) => service.listTasks(request.authedCtx, request.params.id));
+  app.get(
+    '/workspaces/:id/tasks',
+    {
+      schema: { tags, params: IdParamsSchema, response: { 200: TaskListSchema, ...errors } },
+    },
+    async (request) => service.listTasks(request.authedCtx, request.params.id),
+  );
 
-  app.patch('/tasks/:id', {
-    schema: { tags, params: IdParamsSchema, body: UpdateTaskStatusBodySchema, response: { 200: TaskSchema, ...errors } },
-  }, async (request) => service.moveTask(request.authedCtx, request.params.id, request.body));
+  app.patch(
+    '/tasks/:id',
+    {
+      schema: { tags, params: IdParamsSchema, body: UpdateTaskStatusBodySchema, response: { 200: TaskSchema, ...errors } },
+    },
+    async (request) => service.moveTask(request.authedCtx, request.params.id, request.body),
+  );
 
-  app.post('/tasks/:id/requirement-changes/dismiss', {
-    schema: { tags, params: IdParamsSchema, body: DismissRequirementChangesBodySchema, response: { 200: TaskSchema, ...errors } },
-  }, async (request) => service.dismissRequirementChanges(request.authedCtx, request.params.id, request.body));
+  app.post(
+    '/tasks/:id/requirement-changes/dismiss',
+    {
+      schema: { tags, params: IdParamsSchema, body: DismissRequirementChangesBodySchema, response: { 200: TaskSchema, ...errors } },
+    },
+    async (request) => service.dismissRequirementChanges(request.authedCtx, request.params.id, request.body),
+  );
 
-  app.delete('/tasks/:id', {
-    schema: { tags, params: IdParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
-  }, async (request) => service.deleteTask(request.authedCtx, request.params.id));
+  app.delete(
+    '/tasks/:id',
+    {
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
+    },
+    async (request) => service.deleteTask(request.authedCtx, request.params.id),
+  );
 };

@@ -64,7 +64,14 @@ describe('POST /workspaces/{id}/tasks', () => {
     for (const payload of [{ title: 'Cover letter' }, { title: 'Cover letter', description: null, assignee_user_id: null, due_at: null }]) {
       const res = await create(owner.token, payload);
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ description: null, assignee_user_id: null, assignee_name: null, due_at: null, labels: [], requirement_ids: [] });
+      expect(res.json()).toMatchObject({
+        description: null,
+        assignee_user_id: null,
+        assignee_name: null,
+        due_at: null,
+        labels: [],
+        requirement_ids: [],
+      });
     }
   });
 
@@ -78,9 +85,17 @@ describe('POST /workspaces/{id}/tasks', () => {
     ['a blank label', { title: 'T', labels: ['ok', ' '] }, 'Labels cannot be blank'],
     ['a label over 30 characters', { title: 'T', labels: ['x'.repeat(31)] }, 'Labels are 30 characters at most'],
     ['labels that are not a list', { title: 'T', labels: 'urgent' }, 'Labels must be a list'],
-    ['a description over 5000 characters', { title: 'T', description: 'x'.repeat(5001) }, 'Description is too long (5000 characters at most)'],
+    [
+      'a description over 5000 characters',
+      { title: 'T', description: 'x'.repeat(5001) },
+      'Description is too long (5000 characters at most)',
+    ],
     ['a requirement id over 20 characters', { title: 'T', requirement_ids: ['R'.repeat(21)] }, 'Requirement ids are 20 characters at most'],
-    ['201 requirement ids', { title: 'T', requirement_ids: Array.from({ length: 201 }, (_, i) => `L-${i}`) }, 'A task has 200 requirement ids at most'],
+    [
+      '201 requirement ids',
+      { title: 'T', requirement_ids: Array.from({ length: 201 }, (_, i) => `L-${i}`) },
+      'A task has 200 requirement ids at most',
+    ],
   ])('refuses %s (400) and stores nothing', async (_name, payload, detail) => {
     const before = await taskSnapshot(t.db, workspaceId);
     const res = await create(owner.token, payload);
@@ -96,7 +111,10 @@ describe('POST /workspaces/{id}/tasks', () => {
       for (const assignee of [outsider.user.id, randomUUID(), elsewhere.user.id]) {
         const before = await taskSnapshot(t.db, workspaceId);
         const res = await create(owner.token, { title: 'Pricing', assignee_user_id: assignee });
-        expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 400, detail: 'The assignee must be a member of this workspace' });
+        expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+          status: 400,
+          detail: 'The assignee must be a member of this workspace',
+        });
         expect(await taskSnapshot(t.db, workspaceId)).toEqual(before);
       }
     });
@@ -110,7 +128,10 @@ describe('POST /workspaces/{id}/tasks', () => {
       expect(removed.statusCode).toBe(200);
       const before = await taskSnapshot(t.db, workspaceId);
       const res = await create(owner.token, { title: 'After removal', assignee_user_id: gone.user.id });
-      expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 400, detail: 'The assignee must be a member of this workspace' });
+      expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+        status: 400,
+        detail: 'The assignee must be a member of this workspace',
+      });
       expect(await taskSnapshot(t.db, workspaceId)).toEqual(before);
     });
   });
@@ -150,7 +171,8 @@ describe('POST /workspaces/{id}/tasks', () => {
 describe('the Overview counter', () => {
   it('counts open tasks: up on create, down when a task reaches DONE or is deleted', async () => {
     const ws = await createWorkspace(t.db, owner.user.id);
-    const openTasks = async () => (await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json().open_task_count;
+    const openTasks = async () =>
+      (await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json().open_task_count;
     expect(await openTasks()).toBe(0);
     const a = (await create(owner.token, { title: 'A' }, ws.id)).json().id as string;
     const b = (await create(owner.token, { title: 'B' }, ws.id)).json().id as string;
@@ -172,7 +194,10 @@ describe('DELETE /tasks/{id}', () => {
     for (const task of [others, orphan]) {
       const before = await taskSnapshot(t.db, workspaceId);
       const refused = await t.injectAs(reviewer.token, { method: 'DELETE', url: `/api/tasks/${task.id}` });
-      expect({ status: refused.statusCode, detail: refused.json().detail }).toEqual({ status: 403, detail: 'You can only delete tasks you created' });
+      expect({ status: refused.statusCode, detail: refused.json().detail }).toEqual({
+        status: 403,
+        detail: 'You can only delete tasks you created',
+      });
       expect(await taskSnapshot(t.db, workspaceId)).toEqual(before);
     }
     const ok = await t.injectAs(reviewer.token, { method: 'DELETE', url: `/api/tasks/${own.id}` });
@@ -195,7 +220,10 @@ describe('a task of another workspace never leaks', () => {
     ];
     for (const call of calls) {
       const res = await t.injectAs(outsider.token, { url: `/api/tasks/${task.id}`, ...call });
-      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 403, body: { detail: 'Access denied to this workspace', code: 'FORBIDDEN' } });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status: 403,
+        body: { detail: 'Access denied to this workspace', code: 'FORBIDDEN' },
+      });
       expect(res.body).not.toContain('Secret');
     }
     expect(await taskSnapshot(t.db, workspaceId)).toEqual(before);
@@ -210,7 +238,10 @@ describe('a task of another workspace never leaks', () => {
     const own = await t.injectAs(outsider.token, { method: 'GET', url: `/api/workspaces/${theirs.id}/tasks` });
     expect(own.json()).toEqual([]);
     expect(await taskSnapshot(t.db, workspaceId)).toEqual(before);
-    const [row] = await t.db.select().from(notifications).where(and(eq(notifications.userId, outsider.user.id), eq(notifications.title, 'Task assigned to you')));
+    const [row] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, outsider.user.id), eq(notifications.title, 'Task assigned to you')));
     expect(row).toBeUndefined();
     expect(task.workspaceId).toBe(workspaceId);
   });

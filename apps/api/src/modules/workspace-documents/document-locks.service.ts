@@ -11,15 +11,20 @@ import * as repository from './workspace-documents.repository';
 import { isLockStale } from './workspace-documents.presenter';
 
 /** WORKSPACES.md §1: the holder's check-in after the owner released their lock is refused, not lost. */
-export const RELEASED_BY_OWNER =
-  'Your check-out was released by the workspace owner. Check the document out again before checking in.';
+export const RELEASED_BY_OWNER = 'Your check-out was released by the workspace owner. Check the document out again before checking in.';
 
 async function holderName(ctx: AuthedCtx, userId: string): Promise<string> {
   return (await usersRepository.findById(ctx.db, userId))?.name ?? 'another member';
 }
 
 function lockEntry(document: WorkspaceDocumentRow, action: string, details: Record<string, unknown>) {
-  return { action, workspaceId: document.workspaceId, targetType: 'workspace_document', targetId: document.id, details: { name: document.name, ...details } };
+  return {
+    action,
+    workspaceId: document.workspaceId,
+    targetType: 'workspace_document',
+    targetId: document.id,
+    details: { name: document.name, ...details },
+  };
 }
 
 /** Why the caller cannot check in: someone else holds it, the owner released theirs, or nobody holds it. */
@@ -43,7 +48,9 @@ export async function checkOutDocument(ctx: AuthedCtx, documentId: string): Prom
   if (!won) {
     const current = await repository.findById(ctx.db, document.id);
     if (current?.checkedOutBy === ctx.actor.id) throw conflict('You have already checked out this document');
-    throw conflict(`This document is checked out by ${current?.checkedOutBy ? await holderName(ctx, current.checkedOutBy) : 'another member'}`);
+    throw conflict(
+      `This document is checked out by ${current?.checkedOutBy ? await holderName(ctx, current.checkedOutBy) : 'another member'}`,
+    );
   }
   return presentOne(ctx, document.workspaceId, document.id);
 }
@@ -52,7 +59,11 @@ export async function checkOutDocument(ctx: AuthedCtx, documentId: string): Prom
  * POST /documents/{id}/check-in: only the holder. With a file it becomes the next version, in one
  * transaction conditional on the caller still holding the lock; without one the lock is just released.
  */
-export async function checkInDocument(ctx: AuthedCtx, documentId: string, input: { file?: UploadedFile; note?: string }): Promise<WorkspaceDocument> {
+export async function checkInDocument(
+  ctx: AuthedCtx,
+  documentId: string,
+  input: { file?: UploadedFile; note?: string },
+): Promise<WorkspaceDocument> {
   const { document } = await loadDocument(ctx, documentId, 'document.checkOut');
   const note = input.note?.trim() || null;
   if (note && note.length > CHECK_IN_NOTE_MAX) throw badRequest(`The note can be at most ${CHECK_IN_NOTE_MAX} characters`);
@@ -93,7 +104,9 @@ export async function forceReleaseDocument(ctx: AuthedCtx, documentId: string, b
   const staleHours = ctx.config.LOCK_STALE_HOURS;
   if (!isLockStale(document.checkedOutAt, staleHours)) {
     const staleAt = new Date(document.checkedOutAt.getTime() + staleHours * 3_600_000);
-    throw conflict(`This check-out is not stale yet. It can be released after ${staleHours} hours, from ${staleAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`);
+    throw conflict(
+      `This check-out is not stale yet. It can be released after ${staleHours} hours, from ${staleAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    );
   }
   const name = await holderName(ctx, holderId);
   const reason = body.reason.trim();

@@ -51,9 +51,14 @@ describe('check-out races', () => {
     const [row] = await t.db.select().from(workspaceDocuments).where(eq(workspaceDocuments.id, doc.id));
     expect(row!.checkedOutBy).toBe(winner.user.id);
     for (const loser of responses.filter((r) => r.statusCode === 409)) {
-      expect(loser.json().detail).toMatch(new RegExp(`^(This document is checked out by ${winner.user.name}|You have already checked out this document)$`));
+      expect(loser.json().detail).toMatch(
+        new RegExp(`^(This document is checked out by ${winner.user.name}|You have already checked out this document)$`),
+      );
     }
-    const entries = await t.db.select().from(activity).where(and(eq(activity.workspaceId, ws), eq(activity.action, 'document.checked_out')));
+    const entries = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.workspaceId, ws), eq(activity.action, 'document.checked_out')));
     expect(entries).toHaveLength(1);
   });
 
@@ -62,7 +67,10 @@ describe('check-out races', () => {
     const doc = await createDocument(t, ws, owner.user.id);
     expect((await post(ana, `/documents/${doc.id}/check-out`)).statusCode).toBe(200);
     const res = await post(ben, `/documents/${doc.id}/check-out`);
-    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 409, detail: 'This document is checked out by Ana Writer' });
+    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+      status: 409,
+      detail: 'This document is checked out by Ana Writer',
+    });
     const [listed] = (await t.injectAs(ben.token, { method: 'GET', url: `/api/workspaces/${ws}/documents` })).json();
     expect(listed).toMatchObject({ checked_out_by: ana.user.id, checked_out_by_name: 'Ana Writer', lock_stale: false });
     expect(Date.now() - Date.parse(listed.checked_out_at)).toBeLessThan(60_000);
@@ -75,10 +83,16 @@ describe('check-in', () => {
     const doc = await createDocument(t, ws, owner.user.id, { checkedOutBy: ana.user.id });
     const before = await documentSnapshot(t.db, ws);
     const other = await checkIn(ben, doc.id, { name: 'mine.docx', bytes: Buffer.from('ben edits') });
-    expect({ status: other.statusCode, detail: other.json().detail }).toEqual({ status: 409, detail: 'This document is checked out by Ana Writer' });
+    expect({ status: other.statusCode, detail: other.json().detail }).toEqual({
+      status: 409,
+      detail: 'This document is checked out by Ana Writer',
+    });
     const free = await createDocument(t, ws, owner.user.id);
     const none = await checkIn(ben, free.id, null);
-    expect({ status: none.statusCode, detail: none.json().detail }).toEqual({ status: 409, detail: 'This document is not checked out. Check it out before checking in.' });
+    expect({ status: none.statusCode, detail: none.json().detail }).toEqual({
+      status: 409,
+      detail: 'This document is not checked out. Check it out before checking in.',
+    });
     const after = await documentSnapshot(t.db, ws);
     expect(after.documents.find((d) => d.id === doc.id)).toEqual(before.documents.find((d) => d.id === doc.id));
     expect(after.versions.filter((v) => v.documentId === doc.id)).toHaveLength(1);
@@ -90,7 +104,10 @@ describe('check-in', () => {
     const res = await checkIn(ana, doc.id, null);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ version: 1, checked_out_by: null, checked_out_by_name: null });
-    const [entry] = await t.db.select().from(activity).where(and(eq(activity.workspaceId, ws), eq(activity.action, 'document.checked_in')));
+    const [entry] = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.workspaceId, ws), eq(activity.action, 'document.checked_in')));
     expect(entry!.details).toMatchObject({ name: 'proposal.docx', version: null });
   });
 
@@ -109,7 +126,12 @@ describe('check-in', () => {
     }
     const versions = (await t.injectAs(ben.token, { method: 'GET', url: `/api/documents/${doc.id}/versions` })).json();
     expect(versions.map((v: { version: number }) => v.version)).toEqual([6, 5, 4, 3, 2, 1]);
-    expect(versions[0]).toMatchObject({ file_name: 'volume-v6.docx', note: 'round 6', uploader_name: 'Ana Writer', size: contents[5]!.length });
+    expect(versions[0]).toMatchObject({
+      file_name: 'volume-v6.docx',
+      note: 'round 6',
+      uploader_name: 'Ana Writer',
+      size: contents[5]!.length,
+    });
     for (let v = 1; v <= 6; v++) {
       const res = await t.injectAs(ben.token, { method: 'GET', url: `/api/documents/${doc.id}/versions/${v}/download` });
       expect(res.statusCode).toBe(200);
@@ -129,13 +151,19 @@ describe('check-in', () => {
 describe('force-release of a stale lock', () => {
   it('after LOCK_STALE_HOURS: released, audited with the reason, holder notified; their later check-in is refused and nothing stored', async () => {
     const ws = await workspace();
-    const doc = await createDocument(t, ws, owner.user.id, { checkedOutBy: ana.user.id, checkedOutAt: new Date(Date.now() - 25 * 3_600_000) });
+    const doc = await createDocument(t, ws, owner.user.id, {
+      checkedOutBy: ana.user.id,
+      checkedOutAt: new Date(Date.now() - 25 * 3_600_000),
+    });
     const [listed] = (await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws}/documents` })).json();
     expect(listed.lock_stale).toBe(true);
     const res = await post(owner, `/documents/${doc.id}/force-release`, { payload: { reason: '  Ana is on leave until Monday ' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ checked_out_by: null, lock_stale: false });
-    const [entry] = await t.db.select().from(activity).where(and(eq(activity.workspaceId, ws), eq(activity.action, 'document.force_released')));
+    const [entry] = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.workspaceId, ws), eq(activity.action, 'document.force_released')));
     expect(entry!.details).toMatchObject({ name: 'proposal.docx', holder_name: 'Ana Writer', reason: 'Ana is on leave until Monday' });
     const bell = await t.db.select().from(notifications).where(eq(notifications.userId, ana.user.id));
     expect(bell).toHaveLength(1);
@@ -155,17 +183,25 @@ describe('force-release of a stale lock', () => {
 
   it('before LOCK_STALE_HOURS: 409 saying when it becomes stale, nothing changes', async () => {
     const ws = await workspace();
-    const doc = await createDocument(t, ws, owner.user.id, { checkedOutBy: ana.user.id, checkedOutAt: new Date(Date.now() - 23 * 3_600_000) });
+    const doc = await createDocument(t, ws, owner.user.id, {
+      checkedOutBy: ana.user.id,
+      checkedOutAt: new Date(Date.now() - 23 * 3_600_000),
+    });
     const before = await documentSnapshot(t.db, ws);
     const res = await post(owner, `/documents/${doc.id}/force-release`, { payload: { reason: 'Need it now' } });
     expect(res.statusCode).toBe(409);
-    expect(res.json().detail).toMatch(/^This check-out is not stale yet\. It can be released after 24 hours, from \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    expect(res.json().detail).toMatch(
+      /^This check-out is not stale yet\. It can be released after 24 hours, from \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+    );
     expect(await documentSnapshot(t.db, ws)).toEqual(before);
   });
 
   it('needs a non-blank reason of at most 500 characters, and a held document', async () => {
     const ws = await workspace();
-    const doc = await createDocument(t, ws, owner.user.id, { checkedOutBy: ana.user.id, checkedOutAt: new Date(Date.now() - 48 * 3_600_000) });
+    const doc = await createDocument(t, ws, owner.user.id, {
+      checkedOutBy: ana.user.id,
+      checkedOutAt: new Date(Date.now() - 48 * 3_600_000),
+    });
     const before = await documentSnapshot(t.db, ws);
     for (const reason of ['   ', 'x'.repeat(501)]) {
       expect((await post(owner, `/documents/${doc.id}/force-release`, { payload: { reason } })).statusCode).toBe(400);
@@ -182,7 +218,10 @@ describe('check-in racing the owner force-release', () => {
   it('exactly one of them wins; a refused check-in leaves no version and no file behind', async () => {
     const ws = await workspace();
     for (let round = 0; round < 10; round++) {
-      const doc = await createDocument(t, ws, owner.user.id, { checkedOutBy: ana.user.id, checkedOutAt: new Date(Date.now() - 30 * 3_600_000) });
+      const doc = await createDocument(t, ws, owner.user.id, {
+        checkedOutBy: ana.user.id,
+        checkedOutAt: new Date(Date.now() - 30 * 3_600_000),
+      });
       const bytes = Buffer.from(`race round ${round} ${Math.random()}`);
       const [checkedIn, released] = await Promise.all([
         checkIn(ana, doc.id, { name: 'race.docx', bytes }),
@@ -196,7 +235,9 @@ describe('check-in racing the owner force-release', () => {
       if (checkedIn.statusCode === 200) {
         expect({ current: row.currentVersion, versions: versions.length }).toEqual({ current: 2, versions: 2 });
       } else {
-        expect(checkedIn.json().detail).toBe('Your check-out was released by the workspace owner. Check the document out again before checking in.');
+        expect(checkedIn.json().detail).toBe(
+          'Your check-out was released by the workspace owner. Check the document out again before checking in.',
+        );
         expect({ current: row.currentVersion, versions: versions.length }).toEqual({ current: 1, versions: 1 });
         await expect(testFileStore(t).read(createHash('sha256').update(bytes).digest('hex'))).rejects.toThrow();
       }
@@ -212,7 +253,10 @@ describe('check-in input', () => {
     const empty = await checkIn(ana, doc.id, { name: 'empty.docx', bytes: Buffer.alloc(0) });
     expect({ status: empty.statusCode, detail: empty.json().detail }).toEqual({ status: 400, detail: 'The selected file is empty' });
     const long = await checkIn(ana, doc.id, { name: 'v2.docx', bytes: Buffer.from('v2') }, 'n'.repeat(501));
-    expect({ status: long.statusCode, detail: long.json().detail }).toEqual({ status: 400, detail: 'The note can be at most 500 characters' });
+    expect({ status: long.statusCode, detail: long.json().detail }).toEqual({
+      status: 400,
+      detail: 'The note can be at most 500 characters',
+    });
     expect(await documentSnapshot(t.db, ws)).toEqual(before);
   });
 
@@ -220,6 +264,9 @@ describe('check-in input', () => {
     const ws = await workspace();
     const doc = await createDocument(t, ws, owner.user.id, { checkedOutBy: ana.user.id });
     const res = await post(ana, `/documents/${doc.id}/check-out`);
-    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 409, detail: 'You have already checked out this document' });
+    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+      status: 409,
+      detail: 'You have already checked out this document',
+    });
   });
 });

@@ -53,7 +53,12 @@ export async function listViews(db: Db, workspaceId: string, documentId?: string
 }
 
 /** Inserts a document and its version 1. */
-export async function insertWithFirstVersion(db: Db, workspaceId: string, name: string, version: NewVersion): Promise<WorkspaceDocumentRow> {
+export async function insertWithFirstVersion(
+  db: Db,
+  workspaceId: string,
+  name: string,
+  version: NewVersion,
+): Promise<WorkspaceDocumentRow> {
   const [doc] = await db.insert(workspaceDocuments).values({ workspaceId, name, createdBy: version.uploadedBy }).returning();
   await db.insert(documentVersions).values({ documentId: doc!.id, version: 1, ...version });
   return doc!;
@@ -85,7 +90,12 @@ export async function checkOut(db: Db, documentId: string, userId: string): Prom
  * Releases the lock only if `holderId` still holds it; with `bumpVersion` also moves the document
  * to its next version. Undefined when the caller no longer holds it (force-released meanwhile).
  */
-export async function releaseIfHolder(db: Db, documentId: string, holderId: string, bumpVersion: boolean): Promise<WorkspaceDocumentRow | undefined> {
+export async function releaseIfHolder(
+  db: Db,
+  documentId: string,
+  holderId: string,
+  bumpVersion: boolean,
+): Promise<WorkspaceDocumentRow | undefined> {
   const [row] = await db
     .update(workspaceDocuments)
     .set({
@@ -99,7 +109,12 @@ export async function releaseIfHolder(db: Db, documentId: string, holderId: stri
 }
 
 /** Releases `holderId`'s lock only if it is still theirs and older than `staleHours`, decided in the database. */
-export async function releaseStale(db: Db, documentId: string, holderId: string, staleHours: number): Promise<WorkspaceDocumentRow | undefined> {
+export async function releaseStale(
+  db: Db,
+  documentId: string,
+  holderId: string,
+  staleHours: number,
+): Promise<WorkspaceDocumentRow | undefined> {
   const [row] = await db
     .update(workspaceDocuments)
     .set({ checkedOutBy: null, checkedOutAt: null })
@@ -120,13 +135,19 @@ export async function insertVersion(db: Db, documentId: string, version: number,
 
 /** Deletes a document (its versions go with it) and returns the file keys its versions used. */
 export async function remove(db: Db, documentId: string): Promise<string[]> {
-  const keys = await db.select({ key: documentVersions.storageKey }).from(documentVersions).where(eq(documentVersions.documentId, documentId));
+  const keys = await db
+    .select({ key: documentVersions.storageKey })
+    .from(documentVersions)
+    .where(eq(documentVersions.documentId, documentId));
   await db.delete(workspaceDocuments).where(eq(workspaceDocuments.id, documentId));
   return [...new Set(keys.map((k) => k.key))];
 }
 
 /** The latest lock event on a document (check-out, check-in, force-release), from the activity log. */
-export async function latestLockEvent(db: Db, documentId: string): Promise<{ action: string; details: Record<string, unknown> } | undefined> {
+export async function latestLockEvent(
+  db: Db,
+  documentId: string,
+): Promise<{ action: string; details: Record<string, unknown> } | undefined> {
   const [row] = await db
     .select({ action: activity.action, details: activity.details })
     .from(activity)

@@ -28,53 +28,99 @@ const tags = ['workspace-documents'];
  * Downloads are attachments with `X-Content-Type-Options: nosniff`.
  */
 export const workspaceDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/workspaces/:id/documents', {
-    schema: { tags, consumes: ['multipart/form-data'], params: IdParamsSchema, response: { 200: WorkspaceDocumentSchema, ...errors, ...standardErrors(413) } },
-  }, async (request) => {
-    const ctx = request.authedCtx;
-    const { file } = await readMultipart(request, ctx.config.UPLOAD_MAX_BYTES);
-    return service.uploadDocument(ctx, request.params.id, file);
-  });
+  app.post(
+    '/workspaces/:id/documents',
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        params: IdParamsSchema,
+        response: { 200: WorkspaceDocumentSchema, ...errors, ...standardErrors(413) },
+      },
+    },
+    async (request) => {
+      const ctx = request.authedCtx;
+      const { file } = await readMultipart(request, ctx.config.UPLOAD_MAX_BYTES);
+      return service.uploadDocument(ctx, request.params.id, file);
+    },
+  );
 
-  app.get('/workspaces/:id/documents', {
-    schema: { tags, params: IdParamsSchema, response: { 200: WorkspaceDocumentListSchema, ...errors } },
-  }, async (request) => service.listDocuments(request.authedCtx, request.params.id));
+  app.get(
+    '/workspaces/:id/documents',
+    {
+      schema: { tags, params: IdParamsSchema, response: { 200: WorkspaceDocumentListSchema, ...errors } },
+    },
+    async (request) => service.listDocuments(request.authedCtx, request.params.id),
+  );
 
-  app.get('/documents/:id/download', {
-    schema: { tags, params: IdParamsSchema, response: binary },
-  }, async (request, reply) => {
-    const file = await service.downloadDocument(request.authedCtx, request.params.id);
-    return sendAttachment(reply, file.fileName, file.bytes);
-  });
+  app.get(
+    '/documents/:id/download',
+    {
+      schema: { tags, params: IdParamsSchema, response: binary },
+    },
+    async (request, reply) => {
+      const file = await service.downloadDocument(request.authedCtx, request.params.id);
+      return sendAttachment(reply, file.fileName, file.bytes);
+    },
+  );
 
-  app.get('/documents/:id/versions', {
-    schema: { tags, params: IdParamsSchema, response: { 200: DocumentVersionListSchema, ...errors } },
-  }, async (request) => service.listVersions(request.authedCtx, request.params.id));
+  app.get(
+    '/documents/:id/versions',
+    {
+      schema: { tags, params: IdParamsSchema, response: { 200: DocumentVersionListSchema, ...errors } },
+    },
+    async (request) => service.listVersions(request.authedCtx, request.params.id),
+  );
 
-  app.get('/documents/:id/versions/:version/download', {
-    schema: { tags, params: VersionParams, response: binary },
-  }, async (request, reply) => {
-    const file = await service.downloadDocument(request.authedCtx, request.params.id, request.params.version);
-    return sendAttachment(reply, file.fileName, file.bytes);
-  });
+  app.get(
+    '/documents/:id/versions/:version/download',
+    {
+      schema: { tags, params: VersionParams, response: binary },
+    },
+    async (request, reply) => {
+      const file = await service.downloadDocument(request.authedCtx, request.params.id, request.params.version);
+      return sendAttachment(reply, file.fileName, file.bytes);
+    },
+  );
 
-  app.post('/documents/:id/check-out', {
-    schema: { tags, params: IdParamsSchema, response: { 200: WorkspaceDocumentSchema, ...errors } },
-  }, async (request) => checkOutDocument(request.authedCtx, request.params.id));
+  app.post(
+    '/documents/:id/check-out',
+    {
+      schema: { tags, params: IdParamsSchema, response: { 200: WorkspaceDocumentSchema, ...errors } },
+    },
+    async (request) => checkOutDocument(request.authedCtx, request.params.id),
+  );
 
-  app.post('/documents/:id/check-in', {
-    schema: { tags, consumes: ['multipart/form-data'], params: IdParamsSchema, response: { 200: WorkspaceDocumentSchema, ...errors, ...standardErrors(413) } },
-  }, async (request) => {
-    const ctx = request.authedCtx;
-    const { file, fields } = await readMultipart(request, ctx.config.UPLOAD_MAX_BYTES);
-    return checkInDocument(ctx, request.params.id, { file, note: fields.note });
-  });
+  app.post(
+    '/documents/:id/check-in',
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        params: IdParamsSchema,
+        response: { 200: WorkspaceDocumentSchema, ...errors, ...standardErrors(413) },
+      },
+    },
+    async (request) => {
+      const ctx = request.authedCtx;
+      const { file, fields } = await readMultipart(request, ctx.config.UPLOAD_MAX_BYTES);
+      return checkInDocument(ctx, request.params.id, { file, note: fields.note });
+    },
+  );
 
-  app.post('/documents/:id/force-release', {
-    schema: { tags, params: IdParamsSchema, body: ForceReleaseBodySchema, response: { 200: WorkspaceDocumentSchema, ...errors } },
-  }, async (request) => forceReleaseDocument(request.authedCtx, request.params.id, request.body));
+  app.post(
+    '/documents/:id/force-release',
+    {
+      schema: { tags, params: IdParamsSchema, body: ForceReleaseBodySchema, response: { 200: WorkspaceDocumentSchema, ...errors } },
+    },
+    async (request) => forceReleaseDocument(request.authedCtx, request.params.id, request.body),
+  );
 
-  app.delete('/documents/:id', {
-    schema: { tags, params: IdParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
-  }, async (request) => service.deleteDocument(request.authedCtx, request.params.id));
+  app.delete(
+    '/documents/:id',
+    {
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
+    },
+    async (request) => service.deleteDocument(request.authedCtx, request.params.id),
+  );
 };

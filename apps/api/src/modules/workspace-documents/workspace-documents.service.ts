@@ -17,7 +17,11 @@ export const FILE_EMPTY = 'The selected file is empty';
  * Loads a document by id, then grants access on the workspace its row names (never one from the
  * URL): 404 for an unknown or malformed id, then requireAbility's checks for `ability`.
  */
-export async function loadDocument(ctx: AuthedCtx, documentId: string, ability: WorkspaceAbility): Promise<{ document: WorkspaceDocumentRow; access: WorkspaceAccess }> {
+export async function loadDocument(
+  ctx: AuthedCtx,
+  documentId: string,
+  ability: WorkspaceAbility,
+): Promise<{ document: WorkspaceDocumentRow; access: WorkspaceAccess }> {
   const document = isUuid(documentId) ? await repository.findById(ctx.db, documentId) : undefined;
   if (!document) throw notFound(DOCUMENT_NOT_FOUND);
   const access = await requireAbility(ctx, document.workspaceId, ability);

@@ -32,8 +32,12 @@ async function workspace() {
   await addMember(t.db, ws.id, ana.user.id, 'CONTRIBUTOR');
   return ws.id;
 }
-const upload = (u: User, ws: string, file: { name: string; bytes: Uint8Array; type?: string } | null, fields: Record<string, string> = {}) =>
-  t.injectAs(u.token, { method: 'POST', url: `/api/workspaces/${ws}/documents`, ...multipartBody(file, fields) });
+const upload = (
+  u: User,
+  ws: string,
+  file: { name: string; bytes: Uint8Array; type?: string } | null,
+  fields: Record<string, string> = {},
+) => t.injectAs(u.token, { method: 'POST', url: `/api/workspaces/${ws}/documents`, ...multipartBody(file, fields) });
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 describe('POST /workspaces/{id}/documents', () => {
@@ -90,7 +94,10 @@ describe('POST /workspaces/{id}/documents', () => {
     const before = await documentSnapshot(t.db, ws);
     const big = Buffer.alloc(LIMIT + 1, 7);
     const res = await upload(ana, ws, { name: 'huge.pdf', bytes: big });
-    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({ status: 413, detail: 'The file is larger than the 4 KB upload limit' });
+    expect({ status: res.statusCode, detail: res.json().detail }).toEqual({
+      status: 413,
+      detail: 'The file is larger than the 4 KB upload limit',
+    });
     expect(await documentSnapshot(t.db, ws)).toEqual(before);
     await expect(testFileStore(t).read(sha(big))).rejects.toThrow();
     expect((await upload(ana, ws, { name: 'fits.pdf', bytes: Buffer.alloc(LIMIT, 7) })).statusCode).toBe(200);
@@ -100,7 +107,11 @@ describe('POST /workspaces/{id}/documents', () => {
     const ws = await workspace();
     const doc = await createDocument(t, ws, owner.user.id, { checkedOutBy: ana.user.id });
     const before = await documentSnapshot(t.db, ws);
-    const res = await t.injectAs(ana.token, { method: 'POST', url: `/api/documents/${doc.id}/check-in`, ...multipartBody({ name: 'v2.pdf', bytes: Buffer.alloc(LIMIT + 1, 1) }) });
+    const res = await t.injectAs(ana.token, {
+      method: 'POST',
+      url: `/api/documents/${doc.id}/check-in`,
+      ...multipartBody({ name: 'v2.pdf', bytes: Buffer.alloc(LIMIT + 1, 1) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(await documentSnapshot(t.db, ws)).toEqual(before);
   });
@@ -116,7 +127,9 @@ describe('downloads', () => {
     expect(res.rawPayload.equals(bytes)).toBe(true);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="R_sum__ final.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%3B%20final.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="R_sum__ final.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%3B%20final.pdf`,
+    );
   });
 
   it('an uploaded .html is still an attachment sent as application/octet-stream', async () => {
@@ -192,7 +205,11 @@ describe('DELETE /documents/{id}', () => {
     const only = Buffer.from('only in the deleted document');
     const doc = (await upload(ana, ws, { name: 'a.docx', bytes: shared })).json();
     await t.injectAs(ana.token, { method: 'POST', url: `/api/documents/${doc.id}/check-out` });
-    await t.injectAs(ana.token, { method: 'POST', url: `/api/documents/${doc.id}/check-in`, ...multipartBody({ name: 'a2.docx', bytes: only }) });
+    await t.injectAs(ana.token, {
+      method: 'POST',
+      url: `/api/documents/${doc.id}/check-in`,
+      ...multipartBody({ name: 'a2.docx', bytes: only }),
+    });
     await upload(ana, ws, { name: 'copy.docx', bytes: shared });
     const res = await t.injectAs(owner.token, { method: 'DELETE', url: `/api/documents/${doc.id}` });
     expect(res.json()).toEqual({ message: 'Document deleted' });
@@ -214,7 +231,11 @@ describe('activity and overview', () => {
     await upload(ana, ws, { name: 'Other.docx', bytes: Buffer.from('other') });
     expect((await t.injectAs(ana.token, { method: 'GET', url: `/api/workspaces/${ws}` })).json().document_count).toBe(2);
     await t.injectAs(ana.token, { method: 'POST', url: `/api/documents/${doc.id}/check-out` });
-    await t.injectAs(ana.token, { method: 'POST', url: `/api/documents/${doc.id}/check-in`, ...multipartBody({ name: 'Volume.docx', bytes: Buffer.from('v2') }) });
+    await t.injectAs(ana.token, {
+      method: 'POST',
+      url: `/api/documents/${doc.id}/check-in`,
+      ...multipartBody({ name: 'Volume.docx', bytes: Buffer.from('v2') }),
+    });
     await t.injectAs(ana.token, { method: 'POST', url: `/api/documents/${doc.id}/check-out` });
     await t.injectAs(ana.token, { method: 'POST', url: `/api/documents/${doc.id}/check-in`, ...multipartBody(null) });
     await t.injectAs(owner.token, { method: 'DELETE', url: `/api/documents/${doc.id}` });

@@ -63,10 +63,15 @@ afterAll(async () => {
 const ctxOf = (caller: Caller) => ({ db: t.db, actor: caller.user }) as unknown as AuthedCtx;
 
 /** A target every conditional grant accepts: the caller's own row, a forward move, a viewer. */
-const passingTarget = (caller: Caller) => ({ createdBy: caller.user.id, from: 'TODO', to: 'IN_PROGRESS', targetRole: 'VIEWER', label: 'item' }) as const;
+const passingTarget = (caller: Caller) =>
+  ({ createdBy: caller.user.id, from: 'TODO', to: 'IN_PROGRESS', targetRole: 'VIEWER', label: 'item' }) as const;
 
 /** The answer of the access call: 'ok', or the refusal's status, code and detail. */
-async function answer(caller: Caller, workspaceId: string, ability: WorkspaceAbility): Promise<'ok' | { status: number; code: string; detail: string }> {
+async function answer(
+  caller: Caller,
+  workspaceId: string,
+  ability: WorkspaceAbility,
+): Promise<'ok' | { status: number; code: string; detail: string }> {
   try {
     await requireAbility(ctxOf(caller), workspaceId, ability, passingTarget(caller));
     return 'ok';
@@ -149,20 +154,25 @@ describe('every mutating workspace route on an archived workspace', () => {
       due_at: new Date(Date.now() + 86_400_000).toISOString(),
     };
     const targets = {
-      pathValue: (route: RouteSpec, param: string) => ids[route.path.split('/')[route.path.split('/').indexOf(`{${param}}`) - 1] ?? ''] ?? '',
+      pathValue: (route: RouteSpec, param: string) =>
+        ids[route.path.split('/')[route.path.split('/').indexOf(`{${param}}`) - 1] ?? ''] ?? '',
       namedValue: (name: string) => named[name],
       tokens: { user: owner.token, admin: owner.token },
       badAuthorizations: [],
     };
     // Deleting the workspace goes last: every other route needs it.
-    const routes = routesOf().sort((a, b) => Number(routeName(a) === 'DELETE /api/workspaces/{id}') - Number(routeName(b) === 'DELETE /api/workspaces/{id}'));
+    const routes = routesOf().sort(
+      (a, b) => Number(routeName(a) === 'DELETE /api/workspaces/{id}') - Number(routeName(b) === 'DELETE /api/workspaces/{id}'),
+    );
     const answers: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const route of routes) {
       const name = routeName(route);
       let url = route.path;
       for (const param of route.pathParams) url = url.replace(`{${param}}`, encodeURIComponent(targets.pathValue(route, param)));
-      const query = route.query.filter((q) => q.required || q.name === 'archive').map((q) => `${q.name}=${encodeURIComponent(String(q.name === 'archive' ? 'true' : validValue(q.schema, q.name, targets)))}`);
+      const query = route.query
+        .filter((q) => q.required || q.name === 'archive')
+        .map((q) => `${q.name}=${encodeURIComponent(String(q.name === 'archive' ? 'true' : validValue(q.schema, q.name, targets)))}`);
       if (query.length) url += `?${query.join('&')}`;
       const body = route.multipart
         ? multipartFile('file', 'notes.pdf', Buffer.from('%PDF-1.4 archived'))
@@ -172,7 +182,12 @@ describe('every mutating workspace route on an archived workspace', () => {
       const token = name === 'POST /api/workspaces/{id}/leave' ? leaver.token : owner.token;
       const res = await t.injectAs(token, { method: route.method as 'POST', url, payload: body.payload, headers: body.headers });
       const detail = res.statusCode >= 400 ? String((res.json() as { detail?: string }).detail) : '';
-      answers[name] = res.statusCode === 409 && detail === WORKSPACE_ARCHIVED ? 'archived' : res.statusCode < 400 ? 'allowed' : `${res.statusCode} ${detail}`;
+      answers[name] =
+        res.statusCode === 409 && detail === WORKSPACE_ARCHIVED
+          ? 'archived'
+          : res.statusCode < 400
+            ? 'allowed'
+            : `${res.statusCode} ${detail}`;
       expected[name] = name in NOT_WRITES ? 'allowed' : 'archived';
     }
     expect(answers).toEqual(expected);

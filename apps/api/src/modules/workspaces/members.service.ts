@@ -71,7 +71,12 @@ export async function leaveWorkspace(ctx: AuthedCtx, workspaceId: string): Promi
     await recordActivity(tx, ctx.actor, { action: 'member.left', workspaceId: workspace.id, details: { role: member.role } });
     return true;
   });
-  if (left) await notifyOwnerAfterCommit(ctx, { workspaceId: workspace.id, title: 'Member left', message: `${ctx.actor.name} (${ctx.actor.email}) left the workspace "${workspace.name}".` });
+  if (left)
+    await notifyOwnerAfterCommit(ctx, {
+      workspaceId: workspace.id,
+      title: 'Member left',
+      message: `${ctx.actor.name} (${ctx.actor.email}) left the workspace "${workspace.name}".`,
+    });
   return { message: `You left ${workspace.name}` };
 }
 

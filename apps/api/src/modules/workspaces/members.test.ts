@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 async function isMember(workspaceId: string, userId: string): Promise<boolean> {
-  const rows = await t.db.select().from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+  const rows = await t.db
+    .select()
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
   return rows.length === 1;
 }
 
@@ -30,8 +33,19 @@ describe('GET /workspaces/{id}/members', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json() as { user_id: string; nda_accepted_at: string | null }[];
     expect(list).toHaveLength(2);
-    expect(list.find((m) => m.user_id === owner.user.id)).toMatchObject({ user_name: 'Olivia Owner', user_email: owner.user.email, role: 'OWNER', status: 'ACTIVE', nda_accepted_at: null });
-    expect(list.find((m) => m.user_id === ana.user.id)).toMatchObject({ user_name: 'Ana', user_email: ana.user.email, role: 'REVIEWER', status: 'ACTIVE' });
+    expect(list.find((m) => m.user_id === owner.user.id)).toMatchObject({
+      user_name: 'Olivia Owner',
+      user_email: owner.user.email,
+      role: 'OWNER',
+      status: 'ACTIVE',
+      nda_accepted_at: null,
+    });
+    expect(list.find((m) => m.user_id === ana.user.id)).toMatchObject({
+      user_name: 'Ana',
+      user_email: ana.user.email,
+      role: 'REVIEWER',
+      status: 'ACTIVE',
+    });
     expect(list.find((m) => m.user_id === ana.user.id)!.nda_accepted_at).toEqual(expect.any(String));
   });
 });
@@ -47,7 +61,9 @@ describe('DELETE /workspaces/{id}/members/{userId}', () => {
     const denied = await t.injectAs(bob.token, { method: 'GET', url: `/api/workspaces/${ws.id}` });
     expect([denied.statusCode, denied.json().detail]).toEqual([403, 'Access denied to this workspace']);
     const bell = await t.db.select().from(notifications).where(eq(notifications.userId, bob.user.id));
-    expect(bell).toEqual([expect.objectContaining({ title: 'Removed from a workspace', message: 'Olivia Owner removed you from the workspace "Bid team".' })]);
+    expect(bell).toEqual([
+      expect.objectContaining({ title: 'Removed from a workspace', message: 'Olivia Owner removed you from the workspace "Bid team".' }),
+    ]);
     const log = await t.db.select().from(activity).where(eq(activity.workspaceId, ws.id));
     expect(log.map((a) => [a.action, a.targetId])).toEqual([['member.removed', bob.user.id]]);
   });
@@ -56,7 +72,10 @@ describe('DELETE /workspaces/{id}/members/{userId}', () => {
     const ws = await createWorkspace(t.db, owner.user.id);
     const before = await workspaceSnapshot(t.db, ws.id);
     const self = await t.injectAs(owner.token, { method: 'DELETE', url: `/api/workspaces/${ws.id}/members/${owner.user.id}` });
-    expect([self.statusCode, self.json().detail]).toEqual([403, 'Only the workspace owner can remove members, and the owner cannot be removed']);
+    expect([self.statusCode, self.json().detail]).toEqual([
+      403,
+      'Only the workspace owner can remove members, and the owner cannot be removed',
+    ]);
     const stranger = await createUser(t.db, t.config);
     for (const id of [stranger.user.id, randomUUID(), 'not-a-uuid']) {
       const res = await t.injectAs(owner.token, { method: 'DELETE', url: `/api/workspaces/${ws.id}/members/${id}` });

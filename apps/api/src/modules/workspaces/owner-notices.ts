@@ -20,7 +20,12 @@ export interface OwnerNotice {
 export async function notifyOwnerAfterCommit(ctx: Ctx, notice: OwnerNotice): Promise<void> {
   const { workspaceId, title, message } = notice;
   try {
-    await notificationsRepository.insertForWorkspaceOwner(ctx.db, workspaceId, { title, message, type: 'workspace', link: `/workspace/${workspaceId}?tab=team` });
+    await notificationsRepository.insertForWorkspaceOwner(ctx.db, workspaceId, {
+      title,
+      message,
+      type: 'workspace',
+      link: `/workspace/${workspaceId}?tab=team`,
+    });
   } catch (err) {
     ctx.log.warn({ err, workspaceId }, 'could not tell the workspace owner');
   }

@@ -45,7 +45,12 @@ export type TargetOf = GrantTarget | ((access: WorkspaceAccess) => GrantTarget |
  * access checks, so a row looked up inside the workspace (a message, a member) is never revealed
  * to a non-member, and a 404 for it comes after the 403s.
  */
-export async function requireAbility(ctx: AuthedCtx, workspaceId: string, ability: WorkspaceAbility, target: TargetOf = {}): Promise<WorkspaceAccess> {
+export async function requireAbility(
+  ctx: AuthedCtx,
+  workspaceId: string,
+  ability: WorkspaceAbility,
+  target: TargetOf = {},
+): Promise<WorkspaceAccess> {
   const { content, write } = abilityRow(ability);
   const workspace = isUuid(workspaceId) ? await workspacesRepository.findById(ctx.db, workspaceId) : undefined;
   if (!workspace) throw notFound(WORKSPACE_NOT_FOUND);

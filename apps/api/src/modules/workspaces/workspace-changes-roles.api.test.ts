@@ -14,7 +14,15 @@ interface Fixture {
 }
 type Snapshot = Awaited<ReturnType<typeof workspaceSnapshot>>;
 
-const everyMemberReads = cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: OK, NDA_PENDING: NDA, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OK });
+const everyMemberReads = cells({
+  OWNER: OK,
+  CONTRIBUTOR: OK,
+  REVIEWER: OK,
+  VIEWER: OK,
+  NDA_PENDING: NDA,
+  ARCHIVED_OWNER: OK,
+  ARCHIVED_CONTRIBUTOR: OK,
+});
 const isOwner = (s: Scenario) => s === 'OWNER' || s === 'ARCHIVED_OWNER';
 
 describeRoleTable<Fixture, Snapshot>({

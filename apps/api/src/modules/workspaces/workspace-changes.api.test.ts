@@ -34,7 +34,10 @@ afterAll(async () => {
 });
 
 const changes = (token: string | null, since?: string, wsId = workspaceId) =>
-  t.injectAs(token, { method: 'GET', url: `/api/workspaces/${wsId}/changes${since === undefined ? '' : `?since=${encodeURIComponent(since)}`}` });
+  t.injectAs(token, {
+    method: 'GET',
+    url: `/api/workspaces/${wsId}/changes${since === undefined ? '' : `?since=${encodeURIComponent(since)}`}`,
+  });
 
 /** A cursor taken now (not the first call's look-back one), so only what follows is reported. */
 async function cursorNow(token: string, wsId = workspaceId): Promise<string> {
@@ -92,7 +95,11 @@ describe('GET /workspaces/{id}/changes', () => {
   it('reports invitations to the owner only', async () => {
     const ownerSince = await cursorNow(owner.token);
     const viewerSince = await cursorNow(viewer.token);
-    const invite = await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${workspaceId}/invite`, payload: { email: 'new.person@example.com', role: 'VIEWER' } });
+    const invite = await t.injectAs(owner.token, {
+      method: 'POST',
+      url: `/api/workspaces/${workspaceId}/invite`,
+      payload: { email: 'new.person@example.com', role: 'VIEWER' },
+    });
     expect(invite.statusCode).toBe(201);
     await pollUntilChanged(owner.token, ownerSince, 'invites');
     const toViewer = (await changes(viewer.token, viewerSince)).json();

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { activity } from '../../db/schema/index';
 
-
 /** How far back a cursor may lag behind the clock (see `readChangesCursor`). */
 const MAX_CURSOR_LAG = sql`interval '30 seconds'`;
 
@@ -31,6 +30,11 @@ export async function listActionsSince(db: Db, workspaceId: string, sinceMicros:
   const rows = await db
     .selectDistinct({ action: activity.action })
     .from(activity)
-    .where(and(eq(activity.workspaceId, workspaceId), sql`${activity.createdAt} > timestamptz 'epoch' + ${sinceMicros}::bigint * interval '1 microsecond'`));
+    .where(
+      and(
+        eq(activity.workspaceId, workspaceId),
+        sql`${activity.createdAt} > timestamptz 'epoch' + ${sinceMicros}::bigint * interval '1 microsecond'`,
+      ),
+    );
   return rows.map((r) => r.action);
 }

@@ -13,7 +13,10 @@ export async function listWorkspaceFileKeys(db: Db, workspaceId: string): Promis
     .select({ key: chatMessages.fileKey })
     .from(chatMessages)
     .where(sql`${chatMessages.workspaceId} = ${workspaceId} and ${chatMessages.fileKey} is not null`);
-  const rfps = await db.select({ key: rfpSolicitations.storageKey }).from(rfpSolicitations).where(eq(rfpSolicitations.workspaceId, workspaceId));
+  const rfps = await db
+    .select({ key: rfpSolicitations.storageKey })
+    .from(rfpSolicitations)
+    .where(eq(rfpSolicitations.workspaceId, workspaceId));
   const drafts = await db.select({ key: rfpAnalyses.draftStorageKey }).from(rfpAnalyses).where(eq(rfpAnalyses.workspaceId, workspaceId));
   return [...new Set([...versions, ...attachments, ...rfps, ...drafts].map((r) => r.key!).filter(Boolean))];
 }

@@ -48,7 +48,11 @@ function successorRequired(owner: UserRow, blocked: Blocked[]): string {
  * with what the admin can do (issue 21 item 14). Ownership never opens the NDA gate: only the
  * creator is exempt from it (`isNdaPending`).
  */
-export async function handOverOwnedWorkspaces(tx: Db, owner: UserRow, actor: Pick<UserRow, 'id' | 'name' | 'email'>): Promise<OwnedWorkspacesOutcome> {
+export async function handOverOwnedWorkspaces(
+  tx: Db,
+  owner: UserRow,
+  actor: Pick<UserRow, 'id' | 'name' | 'email'>,
+): Promise<OwnedWorkspacesOutcome> {
   const outcome: OwnedWorkspacesOutcome = { transferred: [], deleted: [], fileKeys: [] };
   const blocked: Blocked[] = [];
   const currentNda = await ndaRepository.findCurrent(tx);

@@ -22,7 +22,9 @@ describe('concurrent POST /workspaces for one opportunity', () => {
   it('creates exactly one workspace: one 201, the rest 409 naming its owner', async () => {
     const opportunityId = await createOpportunity(t.db);
     const people = await Promise.all(Array.from({ length: 10 }, (_, i) => createUser(t.db, t.config, { name: `Racer ${i}` })));
-    const responses = await Promise.all(people.map((p) => t.injectAs(p.token, { method: 'POST', url: '/api/workspaces', payload: { solicitation_id: opportunityId } })));
+    const responses = await Promise.all(
+      people.map((p) => t.injectAs(p.token, { method: 'POST', url: '/api/workspaces', payload: { solicitation_id: opportunityId } })),
+    );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
 
     const rows = await t.db.select().from(workspaces).where(eq(workspaces.opportunityId, opportunityId));
@@ -30,7 +32,9 @@ describe('concurrent POST /workspaces for one opportunity', () => {
     const winner = people.find((p) => p.user.id === rows[0]!.ownerId)!;
     expect(responses.find((r) => r.statusCode === 201)!.json()).toMatchObject({ id: rows[0]!.id, owner_name: winner.user.name });
     for (const loser of responses.filter((r) => r.statusCode === 409)) {
-      expect(loser.json().detail).toBe(`A workspace already exists for this opportunity. Ask its owner, ${winner.user.name}, for an invitation.`);
+      expect(loser.json().detail).toBe(
+        `A workspace already exists for this opportunity. Ask its owner, ${winner.user.name}, for an invitation.`,
+      );
     }
     const members = await t.db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, rows[0]!.id));
     expect(members.map((m) => [m.userId, m.role])).toEqual([[winner.user.id, 'OWNER']]);

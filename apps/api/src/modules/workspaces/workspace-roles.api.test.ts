@@ -11,7 +11,6 @@ import { ARCHIVED, NDA, OK, cells, describeRoleTable, type Cell, type RoleTableE
  * call (and any read) must leave the workspace's rows exactly as they were.
  */
 
-
 type Snapshot = Awaited<ReturnType<typeof workspaceSnapshot>>;
 interface Fixture {
   workspaceId: string;
@@ -51,7 +50,15 @@ const ENDPOINTS: Endpoint[] = [
     name: 'DELETE /workspaces/{id}',
     method: 'DELETE',
     url: (f) => `/api/workspaces/${f.workspaceId}`,
-    cells: cells({ OWNER: OK, CONTRIBUTOR: OWNER_DELETES, REVIEWER: OWNER_DELETES, VIEWER: OWNER_DELETES, NDA_PENDING: OWNER_DELETES, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OWNER_DELETES }),
+    cells: cells({
+      OWNER: OK,
+      CONTRIBUTOR: OWNER_DELETES,
+      REVIEWER: OWNER_DELETES,
+      VIEWER: OWNER_DELETES,
+      NDA_PENDING: OWNER_DELETES,
+      ARCHIVED_OWNER: OK,
+      ARCHIVED_CONTRIBUTOR: OWNER_DELETES,
+    }),
     effect: (_f, _b, after) => {
       expect(after.workspace).toBeUndefined();
       expect(after.members).toEqual([]);
@@ -63,7 +70,15 @@ const ENDPOINTS: Endpoint[] = [
     name: 'PATCH /workspaces/{id}/archive (archive, or restore when archived)',
     method: 'PATCH',
     url: (f) => `/api/workspaces/${f.workspaceId}/archive?archive=${f.archived ? 'false' : 'true'}`,
-    cells: cells({ OWNER: OK, CONTRIBUTOR: OWNER_ARCHIVES, REVIEWER: OWNER_ARCHIVES, VIEWER: OWNER_ARCHIVES, NDA_PENDING: OWNER_ARCHIVES, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OWNER_ARCHIVES }),
+    cells: cells({
+      OWNER: OK,
+      CONTRIBUTOR: OWNER_ARCHIVES,
+      REVIEWER: OWNER_ARCHIVES,
+      VIEWER: OWNER_ARCHIVES,
+      NDA_PENDING: OWNER_ARCHIVES,
+      ARCHIVED_OWNER: OK,
+      ARCHIVED_CONTRIBUTOR: OWNER_ARCHIVES,
+    }),
     effect: (f, _b, after, res) => {
       expect(Boolean(after.workspace!.archivedAt)).toBe(!f.archived);
       expect(res.json().archived).toBe(!f.archived);
@@ -73,7 +88,15 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST /workspaces/{id}/leave',
     method: 'POST',
     url: (f) => `/api/workspaces/${f.workspaceId}/leave`,
-    cells: cells({ OWNER: OWNER_STAYS, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: OK, NDA_PENDING: OK, ARCHIVED_OWNER: OWNER_STAYS, ARCHIVED_CONTRIBUTOR: OK }),
+    cells: cells({
+      OWNER: OWNER_STAYS,
+      CONTRIBUTOR: OK,
+      REVIEWER: OK,
+      VIEWER: OK,
+      NDA_PENDING: OK,
+      ARCHIVED_OWNER: OWNER_STAYS,
+      ARCHIVED_CONTRIBUTOR: OK,
+    }),
     effect: (f, before, after) => {
       expect(after.members.map((m) => m.userId)).toEqual(before.members.map((m) => m.userId).filter((id) => id !== f.actorId));
       expect(after.members).toHaveLength(before.members.length - 1);
@@ -90,7 +113,15 @@ const ENDPOINTS: Endpoint[] = [
     name: 'DELETE /workspaces/{id}/members/{userId}',
     method: 'DELETE',
     url: (f) => `/api/workspaces/${f.workspaceId}/members/${f.targetId}`,
-    cells: cells({ OWNER: OK, CONTRIBUTOR: OWNER_REMOVES, REVIEWER: OWNER_REMOVES, VIEWER: OWNER_REMOVES, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
+    cells: cells({
+      OWNER: OK,
+      CONTRIBUTOR: OWNER_REMOVES,
+      REVIEWER: OWNER_REMOVES,
+      VIEWER: OWNER_REMOVES,
+      NDA_PENDING: NDA,
+      ARCHIVED_OWNER: ARCHIVED,
+      ARCHIVED_CONTRIBUTOR: ARCHIVED,
+    }),
     effect: (f, before, after) => {
       expect(after.members.map((m) => m.userId)).toEqual(before.members.map((m) => m.userId).filter((id) => id !== f.targetId));
     },
@@ -100,7 +131,15 @@ const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     url: (f) => `/api/workspaces/${f.workspaceId}/invite`,
     request: () => ({ payload: { email: `new-${randomUUID()}@example.com`, role: 'VIEWER' } }),
-    cells: cells({ OWNER: { status: 201 }, CONTRIBUTOR: OWNER_INVITES, REVIEWER: OWNER_INVITES, VIEWER: OWNER_INVITES, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
+    cells: cells({
+      OWNER: { status: 201 },
+      CONTRIBUTOR: OWNER_INVITES,
+      REVIEWER: OWNER_INVITES,
+      VIEWER: OWNER_INVITES,
+      NDA_PENDING: NDA,
+      ARCHIVED_OWNER: ARCHIVED,
+      ARCHIVED_CONTRIBUTOR: ARCHIVED,
+    }),
     effect: (_f, before, after, res) => {
       expect(after.invites).toHaveLength(before.invites.length + 1);
       expect(after.invites).toContainEqual({ id: res.json().id, email: res.json().email, status: 'PENDING' });
@@ -110,13 +149,29 @@ const ENDPOINTS: Endpoint[] = [
     name: 'GET /workspaces/{id}/invites',
     method: 'GET',
     url: (f) => `/api/workspaces/${f.workspaceId}/invites`,
-    cells: cells({ OWNER: OK, CONTRIBUTOR: OWNER_INVITES, REVIEWER: OWNER_INVITES, VIEWER: OWNER_INVITES, NDA_PENDING: NDA, ARCHIVED_OWNER: OK, ARCHIVED_CONTRIBUTOR: OWNER_INVITES }),
+    cells: cells({
+      OWNER: OK,
+      CONTRIBUTOR: OWNER_INVITES,
+      REVIEWER: OWNER_INVITES,
+      VIEWER: OWNER_INVITES,
+      NDA_PENDING: NDA,
+      ARCHIVED_OWNER: OK,
+      ARCHIVED_CONTRIBUTOR: OWNER_INVITES,
+    }),
   },
   {
     name: 'DELETE /invites/{id} (revoke)',
     method: 'DELETE',
     url: (f) => `/api/invites/${f.inviteId}`,
-    cells: cells({ OWNER: OK, CONTRIBUTOR: OWNER_INVITES, REVIEWER: OWNER_INVITES, VIEWER: OWNER_INVITES, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
+    cells: cells({
+      OWNER: OK,
+      CONTRIBUTOR: OWNER_INVITES,
+      REVIEWER: OWNER_INVITES,
+      VIEWER: OWNER_INVITES,
+      NDA_PENDING: NDA,
+      ARCHIVED_OWNER: ARCHIVED,
+      ARCHIVED_CONTRIBUTOR: ARCHIVED,
+    }),
     effect: (f, _b, after) => {
       expect(after.invites.find((i) => i.id === f.inviteId)?.status).toBe('REVOKED');
     },
@@ -134,7 +189,15 @@ const ENDPOINTS: Endpoint[] = [
     method: 'PATCH',
     url: (f) => `/api/workspaces/${f.workspaceId}/settings`,
     request: () => ({ payload: { require_nda: false } }),
-    cells: cells({ OWNER: OK, CONTRIBUTOR: OWNER_SETTINGS, REVIEWER: OWNER_SETTINGS, VIEWER: OWNER_SETTINGS, NDA_PENDING: NDA, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
+    cells: cells({
+      OWNER: OK,
+      CONTRIBUTOR: OWNER_SETTINGS,
+      REVIEWER: OWNER_SETTINGS,
+      VIEWER: OWNER_SETTINGS,
+      NDA_PENDING: NDA,
+      ARCHIVED_OWNER: ARCHIVED,
+      ARCHIVED_CONTRIBUTOR: ARCHIVED,
+    }),
     effect: (_f, _b, after) => {
       expect(after.workspace!.requireNda).toBe(false);
     },
@@ -150,7 +213,15 @@ const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     url: (f) => `/api/workspaces/${f.workspaceId}/nda/accept?nda_version_id=${currentNdaId}`,
     // Accepting is how a pending member gets in; it is a write, so an archived workspace refuses it (409).
-    cells: cells({ OWNER: OK, CONTRIBUTOR: OK, REVIEWER: OK, VIEWER: OK, NDA_PENDING: OK, ARCHIVED_OWNER: ARCHIVED, ARCHIVED_CONTRIBUTOR: ARCHIVED }),
+    cells: cells({
+      OWNER: OK,
+      CONTRIBUTOR: OK,
+      REVIEWER: OK,
+      VIEWER: OK,
+      NDA_PENDING: OK,
+      ARCHIVED_OWNER: ARCHIVED,
+      ARCHIVED_CONTRIBUTOR: ARCHIVED,
+    }),
     effect: (f, _b, after) => {
       const me = after.members.find((m) => m.userId === f.actorId)!;
       if (me.role !== 'OWNER') expect(me.ndaVersionId).toBe(currentNdaId);
@@ -169,7 +240,13 @@ const table = describeRoleTable<Fixture, Snapshot>({
   fixture: async ({ t, users, actorOf }, s, workspaceId) => {
     await addMember(t.db, workspaceId, users.target!.user.id, 'VIEWER');
     const invite = await createInvite(t.db, workspaceId, `invitee-${randomUUID()}@example.com`, { invitedBy: users.owner!.user.id });
-    return { workspaceId, inviteId: invite.id, targetId: users.target!.user.id, actorId: actorOf(s)?.user.id, archived: s.startsWith('ARCHIVED_') };
+    return {
+      workspaceId,
+      inviteId: invite.id,
+      targetId: users.target!.user.id,
+      actorId: actorOf(s)?.user.id,
+      archived: s.startsWith('ARCHIVED_'),
+    };
   },
   snapshot: ({ t }, f) => workspaceSnapshot(t.db, f.workspaceId),
   endpoints: ENDPOINTS,

@@ -1,4 +1,11 @@
-import { plural, TASK_STATUS_LABELS, WORKSPACE_DOCUMENT_LABELS, type Member, type Workspace, type WorkspaceActivityItem } from '@biddesk/shared';
+import {
+  plural,
+  TASK_STATUS_LABELS,
+  WORKSPACE_DOCUMENT_LABELS,
+  type Member,
+  type Workspace,
+  type WorkspaceActivityItem,
+} from '@biddesk/shared';
 import type { ActivityRow, WorkspaceMemberRow } from '../../db/schema/index';
 import type { WorkspaceView } from './workspaces.repository';
 import { deadlineInstant } from '../documents/opportunity-facts';
@@ -40,7 +47,14 @@ function presentOpportunity({ opportunity, workspace }: WorkspaceView): Workspac
   }
   const kept = workspace.opportunitySnapshot;
   if (!kept) return null;
-  return { id: null, linked: false, title: kept.title, agency: kept.agency, solicitation_number: kept.solicitation_number, response_date: deadlineInstant(kept.response_date) };
+  return {
+    id: null,
+    linked: false,
+    title: kept.title,
+    agency: kept.agency,
+    solicitation_number: kept.solicitation_number,
+    response_date: deadlineInstant(kept.response_date),
+  };
 }
 
 /** Wire shape of a member (SPEC §3). */
@@ -61,7 +75,11 @@ const roleName = (role: unknown) => ROLE_NAMES[String(role)] ?? String(role);
 // Issue 21: Activity said "from TODO to IN_PROGRESS"; the column names are what people know.
 const statusName = (status: unknown) => TASK_STATUS_LABELS[String(status) as keyof typeof TASK_STATUS_LABELS] ?? String(status);
 
-const DROP_REASONS: Record<string, string> = { reworded: 'reworded, judge it again', removed: 'removed', 'engine agrees': 'the engine now reads it that way' };
+const DROP_REASONS: Record<string, string> = {
+  reworded: 'reworded, judge it again',
+  removed: 'removed',
+  'engine agrees': 'the engine now reads it that way',
+};
 
 /** "Version 2 kept 2 corrections of version 1; dropped L-2 (reworded, judge it again), C-2 (removed)". */
 function correctionsCarried(d: Record<string, unknown>): string {
@@ -105,7 +123,9 @@ export function summarizeActivity(row: ActivityRow): string {
     case 'document.checked_out':
       return `${who} checked out ${String(d.name)}`;
     case 'document.checked_in':
-      return d.version ? `${who} checked in ${String(d.name)} as version ${String(d.version)}` : `${who} checked in ${String(d.name)} without changes`;
+      return d.version
+        ? `${who} checked in ${String(d.name)} as version ${String(d.version)}`
+        : `${who} checked in ${String(d.name)} without changes`;
     case 'document.force_released':
       return `${who} released ${String(d.holder_name)}'s check-out of ${String(d.name)}: ${String(d.reason)}`;
     case 'document.deleted':

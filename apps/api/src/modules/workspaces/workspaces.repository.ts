@@ -1,6 +1,16 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { opportunities, tasks, users, workspaceDocuments, workspaceMembers, workspaces, type OpportunityRow, type WorkspaceMemberRow, type WorkspaceRow } from '../../db/schema/index';
+import {
+  opportunities,
+  tasks,
+  users,
+  workspaceDocuments,
+  workspaceMembers,
+  workspaces,
+  type OpportunityRow,
+  type WorkspaceMemberRow,
+  type WorkspaceRow,
+} from '../../db/schema/index';
 
 /** A workspace as one member sees it: the row, their membership, the owner and the opportunity. */
 export interface WorkspaceView {
@@ -46,7 +56,10 @@ export async function findByIdForUpdate(db: Db, id: string): Promise<WorkspaceRo
 }
 
 /** The opportunity's workspace (at most one, WORKSPACES.md §2) with its owner's name. */
-export async function findByOpportunity(db: Db, opportunityId: string): Promise<{ workspace: WorkspaceRow; ownerName: string | null } | undefined> {
+export async function findByOpportunity(
+  db: Db,
+  opportunityId: string,
+): Promise<{ workspace: WorkspaceRow; ownerName: string | null } | undefined> {
   const [row] = await db
     .select({ workspace: workspaces, ownerName: users.name })
     .from(workspaces)
@@ -68,7 +81,10 @@ export async function insertWithOwner(
   db: Db,
   values: Pick<typeof workspaces.$inferInsert, 'opportunityId' | 'noticeId' | 'opportunitySnapshot' | 'name' | 'ownerId'>,
 ): Promise<WorkspaceRow> {
-  const [row] = await db.insert(workspaces).values({ ...values, createdBy: values.ownerId }).returning();
+  const [row] = await db
+    .insert(workspaces)
+    .values({ ...values, createdBy: values.ownerId })
+    .returning();
   await db.insert(workspaceMembers).values({ workspaceId: row!.id, userId: values.ownerId, role: 'OWNER' });
   return row!;
 }
@@ -77,7 +93,11 @@ export async function insertWithOwner(
  * The caller's workspaces (or one of them), each with member count, owner name and opportunity,
  * in one query: newest first.
  */
-export async function listViews(db: Db, userId: string, opts: { workspaceId?: string; includeArchived?: boolean }): Promise<WorkspaceView[]> {
+export async function listViews(
+  db: Db,
+  userId: string,
+  opts: { workspaceId?: string; includeArchived?: boolean },
+): Promise<WorkspaceView[]> {
   const owner = sql`(select name from ${users} where ${users.id} = ${workspaces.ownerId})`;
   const memberCount = sql<number>`(select count(*) from ${workspaceMembers} m where m.workspace_id = ${workspaces.id} and m.status = 'ACTIVE')`;
   const documentCount = sql<number>`(select count(*) from ${workspaceDocuments} d where d.workspace_id = ${workspaces.id})`;
@@ -116,7 +136,13 @@ export async function listViews(db: Db, userId: string, opts: { workspaceId?: st
     openTaskCount: r.openTaskCount,
     ownerName: r.ownerName,
     opportunity: r.oppId
-        ? { id: r.oppId, title: r.oppTitle!, department: r.oppDepartment, solicitationNumber: r.oppSolicitation, responseDeadline: r.oppDeadline }
+      ? {
+          id: r.oppId,
+          title: r.oppTitle!,
+          department: r.oppDepartment,
+          solicitationNumber: r.oppSolicitation,
+          responseDeadline: r.oppDeadline,
+        }
       : null,
   }));
 }
@@ -142,7 +168,11 @@ export async function listMembers(db: Db, workspaceId: string) {
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.status, 'ACTIVE')))
-    .orderBy(sql`case when ${workspaceMembers.role} = 'OWNER' then 0 else 1 end`, asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
+    .orderBy(
+      sql`case when ${workspaceMembers.role} = 'OWNER' then 0 else 1 end`,
+      asc(workspaceMembers.createdAt),
+      asc(workspaceMembers.userId),
+    );
 }
 
 /** Removes a non-owner membership; false when there was none to remove. */
@@ -155,7 +185,10 @@ export async function removeMember(db: Db, workspaceId: string, userId: string):
 }
 
 /** Adds a member unless they already are one; true when this call added them. */
-export async function addMember(db: Db, values: { workspaceId: string; userId: string; role: 'CONTRIBUTOR' | 'REVIEWER' | 'VIEWER' }): Promise<boolean> {
+export async function addMember(
+  db: Db,
+  values: { workspaceId: string; userId: string; role: 'CONTRIBUTOR' | 'REVIEWER' | 'VIEWER' },
+): Promise<boolean> {
   const rows = await db.insert(workspaceMembers).values(values).onConflictDoNothing().returning({ userId: workspaceMembers.userId });
   return rows.length === 1;
 }

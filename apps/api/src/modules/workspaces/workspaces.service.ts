@@ -25,9 +25,7 @@ async function findOpportunity(db: Db, id: string) {
 }
 
 function alreadyExists(ownerName: string | null): Error {
-  return conflict(
-    `A workspace already exists for this opportunity. Ask its owner${ownerName ? `, ${ownerName},` : ''} for an invitation.`,
-  );
+  return conflict(`A workspace already exists for this opportunity. Ask its owner${ownerName ? `, ${ownerName},` : ''} for an invitation.`);
 }
 
 /** One workspace as the caller sees it, with their NDA state (computed here unless the caller knows it). */
@@ -137,7 +135,11 @@ export async function updateSettings(ctx: AuthedCtx, workspaceId: string, requir
   if (workspace.requireNda !== requireNda) {
     await ctx.db.transaction(async (tx) => {
       await workspacesRepository.setRequireNda(tx, workspace.id, requireNda);
-      await recordActivity(tx, ctx.actor, { action: 'workspace.settings_changed', workspaceId: workspace.id, details: { require_nda: requireNda } });
+      await recordActivity(tx, ctx.actor, {
+        action: 'workspace.settings_changed',
+        workspaceId: workspace.id,
+        details: { require_nda: requireNda },
+      });
     });
   }
   return { require_nda: requireNda };

@@ -18,7 +18,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const create = (token: string | null, payload: Record<string, unknown>) => t.injectAs(token, { method: 'POST', url: '/api/workspaces', payload });
+const create = (token: string | null, payload: Record<string, unknown>) =>
+  t.injectAs(token, { method: 'POST', url: '/api/workspaces', payload });
 const workspacesFor = (opportunityId: string) => t.db.select().from(workspaces).where(eq(workspaces.opportunityId, opportunityId));
 
 describe('POST /workspaces', () => {
@@ -90,7 +91,12 @@ describe('GET /workspaces', () => {
     expect(byId[live.id]).toMatchObject({ user_role: 'OWNER', nda_required: false });
 
     const all = await t.injectAs(me.token, { method: 'GET', url: '/api/workspaces?include_archived=true' });
-    expect(all.json().map((w: { id: string }) => w.id).sort()).toEqual([live.id, archived.id, joined.id].sort());
+    expect(
+      all
+        .json()
+        .map((w: { id: string }) => w.id)
+        .sort(),
+    ).toEqual([live.id, archived.id, joined.id].sort());
     expect(all.json().find((w: { id: string }) => w.id === archived.id)).toMatchObject({ archived: true });
 
     expect((await t.injectAs(me.token, { method: 'GET', url: '/api/workspaces?include_archived=maybe' })).statusCode).toBe(400);
@@ -103,7 +109,11 @@ describe('admins', () => {
     const admin = await createUser(t.db, t.config, { role: 'admin' });
     const ws = await createWorkspace(t.db, owner.user.id);
     const before = await workspaceSnapshot(t.db, ws.id);
-    for (const [method, url] of [['GET', ''], ['GET', '/members'], ['DELETE', '']] as const) {
+    for (const [method, url] of [
+      ['GET', ''],
+      ['GET', '/members'],
+      ['DELETE', ''],
+    ] as const) {
       const res = await t.injectAs(admin.token, { method, url: `/api/workspaces/${ws.id}${url}` });
       expect([res.statusCode, res.json().detail]).toEqual([403, 'Access denied to this workspace']);
     }
@@ -132,9 +142,14 @@ describe('DELETE /workspaces/{id}', () => {
     const ws = await createWorkspace(t.db, owner.user.id, { name: 'Doomed' });
     await addMember(t.db, ws.id, member.user.id, 'CONTRIBUTOR', { ndaAccepted: false });
     const nda = (await t.injectAs(null, { method: 'GET', url: '/api/nda/current' })).json();
-    expect((await t.injectAs(member.token, { method: 'POST', url: `/api/workspaces/${ws.id}/nda/accept?nda_version_id=${nda.id}` })).statusCode).toBe(200);
+    expect(
+      (await t.injectAs(member.token, { method: 'POST', url: `/api/workspaces/${ws.id}/nda/accept?nda_version_id=${nda.id}` })).statusCode,
+    ).toBe(200);
     await createInvite(t.db, ws.id, 'pending@example.com');
-    expect((await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${ws.id}/invite`, payload: { email: 'mailed@example.com' } })).statusCode).toBe(201);
+    expect(
+      (await t.injectAs(owner.token, { method: 'POST', url: `/api/workspaces/${ws.id}/invite`, payload: { email: 'mailed@example.com' } }))
+        .statusCode,
+    ).toBe(201);
     const before = await workspaceSnapshot(t.db, ws.id);
     expect([before.members.length, before.invites.length, before.activityCount]).toEqual([2, 2, 2]);
 
@@ -158,14 +173,20 @@ describe('PATCH /workspaces/{id}/settings', () => {
     const ws = await createWorkspace(t.db, owner.user.id);
     await addMember(t.db, ws.id, pending.user.id, 'VIEWER', { ndaAccepted: false });
     const members = () => t.injectAs(pending.token, { method: 'GET', url: `/api/workspaces/${ws.id}/members` });
-    const patch = (require_nda: unknown) => t.injectAs(owner.token, { method: 'PATCH', url: `/api/workspaces/${ws.id}/settings`, payload: { require_nda } });
+    const patch = (require_nda: unknown) =>
+      t.injectAs(owner.token, { method: 'PATCH', url: `/api/workspaces/${ws.id}/settings`, payload: { require_nda } });
 
     expect((await members()).json().code).toBe('NDA_REQUIRED');
     const off = await patch(false);
     expect([off.statusCode, off.json()]).toEqual([200, { require_nda: false }]);
     expect((await members()).statusCode).toBe(200);
-    expect((await t.injectAs(pending.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json()).toMatchObject({ require_nda: false, nda_required: false });
-    expect((await t.injectAs(pending.token, { method: 'GET', url: `/api/workspaces/${ws.id}/settings` })).json()).toEqual({ require_nda: false });
+    expect((await t.injectAs(pending.token, { method: 'GET', url: `/api/workspaces/${ws.id}` })).json()).toMatchObject({
+      require_nda: false,
+      nda_required: false,
+    });
+    expect((await t.injectAs(pending.token, { method: 'GET', url: `/api/workspaces/${ws.id}/settings` })).json()).toEqual({
+      require_nda: false,
+    });
 
     expect((await patch(true)).json()).toEqual({ require_nda: true });
     expect((await members()).json().code).toBe('NDA_REQUIRED');
@@ -185,7 +206,13 @@ describe('GET /workspaces/{id}/activity', () => {
     const base = Date.now() - 3_600_000;
     // 23 rows; every third pair shares a timestamp so the id breaks the tie.
     await t.db.insert(activity).values(
-      Array.from({ length: 23 }, (_, i) => ({ action: 'test.event', actorName: 'Olivia Owner', workspaceId: ws.id, details: { i }, createdAt: new Date(base + Math.floor(i / 2) * 1000) })),
+      Array.from({ length: 23 }, (_, i) => ({
+        action: 'test.event',
+        actorName: 'Olivia Owner',
+        workspaceId: ws.id,
+        details: { i },
+        createdAt: new Date(base + Math.floor(i / 2) * 1000),
+      })),
     );
     const rows = await t.db.select().from(activity).where(eq(activity.workspaceId, ws.id));
     const expected = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((r) => r.id);
@@ -194,7 +221,10 @@ describe('GET /workspaces/{id}/activity', () => {
     let before: string | null = null;
     let pages = 0;
     do {
-      const res = await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws.id}/activity?limit=5${before ? `&before=${before}` : ''}` });
+      const res = await t.injectAs(owner.token, {
+        method: 'GET',
+        url: `/api/workspaces/${ws.id}/activity?limit=5${before ? `&before=${before}` : ''}`,
+      });
       expect(res.statusCode).toBe(200);
       const page = res.json() as { items: { id: string; action: string }[]; next_before: string | null };
       expect(page.items.length).toBeLessThanOrEqual(5);
@@ -212,6 +242,8 @@ describe('GET /workspaces/{id}/activity', () => {
     expect(foreign.json()).toEqual({ items: [], next_before: null });
     const bad = await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws.id}/activity?limit=0` });
     expect(bad.statusCode).toBe(400);
-    expect((await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws.id}/activity?before=abc` })).json().detail).toBe('before must be an activity id');
+    expect((await t.injectAs(owner.token, { method: 'GET', url: `/api/workspaces/${ws.id}/activity?before=abc` })).json().detail).toBe(
+      'before must be an activity id',
+    );
   });
 });

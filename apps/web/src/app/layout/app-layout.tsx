@@ -1,6 +1,16 @@
 import { AppShell, Avatar, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFileText, IconLayoutDashboard, IconLogout, IconRadar, IconSettings, IconShieldLock, IconSparkles, IconTargetArrow, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconFileText,
+  IconLayoutDashboard,
+  IconLogout,
+  IconRadar,
+  IconSettings,
+  IconShieldLock,
+  IconSparkles,
+  IconTargetArrow,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_TAGLINE, PRODUCT_VERSION, initials } from '@biddesk/shared';
 import { SkipLink, skipTargetClass } from '../../components/ui/skip-link';
@@ -33,7 +43,12 @@ export function AppLayout() {
   };
 
   return (
-    <AppShell header={{ height: 60 }} footer={{ height: 36 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 60 }}
+      footer={{ height: 36 }}
+      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <SkipLink targetId="main-content">Skip to main content</SkipLink>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">

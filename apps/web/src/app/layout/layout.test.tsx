@@ -18,13 +18,19 @@ describe('protected routes', () => {
   });
 
   it('send signed-in users on /login to an in-app redirect target, never off-site', async () => {
-    stubApi({ 'GET /api/auth/refresh-user': () => ({ body: plainUser }), 'GET /api/join/tok': () => ({ status: 404, body: { detail: 'Invite not found' } }) });
+    stubApi({
+      'GET /api/auth/refresh-user': () => ({ body: plainUser }),
+      'GET /api/join/tok': () => ({ status: 404, body: { detail: 'Invite not found' } }),
+    });
     renderApp('/login?redirect=%2Fjoin%2Ftok', plainUser);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/join/tok'));
   });
 
   it('send visitors to /login remembering the page they asked for', async () => {
-    stubApi({ 'POST /api/auth/login': () => ({ body: { token: 'tok-1', user: plainUser } }), 'GET /api/auth/refresh-user': () => ({ body: plainUser }) });
+    stubApi({
+      'POST /api/auth/login': () => ({ body: { token: 'tok-1', user: plainUser } }),
+      'GET /api/auth/refresh-user': () => ({ body: plainUser }),
+    });
     renderApp('/settings');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     await userEvent.type(screen.getByLabelText(/Email/), 'uma@example.com');

@@ -19,7 +19,14 @@ import { PendingInvitationsCard } from '../../features/invites/components/pendin
 import { MyWorkspacesCard } from '../../features/workspaces/components/my-workspaces-card';
 import { usePursuitLookup } from '../../features/pipeline/api/pursuits-api';
 import { TrackButton } from '../../features/pipeline/components/track-button';
-import { EMPTY_FILTERS, hasCriterion, readRecentFilters, rememberFilter, type FilterValues, type RecentFilter } from '../../features/opportunities/recent-filters';
+import {
+  EMPTY_FILTERS,
+  hasCriterion,
+  readRecentFilters,
+  rememberFilter,
+  type FilterValues,
+  type RecentFilter,
+} from '../../features/opportunities/recent-filters';
 import { readDashboardState, writeDashboardState, type DashboardState } from '../../features/opportunities/url-state';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../lib/messages';
@@ -43,7 +50,10 @@ export function DashboardRoute() {
   // The inputs follow the URL when it changes underneath them (Back, stat links, Clear).
   const urlFilters = JSON.stringify(state.filters);
   // Only when they differ: a new object here would render the whole screen again on its first show.
-  useEffect(() => setFilters((current) => (JSON.stringify(current) === urlFilters ? current : (JSON.parse(urlFilters) as FilterValues))), [urlFilters]);
+  useEffect(
+    () => setFilters((current) => (JSON.stringify(current) === urlFilters ? current : (JSON.parse(urlFilters) as FilterValues))),
+    [urlFilters],
+  );
 
   const { mode, hasKeyword, status, sort, order, viewParams, listParams } = dashboardQuery(state, prefs);
   const view = state.view ?? prefs.defaultView;
@@ -113,7 +123,11 @@ export function DashboardRoute() {
       // SPEC §4: after a search, the results are paged 20 at a time on the client.
       const results = search.data?.results ?? [];
       const pages = Math.max(1, Math.ceil(results.length / DASHBOARD_PAGE_SIZE));
-      return { items: results.slice((state.page - 1) * DASHBOARD_PAGE_SIZE, state.page * DASHBOARD_PAGE_SIZE), totalPages: pages, total: results.length };
+      return {
+        items: results.slice((state.page - 1) * DASHBOARD_PAGE_SIZE, state.page * DASHBOARD_PAGE_SIZE),
+        totalPages: pages,
+        total: results.length,
+      };
     }
     return { items: listing.data?.data ?? [], totalPages: listing.data?.total_pages ?? 0, total: listing.data?.total ?? 0 };
   }, [mode, search.data, listing.data, state.page]);
@@ -122,13 +136,23 @@ export function DashboardRoute() {
   const lookup = usePursuitLookup(useMemo(() => items.map((o) => o.id), [items]));
   const renderTrack = useCallback(
     // Nothing until the lookup answers: a Track button on an already tracked notice would be wrong.
-    (o: OpportunitySummary) => (lookup.data ? <TrackButton opportunityId={o.id} title={o.title} trackedStage={lookup.data.find((t) => t.opportunity_id === o.id)?.stage_name} /> : null),
+    (o: OpportunitySummary) =>
+      lookup.data ? (
+        <TrackButton opportunityId={o.id} title={o.title} trackedStage={lookup.data.find((t) => t.opportunity_id === o.id)?.stage_name} />
+      ) : null,
     [lookup.data],
   );
 
   const loading = mode === 'search' ? search.isPending && search.fetchStatus !== 'idle' : listing.isPending;
   const statusLabel = NOTICE_STATUS_OPTIONS.find((o) => o.value === status)?.label ?? '';
-  const heading = mode === 'search' ? 'Search results' : mode === 'saved' ? 'My Saved Opportunities' : status === 'open' ? 'Open opportunities' : statusLabel;
+  const heading =
+    mode === 'search'
+      ? 'Search results'
+      : mode === 'saved'
+        ? 'My Saved Opportunities'
+        : status === 'open'
+          ? 'Open opportunities'
+          : statusLabel;
 
   return (
     <>
@@ -156,8 +180,22 @@ export function DashboardRoute() {
       <StatCards />
       <PendingInvitationsCard />
       <MyWorkspacesCard />
-      <Text ref={resultsRef} fw={600} mb="sm" data-testid="results-heading" id="opportunity-results" tabIndex={-1} className={skipTargetClass} style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' }}>
-        {heading} {total > 0 && <Text span c="dimmed" size="sm">({COUNT.format(total)})</Text>}
+      <Text
+        ref={resultsRef}
+        fw={600}
+        mb="sm"
+        data-testid="results-heading"
+        id="opportunity-results"
+        tabIndex={-1}
+        className={skipTargetClass}
+        style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' }}
+      >
+        {heading}{' '}
+        {total > 0 && (
+          <Text span c="dimmed" size="sm">
+            ({COUNT.format(total)})
+          </Text>
+        )}
       </Text>
       <ResultsToolbar
         status={status}
@@ -177,7 +215,9 @@ export function DashboardRoute() {
         </Center>
       ) : items.length === 0 ? (
         <Alert color="gray" variant="light">
-          {mode === 'saved' ? 'You have not saved any opportunities yet. Use the star on an opportunity to save it.' : 'No opportunities found.'}
+          {mode === 'saved'
+            ? 'You have not saved any opportunities yet. Use the star on an opportunity to save it.'
+            : 'No opportunities found.'}
         </Alert>
       ) : view === 'table' ? (
         <OpportunityTable
@@ -208,4 +248,3 @@ export function DashboardRoute() {
     </>
   );
 }
-

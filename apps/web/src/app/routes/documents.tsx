@@ -24,7 +24,8 @@ export function DocumentsRoute() {
           </Center>
         ) : !documents.data || documents.data.length === 0 ? (
           <Text c="dimmed" size="sm">
-            No documents yet. Open an opportunity and use its Generated Documents tab to write an executive brief, compliance matrix, RFI questions or a response template.
+            No documents yet. Open an opportunity and use its Generated Documents tab to write an executive brief, compliance matrix, RFI
+            questions or a response template.
           </Text>
         ) : (
           <DocumentsTable documents={documents.data} showOpportunity />

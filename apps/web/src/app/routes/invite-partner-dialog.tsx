@@ -5,7 +5,6 @@ import { inviteNote } from '../../features/partners/invite-note';
 import { useWorkspaces } from '../../features/workspaces/api/list-workspaces';
 import { InviteMemberDialog } from '../../features/workspaces/components/invite-member-dialog';
 
-
 /**
  * "Invite to a workspace": choose a workspace the user owns, then the workspace's own invitation
  * dialog (the same API and rules), with the note prefilled; the user types the email.
@@ -20,7 +19,8 @@ export function InvitePartnerDialog({ partner, onClose }: { partner: PartnerSumm
     setInviting(false);
   }, [partner]);
 
-  if (partner && inviting && workspaceId) return <InviteMemberDialog workspaceId={workspaceId} opened onClose={onClose} initialMessage={inviteNote(partner)} />;
+  if (partner && inviting && workspaceId)
+    return <InviteMemberDialog workspaceId={workspaceId} opened onClose={onClose} initialMessage={inviteNote(partner)} />;
   return (
     <Modal opened={partner !== null} onClose={onClose} title={partner ? `Invite ${partner.name} to a workspace` : ''} centered>
       <Stack gap="sm">

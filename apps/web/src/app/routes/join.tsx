@@ -35,7 +35,8 @@ export function JoinRoute() {
     return () => clearTimeout(timer);
   }, [joinedWorkspaceId, navigate]);
 
-  const proceed = (workspaceId: string, ndaRequired: boolean) => setStep(ndaRequired ? { kind: 'nda', workspaceId } : { kind: 'joined', workspaceId });
+  const proceed = (workspaceId: string, ndaRequired: boolean) =>
+    setStep(ndaRequired ? { kind: 'nda', workspaceId } : { kind: 'joined', workspaceId });
 
   const handleAccept = () => {
     if (!user) {
@@ -65,7 +66,11 @@ export function JoinRoute() {
       return (
         <NdaScreen
           workspaceId={step.workspaceId}
-          context={<Text size="sm">You have joined {details.data?.workspace_name ?? 'the workspace'}. Please accept this agreement to continue.</Text>}
+          context={
+            <Text size="sm">
+              You have joined {details.data?.workspace_name ?? 'the workspace'}. Please accept this agreement to continue.
+            </Text>
+          }
           acceptErrorFallback={MESSAGES.failedToCompleteAcceptance}
           onAccepted={() => navigate(`/workspace/${step.workspaceId}`)}
           onDecline={() => navigate('/')}
@@ -95,18 +100,31 @@ export function JoinRoute() {
       if (details.error instanceof ApiError && details.error.status === 404) {
         return <InviteInvalid title={INVALID_TITLES.NOT_FOUND} message={null} onDashboard={() => navigate('/')} />;
       }
-      return <InviteInvalid title={MESSAGES.failedToLoadInviteDetails} message={errorMessage(details.error, MESSAGES.pleaseTryAgainLater)} onDashboard={() => navigate('/')} />;
+      return (
+        <InviteInvalid
+          title={MESSAGES.failedToLoadInviteDetails}
+          message={errorMessage(details.error, MESSAGES.pleaseTryAgainLater)}
+          onDashboard={() => navigate('/')}
+        />
+      );
     }
     const invite = details.data;
     if (invite.status !== 'VALID') {
       return <InviteInvalid title={INVALID_TITLES[invite.status]} message={invite.message} onDashboard={() => navigate('/')} />;
     }
     if (step.kind === 'register' && !user) {
-      return <JoinRegisterForm token={token} email={invite.email} onRegistered={(answer) => {
+      return (
+        <JoinRegisterForm
+          token={token}
+          email={invite.email}
+          onRegistered={(answer) => {
             // The same session a sign-in stores (SPEC §1); the NDA acceptance below uses it.
             signIn(answer.token, answer.user);
             proceed(answer.workspace_id, answer.nda_required);
-          }} onCancel={() => setStep({ kind: 'invite' })} />;
+          }}
+          onCancel={() => setStep({ kind: 'invite' })}
+        />
+      );
     }
     return (
       <InviteDetailsCard

@@ -63,11 +63,22 @@ export function OpportunityDetailRoute() {
                 <Text c="dimmed" data-testid="solicitation-number">
                   {o.solicitation_number ?? 'No solicitation number'}
                 </Text>
-                {o.pdf_processed && <Badge color="teal" variant="light">PDF processed</Badge>}
+                {o.pdf_processed && (
+                  <Badge color="teal" variant="light">
+                    PDF processed
+                  </Badge>
+                )}
               </Group>
             </div>
             <Group gap="sm" wrap="wrap" align="center">
-              {tracked.data && <TrackButton opportunityId={o.id} title={o.title} trackedStage={tracked.data.find((t) => t.opportunity_id === o.id)?.stage_name} size="sm" />}
+              {tracked.data && (
+                <TrackButton
+                  opportunityId={o.id}
+                  title={o.title}
+                  trackedStage={tracked.data.find((t) => t.opportunity_id === o.id)?.stage_name}
+                  size="sm"
+                />
+              )}
               <OpportunityWorkspaceAction opportunity={o} />
               <Tooltip label={o.saved ? 'Remove from saved' : 'Save'}>
                 <ActionIcon
@@ -124,7 +135,12 @@ export function OpportunityDetailRoute() {
               <OpportunityDescription opportunity={o} />
             </Tabs.Panel>
             <Tabs.Panel value="documents">
-              <GeneratedDocumentsPanel opportunityId={o.id} pdfProcessed={o.pdf_processed} documents={documents.data ?? []} loading={documents.isPending} />
+              <GeneratedDocumentsPanel
+                opportunityId={o.id}
+                pdfProcessed={o.pdf_processed}
+                documents={documents.data ?? []}
+                loading={documents.isPending}
+              />
             </Tabs.Panel>
           </Tabs>
         </>

@@ -45,7 +45,8 @@ function Partners({ ownerFilter }: { ownerFilter: string | undefined }) {
   const search = usePartnerSearch(query, filtered);
   const [adding, setAdding] = useState<{ partner: PartnerSummary; kind: PursuitPartyKind } | null>(null);
   const [inviting, setInviting] = useState<PartnerSummary | null>(null);
-  const onAction = (partner: PartnerSummary, action: PartnerAction) => (action === 'invite' ? setInviting(partner) : setAdding({ partner, kind: action }));
+  const onAction = (partner: PartnerSummary, action: PartnerAction) =>
+    action === 'invite' ? setInviting(partner) : setAdding({ partner, kind: action });
   const totalPages = search.data ? Math.max(1, Math.ceil(search.data.total / search.data.page_size)) : 1;
   // The detail drawer opens from a pursuit's link too, without a search: its name comes from the detail.
   const detailName = usePartner(detailUei).data?.name;
@@ -78,10 +79,21 @@ function Partners({ ownerFilter }: { ownerFilter: string | undefined }) {
           <Pager page={query.page} totalPages={totalPages} onChange={(page) => write({ ...query, page })} />
         </>
       )}
-      <Drawer opened={detailUei !== null} onClose={() => write(query, null)} position="right" size="xl" title={detailName ?? (detailUei ? `Recipient ${detailUei}` : '')}>
+      <Drawer
+        opened={detailUei !== null}
+        onClose={() => write(query, null)}
+        position="right"
+        size="xl"
+        title={detailName ?? (detailUei ? `Recipient ${detailUei}` : '')}
+      >
         {detailUei && <PartnerDetailView uei={detailUei} />}
       </Drawer>
-      <AddToPursuitDialog partner={adding?.partner ?? null} kind={adding?.kind ?? 'teaming_partner'} ownerId={ownerFilter} onClose={() => setAdding(null)} />
+      <AddToPursuitDialog
+        partner={adding?.partner ?? null}
+        kind={adding?.kind ?? 'teaming_partner'}
+        ownerId={ownerFilter}
+        onClose={() => setAdding(null)}
+      />
       <InvitePartnerDialog partner={inviting} onClose={() => setInviting(null)} />
     </>
   );

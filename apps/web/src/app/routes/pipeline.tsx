@@ -70,7 +70,13 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
     const stage = stages.find((s) => s.id === p.stage_id);
     // As on the server: from the stage that opens it on, or at a gate that needs the RFP analysed.
     const reached = stage && (stage.position >= opensAt || stage.gate_evidence?.includes('rfp_requirements'));
-    return Boolean(p.opportunity_id && stage && stage.outcome === null && reached && canPipeline(caller, 'pursuit.createWorkspace', { actorId: userId, ownerId: p.owner?.id ?? null }));
+    return Boolean(
+      p.opportunity_id &&
+      stage &&
+      stage.outcome === null &&
+      reached &&
+      canPipeline(caller, 'pursuit.createWorkspace', { actorId: userId, ownerId: p.owner?.id ?? null }),
+    );
   };
   // A closing stage asks for the outcome; a move the server refuses for a missing Go opens the gate
   // review of the first gate it passes without one (the server decides, the dialog follows).
@@ -101,7 +107,7 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
   };
   const onRecordOutcome = (p: Pursuit) => {
     const current = stages.find((s) => s.id === p.stage_id);
-    const target = current?.outcome ? current : stages.find((s) => s.outcome === 'no_bid') ?? stages.find((s) => s.outcome);
+    const target = current?.outcome ? current : (stages.find((s) => s.outcome === 'no_bid') ?? stages.find((s) => s.outcome));
     if (target) setOutcomeFor({ pursuit: p, target });
   };
   const onWorkspace = (p: Pursuit) =>
@@ -114,7 +120,10 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
   const served = tablePage.data?.page;
   const totalPages = Math.max(1, Math.ceil((served?.total ?? 0) / TABLE_PAGE_SIZE));
   const page = served?.page ?? state.page;
-  const all = list.data?.totals.reduce((a, t) => ({ count: a.count + t.count, value: a.value + t.total_value, weighted: a.weighted + t.weighted_value }), { count: 0, value: 0, weighted: 0 });
+  const all = list.data?.totals.reduce(
+    (a, t) => ({ count: a.count + t.count, value: a.value + t.total_value, weighted: a.weighted + t.weighted_value }),
+    { count: 0, value: 0, weighted: 0 },
+  );
 
   return (
     <>
@@ -147,7 +156,14 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
           </Group>
         }
       />
-      {state.view !== 'analytics' && <PipelineFilters filters={state.filters} stages={stages} owners={owners.data ?? []} onChange={(filters) => update({ filters, page: 1 })} />}
+      {state.view !== 'analytics' && (
+        <PipelineFilters
+          filters={state.filters}
+          stages={stages}
+          owners={owners.data ?? []}
+          onChange={(filters) => update({ filters, page: 1 })}
+        />
+      )}
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
@@ -166,7 +182,9 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
           </Text>
           {list.data.data.length === 0 && (
             <Alert color="gray" variant="light" mb="md">
-              {Object.values(state.filters).some(Boolean) ? 'No pursuits match these filters.' : 'Nothing in the pipeline yet. Use Track on an opportunity to add it.'}
+              {Object.values(state.filters).some(Boolean)
+                ? 'No pursuits match these filters.'
+                : 'Nothing in the pipeline yet. Use Track on an opportunity to add it.'}
             </Alert>
           )}
           {state.view === 'board' ? (
@@ -231,7 +249,13 @@ function Pipeline({ userId, caller }: { userId: string; caller: ReturnType<typeo
           toast.success(`Outcome recorded: ${stage.name}`);
         }}
       />
-      <Drawer opened={historyOf !== null} onClose={() => setHistoryOf(null)} position="right" size="md" title={historyOf ? `Decisions: ${historyOf.title}` : ''}>
+      <Drawer
+        opened={historyOf !== null}
+        onClose={() => setHistoryOf(null)}
+        position="right"
+        size="md"
+        title={historyOf ? `Decisions: ${historyOf.title}` : ''}
+      >
         {historyOf && <DecisionHistory pursuitId={historyOf.id} />}
       </Drawer>
     </>

@@ -55,7 +55,13 @@ export function RegisterRoute() {
           />
           <TextInput label="Full Name" required autoComplete="name" {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
-          <PasswordInput label="Password" required autoComplete="new-password" description="At least 6 characters" {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Password"
+            required
+            autoComplete="new-password"
+            description="At least 6 characters"
+            {...form.getInputProps('password')}
+          />
           <Button type="submit" fullWidth disabled={register.isPending}>
             {register.isPending ? 'Creating account...' : 'Create Account'}
           </Button>

@@ -13,7 +13,10 @@ export function SettingsRoute() {
   const isGuest = useSession().user?.is_guest ?? false;
   return (
     <>
-      <PageHeader title="Settings" description="Your profile and preferences. Notification alerts are kept with your account; display preferences in this browser." />
+      <PageHeader
+        title="Settings"
+        description="Your profile and preferences. Notification alerts are kept with your account; display preferences in this browser."
+      />
       <Tabs defaultValue="profile" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>

@@ -43,7 +43,8 @@ export function WorkspaceView({ workspace }: { workspace: Workspace }) {
       <WorkspaceHeader workspace={workspace} />
       {workspace.archived && (
         <Alert color="gray" icon={<IconArchive size={18} />} mb="md" title="Archived — read only" data-testid="archived-notice">
-          This workspace is archived. Its content can be read but not changed{can('workspace.archive') ? '; restore it from the menu to work in it again.' : '.'}
+          This workspace is archived. Its content can be read but not changed
+          {can('workspace.archive') ? '; restore it from the menu to work in it again.' : '.'}
         </Alert>
       )}
       <Grid gutter="md">

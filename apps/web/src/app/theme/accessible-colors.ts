@@ -41,7 +41,9 @@ export function accessibleColor(palette: MantineColorsTuple, tintShade: number, 
   const onTint = readableOn(darker, tints);
 
   const whiteShade = darker.find((c) => contrastRatio(c, WHITE) >= AA_TEXT_CONTRAST);
-  const whiteFilled = whiteShade ?? (contrastRatio(darken(palette[9], MAX_DARKENING_FOR_WHITE), WHITE) >= AA_TEXT_CONTRAST ? readableOn([palette[9]], [WHITE]) : null);
+  const whiteFilled =
+    whiteShade ??
+    (contrastRatio(darken(palette[9], MAX_DARKENING_FOR_WHITE), WHITE) >= AA_TEXT_CONTRAST ? readableOn([palette[9]], [WHITE]) : null);
   if (whiteFilled) return { text, onTint, filled: toHex(whiteFilled), filledHover: toHex(darken(whiteFilled, 0.1)), onFilled: WHITE };
   return { text, onTint, filled: toHex(palette[tintShade]), filledHover: toHex(darken(palette[tintShade], 0.05)), onFilled: BLACK };
 }

@@ -18,14 +18,17 @@ export function accessibleColors(theme: MantineTheme): Record<string, Accessible
   let colors = accessibleByTheme.get(theme.colors);
   if (!colors) {
     const surfaces = PAGE_SURFACES(theme.colors.gray);
-    colors = Object.fromEntries(Object.entries(theme.colors).map(([name, palette]) => [name, accessibleColor(palette, PRIMARY_SHADE, surfaces)]));
+    colors = Object.fromEntries(
+      Object.entries(theme.colors).map(([name, palette]) => [name, accessibleColor(palette, PRIMARY_SHADE, surfaces)]),
+    );
     accessibleByTheme.set(theme.colors, colors);
   }
   return colors;
 }
 
 /** Secondary text (Mantine's gray.6 is 3.32:1 on white): gray.6 darkened until it reads on white, gray.0 and gray.1. */
-export const dimmedColor = (theme: MantineTheme) => readableOn([theme.colors.gray[6]], [...PAGE_SURFACES(theme.colors.gray), theme.colors.gray[1]]);
+export const dimmedColor = (theme: MantineTheme) =>
+  readableOn([theme.colors.gray[6]], [...PAGE_SURFACES(theme.colors.gray), theme.colors.gray[1]]);
 
 /**
  * Filled buttons and badges take the text colour their background allows (white on most, black on
@@ -87,6 +90,9 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
     // A titled toast's text is gray.6 in Mantine (3.32:1 on white; axe, issue 27's journey): the
     // accessible dimmed colour instead.
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } }, styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
   },
 });

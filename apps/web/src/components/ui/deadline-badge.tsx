@@ -21,7 +21,13 @@ export function DeadlineBadge({ dueDate, overdue = false }: { dueDate: string | 
   const late = overdue && urgency.level === 'expired';
   const { color, icon: Icon } = late ? { color: 'red', icon: IconAlertTriangle } : LOOK[urgency.level];
   return (
-    <Badge color={color} variant="light" data-testid="deadline-badge" data-level={late ? 'overdue' : urgency.level} leftSection={Icon ? <Icon size={12} /> : undefined}>
+    <Badge
+      color={color}
+      variant="light"
+      data-testid="deadline-badge"
+      data-level={late ? 'overdue' : urgency.level}
+      leftSection={Icon ? <Icon size={12} /> : undefined}
+    >
       {late ? 'Overdue' : urgency.label}
     </Badge>
   );

@@ -21,7 +21,13 @@ export function Pager({ page, totalPages, onChange }: { page: number; totalPages
         Previous
       </Button>
       {pageWindow(page, totalPages).map((p) => (
-        <Button key={p} size="xs" variant={p === page ? 'filled' : 'default'} aria-current={p === page ? 'page' : undefined} onClick={() => onChange(p)}>
+        <Button
+          key={p}
+          size="xs"
+          variant={p === page ? 'filled' : 'default'}
+          aria-current={p === page ? 'page' : undefined}
+          onClick={() => onChange(p)}
+        >
           {p}
         </Button>
       ))}

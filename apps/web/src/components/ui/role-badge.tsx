@@ -8,7 +8,13 @@ import { ROLE_COLORS, ROLE_LABELS } from '../../lib/workspace-roles';
  */
 export function RoleBadge({ role }: { role: WorkspaceRole }) {
   return (
-    <Badge color={ROLE_COLORS[role]} variant="light" data-testid="role-badge" miw="max-content" style={{ flexShrink: 0, overflow: 'visible' }}>
+    <Badge
+      color={ROLE_COLORS[role]}
+      variant="light"
+      data-testid="role-badge"
+      miw="max-content"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
       {ROLE_LABELS[role]}
     </Badge>
   );

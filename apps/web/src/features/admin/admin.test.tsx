@@ -83,11 +83,18 @@ describe('admin dashboard', () => {
     // No role change or delete for yourself.
     expect(within(rows[0]).queryByRole('textbox', { name: /Role for/ })).toBeNull();
     expect(within(rows[0]).queryByRole('button', { name: /^Delete/ })).toBeNull();
-    expect(calls.filter((c) => c.url.startsWith('/api/admin')).map((c) => c.url).sort()).toEqual(['/api/admin/stats', '/api/admin/users']);
+    expect(
+      calls
+        .filter((c) => c.url.startsWith('/api/admin'))
+        .map((c) => c.url)
+        .sort(),
+    ).toEqual(['/api/admin/stats', '/api/admin/users']);
   });
 
   it('changes a role after confirmation with PUT ?role=admin', async () => {
-    const calls = stubAdmin({ 'PUT /api/admin/users/11111111-1111-4111-8111-111111111111/role': () => ({ body: { ...bob, role: 'admin' } }) });
+    const calls = stubAdmin({
+      'PUT /api/admin/users/11111111-1111-4111-8111-111111111111/role': () => ({ body: { ...bob, role: 'admin' } }),
+    });
     await openAdmin();
     await userEvent.click(await screen.findByRole('textbox', { name: 'Role for Bob Bidder' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Admin', hidden: true }));
@@ -110,7 +117,11 @@ describe('admin dashboard', () => {
   it('lists what goes with a user before deleting them', async () => {
     const calls = stubAdmin({
       'DELETE /api/admin/users/11111111-1111-4111-8111-111111111111': () => ({
-        body: { deleted: true, removed: { saved_opportunities: 5, generated_documents: 17, notifications: 2 }, workspaces: { transferred: [{ id: 'w1', name: 'Bid A', new_owner_email: 'ann@example.com' }], deleted: [] } },
+        body: {
+          deleted: true,
+          removed: { saved_opportunities: 5, generated_documents: 17, notifications: 2 },
+          workspaces: { transferred: [{ id: 'w1', name: 'Bid A', new_owner_email: 'ann@example.com' }], deleted: [] },
+        },
       }),
     });
     await openAdmin();
@@ -128,8 +139,11 @@ describe('admin dashboard', () => {
   });
 
   it('keeps the dialog open with the reason when no member can take over a workspace (409)', async () => {
-    const detail = 'Bob Bidder cannot be deleted yet: they own a workspace whose members have not accepted the current NDA. Nothing was deleted.';
-    stubAdmin({ 'DELETE /api/admin/users/11111111-1111-4111-8111-111111111111': () => ({ status: 409, body: { detail, code: 'CONFLICT' } }) });
+    const detail =
+      'Bob Bidder cannot be deleted yet: they own a workspace whose members have not accepted the current NDA. Nothing was deleted.';
+    stubAdmin({
+      'DELETE /api/admin/users/11111111-1111-4111-8111-111111111111': () => ({ status: 409, body: { detail, code: 'CONFLICT' } }),
+    });
     await openAdmin();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Bob Bidder' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
@@ -140,7 +154,9 @@ describe('admin dashboard', () => {
   });
 
   it('checks the new password length before resetting it', async () => {
-    const calls = stubAdmin({ 'POST /api/admin/users/11111111-1111-4111-8111-111111111111/reset-password': () => ({ body: { message: 'ok' } }) });
+    const calls = stubAdmin({
+      'POST /api/admin/users/11111111-1111-4111-8111-111111111111/reset-password': () => ({ body: { message: 'ok' } }),
+    });
     await openAdmin();
     await userEvent.click(await screen.findByRole('button', { name: 'Reset password for Bob Bidder' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
@@ -189,7 +205,12 @@ describe('admin dashboard', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /^Message/ }), 'Down at noon');
     await userEvent.click(screen.getByRole('button', { name: 'Send Notification' }));
     expect(await screen.findByText('Notification sent to 12 users')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/admin/notifications')?.body).toEqual({ title: 'Maintenance', message: 'Down at noon', user_id: null, link: null });
+    expect(calls.find((c) => c.url === '/api/admin/notifications')?.body).toEqual({
+      title: 'Maintenance',
+      message: 'Down at noon',
+      user_id: null,
+      link: null,
+    });
   });
 
   it('asks for a CSV URL before importing, then reports the count', async () => {
@@ -287,8 +308,22 @@ describe('admin dashboard', () => {
 
   it('lists the 10 latest activities with relative times', async () => {
     const activity: ActivityItem[] = [
-      { id: '1', user: 'bob@example.com', action: 'document.generate', document_type: 'brief', solicitation_number: 'SOL-1', timestamp: new Date().toISOString() },
-      { id: '2', user: 'ada@example.com', action: 'document.generate', document_type: 'rfi', solicitation_number: null, timestamp: new Date(Date.now() - 3 * 3_600_000).toISOString() },
+      {
+        id: '1',
+        user: 'bob@example.com',
+        action: 'document.generate',
+        document_type: 'brief',
+        solicitation_number: 'SOL-1',
+        timestamp: new Date().toISOString(),
+      },
+      {
+        id: '2',
+        user: 'ada@example.com',
+        action: 'document.generate',
+        document_type: 'rfi',
+        solicitation_number: null,
+        timestamp: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+      },
     ];
     const calls = stubAdmin({ 'GET /api/admin/activity': () => ({ body: activity }) });
     await openAdmin();

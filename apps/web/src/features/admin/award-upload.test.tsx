@@ -41,11 +41,15 @@ describe('Admin → Database: award data upload', () => {
       'GET /api/auth/refresh-user': () => ({ body: adminUser }),
       'GET /api/admin/stats': () => ({ body: stats }),
       'GET /api/admin/users': () => ({ body: [] }),
-      'GET /api/admin/award-sources': () => ({ body: { usaspending_lookups: true, sam_contract_awards: { day: '2026-11-28', used: 3, limit: 10 } } }),
+      'GET /api/admin/award-sources': () => ({
+        body: { usaspending_lookups: true, sam_contract_awards: { day: '2026-11-28', used: 3, limit: 10 } },
+      }),
       'GET /api/admin/sam-sync': () => ({ body: { enabled: false, url: 'https://sam.gov/x.csv', hour: 10, last_run: null } }),
       'GET /api/admin/import-jobs': () => ({ body: { jobs: [] } }),
       'POST /api/admin/award-imports/upload': () => ({ status: 202, body: job({}) }),
-      'GET /api/admin/import-jobs/award-job': () => ({ body: job({ status: 'done', rows_read: 104, imported: 104, inserted: 104, bytes_read: 1000, finished_at: '2026-11-28T01:00:05Z' }) }),
+      'GET /api/admin/import-jobs/award-job': () => ({
+        body: job({ status: 'done', rows_read: 104, imported: 104, inserted: 104, bytes_read: 1000, finished_at: '2026-11-28T01:00:05Z' }),
+      }),
     });
     renderApp('/admin', adminUser);
     await screen.findByRole('heading', { name: 'Admin Dashboard' }, { timeout: 10_000 });
@@ -53,13 +57,20 @@ describe('Admin → Database: award data upload', () => {
     expect(await screen.findByRole('heading', { name: 'Upload award data' })).toBeInTheDocument();
     expect(screen.getByLabelText('USAspending award file')).toBeInTheDocument();
     // Mantine's FileInput keeps the real <input type=file> hidden; the award card's is the second.
-    await userEvent.upload(document.querySelectorAll('input[type="file"]')[1] as HTMLInputElement, new File(['contract_award_unique_key\n'], 'Contracts_PrimeAwardSummaries.csv', { type: 'text/csv' }));
+    await userEvent.upload(
+      document.querySelectorAll('input[type="file"]')[1] as HTMLInputElement,
+      new File(['contract_award_unique_key\n'], 'Contracts_PrimeAwardSummaries.csv', { type: 'text/csv' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Import award file' }));
     await waitFor(() => expect(screen.getByTestId('award-upload-status')).toHaveAttribute('data-status', 'done'), { timeout: 5_000 });
-    expect(screen.getByTestId('award-upload-status')).toHaveTextContent('104 awards imported (104 new, 0 updated, 0 unchanged) from 104 rows.');
+    expect(screen.getByTestId('award-upload-status')).toHaveTextContent(
+      '104 awards imported (104 new, 0 updated, 0 unchanged) from 104 rows.',
+    );
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/admin/award-imports/upload')).toBe(true);
     expect(calls.some((c) => c.url === '/api/admin/import-jobs/upload')).toBe(false);
-    expect(screen.getByTestId('award-sources-status')).toHaveTextContent('SAM.gov Contract Awards (by solicitation number): 3 of 10 requests used on 2026-11-28 (UTC).');
+    expect(screen.getByTestId('award-sources-status')).toHaveTextContent(
+      'SAM.gov Contract Awards (by solicitation number): 3 of 10 requests used on 2026-11-28 (UTC).',
+    );
     // The opportunity upload card stays as it was.
     expect(screen.queryByTestId('upload-status')).toBeNull();
   });
@@ -70,7 +81,9 @@ describe('Admin → Database: award data upload', () => {
       'GET /api/auth/refresh-user': () => ({ body: adminUser }),
       'GET /api/admin/stats': () => ({ body: stats }),
       'GET /api/admin/users': () => ({ body: [] }),
-      'GET /api/admin/award-sources': () => ({ body: { usaspending_lookups: true, sam_contract_awards: { day: '2026-11-28', used: 3, limit: 10 } } }),
+      'GET /api/admin/award-sources': () => ({
+        body: { usaspending_lookups: true, sam_contract_awards: { day: '2026-11-28', used: 3, limit: 10 } },
+      }),
       'GET /api/admin/sam-sync': () => ({ body: { enabled: false, url: 'https://sam.gov/x.csv', hour: 10, last_run: null } }),
       'GET /api/admin/import-jobs': () => ({ body: { jobs: [] } }),
       'POST /api/admin/award-imports/upload': () => ({ status: 202, body: job(zipped) }),

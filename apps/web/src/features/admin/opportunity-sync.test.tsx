@@ -54,8 +54,29 @@ describe('Admin → Database: upload and daily sync', () => {
   it('uploads a CSV file, polls the background import while it runs and shows the final counts', async () => {
     let uploaded: FormData | null = null;
     const polls: ImportJob[] = [
-      job({ status: 'running', rows_read: 1200, imported: 1200, inserted: 1000, updated: 100, unchanged: 100, bytes_read: 400, total_bytes: 1000 }),
-      job({ status: 'done', rows_read: 3000, imported: 2990, inserted: 2000, updated: 500, unchanged: 490, malformed: 10, errors: [{ line: 7, reason: 'expected 47 columns, found 2' }], bytes_read: 1000, total_bytes: 1000, finished_at: '2026-11-24T01:02:00Z' }),
+      job({
+        status: 'running',
+        rows_read: 1200,
+        imported: 1200,
+        inserted: 1000,
+        updated: 100,
+        unchanged: 100,
+        bytes_read: 400,
+        total_bytes: 1000,
+      }),
+      job({
+        status: 'done',
+        rows_read: 3000,
+        imported: 2990,
+        inserted: 2000,
+        updated: 500,
+        unchanged: 490,
+        malformed: 10,
+        errors: [{ line: 7, reason: 'expected 47 columns, found 2' }],
+        bytes_read: 1000,
+        total_bytes: 1000,
+        finished_at: '2026-11-24T01:02:00Z',
+      }),
     ];
     const calls = stubApi({
       ...base,
@@ -100,11 +121,15 @@ describe('Admin → Database: upload and daily sync', () => {
       'GET /api/admin/award-sources': () => ({ body: { usaspending_lookups: true, sam_contract_awards: null } }),
       'GET /api/admin/sam-sync': () => ({ body: { enabled: false, url: 'https://sam.gov/x.csv', hour: 10, last_run: null } }),
       'GET /api/admin/import-jobs': () => ({ body: { jobs: [job({ status: 'running', rows_read: 500, imported: 500, inserted: 500 })] } }),
-      'GET /api/admin/import-jobs/job-1': () => ({ body: job({ status: 'failed', rows_read: 500, imported: 500, inserted: 500, error: 'The CSV import failed: connection lost' }) }),
+      'GET /api/admin/import-jobs/job-1': () => ({
+        body: job({ status: 'failed', rows_read: 500, imported: 500, inserted: 500, error: 'The CSV import failed: connection lost' }),
+      }),
     });
     await openDatabaseTab();
     const failed = await screen.findByText(/The CSV import failed: connection lost/);
-    expect(failed.closest('[data-testid="upload-status"]')).toHaveTextContent('The CSV import failed: connection lost 500 rows imported before that are kept.');
+    expect(failed.closest('[data-testid="upload-status"]')).toHaveTextContent(
+      'The CSV import failed: connection lost 500 rows imported before that are kept.',
+    );
   });
 
   it('says why an import could not start (another one runs)', async () => {
@@ -113,12 +138,20 @@ describe('Admin → Database: upload and daily sync', () => {
       'GET /api/admin/award-sources': () => ({ body: { usaspending_lookups: true, sam_contract_awards: null } }),
       'GET /api/admin/sam-sync': () => ({ body: { enabled: false, url: 'https://sam.gov/x.csv', hour: 10, last_run: null } }),
       'GET /api/admin/import-jobs': () => ({ body: { jobs: [] } }),
-      'POST /api/admin/import-jobs/upload': () => ({ status: 409, body: { detail: 'An import is already running (x.csv, started 2026-11-24 01:00 UTC). Please wait for it to finish.' } }),
+      'POST /api/admin/import-jobs/upload': () => ({
+        status: 409,
+        body: { detail: 'An import is already running (x.csv, started 2026-11-24 01:00 UTC). Please wait for it to finish.' },
+      }),
     });
     await openDatabaseTab();
-    await userEvent.upload(document.querySelector('input[type="file"]') as HTMLInputElement, new File(['x'], 'x.csv', { type: 'text/csv' }));
+    await userEvent.upload(
+      document.querySelector('input[type="file"]') as HTMLInputElement,
+      new File(['x'], 'x.csv', { type: 'text/csv' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Upload and import' }));
-    expect(await screen.findByText('An import is already running (x.csv, started 2026-11-24 01:00 UTC). Please wait for it to finish.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An import is already running (x.csv, started 2026-11-24 01:00 UTC). Please wait for it to finish.'),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('upload-status')).toBeNull();
   });
 
@@ -132,7 +165,14 @@ describe('Admin → Database: upload and daily sync', () => {
           enabled: false,
           url: 'https://sam.gov/x.csv',
           hour: 10,
-          last_run: { period: '2026-11-22', status: 'done', started_at: '2026-11-22T10:00:00Z', finished_at: '2026-11-22T10:01:00Z', error: null, result: { inserted: 5, updated: 2, unchanged: 900 } },
+          last_run: {
+            period: '2026-11-22',
+            status: 'done',
+            started_at: '2026-11-22T10:00:00Z',
+            finished_at: '2026-11-22T10:01:00Z',
+            error: null,
+            result: { inserted: 5, updated: 2, unchanged: 900 },
+          },
         },
       }),
       'PUT /api/admin/sam-sync': (c) => ({ body: { ...(c.body as object), last_run: null } }),
@@ -145,6 +185,12 @@ describe('Admin → Database: upload and daily sync', () => {
     await userEvent.type(url, 'https://mirror.example.gov/extract.csv');
     await userEvent.click(screen.getByRole('button', { name: 'Save sync settings' }));
     expect(await screen.findByText('Daily sync settings saved')).toBeInTheDocument();
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true, url: 'https://mirror.example.gov/extract.csv', hour: 10 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        enabled: true,
+        url: 'https://mirror.example.gov/extract.csv',
+        hour: 10,
+      }),
+    );
   });
 });

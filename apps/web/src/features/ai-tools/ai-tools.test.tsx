@@ -25,7 +25,12 @@ function aiDocument(n: number, overrides: Partial<WorkspaceGeneratedDocument> = 
   };
 }
 
-const mine = aiDocument(1, { document_type: 'pricing', author_id: plainUser.id, author_name: 'Uma User', content: '# Pricing Strategy\n\nFirm-fixed price.' });
+const mine = aiDocument(1, {
+  document_type: 'pricing',
+  author_id: plainUser.id,
+  author_name: 'Uma User',
+  content: '# Pricing Strategy\n\nFirm-fixed price.',
+});
 const theirs = aiDocument(2);
 const as = (role: WorkspaceRole, overrides: Partial<Workspace> = {}) => ({ ...ws, user_role: role, ...overrides });
 type Stub = Parameters<typeof stubApi>[0][string];
@@ -44,7 +49,7 @@ const rows = () => screen.getAllByTestId('ai-document-row');
 const LABELS = ['Requirements Analysis', 'Proposal Draft', 'Compliance Checklist', 'Pricing Strategy'];
 
 describe('AI Tools tab', () => {
-  it('offers the four generators with descriptions and lists every member\'s documents newest first', async () => {
+  it("offers the four generators with descriptions and lists every member's documents newest first", async () => {
     const calls = stubApi(aiApi(as('CONTRIBUTOR')));
     await openAiTools(ws);
     for (const label of LABELS) {
@@ -66,7 +71,11 @@ describe('AI Tools tab', () => {
 
   it('generates for the workspace, says so, opens the document and refreshes the list', async () => {
     let docs = [theirs];
-    const fresh = aiDocument(3, { document_type: 'requirements', generated_at: new Date().toISOString(), content: '# Requirements Analysis\n\n- **[L-001]** Submit a technical volume' });
+    const fresh = aiDocument(3, {
+      document_type: 'requirements',
+      generated_at: new Date().toISOString(),
+      content: '# Requirements Analysis\n\n- **[L-001]** Submit a technical volume',
+    });
     const calls = stubApi(
       aiApi(ws, docs, {
         'GET /api/documents': () => ({ body: docs }),
@@ -79,7 +88,12 @@ describe('AI Tools tab', () => {
     await openAiTools(ws);
     await waitFor(() => expect(rows()).toHaveLength(1));
     await userEvent.click(generateButton('Requirements Analysis')!);
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ workspace_id: ws.id, opportunity_id: ws.opportunity!.id, document_type: 'requirements', tone: 'professional' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      workspace_id: ws.id,
+      opportunity_id: ws.opportunity!.id,
+      document_type: 'requirements',
+      tone: 'professional',
+    });
     expect(await screen.findByText('Requirements Analysis generated')).toBeInTheDocument();
     const preview = await screen.findByTestId('ai-document-preview');
     expect(within(preview).getByText('[L-001]').tagName).toBe('STRONG');
@@ -97,7 +111,10 @@ describe('AI Tools tab', () => {
     stubbed.mockImplementation(async (input: string, init?: RequestInit) => {
       if (init?.method === 'POST') {
         await gate;
-        return new Response(JSON.stringify({ detail: 'The AI provider failed: timeout' }), { status: 502, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ detail: 'The AI provider failed: timeout' }), {
+          status: 502,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       return original(input, init);
     });
@@ -145,7 +162,7 @@ describe('AI Tools tab', () => {
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
   });
 
-  it('views a document, downloads it as <solicitation number>_<type>.txt, and lets the owner delete anyone\'s after confirmation', async () => {
+  it("views a document, downloads it as <solicitation number>_<type>.txt, and lets the owner delete anyone's after confirmation", async () => {
     const createObjectURL = vi.fn((blob: Blob) => (void blob, 'blob:ai'));
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked: string[] = [];
@@ -187,8 +204,12 @@ describe('AI Tools tab', () => {
     click.mockRestore();
   });
 
-  it('shows the server\'s refusal when a delete fails', async () => {
-    stubApi(aiApi(ws, [theirs], { [`DELETE /api/generated-documents/${theirs.id}`]: () => ({ status: 409, body: { detail: 'This workspace is archived' } }) }));
+  it("shows the server's refusal when a delete fails", async () => {
+    stubApi(
+      aiApi(ws, [theirs], {
+        [`DELETE /api/generated-documents/${theirs.id}`]: () => ({ status: 409, body: { detail: 'This workspace is archived' } }),
+      }),
+    );
     await openAiTools(ws);
     await waitFor(() => expect(rows()).toHaveLength(1));
     await userEvent.click(within(rows()[0]!).getByRole('button', { name: 'Delete Proposal Draft' }));

@@ -57,7 +57,13 @@ describe('Create Account', () => {
     await userEvent.type(screen.getByLabelText(/^Password/), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Registration successful')).toBeInTheDocument();
-    expect(calls[0].body).toEqual({ invite_code: 'ABC12-XYZ', name: 'Uma User', email: 'uma@example.com', password: 'secret1', role: 'user' });
+    expect(calls[0].body).toEqual({
+      invite_code: 'ABC12-XYZ',
+      name: 'Uma User',
+      email: 'uma@example.com',
+      password: 'secret1',
+      role: 'user',
+    });
   });
 
   it('refuses a short password before any call', async () => {

@@ -5,12 +5,17 @@ import { plainUser, renderApp, stubApi } from '../../test/render-app';
 describe('a session ended by a password change or reset', () => {
   it('goes to the sign-in page, which says why, and comes back to the deep link after sign-in', async () => {
     stubApi({
-      'GET /api/auth/refresh-user': () => ({ status: 401, body: { detail: 'Your session ended because your password was changed. Please sign in again.', code: 'SESSION_ENDED' } }),
+      'GET /api/auth/refresh-user': () => ({
+        status: 401,
+        body: { detail: 'Your session ended because your password was changed. Please sign in again.', code: 'SESSION_ENDED' },
+      }),
       'GET /api/notifications': () => ({ status: 401, body: { detail: 'ended', code: 'SESSION_ENDED' } }),
       'GET /api/documents': () => ({ status: 401, body: { detail: 'ended', code: 'SESSION_ENDED' } }),
     });
     renderApp('/documents', plainUser);
-    expect(await screen.findByText('Your session ended because your password was changed. Please sign in again.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your session ended because your password was changed. Please sign in again.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
     expect(screen.getByTestId('location-search')).toHaveTextContent('?redirect=%2Fdocuments');
   });

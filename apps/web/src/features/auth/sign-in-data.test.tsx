@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { opportunitySummaryFixture } from '../../test/fixtures';
 import { plainUser, renderApp, stubApi, type FetchCall } from '../../test/render-app';
 
-const listingOf = (title: string) => ({ body: { data: [opportunitySummaryFixture(1, { title, saved: true })], total: 1, total_pages: 1, page: 1 } });
+const listingOf = (title: string) => ({
+  body: { data: [opportunitySummaryFixture(1, { title, saved: true })], total: 1, total_pages: 1, page: 1 },
+});
 
 async function signIn(email: string) {
   await userEvent.type(screen.getByLabelText(/Email/), email);

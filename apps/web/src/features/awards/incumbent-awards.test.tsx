@@ -50,7 +50,12 @@ function stub(awards: OpportunityAwards) {
 
 describe('Incumbent and prior awards on an opportunity', () => {
   it('shows each candidate with its rule, figures, source link, fetch time and the caveats', async () => {
-    stub({ opportunity_id: opp.id, candidates: [candidate], caveats: ['DoD awards appear in public award data about 90 days after they are signed: the newest may not be here yet.'], awards_loaded: 104 });
+    stub({
+      opportunity_id: opp.id,
+      candidates: [candidate],
+      caveats: ['DoD awards appear in public award data about 90 days after they are signed: the newest may not be here yet.'],
+      awards_loaded: 104,
+    });
     renderApp(`/opportunity/${opp.id}`, plainUser);
     const card = await screen.findByTestId('incumbent-candidate');
     expect(within(card).getByText('matched: contract number quoted in the notice (W912HQ22P0064)')).toBeInTheDocument();
@@ -66,7 +71,9 @@ describe('Incumbent and prior awards on an opportunity', () => {
   it('says when nothing matched, and never invents an incumbent', async () => {
     stub({ opportunity_id: opp.id, candidates: [], caveats: [], awards_loaded: 104 });
     renderApp(`/opportunity/${opp.id}`, plainUser);
-    expect(await screen.findByText('No award matches this notice by contract number, solicitation number, or office and classification.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No award matches this notice by contract number, solicitation number, or office and classification.'),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('incumbent-candidate')).toBeNull();
   });
 });

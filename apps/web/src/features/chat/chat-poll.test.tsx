@@ -63,7 +63,8 @@ describe('fetchNewer (one poll)', () => {
 
   it('reads the latest page when its cursor message was deleted (400)', async () => {
     const calls = stubApi({
-      [`GET ${base}`]: (call) => (params(call).after ? { status: 400, body: { detail: 'Unknown message cursor' } } : { body: { messages: range(1, 3), total: 3 } }),
+      [`GET ${base}`]: (call) =>
+        params(call).after ? { status: 400, body: { detail: 'Unknown message cursor' } } : { body: { messages: range(1, 3), total: 3 } },
     });
     expect(await fetchNewer(ws.id, 'm-gone')).toEqual({ kind: 'latest', messages: range(1, 3) });
     expect(calls.map(params)).toEqual([{ after: 'm-gone', limit: '100' }, { limit: '50' }]);

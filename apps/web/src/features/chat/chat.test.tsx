@@ -26,7 +26,11 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 const query = (call: FetchCall) => new URL(call.url, 'http://localhost').searchParams;
 
 /** The workspace page with the chat answering `list` for GET messages. */
-function renderChat(list: (call: FetchCall) => { status?: number; body?: unknown }, extra: Record<string, (call: FetchCall) => { status?: number; body?: unknown }> = {}, w: Workspace = ws) {
+function renderChat(
+  list: (call: FetchCall) => { status?: number; body?: unknown },
+  extra: Record<string, (call: FetchCall) => { status?: number; body?: unknown }> = {},
+  w: Workspace = ws,
+) {
   const calls = stubApi({ ...workspaceApi(w), [`GET ${base}`]: list, ...extra });
   renderApp(`/workspace/${w.id}`, plainUser);
   return calls;
@@ -90,8 +94,13 @@ describe('team chat: reading', () => {
 });
 
 describe('team chat: sending', () => {
-  const sent = (body: FormData | undefined) => ({ status: 201, body: msg(99, { user_id: plainUser.id, user_name: 'Uma User', message: String(body?.get('message') ?? '') }) });
-  const postedForm = () => ((globalThis.fetch as Mock).mock.calls.find(([, init]) => init?.method === 'POST')?.[1] as RequestInit | undefined)?.body as FormData | undefined;
+  const sent = (body: FormData | undefined) => ({
+    status: 201,
+    body: msg(99, { user_id: plainUser.id, user_name: 'Uma User', message: String(body?.get('message') ?? '') }),
+  });
+  const postedForm = () =>
+    ((globalThis.fetch as Mock).mock.calls.find(([, init]) => init?.method === 'POST')?.[1] as RequestInit | undefined)?.body as
+      FormData | undefined;
 
   it('sends on Enter, keeps Shift+Enter as a new line, and shows the sent message', async () => {
     renderChat(() => ({ body: { messages: [], total: 0 } }), { [`POST ${base}`]: () => sent(postedForm()) });
@@ -144,7 +153,11 @@ describe('team chat: sending', () => {
   });
 
   it('shows no message box in an archived workspace', async () => {
-    renderChat(() => ({ body: { messages: [msg(1, { user_id: plainUser.id })], total: 1 } }), {}, { ...ws, archived: true, archived_at: '2026-11-06T12:00:00.000Z' });
+    renderChat(
+      () => ({ body: { messages: [msg(1, { user_id: plainUser.id })], total: 1 } }),
+      {},
+      { ...ws, archived: true, archived_at: '2026-11-06T12:00:00.000Z' },
+    );
     const chat = await panel();
     await within(chat).findByText('message 1');
     expect(within(chat).queryByRole('textbox', { name: 'Message' })).toBeNull();
@@ -183,11 +196,16 @@ describe('team chat: delete, edit, download', () => {
     expect(within(chat).getByText('message 1')).toBeInTheDocument();
   });
 
-  it('edits one\'s own recent message inline and marks it (edited); no Edit on old or others\' messages', async () => {
+  it("edits one's own recent message inline and marks it (edited); no Edit on old or others' messages", async () => {
     const recent = mine(3, { created_at: new Date().toISOString() });
-    const calls = renderChat(() => ({ body: { messages: [msg(1, { created_at: new Date().toISOString() }), mine(2), recent], total: 3 } }), {
-      [`PATCH ${base}/m-003`]: (call) => ({ body: { ...recent, message: (call.body as { message: string }).message, edited_at: new Date().toISOString() } }),
-    });
+    const calls = renderChat(
+      () => ({ body: { messages: [msg(1, { created_at: new Date().toISOString() }), mine(2), recent], total: 3 } }),
+      {
+        [`PATCH ${base}/m-003`]: (call) => ({
+          body: { ...recent, message: (call.body as { message: string }).message, edited_at: new Date().toISOString() },
+        }),
+      },
+    );
     const chat = await panel();
     await within(chat).findByText('message 3');
     const items = messageItems();
@@ -205,7 +223,10 @@ describe('team chat: delete, edit, download', () => {
 
   it('shows the server detail when an edit is refused', async () => {
     renderChat(() => ({ body: { messages: [mine(1, { created_at: new Date().toISOString() })], total: 1 } }), {
-      [`PATCH ${base}/m-001`]: () => ({ status: 409, body: { detail: 'Messages can only be edited within 2 minutes of sending', code: 'CONFLICT' } }),
+      [`PATCH ${base}/m-001`]: () => ({
+        status: 409,
+        body: { detail: 'Messages can only be edited within 2 minutes of sending', code: 'CONFLICT' },
+      }),
     });
     const chat = await panel();
     await userEvent.click(await within(chat).findByRole('button', { name: 'Edit message' }));
@@ -216,9 +237,12 @@ describe('team chat: delete, edit, download', () => {
 
   it('downloads an attachment under its name, and says "Failed to download file" when that fails', async () => {
     let fail = false;
-    renderChat(() => ({ body: { messages: [msg(1, { file_path: `${base}/m-001/download`, file_name: 'plan.pdf', file_size: 10 })], total: 1 } }), {
-      [`GET ${base}/m-001/download`]: () => (fail ? { status: 500 } : { body: 'bytes' }),
-    });
+    renderChat(
+      () => ({ body: { messages: [msg(1, { file_path: `${base}/m-001/download`, file_name: 'plan.pdf', file_size: 10 })], total: 1 } }),
+      {
+        [`GET ${base}/m-001/download`]: () => (fail ? { status: 500 } : { body: 'bytes' }),
+      },
+    );
     const createObjectURL = vi.fn(() => 'blob:chat');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);

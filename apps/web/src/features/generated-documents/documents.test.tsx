@@ -14,11 +14,32 @@ const refresh = {
   [`GET /api/opportunities/${opp.id}/awards`]: () => ({ body: { opportunity_id: opp.id, candidates: [], caveats: [], awards_loaded: 0 } }),
 };
 const requirements: RequirementDto[] = [
-  { requirement_id: 'L-001', section: 'L', must_or_should: 'must', weight: 1, text: 'Offerors shall submit the technical volume in no more than 20 pages.', page: 2 },
-  { requirement_id: 'M-001', section: 'M', must_or_should: 'must', weight: 3, text: 'Technical approach is the most important factor.', page: 3 },
+  {
+    requirement_id: 'L-001',
+    section: 'L',
+    must_or_should: 'must',
+    weight: 1,
+    text: 'Offerors shall submit the technical volume in no more than 20 pages.',
+    page: 2,
+  },
+  {
+    requirement_id: 'M-001',
+    section: 'M',
+    must_or_should: 'must',
+    weight: 3,
+    text: 'Technical approach is the most important factor.',
+    page: 3,
+  },
 ];
 
-const ITEM: RequirementDto = { requirement_id: 'L-001-2', section: 'L', must_or_should: 'must', weight: 1, text: 'Resumes of key personnel', page: 2 };
+const ITEM: RequirementDto = {
+  requirement_id: 'L-001-2',
+  section: 'L',
+  must_or_should: 'must',
+  weight: 1,
+  text: 'Resumes of key personnel',
+  page: 2,
+};
 
 afterEach(() => {
   localStorage.clear();
@@ -26,11 +47,20 @@ afterEach(() => {
 
 describe('opportunity detail: PDF upload', () => {
   it('refuses a file whose name does not end in .pdf without calling the server', async () => {
-    const calls = stubApi({ ...refresh, [`GET /api/opportunities/${opp.id}`]: () => ({ body: opp }), 'GET /api/documents': () => ({ body: [] }) });
+    const calls = stubApi({
+      ...refresh,
+      [`GET /api/opportunities/${opp.id}`]: () => ({ body: opp }),
+      'GET /api/documents': () => ({ body: [] }),
+    });
     renderApp(`/opportunity/${opp.id}`, plainUser);
     const zone = await screen.findByTestId('pdf-upload');
     const input = zone.querySelector('input[type=file]') as HTMLInputElement;
-    await userEvent.setup({ applyAccept: false }).upload(input, new File(['hello'], 'notes.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(
+        input,
+        new File(['hello'], 'notes.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }),
+      );
     expect(await screen.findByText('Please upload a PDF file')).toBeInTheDocument();
     expect(calls.some((c) => c.url.includes('upload-pdf'))).toBe(false);
   });
@@ -42,7 +72,9 @@ describe('opportunity detail: PDF upload', () => {
       [`GET /api/opportunities/${opp.id}`]: () => ({ body: { ...opp, pdf_processed: processed } }),
       'GET /api/documents': () => ({ body: [] }),
       // The list endpoint adds each list item's lead-in (issue 23); the upload's answer has none.
-      [`GET /api/opportunities/${opp.id}/requirements`]: () => ({ body: [...requirements, { ...ITEM, lead_in: 'The technical volume shall include the following:' }] }),
+      [`GET /api/opportunities/${opp.id}/requirements`]: () => ({
+        body: [...requirements, { ...ITEM, lead_in: 'The technical volume shall include the following:' }],
+      }),
       [`GET /api/opportunities/${opp.id}/form-facts`]: () => ({ body: { file_name: 'rfp.pdf', form_facts: null } }),
       [`POST /api/opportunities/${opp.id}/upload-pdf`]: () => {
         processed = true;
@@ -51,7 +83,10 @@ describe('opportunity detail: PDF upload', () => {
     });
     renderApp(`/opportunity/${opp.id}`, plainUser);
     const zone = await screen.findByTestId('pdf-upload');
-    await userEvent.upload(zone.querySelector('input[type=file]') as HTMLInputElement, new File(['%PDF-1.7'], 'rfp.pdf', { type: 'application/pdf' }));
+    await userEvent.upload(
+      zone.querySelector('input[type=file]') as HTMLInputElement,
+      new File(['%PDF-1.7'], 'rfp.pdf', { type: 'application/pdf' }),
+    );
     expect(await screen.findByText('PDF processed: 2 requirements extracted')).toBeInTheDocument();
     expect(await screen.findByText('PDF processed')).toBeInTheDocument();
     const table = await screen.findByTestId('requirements-table');
@@ -59,7 +94,9 @@ describe('opportunity detail: PDF upload', () => {
     expect(within(table).getByText(/most important factor/)).toBeInTheDocument();
     expect(await within(table).findByTestId('requirement-lead-in')).toHaveTextContent('The technical volume shall include the following:');
     expect(within(table).getAllByTestId('requirement-lead-in')).toHaveLength(1);
-    expect(calls.filter((c) => c.url.startsWith(`/api/opportunities/${opp.id}?`) || c.url === `/api/opportunities/${opp.id}`).length).toBeGreaterThanOrEqual(2);
+    expect(
+      calls.filter((c) => c.url.startsWith(`/api/opportunities/${opp.id}?`) || c.url === `/api/opportunities/${opp.id}`).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('shows the server detail when the PDF cannot be read', async () => {
@@ -67,11 +104,17 @@ describe('opportunity detail: PDF upload', () => {
       ...refresh,
       [`GET /api/opportunities/${opp.id}`]: () => ({ body: opp }),
       'GET /api/documents': () => ({ body: [] }),
-      [`POST /api/opportunities/${opp.id}/upload-pdf`]: () => ({ status: 422, body: { detail: 'This PDF has no text layer (it looks like a scan). Run OCR on it and upload it again.' } }),
+      [`POST /api/opportunities/${opp.id}/upload-pdf`]: () => ({
+        status: 422,
+        body: { detail: 'This PDF has no text layer (it looks like a scan). Run OCR on it and upload it again.' },
+      }),
     });
     renderApp(`/opportunity/${opp.id}`, plainUser);
     const zone = await screen.findByTestId('pdf-upload');
-    await userEvent.upload(zone.querySelector('input[type=file]') as HTMLInputElement, new File(['%PDF-1.7'], 'scan.pdf', { type: 'application/pdf' }));
+    await userEvent.upload(
+      zone.querySelector('input[type=file]') as HTMLInputElement,
+      new File(['%PDF-1.7'], 'scan.pdf', { type: 'application/pdf' }),
+    );
     expect(await screen.findByText(/no text layer/)).toBeInTheDocument();
   });
 });
@@ -88,7 +131,15 @@ describe('opportunity detail: the solicitation form', () => {
           file_name: 'SF1449.pdf',
           form_facts: {
             form: 'SF-1449',
-            offer_due: { date: '2017-07-10', time: '1:00 PM', zone: 'EST', text: 'Jul 10, 2017, 1:00 PM EST', caption: '8. OFFER DUE DATE', page: 1, source: 'SF-1449 block 8, p. 1' },
+            offer_due: {
+              date: '2017-07-10',
+              time: '1:00 PM',
+              zone: 'EST',
+              text: 'Jul 10, 2017, 1:00 PM EST',
+              caption: '8. OFFER DUE DATE',
+              page: 1,
+              source: 'SF-1449 block 8, p. 1',
+            },
             due_check: { agreement: 'differs', notice_text: 'Jul 12, 2017, 2:00 PM UTC-04:00', detail: 'The due date and time differ.' },
             facts: [],
           },
@@ -110,7 +161,8 @@ describe('opportunity detail: Generated Documents tab', () => {
     const created: GeneratedDocument = generatedDocumentFixture(7, {
       id: '10000000-0000-0000-0000-000000000099',
       document_type: 'compliance',
-      content: '# Compliance Matrix\n\n| ID | Requirement |\n|---|---|\n| L-001 | Technical volume, 20 pages |\n\n<img src=x onerror="alert(1)">',
+      content:
+        '# Compliance Matrix\n\n| ID | Requirement |\n|---|---|\n| L-001 | Technical volume, 20 pages |\n\n<img src=x onerror="alert(1)">',
     });
     let docs = [existing];
     const calls = stubApi({
@@ -171,7 +223,7 @@ describe('/documents', () => {
     click.mockRestore();
   });
 
-  it('exports a compliance matrix as Excel with the server\'s file name', async () => {
+  it("exports a compliance matrix as Excel with the server's file name", async () => {
     const createObjectURL = vi.fn((blob: Blob) => (void blob, 'blob:xlsx'));
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked: string[] = [];

@@ -72,7 +72,11 @@ describe('invite page: a valid invite', () => {
   });
 
   it('asks signed-out visitors to log in and brings them back after signing in', async () => {
-    stubApi({ ...refresh, ...joinWith(inviteDetailsFixture()), 'POST /api/auth/login': () => ({ body: { token: 'tok-1', user: plainUser } }) });
+    stubApi({
+      ...refresh,
+      ...joinWith(inviteDetailsFixture()),
+      'POST /api/auth/login': () => ({ body: { token: 'tok-1', user: plainUser } }),
+    });
     renderApp(`/join/${TOKEN}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept & Join' }));
     expect(await screen.findByText('Please log in to accept this invite')).toBeInTheDocument();
@@ -105,9 +109,13 @@ describe('invite page: accepting', () => {
     const calls = stubApi({
       ...refresh,
       ...joinWith(inviteDetailsFixture()),
-      [`POST /api/join/${TOKEN}/accept`]: () => ({ body: { workspace_id: ws.id, role: 'REVIEWER', nda_required: true, message: 'You joined SOL-1 - Opportunity 1' } }),
+      [`POST /api/join/${TOKEN}/accept`]: () => ({
+        body: { workspace_id: ws.id, role: 'REVIEWER', nda_required: true, message: 'You joined SOL-1 - Opportunity 1' },
+      }),
       'GET /api/nda/current': () => ({ body: ndaFixture }),
-      [`POST /api/workspaces/${ws.id}/nda/accept`]: () => ({ body: { message: 'NDA accepted', nda_accepted_at: '2026-11-05T12:00:00.000Z' } }),
+      [`POST /api/workspaces/${ws.id}/nda/accept`]: () => ({
+        body: { message: 'NDA accepted', nda_accepted_at: '2026-11-05T12:00:00.000Z' },
+      }),
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
       // The workspace page opens with the Team Chat panel, which loads its messages, and polls for
       // other members' changes (whether these go out before the test ends depends on timing).
@@ -131,7 +139,9 @@ describe('invite page: accepting', () => {
     stubApi({
       ...refresh,
       ...joinWith(inviteDetailsFixture({ require_nda: false })),
-      [`POST /api/join/${TOKEN}/accept`]: () => ({ body: { workspace_id: ws.id, role: 'REVIEWER', nda_required: false, message: 'Joined' } }),
+      [`POST /api/join/${TOKEN}/accept`]: () => ({
+        body: { workspace_id: ws.id, role: 'REVIEWER', nda_required: false, message: 'Joined' },
+      }),
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
       // The workspace page opens with the Team Chat panel, which loads its messages, and polls for
       // other members' changes (whether these go out before the test ends depends on timing).
@@ -148,12 +158,17 @@ describe('invite page: accepting', () => {
     stubApi({
       ...refresh,
       ...joinWith(inviteDetailsFixture({ email: 'someone@example.com' })),
-      [`POST /api/join/${TOKEN}/accept`]: () => ({ status: 403, body: { detail: 'This invite was sent to someone@example.com. Sign in with that email to accept it.', code: 'FORBIDDEN' } }),
+      [`POST /api/join/${TOKEN}/accept`]: () => ({
+        status: 403,
+        body: { detail: 'This invite was sent to someone@example.com. Sign in with that email to accept it.', code: 'FORBIDDEN' },
+      }),
     });
     renderApp(`/join/${TOKEN}`, plainUser);
     expect(await screen.findByTestId('other-account')).toHaveTextContent('You are signed in as uma@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Accept & Join' }));
-    expect(await screen.findByText('This invite was sent to someone@example.com. Sign in with that email to accept it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This invite was sent to someone@example.com. Sign in with that email to accept it.'),
+    ).toBeInTheDocument();
     expect(location()).toHaveTextContent(`/join/${TOKEN}`);
   });
 
@@ -161,7 +176,9 @@ describe('invite page: accepting', () => {
     stubApi({
       ...refresh,
       ...joinWith(inviteDetailsFixture()),
-      [`POST /api/join/${TOKEN}/accept`]: () => ({ body: { workspace_id: ws.id, role: 'REVIEWER', nda_required: true, message: 'Joined' } }),
+      [`POST /api/join/${TOKEN}/accept`]: () => ({
+        body: { workspace_id: ws.id, role: 'REVIEWER', nda_required: true, message: 'Joined' },
+      }),
       'GET /api/nda/current': () => ({ body: ndaFixture }),
       [`POST /api/workspaces/${ws.id}/nda/accept`]: () => ({ status: 500, body: {} }),
     });
@@ -176,7 +193,10 @@ describe('invite page: accepting', () => {
     const calls = stubApi({
       ...refresh,
       ...joinWith(inviteDetailsFixture({ has_account: false, require_nda: false, email: 'new@example.com' })),
-      [`POST /api/join/${TOKEN}/register`]: () => ({ status: 201, body: { token: 'tok-new', user: { ...plainUser, email: 'new@example.com' }, workspace_id: ws.id, nda_required: false } }),
+      [`POST /api/join/${TOKEN}/register`]: () => ({
+        status: 201,
+        body: { token: 'tok-new', user: { ...plainUser, email: 'new@example.com' }, workspace_id: ws.id, nda_required: false },
+      }),
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
       // The workspace page opens with the Team Chat panel, which loads its messages, and polls for
       // other members' changes (whether these go out before the test ends depends on timing).
@@ -209,7 +229,10 @@ describe('invite page: accepting', () => {
 // Issue 25: the join form checks with the schema the server validates with (packages/shared).
 describe('join: create account checks with the shared schema', () => {
   it('refuses a name and a password the server would refuse, in its words, before any call', async () => {
-    const calls = stubApi({ ...refresh, ...joinWith(inviteDetailsFixture({ has_account: false, require_nda: false, email: 'new@example.com' })) });
+    const calls = stubApi({
+      ...refresh,
+      ...joinWith(inviteDetailsFixture({ has_account: false, require_nda: false, email: 'new@example.com' })),
+    });
     renderApp(`/join/${TOKEN}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Create account to join' }));
     const form = await screen.findByTestId('join-register-form');

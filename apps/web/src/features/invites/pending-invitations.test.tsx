@@ -21,7 +21,9 @@ describe('dashboard: pending invitations', () => {
     const calls = stubApi({
       ...refresh,
       'GET /api/invites/pending': () => ({ body: [invite] }),
-      [`POST /api/invites/${invite.id}/accept`]: () => ({ body: { workspace_id: ws.id, role: 'CONTRIBUTOR', nda_required: false, message: 'You joined Workspace 1' } }),
+      [`POST /api/invites/${invite.id}/accept`]: () => ({
+        body: { workspace_id: ws.id, role: 'CONTRIBUTOR', nda_required: false, message: 'You joined Workspace 1' },
+      }),
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: ws }),
       // The workspace page opens with the Team Chat panel, which loads its messages (whether that
       // request goes out before the test ends depends on timing).
@@ -65,7 +67,11 @@ describe('dashboard: pending invitations', () => {
   });
 
   it('says "Failed to decline invitation" when declining fails', async () => {
-    stubApi({ ...refresh, 'GET /api/invites/pending': () => ({ body: [invite] }), [`POST /api/invites/${invite.id}/decline`]: () => ({ status: 500, body: {} }) });
+    stubApi({
+      ...refresh,
+      'GET /api/invites/pending': () => ({ body: [invite] }),
+      [`POST /api/invites/${invite.id}/decline`]: () => ({ status: 500, body: {} }),
+    });
     renderApp('/', plainUser);
     const card = await screen.findByTestId('pending-invitations');
     await userEvent.click(within(card).getByRole('button', { name: 'Decline' }));

@@ -52,7 +52,9 @@ describe('withoutRepeatedTitle', () => {
     expect(withoutRepeatedTitle('Text\n# Mutual NDA\n', 'Mutual NDA')).toBe('Text\n# Mutual NDA\n');
     // Issue 21: the version line under the title repeated the "Version 1" shown above the text.
     expect(withoutRepeatedTitle('# Mutual NDA\n\n**Version 1**\n\nThis Agreement', 'Mutual NDA', 1)).toBe('\nThis Agreement');
-    expect(withoutRepeatedTitle('# Mutual NDA\n\n**Version 1**\n\nThis Agreement', 'Mutual NDA', 2)).toBe('\n**Version 1**\n\nThis Agreement');
+    expect(withoutRepeatedTitle('# Mutual NDA\n\n**Version 1**\n\nThis Agreement', 'Mutual NDA', 2)).toBe(
+      '\n**Version 1**\n\nThis Agreement',
+    );
   });
 });
 
@@ -61,7 +63,9 @@ describe('NDA screen', () => {
     const scrollTo = fakeScrollBox();
     stubApi(gatedWorkspace);
     renderApp(`/workspace/${ws.id}`, plainUser);
-    expect(await screen.findByRole('region', { name: 'NDA text' })).toHaveTextContent('The parties wish to share confidential information.');
+    expect(await screen.findByRole('region', { name: 'NDA text' })).toHaveTextContent(
+      'The parties wish to share confidential information.',
+    );
     const checkbox = screen.getByLabelText(/I have read and agree/);
     expect(checkbox).toBeDisabled();
     expect(screen.getByText('Please scroll through the entire document to continue')).toBeInTheDocument();

@@ -16,7 +16,15 @@ const notes: Notification[] = [
     type: 'admin',
     link: '/settings',
   },
-  { id: 'n2', title: 'Welcome', message: 'Thanks for joining', read: true, created_at: new Date(Date.now() - 2 * 86_400_000).toISOString(), type: 'system', link: null },
+  {
+    id: 'n2',
+    title: 'Welcome',
+    message: 'Thanks for joining',
+    read: true,
+    created_at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    type: 'system',
+    link: null,
+  },
   { id: 'n3', title: 'Reminder', message: 'Deadline soon', read: false, created_at: new Date().toISOString(), type: 'system', link: null },
 ];
 
@@ -95,7 +103,11 @@ describe('notification bell', () => {
   });
 
   it('says "Failed to delete notification" and keeps the item when the delete fails', async () => {
-    stubApi({ ...refresh, 'GET /api/notifications': () => ({ body: notes }), 'DELETE /api/notifications/n2': () => ({ status: 500, body: {} }) });
+    stubApi({
+      ...refresh,
+      'GET /api/notifications': () => ({ body: notes }),
+      'DELETE /api/notifications/n2': () => ({ status: 500, body: {} }),
+    });
     renderApp('/', plainUser);
     await openMenu();
     await userEvent.click(screen.getByRole('button', { name: 'Delete notification Welcome', hidden: true }));

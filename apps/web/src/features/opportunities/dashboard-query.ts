@@ -32,7 +32,8 @@ export function dashboardQuery(state: DashboardState, prefs: Pick<Preferences, '
   const mode = state.saved ? 'saved' : hasCriterion(state.filters) ? 'search' : 'list';
   const hasKeyword = Boolean(state.filters.keyword.trim());
   const status = state.status ?? (state.saved ? 'all' : 'open');
-  const sort: OpportunitySort = state.sort === 'relevance' && !hasKeyword ? 'posted' : (state.sort ?? (hasKeyword ? 'relevance' : 'posted'));
+  const sort: OpportunitySort =
+    state.sort === 'relevance' && !hasKeyword ? 'posted' : (state.sort ?? (hasKeyword ? 'relevance' : 'posted'));
   const order = state.order ?? defaultOrder(sort);
   const viewParams = { status, notice_type: state.noticeType, due_within: state.dueWithin, posted_within: state.postedWithin, sort, order };
   const listParams = { page: state.page, limit: prefs.itemsPerPage, saved_only: state.saved, ...apiFilters(state.filters), ...viewParams };

@@ -37,7 +37,9 @@ describe('dashboard views', () => {
     const card = (await screen.findAllByTestId('opportunity-card', {}, SLOW))[0]!;
     expect(within(card).getByTestId('notice-type')).toHaveTextContent('Combined Synopsis/Solicitation');
     expect(within(card).getByTestId('notice-count')).toHaveTextContent('3 notices');
-    expect(within(card).getByTestId('opportunity-facts')).toHaveTextContent(/Posted .* · NAICS 541512 · PSC D302 · Total Small Business Set-Aside/);
+    expect(within(card).getByTestId('opportunity-facts')).toHaveTextContent(
+      /Posted .* · NAICS 541512 · PSC D302 · Total Small Business Set-Aside/,
+    );
     expect(within(card).getByTestId('opportunity-due')).toHaveTextContent('Due Jun 1, 2030, 4:30 PM UTC-04:00');
     expect(within(card).getByTestId('opportunity-summary')).toHaveTextContent('Summary of opportunity 1');
   });
@@ -102,7 +104,10 @@ describe('dashboard views', () => {
     await waitFor(() => expect(screen.getByTestId('location-search')).not.toHaveTextContent('notice_type'));
     await userEvent.click(within(screen.getByRole('group', { name: 'View' })).getByRole('button', { name: 'Compact' }));
     expect(await screen.findByTestId('opportunity-compact')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'View' })).getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(screen.getByRole('group', { name: 'View' })).getByRole('button', { name: 'Compact' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(screen.getByTestId('location-search')).toHaveTextContent('view=compact');
   });
 
@@ -147,7 +152,9 @@ describe('dashboard views', () => {
     let recent = 736;
     stubApi({
       ...refresh,
-      'GET /api/opportunities/stats': () => ({ body: { open_solicitations: 1204, due_this_week: 3, favorited: 0, recently_updated: recent } }),
+      'GET /api/opportunities/stats': () => ({
+        body: { open_solicitations: 1204, due_this_week: 3, favorited: 0, recently_updated: recent },
+      }),
       'GET /api/opportunities': () => ({ body: { data: rows, total: recent, total_pages: 37, page: 1 } }),
     });
     renderApp('/', plainUser);
@@ -161,10 +168,27 @@ describe('dashboard views', () => {
 
 describe('dashboard URL state', () => {
   it('reads what it writes, drops defaults and ignores junk', () => {
-    const state = readDashboardState(new URLSearchParams('keywords=radar&page=4&sort=due&order=asc&view=table&saved=1&status=all&type=Sources%20Sought&due=7'));
-    expect(state).toMatchObject({ page: 4, sort: 'due', order: 'asc', view: 'table', saved: true, status: 'all', noticeType: 'Sources Sought', dueWithin: 7 });
+    const state = readDashboardState(
+      new URLSearchParams('keywords=radar&page=4&sort=due&order=asc&view=table&saved=1&status=all&type=Sources%20Sought&due=7'),
+    );
+    expect(state).toMatchObject({
+      page: 4,
+      sort: 'due',
+      order: 'asc',
+      view: 'table',
+      saved: true,
+      status: 'all',
+      noticeType: 'Sources Sought',
+      dueWithin: 7,
+    });
     expect(readDashboardState(writeDashboardState(state))).toEqual(state);
     expect(writeDashboardState(readDashboardState(new URLSearchParams('page=1&agency=all'))).toString()).toBe('');
-    expect(readDashboardState(new URLSearchParams('page=-2&sort=price&view=grid&status=x&due=9999'))).toMatchObject({ page: 1, sort: undefined, view: undefined, status: undefined, dueWithin: undefined });
+    expect(readDashboardState(new URLSearchParams('page=-2&sort=price&view=grid&status=x&due=9999'))).toMatchObject({
+      page: 1,
+      sort: undefined,
+      view: undefined,
+      status: undefined,
+      dueWithin: undefined,
+    });
   });
 });

@@ -41,7 +41,9 @@ describe('dashboard', () => {
     renderApp('/', plainUser);
     await userEvent.type(await screen.findByLabelText('Keywords', {}, SLOW), 'cyber{Enter}');
     expect(await screen.findByText('Found 25 opportunities', {}, SLOW)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.url).toBe('/api/opportunities/search?keywords=cyber&agency=all&set_aside=none&status=open&sort=relevance&order=desc');
+    expect(calls.find((c) => c.method === 'POST')!.url).toBe(
+      '/api/opportunities/search?keywords=cyber&agency=all&set_aside=none&status=open&sort=relevance&order=desc',
+    );
     await waitFor(() => expect(screen.getAllByTestId('opportunity-card')).toHaveLength(20));
     await userEvent.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(screen.getAllByTestId('opportunity-card')).toHaveLength(5));
@@ -79,12 +81,17 @@ describe('dashboard', () => {
   });
 
   it('runs the search from the query parameters on load', async () => {
-    const calls = stubApi({ ...refresh, 'POST /api/opportunities/search': () => ({ body: { results: [summary(9)], total: 1, source: 'local' } }) });
+    const calls = stubApi({
+      ...refresh,
+      'POST /api/opportunities/search': () => ({ body: { results: [summary(9)], total: 1, source: 'local' } }),
+    });
     renderApp('/?naics=3364&setAside=SBA', plainUser);
     // Singular, and neutral (not a green success).
     const toast = await screen.findByText('Found 1 opportunity', {}, SLOW);
     expect(toast.closest('[style*="--notification-color"]')?.getAttribute('style')).toContain('blue');
-    expect(calls.find((c) => c.method === 'POST')!.url).toBe('/api/opportunities/search?agency=all&naics=3364&set_aside=SBA&status=open&sort=posted&order=desc');
+    expect(calls.find((c) => c.method === 'POST')!.url).toBe(
+      '/api/opportunities/search?agency=all&naics=3364&set_aside=SBA&status=open&sort=posted&order=desc',
+    );
     expect(screen.getByLabelText('NAICS Code')).toHaveValue('3364');
   });
 

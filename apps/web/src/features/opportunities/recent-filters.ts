@@ -28,7 +28,13 @@ export const EMPTY_FILTERS: FilterValues = { keyword: '', agency: ALL_AGENCIES, 
 
 /** SPEC §5: keywords, an agency other than all, NAICS, PSC, or a set-aside other than none. */
 export function hasCriterion(f: FilterValues): boolean {
-  return Boolean(f.keyword.trim() || (f.agency && f.agency !== ALL_AGENCIES) || f.naics.trim() || f.psc.trim() || (f.setAside && f.setAside !== NO_SET_ASIDE));
+  return Boolean(
+    f.keyword.trim() ||
+    (f.agency && f.agency !== ALL_AGENCIES) ||
+    f.naics.trim() ||
+    f.psc.trim() ||
+    (f.setAside && f.setAside !== NO_SET_ASIDE),
+  );
 }
 
 export function filterLabel(f: FilterValues): string {

@@ -25,7 +25,13 @@ const alpha: PartnerSummary = {
     top_naics: [{ code: '541512', name: null, count: 3 }],
   },
 };
-const page = (data: PartnerSummary[], total = data.length): PartnerSearchResponse => ({ data, total, page: 1, page_size: 25, awards_loaded: true });
+const page = (data: PartnerSummary[], total = data.length): PartnerSearchResponse => ({
+  data,
+  total,
+  page: 1,
+  page_size: 25,
+  awards_loaded: true,
+});
 
 describe('/partners', () => {
   it('lists recipients with their award history; the filters go to the URL and the API', async () => {
@@ -74,7 +80,9 @@ describe('/partners', () => {
     const calls = stubApi({
       ...refresh(plainUser),
       'GET /api/partners': () => ({ body: page([alpha]) }),
-      'GET /api/pursuits': () => ({ body: { data: [{ id: PURSUIT_ID, title: 'Harbor dredging', solicitation_number: 'N1' }], stages: [], totals: [] } }),
+      'GET /api/pursuits': () => ({
+        body: { data: [{ id: PURSUIT_ID, title: 'Harbor dredging', solicitation_number: 'N1' }], stages: [], totals: [] },
+      }),
       [`POST /api/pursuits/${PURSUIT_ID}/parties`]: () => ({ body: { data: [] } }),
     });
     renderApp('/partners?q=alpha', plainUser);
@@ -97,7 +105,10 @@ describe('/partners', () => {
       ...refresh(plainUser),
       'GET /api/partners': () => ({ body: page([alpha]) }),
       'GET /api/workspaces': () => ({ body: [owned, joined] }),
-      [`POST /api/workspaces/${owned.id}/invite`]: () => ({ status: 201, body: { id: 'i1', email: 'bd@alpha.example', role: 'CONTRIBUTOR', status: 'PENDING', replaced_previous: false } }),
+      [`POST /api/workspaces/${owned.id}/invite`]: () => ({
+        status: 201,
+        body: { id: 'i1', email: 'bd@alpha.example', role: 'CONTRIBUTOR', status: 'PENDING', replaced_previous: false },
+      }),
     });
     renderApp('/partners?q=alpha', plainUser);
     const user = userEvent.setup();
@@ -111,7 +122,13 @@ describe('/partners', () => {
     expect(within(invite).getByRole('textbox', { name: 'Message (optional)' })).toHaveValue(inviteNote(alpha));
     await user.type(within(invite).getByRole('textbox', { name: 'Email' }), 'bd@alpha.example');
     await user.click(within(invite).getByRole('button', { name: 'Send Invitation' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'bd@alpha.example', role: 'CONTRIBUTOR', message: inviteNote(alpha) }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        email: 'bd@alpha.example',
+        role: 'CONTRIBUTOR',
+        message: inviteNote(alpha),
+      }),
+    );
   });
 
   it('is not in a guest’s navigation, and a guest gets no data', async () => {
@@ -125,12 +142,23 @@ describe('/partners', () => {
   it('is in an internal user’s navigation', async () => {
     stubApi(refresh(plainUser));
     renderApp('/', plainUser);
-    expect(await within(await screen.findByRole('navigation', { name: /main/i }, SLOW)).findByRole('link', { name: /Partners/ })).toHaveAttribute('href', '/partners');
+    expect(
+      await within(await screen.findByRole('navigation', { name: /main/i }, SLOW)).findByRole('link', { name: /Partners/ }),
+    ).toHaveAttribute('href', '/partners');
   });
 
   it('keeps its state in the URL', () => {
     const q = readPartnerQuery(new URLSearchParams('naics=5415&sort=count&page=3&business_type=HUBZone+firm&sort=bogus'));
-    expect(q).toEqual({ naics: '5415', psc: undefined, agency: undefined, state: undefined, businessType: 'HUBZone firm', q: undefined, sort: 'count', page: 3 });
+    expect(q).toEqual({
+      naics: '5415',
+      psc: undefined,
+      agency: undefined,
+      state: undefined,
+      businessType: 'HUBZone firm',
+      q: undefined,
+      sort: 'count',
+      page: 3,
+    });
     expect(writePartnerQuery(q).toString()).toBe('naics=5415&business_type=HUBZone+firm&sort=count&page=3');
     expect(readPartnerQuery(new URLSearchParams('sort=bogus&page=-1'))).toMatchObject({ sort: 'obligated', page: 1 });
   });

@@ -11,7 +11,14 @@ const guestUser: User = { ...plainUser, id: 'g1', name: 'Gia Guest', email: 'gia
 const refresh = (user: User) => ({ 'GET /api/auth/refresh-user': () => ({ body: user }) });
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const stages: PipelineStage[] = ['Identified', 'Qualified', 'Capture', 'Bid decision', 'Proposal'].map((name, i) => ({ id: id(100 + i), name, position: i, outcome: null, opens_workspace: name === 'Proposal', gate_evidence: name === 'Qualified' ? ['incumbent'] : null }));
+const stages: PipelineStage[] = ['Identified', 'Qualified', 'Capture', 'Bid decision', 'Proposal'].map((name, i) => ({
+  id: id(100 + i),
+  name,
+  position: i,
+  outcome: null,
+  opens_workspace: name === 'Proposal',
+  gate_evidence: name === 'Qualified' ? ['incumbent'] : null,
+}));
 
 function pursuit(n: number, overrides: Partial<Pursuit> = {}): Pursuit {
   return {
@@ -54,7 +61,13 @@ function listResponse(pursuits: Pursuit[]): PursuitListResponse {
     stages,
     totals: stages.map((s) => {
       const inStage = pursuits.filter((p) => p.stage_id === s.id);
-      return { stage_id: s.id, count: inStage.length, total_value: inStage.reduce((a, p) => a + (p.estimated_value ?? 0), 0), weighted_value: inStage.reduce((a, p) => a + (p.weighted_value ?? 0), 0), unvalued: 0 };
+      return {
+        stage_id: s.id,
+        count: inStage.length,
+        total_value: inStage.reduce((a, p) => a + (p.estimated_value ?? 0), 0),
+        weighted_value: inStage.reduce((a, p) => a + (p.weighted_value ?? 0), 0),
+        unvalued: 0,
+      };
     }),
   };
 }
@@ -86,18 +99,24 @@ describe('/pipeline', () => {
     renderApp('/pipeline', plainUser);
     const user = userEvent.setup();
     const showAll = await screen.findByRole('button', { name: 'Show all 31 in Identified' }, SLOW);
-    expect(calls.filter((c) => c.url.startsWith('/api/pursuits?') || c.url === '/api/pursuits').map((c) => c.url)).toEqual(['/api/pursuits?per_stage=30']);
+    expect(calls.filter((c) => c.url.startsWith('/api/pursuits?') || c.url === '/api/pursuits').map((c) => c.url)).toEqual([
+      '/api/pursuits?per_stage=30',
+    ]);
     await user.click(showAll);
     await waitFor(() => expect(calls.some((c) => c.url === '/api/pursuits')).toBe(true));
   });
 
   it('moves a pursuit to the next stage with Alt+→, sending the stage it was seen in', async () => {
-    const moveCalls = stubPipeline([pursuit(1)], { [`POST /api/pursuits/${id(1)}/move`]: (c) => ({ body: pursuit(1, { stage_id: (c.body as { stage_id: string }).stage_id }) }) });
+    const moveCalls = stubPipeline([pursuit(1)], {
+      [`POST /api/pursuits/${id(1)}/move`]: (c) => ({ body: pursuit(1, { stage_id: (c.body as { stage_id: string }).stage_id }) }),
+    });
     renderApp('/pipeline', plainUser);
     const card = await screen.findByRole('group', { name: 'Pursuit 1' }, SLOW);
     within(card).getByRole('button', { name: 'Move Pursuit 1' }).focus();
     fireEvent.keyDown(within(card).getByRole('button', { name: 'Move Pursuit 1' }), { key: 'ArrowRight', altKey: true });
-    await waitFor(() => expect(moveCalls.find((c) => c.url.endsWith('/move'))?.body).toEqual({ stage_id: stages[1]!.id, from_stage_id: stages[0]!.id }));
+    await waitFor(() =>
+      expect(moveCalls.find((c) => c.url.endsWith('/move'))?.body).toEqual({ stage_id: stages[1]!.id, from_stage_id: stages[0]!.id }),
+    );
     expect(await screen.findByRole('status')).toHaveTextContent('Moved Pursuit 1 to Qualified');
   });
 
@@ -108,29 +127,55 @@ describe('/pipeline', () => {
     const move = await screen.findByRole('button', { name: 'Move Pursuit 1' }, SLOW);
     await user.click(move);
     await user.click(await screen.findByRole('menuitem', { name: 'Capture', hidden: true }));
-    await waitFor(() => expect(calls.find((c) => c.url.endsWith('/move'))?.body).toEqual({ stage_id: stages[2]!.id, from_stage_id: stages[0]!.id }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/move'))?.body).toEqual({ stage_id: stages[2]!.id, from_stage_id: stages[0]!.id }),
+    );
   });
 
   it('offers no move or edit on another owner’s pursuit, and Create workspace only from Proposal on', async () => {
-    stubPipeline([pursuit(1, { owner: { id: 'someone', name: 'Sam Else' } }), pursuit(2, { stage_id: stages[4]!.id }), pursuit(3, { workspace_id: id(900) })]);
+    stubPipeline([
+      pursuit(1, { owner: { id: 'someone', name: 'Sam Else' } }),
+      pursuit(2, { stage_id: stages[4]!.id }),
+      pursuit(3, { workspace_id: id(900) }),
+    ]);
     renderApp('/pipeline', plainUser);
     const other = await screen.findByRole('group', { name: 'Pursuit 1' }, SLOW);
     expect(within(other).queryByRole('button', { name: /Move|Edit/ })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Pursuit 2' })).getByRole('button', { name: 'Create workspace for Pursuit 2' })).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Pursuit 3' })).getByRole('link', { name: 'Open workspace of Pursuit 3' })).toHaveAttribute('href', `/workspace/${id(900)}`);
+    expect(
+      within(screen.getByRole('group', { name: 'Pursuit 2' })).getByRole('button', { name: 'Create workspace for Pursuit 2' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Pursuit 3' })).getByRole('link', { name: 'Open workspace of Pursuit 3' }),
+    ).toHaveAttribute('href', `/workspace/${id(900)}`);
   });
 
   it('shows the page the server sorted, from the URL, with totals per stage; sorting, paging and filters go to the URL and the API', async () => {
     const calls = stubPipeline([], {
-      'GET /api/pursuits': (c) => ({ body: { ...listResponse([pursuit(3), pursuit(2), pursuit(1)]), page: { page: c.url.includes('page=2') ? 2 : 1, per_page: 50, total: 120 } } }),
+      'GET /api/pursuits': (c) => ({
+        body: {
+          ...listResponse([pursuit(3), pursuit(2), pursuit(1)]),
+          page: { page: c.url.includes('page=2') ? 2 : 1, per_page: 50, total: 120 },
+        },
+      }),
     });
     renderApp('/pipeline?view=table&sort=weighted&order=desc', plainUser);
     await screen.findByTestId('pipeline-table', {}, SLOW);
-    expect(calls.filter((c) => c.url.startsWith('/api/pursuits?')).map((c) => c.url)).toEqual(['/api/pursuits?view=table&sort=weighted&order=desc&page=1&per_page=50']);
+    expect(calls.filter((c) => c.url.startsWith('/api/pursuits?')).map((c) => c.url)).toEqual([
+      '/api/pursuits?view=table&sort=weighted&order=desc&page=1&per_page=50',
+    ]);
     // The rows in the order the server sent them: the browser no longer sorts.
-    expect(screen.getAllByTestId('pursuit-row').map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Pursuit 3', 'Pursuit 2', 'Pursuit 1']);
-    expect(within(screen.getByTestId('pipeline-table')).getByRole('columnheader', { name: /Weighted/ })).toHaveAttribute('aria-sort', 'descending');
-    expect(within(screen.getByTestId('stage-totals-table')).getByRole('row', { name: /Identified 3 \$6,000,000 \$3,000,000/ })).toBeInTheDocument();
+    expect(screen.getAllByTestId('pursuit-row').map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'Pursuit 3',
+      'Pursuit 2',
+      'Pursuit 1',
+    ]);
+    expect(within(screen.getByTestId('pipeline-table')).getByRole('columnheader', { name: /Weighted/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(
+      within(screen.getByTestId('stage-totals-table')).getByRole('row', { name: /Identified 3 \$6,000,000 \$3,000,000/ }),
+    ).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/pursuits?view=table&sort=weighted&order=desc&page=2&per_page=50'));
@@ -147,7 +192,11 @@ describe('/pipeline', () => {
 describe('CSV export and import', () => {
   const report = (rows: PursuitImportReport['rows']): PursuitImportReport => {
     const n = (a: string) => rows.filter((r) => r.action === a).length;
-    return { counts: { rows: rows.length, created: n('created'), updated: n('updated'), unchanged: n('unchanged'), refused: n('refused') }, rows, ignored_columns: [] };
+    return {
+      counts: { rows: rows.length, created: n('created'), updated: n('updated'), unchanged: n('unchanged'), refused: n('refused') },
+      rows,
+      ignored_columns: [],
+    };
   };
 
   it('exports with the current filters', async () => {
@@ -166,7 +215,12 @@ describe('CSV export and import', () => {
         body: report([
           { row: 2, notice_id: 'N1', action: 'updated', reason: null },
           { row: 3, notice_id: 'N2', action: 'unchanged', reason: null },
-          { row: 4, notice_id: 'N9', action: 'refused', reason: 'Moving past Qualified needs a gate review with a Go decision. Record the Qualified gate review first.' },
+          {
+            row: 4,
+            notice_id: 'N9',
+            action: 'refused',
+            reason: 'Moving past Qualified needs a gate review with a Go decision. Record the Qualified gate review first.',
+          },
         ]),
       }),
     });
@@ -175,21 +229,40 @@ describe('CSV export and import', () => {
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Import pursuits from CSV' });
     expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
-    await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File(['notice_id,p_win\nN1,50\n'], 'pipeline.csv', { type: 'text/csv' }));
+    await user.upload(
+      dialog.querySelector('input[type="file"]') as HTMLInputElement,
+      new File(['notice_id,p_win\nN1,50\n'], 'pipeline.csv', { type: 'text/csv' }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByText('3 rows: 0 created, 1 updated, 1 unchanged, 1 refused')).toBeInTheDocument();
-    expect(within(within(dialog).getByTestId('refused-rows')).getByRole('row', { name: /4 N9 Moving past Qualified needs a gate review/ })).toBeInTheDocument();
+    expect(
+      within(within(dialog).getByTestId('refused-rows')).getByRole('row', { name: /4 N9 Moving past Qualified needs a gate review/ }),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/pursuits/import')?.method).toBe('POST');
     expect(await screen.findByText('Imported: 0 created, 1 updated, 1 unchanged, 1 refused')).toBeInTheDocument();
   });
 
   it('never says imported when every row was refused', async () => {
-    stubPipeline([pursuit(1)], { 'POST /api/pursuits/import': () => ({ body: report([{ row: 2, notice_id: 'N9', action: 'refused', reason: 'No notice has the notice id N9 (it is not in the opportunity data, and not in the pipeline).' }]) }) });
+    stubPipeline([pursuit(1)], {
+      'POST /api/pursuits/import': () => ({
+        body: report([
+          {
+            row: 2,
+            notice_id: 'N9',
+            action: 'refused',
+            reason: 'No notice has the notice id N9 (it is not in the opportunity data, and not in the pipeline).',
+          },
+        ]),
+      }),
+    });
     renderApp('/pipeline', plainUser);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }, SLOW));
     const dialog = await screen.findByRole('dialog', { name: 'Import pursuits from CSV' });
-    await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File(['notice_id\nN9\n'], 'pipeline.csv', { type: 'text/csv' }));
+    await user.upload(
+      dialog.querySelector('input[type="file"]') as HTMLInputElement,
+      new File(['notice_id\nN9\n'], 'pipeline.csv', { type: 'text/csv' }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Nothing imported: every row was refused')).toBeInTheDocument();
     expect(screen.queryByText(/^Imported/)).not.toBeInTheDocument();
@@ -228,19 +301,34 @@ describe('Track', () => {
     const track = await screen.findByRole('button', { name: `Track ${rows[0]!.title}` }, SLOW);
     expect(screen.getByRole('link', { name: `${rows[1]!.title}: in the pipeline, Capture` })).toHaveAttribute('href', '/pipeline');
     await userEvent.setup().click(track);
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url === '/api/pursuits')?.body).toEqual({ opportunity_id: rows[0]!.id }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url === '/api/pursuits')?.body).toEqual({ opportunity_id: rows[0]!.id }),
+    );
     expect(await screen.findByText('Added to the pipeline')).toBeInTheDocument();
   });
 });
 
 describe('pipeline URL state', () => {
   it('round-trips and drops malformed values', () => {
-    const state = readPipelineState(new URLSearchParams(`view=table&stage=${id(100)}&owner=none&naics=54&due=30&sort=value&order=desc&page=2`));
-    expect(state).toEqual({ view: 'table', filters: { stage: id(100), owner: 'none', agency: undefined, naics: '54', dueWithin: 30 }, sort: 'value', order: 'desc', page: 2 });
+    const state = readPipelineState(
+      new URLSearchParams(`view=table&stage=${id(100)}&owner=none&naics=54&due=30&sort=value&order=desc&page=2`),
+    );
+    expect(state).toEqual({
+      view: 'table',
+      filters: { stage: id(100), owner: 'none', agency: undefined, naics: '54', dueWithin: 30 },
+      sort: 'value',
+      order: 'desc',
+      page: 2,
+    });
     expect(readPipelineState(writePipelineState(state))).toEqual(state);
-    expect(readPipelineState(new URLSearchParams('stage=x&owner=y&naics=abc&due=999&sort=nope'))).toEqual({ view: 'board', filters: { stage: undefined, owner: undefined, agency: undefined, naics: undefined, dueWithin: undefined }, sort: 'due', order: 'asc', page: 1 });
+    expect(readPipelineState(new URLSearchParams('stage=x&owner=y&naics=abc&due=999&sort=nope'))).toEqual({
+      view: 'board',
+      filters: { stage: undefined, owner: undefined, agency: undefined, naics: undefined, dueWithin: undefined },
+      sort: 'due',
+      order: 'asc',
+      page: 1,
+    });
   });
-
 });
 
 describe('stage editor', () => {
@@ -261,9 +349,17 @@ describe('stage editor', () => {
     await user.type(name, 'Shaping');
     await user.click(within(dialog).getByRole('button', { name: 'Move stage 3 up' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save stages' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      stages: [stages[0], stages[2], stages[1], stages[3], stages[4]].map((s) => ({ id: s!.id, name: s!.name === 'Capture' ? 'Shaping' : s!.name, outcome: null, opens_workspace: s!.opens_workspace, gate_evidence: s!.gate_evidence })),
-    }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        stages: [stages[0], stages[2], stages[1], stages[3], stages[4]].map((s) => ({
+          id: s!.id,
+          name: s!.name === 'Capture' ? 'Shaping' : s!.name,
+          outcome: null,
+          opens_workspace: s!.opens_workspace,
+          gate_evidence: s!.gate_evidence,
+        })),
+      }),
+    );
   });
 
   it('shows no Stages button to a user', async () => {
@@ -281,7 +377,13 @@ describe('pursuit editor', () => {
       [`DELETE /api/pursuits/${id(1)}`]: () => ({ status: 204 }),
       // The drawer reads the whole pursuit and shows the decision history.
       [`GET /api/pursuits/${id(1)}`]: () => ({ body: pursuit(1) }),
-      [`GET /api/pursuits/${id(1)}/decisions`]: () => ({ body: { gate_reviews: [], outcome: null, evidence: { incumbent: null, page_budget: null, rfp_requirements: { extracted: false, count: 0 } } } }),
+      [`GET /api/pursuits/${id(1)}/decisions`]: () => ({
+        body: {
+          gate_reviews: [],
+          outcome: null,
+          evidence: { incumbent: null, page_budget: null, rfp_requirements: { extracted: false, count: 0 } },
+        },
+      }),
       [`GET /api/pursuits/${id(1)}/parties`]: () => ({ body: { data: [] } }),
     });
     renderApp('/pipeline', plainUser);
@@ -293,10 +395,21 @@ describe('pursuit editor', () => {
     await user.type(pWin, '70');
     expect(within(drawer).getByTestId('editor-weighted')).toHaveTextContent('Weighted value: $700,000');
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ owner_id: plainUser.id, estimated_value: 1_000_000, p_win: 70, p_go: null, next_action: 'Call the contracting officer', next_action_due: '2026-12-01' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+        owner_id: plainUser.id,
+        estimated_value: 1_000_000,
+        p_win: 70,
+        p_go: null,
+        next_action: 'Call the contracting officer',
+        next_action_due: '2026-12-01',
+      }),
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Edit Pursuit 1' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Edit pursuit: Pursuit 1' })).getByRole('button', { name: 'Stop tracking' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Edit pursuit: Pursuit 1' })).getByRole('button', { name: 'Stop tracking' }),
+    );
     const confirm = await screen.findByRole('dialog', { name: 'Stop tracking?' });
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Stop tracking' }));
@@ -309,27 +422,48 @@ describe('gates and outcomes (issue 26 items 3-4)', () => {
     { id: id(300), name: 'Technical fit', description: 'Can we do it?', weight: 2, position: 0 },
     { id: id(301), name: 'Price position', description: '', weight: 1, position: 1 },
   ];
-  const noDecisions = { gate_reviews: [], outcome: null, evidence: { incumbent: null, page_budget: null, rfp_requirements: { extracted: false, count: 0 } } };
+  const noDecisions = {
+    gate_reviews: [],
+    outcome: null,
+    evidence: { incumbent: null, page_budget: null, rfp_requirements: { extracted: false, count: 0 } },
+  };
 
   it('opens the gate review when the server refuses a move for a missing Go, previews p(go), records the Go and then moves', async () => {
     const at = pursuit(1, { stage_id: stages[1]!.id });
     let moves = 0;
     const calls = stubPipeline([at], {
-      [`POST /api/pursuits/${id(1)}/move`]: () => (moves++ === 0 ? { status: 409, body: { code: 'GATE_REQUIRED', detail: 'Moving past Qualified needs a gate review with a Go decision.' } } : { body: { ...at, stage_id: stages[2]!.id } }),
+      [`POST /api/pursuits/${id(1)}/move`]: () =>
+        moves++ === 0
+          ? { status: 409, body: { code: 'GATE_REQUIRED', detail: 'Moving past Qualified needs a gate review with a Go decision.' } }
+          : { body: { ...at, stage_id: stages[2]!.id } },
       'GET /api/pipeline/gate-factors': () => ({ body: { data: factors } }),
       [`GET /api/pursuits/${id(1)}/decisions`]: () => ({ body: noDecisions }),
       // The review as the server records it from the body this test sends.
       [`POST /api/pursuits/${id(1)}/gate-reviews`]: () => ({
         status: 201,
         body: {
-          id: id(400), gate_stage_id: stages[1]!.id, gate_name: 'Qualified',
+          id: id(400),
+          gate_stage_id: stages[1]!.id,
+          gate_name: 'Qualified',
           scores: [
             { factor_id: id(300), name: 'Technical fit', weight: 2, score: 5, note: 'Our core work' },
             { factor_id: id(301), name: 'Price position', weight: 1, score: 2, note: 'Incumbent is cheaper' },
           ],
-          inputs: { stage_name: 'Qualified', estimated_value: at.estimated_value, p_win: at.p_win, evidence: { incumbent: 'none', page_budget: null, rfp_requirements: { extracted: false, count: 0 } }, required: ['incumbent'], missing: [] },
-          p_go: 75, recommendation: 'bid', drivers: ['Technical fit'], decision: 'go', rationale: 'Fits our core work',
-          decided_by: { id: plainUser.id, name: plainUser.name }, created_at: '2026-11-28T12:00:00.000Z',
+          inputs: {
+            stage_name: 'Qualified',
+            estimated_value: at.estimated_value,
+            p_win: at.p_win,
+            evidence: { incumbent: 'none', page_budget: null, rfp_requirements: { extracted: false, count: 0 } },
+            required: ['incumbent'],
+            missing: [],
+          },
+          p_go: 75,
+          recommendation: 'bid',
+          drivers: ['Technical fit'],
+          decision: 'go',
+          rationale: 'Fits our core work',
+          decided_by: { id: plainUser.id, name: plainUser.name },
+          created_at: '2026-11-28T12:00:00.000Z',
         },
       }),
     });
@@ -365,7 +499,10 @@ describe('gates and outcomes (issue 26 items 3-4)', () => {
   });
 
   it('asks for the outcome when a pursuit is moved to a closing stage, and sends the reasons', async () => {
-    const closing = [...stages, { id: id(110), name: 'No bid', position: 5, outcome: 'no_bid' as const, opens_workspace: false, gate_evidence: null }];
+    const closing = [
+      ...stages,
+      { id: id(110), name: 'No bid', position: 5, outcome: 'no_bid' as const, opens_workspace: false, gate_evidence: null },
+    ];
     const calls = stubApi({
       ...refresh(plainUser),
       'GET /api/pursuits': () => ({ body: { ...listResponse([pursuit(1)]), stages: closing, totals: [] } }),
@@ -383,7 +520,15 @@ describe('gates and outcomes (issue 26 items 3-4)', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Capacity or B&P cost' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Lessons learned' }), 'Start shaping earlier');
     await user.click(within(dialog).getByRole('button', { name: 'Record outcome' }));
-    await waitFor(() => expect(calls.find((c) => c.url.endsWith('/outcome'))?.body).toMatchObject({ from_stage_id: stages[0]!.id, outcome: 'no_bid', reasons: ['incumbent', 'capacity'], lessons_learned: 'Start shaping earlier', archive_workspace: false }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/outcome'))?.body).toMatchObject({
+        from_stage_id: stages[0]!.id,
+        outcome: 'no_bid',
+        reasons: ['incumbent', 'capacity'],
+        lessons_learned: 'Start shaping earlier',
+        archive_workspace: false,
+      }),
+    );
     expect(calls.some((c) => c.url.endsWith('/move'))).toBe(false);
   });
 
@@ -394,7 +539,12 @@ describe('gates and outcomes (issue 26 items 3-4)', () => {
           funnel: [{ stage_id: stages[0]!.id, name: 'Identified', entered: 12, current: 2 }],
           by_month: [{ month: '2027-03', count: 2, weighted_value: 75.08, unvalued: 0 }],
           win_rate: { by_agency: [{ key: 'NAVY', won: 5, lost: 0, no_bid: 1, win_rate: 100 }], by_naics: [] },
-          calibration: { outcomes: 10, needed: 10, brier: 0.21, buckets: [{ from: 70, to: 80, count: 10, mean_p_win: 70, won: 7, win_rate: 70 }] },
+          calibration: {
+            outcomes: 10,
+            needed: 10,
+            brier: 0.21,
+            buckets: [{ from: 70, to: 80, count: 10, mean_p_win: 70, won: 7, win_rate: 70 }],
+          },
         },
       }),
     });

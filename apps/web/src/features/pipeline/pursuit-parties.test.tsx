@@ -20,7 +20,14 @@ describe('a pursuit’s linked names', () => {
         body: {
           data: [
             { kind: 'teaming_partner', name: 'Alpha Systems Inc', uei: 'ALPHA0000001', linked_by: 'chosen', not_linked_reason: null },
-            { kind: 'competitor', name: 'Smith & Sons', uei: null, linked_by: null, not_linked_reason: '2 award recipients were seen under this name, so it is not linked: add the right one from partner search.' },
+            {
+              kind: 'competitor',
+              name: 'Smith & Sons',
+              uei: null,
+              linked_by: null,
+              not_linked_reason:
+                '2 award recipients were seen under this name, so it is not linked: add the right one from partner search.',
+            },
             { kind: 'competitor', name: 'Unknown Corp', uei: null, linked_by: null, not_linked_reason: null },
           ],
         },
@@ -55,11 +62,16 @@ describe('the value from a prior award', () => {
   it('is offered with its source and taken in one click, never applied by itself', async () => {
     const calls = stubApi({
       [`GET /api/pursuits/${PURSUIT_ID}/value-from-awards`]: () => ({ body: offer }),
-      [`POST /api/pursuits/${PURSUIT_ID}/value-from-awards`]: () => ({ body: { ...base, estimated_value: 120000, value_source: 'prior_award' } }),
+      [`POST /api/pursuits/${PURSUIT_ID}/value-from-awards`]: () => ({
+        body: { ...base, estimated_value: 120000, value_source: 'prior_award' },
+      }),
     });
     renderPart(<AwardValueOffer pursuit={base} />);
     const box = screen.getByTestId('value-source');
-    await waitFor(() => expect(box).toHaveTextContent('offers $120,000 (base and all options) — from prior award W912HQ22P0064, Rice'), SLOW);
+    await waitFor(
+      () => expect(box).toHaveTextContent('offers $120,000 (base and all options) — from prior award W912HQ22P0064, Rice'),
+      SLOW,
+    );
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Use $120,000' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ award_key: 'K1' }));
@@ -67,9 +79,20 @@ describe('the value from a prior award', () => {
 
   it('names the source of a value taken, and asks nothing for an entered value', async () => {
     const calls = stubApi({ [`GET /api/pursuits/${PURSUIT_ID}/value-from-awards`]: () => ({ body: offer }) });
-    renderPart(<AwardValueOffer pursuit={{ ...base, estimated_value: 120000, value_source: 'prior_award', value_award: { award_key: 'K1', piid: 'W912HQ22P0064', recipient_name: 'Rice', basis: 'ceiling' } }} />);
+    renderPart(
+      <AwardValueOffer
+        pursuit={{
+          ...base,
+          estimated_value: 120000,
+          value_source: 'prior_award',
+          value_award: { award_key: 'K1', piid: 'W912HQ22P0064', recipient_name: 'Rice', basis: 'ceiling' },
+        }}
+      />,
+    );
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(screen.getByTestId('value-source')).toHaveTextContent('Value source: from prior award W912HQ22P0064, Rice (base and all options)');
+    expect(screen.getByTestId('value-source')).toHaveTextContent(
+      'Value source: from prior award W912HQ22P0064, Rice (base and all options)',
+    );
     expect(screen.queryByRole('button', { name: /Use/ })).not.toBeInTheDocument();
   });
 

@@ -49,7 +49,15 @@ const agencies = [
 ];
 
 function response(rows: RadarRow[], total = rows.length): RadarResponse {
-  return { data: rows, total, total_capped: false, page: 1, page_size: 50, window: { from: '2027-05-28', to: '2028-05-28' }, caveats: ['End dates move.'] };
+  return {
+    data: rows,
+    total,
+    total_capped: false,
+    page: 1,
+    page_size: 50,
+    window: { from: '2027-05-28', to: '2028-05-28' },
+    caveats: ['End dates move.'],
+  };
 }
 
 function stubRadar(rows: RadarRow[], extra: Record<string, (c: FetchCall) => { status?: number; body?: unknown }> = {}) {
@@ -127,7 +135,10 @@ describe('/radar', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Track the recompete of W912HQ21C0001 (INCUMBENT 1 LLC)' }, SLOW));
     expect(await screen.findByText('Tracked')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Recompete of W912HQ21C0001 (INCUMBENT 1 LLC): open the pipeline' })).toHaveAttribute('href', '/pipeline');
+    expect(screen.getByRole('link', { name: 'Recompete of W912HQ21C0001 (INCUMBENT 1 LLC): open the pipeline' })).toHaveAttribute(
+      'href',
+      '/pipeline',
+    );
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ award_key: 'CONT_AWD_W912HQ21C0001_9700_-NONE-_-NONE-' });
   });
 
@@ -136,7 +147,10 @@ describe('/radar', () => {
       'POST /api/radar/searches': (c) =>
         (c.body as { name: string }).name === 'Taken'
           ? { status: 409, body: { code: 'CONFLICT', detail: 'You already have a saved search with this name' } }
-          : { status: 201, body: { id: 's1', name: 'Army IT', kind: 'radar', filters: {}, link: '/radar', created_at: '', updated_at: '' } },
+          : {
+              status: 201,
+              body: { id: 's1', name: 'Army IT', kind: 'radar', filters: {}, link: '/radar', created_at: '', updated_at: '' },
+            },
     });
     renderApp('/radar?naics=541512&signals_only=true', plainUser);
     const user = userEvent.setup();
@@ -150,13 +164,28 @@ describe('/radar', () => {
     await user.type(within(dialog).getByLabelText(/Name/), 'Army IT');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({ name: 'Army IT', filters: { naics: '541512', from_months: 6, to_months: 18, signals_only: true } });
+    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
+      name: 'Army IT',
+      filters: { naics: '541512', from_months: 6, to_months: 18, signals_only: true },
+    });
   });
 
   it('lists the saved radar searches, each opening the radar with its filters', async () => {
     stubRadar([row(1)], {
       'GET /api/radar/searches': () => ({
-        body: { data: [{ id: 's1', name: 'Army IT', kind: 'radar', filters: {}, link: '/radar?naics=541512&agency=2100', created_at: '', updated_at: '' }] },
+        body: {
+          data: [
+            {
+              id: 's1',
+              name: 'Army IT',
+              kind: 'radar',
+              filters: {},
+              link: '/radar?naics=541512&agency=2100',
+              created_at: '',
+              updated_at: '',
+            },
+          ],
+        },
       }),
     });
     renderApp('/radar', plainUser);
@@ -174,7 +203,10 @@ describe('/radar', () => {
       'GET /api/auth/refresh-user': () => ({ body: plainUser }),
       'GET /api/radar/searches': () => ({ body: { data: [] } }),
       'GET /api/radar/agencies': () => ({ body: { data: agencies } }),
-      'GET /api/radar': () => ({ status: 400, body: { code: 'VALIDATION', detail: 'NAICS "5415" is not valid: a NAICS code has 6 digits' } }),
+      'GET /api/radar': () => ({
+        status: 400,
+        body: { code: 'VALIDATION', detail: 'NAICS "5415" is not valid: a NAICS code has 6 digits' },
+      }),
     });
     renderApp('/radar?naics=5415', plainUser);
     expect(await screen.findByText('NAICS "5415" is not valid: a NAICS code has 6 digits', {}, SLOW)).toBeInTheDocument();
@@ -197,7 +229,17 @@ describe('/radar', () => {
 describe('radar URL state', () => {
   it('round-trips, leaving defaults out', () => {
     const state = readRadarState(new URLSearchParams('naics=541512&to_months=24&signals_only=true&sort=obligated&order=desc&page=3'));
-    expect(state).toEqual({ naics: '541512', psc: '', agency: '', fromMonths: 6, toMonths: 24, signalsOnly: true, sort: 'obligated', order: 'desc', page: 3 });
+    expect(state).toEqual({
+      naics: '541512',
+      psc: '',
+      agency: '',
+      fromMonths: 6,
+      toMonths: 24,
+      signalsOnly: true,
+      sort: 'obligated',
+      order: 'desc',
+      page: 3,
+    });
     expect(writeRadarState(state).toString()).toBe('naics=541512&to_months=24&signals_only=true&sort=obligated&order=desc&page=3');
     expect(writeRadarState(readRadarState(new URLSearchParams())).toString()).toBe('');
   });

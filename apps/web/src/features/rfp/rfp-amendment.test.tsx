@@ -9,11 +9,34 @@ type Handlers = Parameters<typeof stubApi>[0];
 // The workspace route loads lazily; on a busy machine the first render can take seconds.
 const PAGE = { timeout: 20_000 };
 
-const req = (id: string, section: string, text: string, page = 2): RfpRequirement => ({ requirement_id: id, section, must_or_should: 'must', weight: 1, text, page, basis: null, lead_in: null, correction: null });
-const { weight: _w1, ...changedNow } = req('L-5.1-aa11', 'L', 'Quotes must be valid for at least 90 calendar days after the quotation response date.');
-const { weight: _w2, ...changedWas } = req('L-5.1-ddc7', 'L', 'Quotes must be valid for at least 60 calendar days after the quotation response date.');
+const req = (id: string, section: string, text: string, page = 2): RfpRequirement => ({
+  requirement_id: id,
+  section,
+  must_or_should: 'must',
+  weight: 1,
+  text,
+  page,
+  basis: null,
+  lead_in: null,
+  correction: null,
+});
+const { weight: _w1, ...changedNow } = req(
+  'L-5.1-aa11',
+  'L',
+  'Quotes must be valid for at least 90 calendar days after the quotation response date.',
+);
+const { weight: _w2, ...changedWas } = req(
+  'L-5.1-ddc7',
+  'L',
+  'Quotes must be valid for at least 60 calendar days after the quotation response date.',
+);
 const { weight: _w3, ...added } = req('C-2.1-77ff', 'C', 'Vendor must publish release notes for every production deployment.', 1);
-const { weight: _w4, ...removed } = req('C-2.1-99d9', 'C', 'Vendor must post all code to a publicly-available code repository, with a Public Domain license.', 1);
+const { weight: _w4, ...removed } = req(
+  'C-2.1-99d9',
+  'C',
+  'Vendor must post all code to a publicly-available code repository, with a Public Domain license.',
+  1,
+);
 const AMENDMENT: RfpAmendment = {
   solicitation_id: 'sol-2',
   version: 2,
@@ -39,7 +62,10 @@ const SOLICITATION: RfpSolicitation = {
   page_count: 9,
   requirements_count: 2,
   created_at: '2026-11-23T12:00:00.000Z',
-  requirements: [{ ...changedNow, weight: 1 }, { ...added, weight: 1 }],
+  requirements: [
+    { ...changedNow, weight: 1 },
+    { ...added, weight: 1 },
+  ],
   amendment: AMENDMENT,
   form_facts: null,
 };
@@ -65,13 +91,32 @@ function task(id: string, title: string, overrides: Partial<Task> = {}): Task {
 const FLAGGED = task('00000000-0000-4000-8000-000000000001', 'Quote validity', {
   requirement_ids: [changedNow.requirement_id],
   requirement_changes: [
-    { version: 2, change: 'changed', requirement_id: changedWas.requirement_id, new_requirement_id: changedNow.requirement_id, previous_text: changedWas.text, text: changedNow.text },
-    { version: 2, change: 'removed', requirement_id: removed.requirement_id, new_requirement_id: null, previous_text: removed.text, text: null },
+    {
+      version: 2,
+      change: 'changed',
+      requirement_id: changedWas.requirement_id,
+      new_requirement_id: changedNow.requirement_id,
+      previous_text: changedWas.text,
+      text: changedNow.text,
+    },
+    {
+      version: 2,
+      change: 'removed',
+      requirement_id: removed.requirement_id,
+      new_requirement_id: null,
+      previous_text: removed.text,
+      text: null,
+    },
   ],
 });
 const QUIET = task('00000000-0000-4000-8000-000000000002', 'Cover letter');
 
-const as = (role: WorkspaceRole, archived = false): Workspace => ({ ...ws, user_role: role, archived, archived_at: archived ? '2026-11-07T12:00:00.000Z' : null });
+const as = (role: WorkspaceRole, archived = false): Workspace => ({
+  ...ws,
+  user_role: role,
+  archived,
+  archived_at: archived ? '2026-11-07T12:00:00.000Z' : null,
+});
 function api(w: Workspace, extra: Handlers = {}): Handlers {
   return {
     ...workspaceApi(w),
@@ -107,21 +152,38 @@ describe('RFP tab: the amendment diff', () => {
   });
 
   it('says nothing changed when a re-upload is identical', async () => {
-    const same = { ...AMENDMENT, counts: { unchanged: 2, changed: 0, added: 0, removed: 0, tasks_affected: 0 }, changed: [], added: [], removed: [], tasks_affected: [] };
+    const same = {
+      ...AMENDMENT,
+      counts: { unchanged: 2, changed: 0, added: 0, removed: 0, tasks_affected: 0 },
+      changed: [],
+      added: [],
+      removed: [],
+      tasks_affected: [],
+    };
     stubApi(api(ws, { [`GET /api/workspaces/${ws.id}/rfp/solicitation`]: () => ({ body: { ...SOLICITATION, amendment: same } }) }));
     renderApp(`/workspace/${ws.id}?tab=rfp`, plainUser);
-    expect(await screen.findByText('No requirement changed: the 2 requirements are the same as in version 1.', {}, PAGE)).toBeInTheDocument();
+    expect(
+      await screen.findByText('No requirement changed: the 2 requirements are the same as in version 1.', {}, PAGE),
+    ).toBeInTheDocument();
   });
 
   it('shows no amendment card for a first version', async () => {
-    stubApi(api(ws, { [`GET /api/workspaces/${ws.id}/rfp/solicitation`]: () => ({ body: { ...SOLICITATION, version: 1, amendment: null } }) }));
+    stubApi(
+      api(ws, { [`GET /api/workspaces/${ws.id}/rfp/solicitation`]: () => ({ body: { ...SOLICITATION, version: 1, amendment: null } }) }),
+    );
     renderApp(`/workspace/${ws.id}?tab=rfp`, plainUser);
     await screen.findByText(/^Version 1 ·/, {}, PAGE);
     expect(screen.queryByTestId('rfp-amendment')).toBeNull();
   });
 
   it('marks the new and the reworded requirement and the flagged task in the compliance matrix', async () => {
-    const row = (r: Omit<RfpRequirement, 'weight'>, extra: Partial<RfpMatrix['rows'][number]>) => ({ ...r, task: null, draft: null, amendment: null, ...extra });
+    const row = (r: Omit<RfpRequirement, 'weight'>, extra: Partial<RfpMatrix['rows'][number]>) => ({
+      ...r,
+      task: null,
+      draft: null,
+      amendment: null,
+      ...extra,
+    });
     const matrix: RfpMatrix = {
       solicitation_id: 'sol-2',
       version: 2,
@@ -137,7 +199,9 @@ describe('RFP tab: the amendment diff', () => {
     };
     stubApi(api(ws, { [`GET /api/workspaces/${ws.id}/rfp/matrix`]: () => ({ body: matrix }) }));
     renderApp(`/workspace/${ws.id}?tab=rfp`, plainUser);
-    await userEvent.click(within(await screen.findByRole('radiogroup', { name: 'Requirements view' }, PAGE)).getByText('Compliance Matrix'));
+    await userEvent.click(
+      within(await screen.findByRole('radiogroup', { name: 'Requirements view' }, PAGE)).getByText('Compliance Matrix'),
+    );
     const changedRow = await screen.findByTestId(`matrix-row-${changedNow.requirement_id}`);
     expect(changedRow).toHaveAttribute('data-amended', 'changed');
     expect(within(changedRow).getByText('Changed in v2')).toBeInTheDocument();
@@ -185,7 +249,16 @@ describe('RFP tab: uploading an amendment', () => {
         [`GET /api/workspaces/${ws.id}/rfp/solicitation`]: () => ({ body: uploaded ? SOLICITATION : first }),
         [`POST /api/workspaces/${ws.id}/rfp/upload`]: () => {
           uploaded = true;
-          return { body: { solicitation_id: 'sol-2', requirements: SOLICITATION.requirements, requirements_count: 2, version: 2, file_name: 'rfq-amendment-1.pdf', amendment: AMENDMENT } };
+          return {
+            body: {
+              solicitation_id: 'sol-2',
+              requirements: SOLICITATION.requirements,
+              requirements_count: 2,
+              version: 2,
+              file_name: 'rfq-amendment-1.pdf',
+              amendment: AMENDMENT,
+            },
+          };
         },
       }),
     );
@@ -213,13 +286,18 @@ describe('Tasks board: tasks an amendment touched', () => {
     await screen.findByTestId('task-board', {}, PAGE);
     const flag = within(cardOf('Quote validity')).getByTestId('task-requirements-changed');
     expect(flag).toHaveTextContent('Requirements changed in the amended RFP');
-    expect(flag).toHaveTextContent(`${changedWas.requirement_id} → ${changedNow.requirement_id} reworded in version 2: "${changedNow.text}"`);
+    expect(flag).toHaveTextContent(
+      `${changedWas.requirement_id} → ${changedNow.requirement_id} reworded in version 2: "${changedNow.text}"`,
+    );
     expect(flag).toHaveTextContent(`${removed.requirement_id} removed in version 2`);
     expect(within(cardOf('Cover letter')).queryByTestId('task-requirements-changed')).toBeNull();
 
     await userEvent.click(within(flag).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: `/api/tasks/${FLAGGED.id}/requirement-changes/dismiss`, body: { through_version: 2 } });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: `/api/tasks/${FLAGGED.id}/requirement-changes/dismiss`,
+      body: { through_version: 2 },
+    });
     expect(await screen.findByText('Requirement changes dismissed')).toBeInTheDocument();
   });
 

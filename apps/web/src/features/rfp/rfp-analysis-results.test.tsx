@@ -8,7 +8,17 @@ import { workspaceApi, ws } from '../../test/workspace-test-api';
 
 /** Issue 14 in the RFP tab: conflicts above the missing list, format checks, and the rows reported apart. */
 
-const req = (requirement_id: string, section: string, text: string): RfpRequirement => ({ requirement_id, section, must_or_should: 'must', weight: 1, text, page: 1, basis: null, lead_in: null, correction: null });
+const req = (requirement_id: string, section: string, text: string): RfpRequirement => ({
+  requirement_id,
+  section,
+  must_or_should: 'must',
+  weight: 1,
+  text,
+  page: 1,
+  basis: null,
+  lead_in: null,
+  correction: null,
+});
 const REQUIREMENTS = [
   req('L-1', 'L', 'Proposals must be received no later than 2:00 PM on March 3.'),
   req('L-2', 'L', 'The Technical Volume shall not exceed 10 pages.'),
@@ -41,7 +51,13 @@ const ANALYSIS: RfpAnalysis = {
   created_at: '2026-11-06T12:00:00.000Z',
   stale: false,
   missing_requirements: [{ requirement_id: 'L-4', section: 'L', text: 'Offerors shall describe their staffing plan.' }],
-  suggestions: [{ requirement_id: 'L-2', location_hint: 'Technical Volume (pages 1-12)', suggestion: 'Shorten Technical Volume to at most 10 pages (Technical Volume): it runs 12 pages (L-2).' }],
+  suggestions: [
+    {
+      requirement_id: 'L-2',
+      location_hint: 'Technical Volume (pages 1-12)',
+      suggestion: 'Shorten Technical Volume to at most 10 pages (Technical Volume): it runs 12 pages (L-2).',
+    },
+  ],
   matches: [],
   conflicts: [
     {
@@ -61,8 +77,22 @@ const ANALYSIS: RfpAnalysis = {
   ],
   checks: [],
   format_checks: [
-    { requirement_id: 'L-2', check: 'page_limit', status: 'failed', expected: 'at most 10 pages (Technical Volume)', found: '12 pages (pages 1-12)', location_hint: 'Technical Volume (pages 1-12)' },
-    { requirement_id: 'L-2', check: 'font_size', status: 'not_checked', expected: 'text at least 12 pt', found: 'no font information (upload the draft as a PDF)', location_hint: 'Whole draft' },
+    {
+      requirement_id: 'L-2',
+      check: 'page_limit',
+      status: 'failed',
+      expected: 'at most 10 pages (Technical Volume)',
+      found: '12 pages (pages 1-12)',
+      location_hint: 'Technical Volume (pages 1-12)',
+    },
+    {
+      requirement_id: 'L-2',
+      check: 'font_size',
+      status: 'not_checked',
+      expected: 'text at least 12 pt',
+      found: 'no font information (upload the draft as a PDF)',
+      location_hint: 'Whole draft',
+    },
   ],
 };
 
@@ -81,7 +111,9 @@ describe('analysis results: conflicts, format checks, rows reported apart', () =
     const conflicts = await screen.findByRole('list', { name: 'Conflicts' }, { timeout: 10_000 });
     expect(screen.getByText('Conflicts (1)')).toBeInTheDocument();
     expect(within(conflicts).getByText('L-3')).toBeInTheDocument();
-    expect(within(conflicts).getByText('The solicitation requires at least 120 calendar days; the draft states 45 calendar days.')).toBeInTheDocument();
+    expect(
+      within(conflicts).getByText('The solicitation requires at least 120 calendar days; the draft states 45 calendar days.'),
+    ).toBeInTheDocument();
     // The requirement and the draft sentence side by side, with the rule.
     expect(within(conflicts).getByText('Offers must remain valid for at least 120 calendar days.')).toBeInTheDocument();
     expect(within(conflicts).getByText('“This offer is valid for 45 calendar days.”')).toBeInTheDocument();
@@ -120,10 +152,16 @@ describe('analysis results: conflicts, format checks, rows reported apart', () =
     const checks = await screen.findByRole('list', { name: 'Format checks' }, { timeout: 10_000 });
     expect(screen.getByText('Format Checks (1 failed)')).toBeInTheDocument();
     expect(within(checks).getByText('Failed')).toBeInTheDocument();
-    expect(within(checks).getByText('Page limit: at most 10 pages (Technical Volume); the draft has 12 pages (pages 1-12)')).toBeInTheDocument();
+    expect(
+      within(checks).getByText('Page limit: at most 10 pages (Technical Volume); the draft has 12 pages (pages 1-12)'),
+    ).toBeInTheDocument();
     expect(within(checks).getByText('Not checked')).toBeInTheDocument();
     expect(within(checks).getByText('L-2 · Technical Volume (pages 1-12)')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Submission logistics' })).getByText('Proposals must be received no later than 2:00 PM on March 3.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Submission logistics' })).getByText(
+        'Proposals must be received no later than 2:00 PM on March 3.',
+      ),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Document format' })).getByText('L-2')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Missing requirements' })).queryByText('L-1')).not.toBeInTheDocument();
   });
@@ -131,7 +169,8 @@ describe('analysis results: conflicts, format checks, rows reported apart', () =
   it('shows none of the new cards when the analysis has nothing for them', async () => {
     open({ ...ANALYSIS, conflicts: [], reported_separately: [], format_checks: [] });
     expect(await screen.findByText('Analysis Results', {}, { timeout: 10_000 })).toBeInTheDocument();
-    for (const name of ['Conflicts', 'Format checks', 'Submission logistics']) expect(screen.queryByRole('list', { name })).not.toBeInTheDocument();
+    for (const name of ['Conflicts', 'Format checks', 'Submission logistics'])
+      expect(screen.queryByRole('list', { name })).not.toBeInTheDocument();
   });
 
   it('counts only content requirements per section, conflicts as unanswered', () => {

@@ -74,9 +74,20 @@ const SOLICITATION: RfpSolicitation = {
   form_facts: null,
 };
 const row = ({ weight: _weight, ...r }: RfpRequirement): RfpMatrixRow => ({ ...r, task: null, draft: null, amendment: null });
-const MATRIX: RfpMatrix = { solicitation_id: 'sol-2', version: 2, analysis_id: null, excluded_count: 1, rows: REQUIREMENTS.filter((r) => !r.correction?.not_a_requirement).map(row) };
+const MATRIX: RfpMatrix = {
+  solicitation_id: 'sol-2',
+  version: 2,
+  analysis_id: null,
+  excluded_count: 1,
+  rows: REQUIREMENTS.filter((r) => !r.correction?.not_a_requirement).map(row),
+};
 
-const as = (role: WorkspaceRole, archived = false): Workspace => ({ ...ws, user_role: role, archived, archived_at: archived ? '2026-11-07T12:00:00.000Z' : null });
+const as = (role: WorkspaceRole, archived = false): Workspace => ({
+  ...ws,
+  user_role: role,
+  archived,
+  archived_at: archived ? '2026-11-07T12:00:00.000Z' : null,
+});
 const correctionUrl = (id: string) => `/api/workspaces/${ws.id}/rfp/solicitations/sol-2/requirements/${id}/correction`;
 
 function api(w: Workspace, extra: Handlers = {}): Handlers {
@@ -120,7 +131,9 @@ describe('Why is this a requirement?', () => {
     await userEvent.click(why('L-2'));
     expect(document.getElementById('why-L-2')).toHaveTextContent('Not recorded for this upload; re-upload the RFP to see it.');
     await userEvent.click(why('M-1'));
-    expect(document.getElementById('why-M-1')).toHaveTextContent('Corrected by Carl Contributor in version 1, carried over by the amendment: section M → L; must → should.');
+    expect(document.getElementById('why-M-1')).toHaveTextContent(
+      'Corrected by Carl Contributor in version 1, carried over by the amendment: section M → L; must → should.',
+    );
     expect(rowOf('M-1')).toHaveTextContent('L (corrected from M)');
     expect(rowOf('M-1')).toHaveTextContent('should (corrected from must)');
     expect(rowOf('C-1')).toHaveTextContent('Not a requirement');
@@ -159,7 +172,12 @@ describe('correcting the list', () => {
     expect(within(form).queryByRole('button', { name: 'Undo correction' })).toBeNull();
     await userEvent.click(within(form).getByRole('button', { name: 'Mark not a requirement' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ not_a_requirement: true, section: 'L', must_or_should: 'must', note: null });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      not_a_requirement: true,
+      section: 'L',
+      must_or_should: 'must',
+      note: null,
+    });
     expect(await screen.findByText('L-1 marked not a requirement')).toBeInTheDocument();
 
     await userEvent.click(within(form).getByRole('textbox', { name: 'Section' }));
@@ -167,7 +185,12 @@ describe('correcting the list', () => {
     await userEvent.type(within(form).getByRole('textbox', { name: 'Note (optional)' }), 'Evaluated, not instructed');
     await userEvent.click(within(form).getByRole('button', { name: 'Save correction' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
-    expect(calls.filter((c) => c.method === 'PUT')[1]!.body).toEqual({ not_a_requirement: false, section: 'M', must_or_should: 'must', note: 'Evaluated, not instructed' });
+    expect(calls.filter((c) => c.method === 'PUT')[1]!.body).toEqual({
+      not_a_requirement: false,
+      section: 'M',
+      must_or_should: 'must',
+      note: 'Evaluated, not instructed',
+    });
 
     await userEvent.click(why('C-1'));
     const excluded = screen.getByRole('group', { name: 'Correct C-1' });
@@ -177,12 +200,23 @@ describe('correcting the list', () => {
   }, 60_000);
 
   it("shows the server's refusal", async () => {
-    stubApi(api(as('OWNER'), { [`PUT ${correctionUrl('L-1')}`]: () => ({ status: 409, body: { detail: 'This RFP version has been replaced by version 3: reload and correct the current version' } }) }));
+    stubApi(
+      api(as('OWNER'), {
+        [`PUT ${correctionUrl('L-1')}`]: () => ({
+          status: 409,
+          body: { detail: 'This RFP version has been replaced by version 3: reload and correct the current version' },
+        }),
+      }),
+    );
     open();
     await screen.findByText('Offerors shall include an org chart.', {}, PAGE);
     await userEvent.click(why('L-1'));
-    await userEvent.click(within(screen.getByRole('group', { name: 'Correct L-1' })).getByRole('button', { name: 'Mark not a requirement' }));
-    expect(await screen.findByText('This RFP version has been replaced by version 3: reload and correct the current version')).toBeInTheDocument();
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Correct L-1' })).getByRole('button', { name: 'Mark not a requirement' }),
+    );
+    expect(
+      await screen.findByText('This RFP version has been replaced by version 3: reload and correct the current version'),
+    ).toBeInTheDocument();
   });
 
   it('never offers a row marked not a requirement for tasks', async () => {
@@ -222,7 +256,9 @@ describe('the compliance matrix as corrected', () => {
     await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Requirements view' })).getByText('Compliance Matrix'));
     await screen.findByTestId('matrix-row-M-1');
     expect(screen.queryByTestId('matrix-row-C-1')).toBeNull();
-    expect(screen.getByTestId('matrix-excluded')).toHaveTextContent('1 row marked not a requirement is left out; undo a correction in the Requirements view.');
+    expect(screen.getByTestId('matrix-excluded')).toHaveTextContent(
+      '1 row marked not a requirement is left out; undo a correction in the Requirements view.',
+    );
     expect(screen.getByTestId('matrix-row-M-1')).toHaveTextContent('L · should');
     expect(screen.getByTestId('matrix-row-M-1')).toHaveTextContent('(corrected from M)');
     await userEvent.click(within(screen.getByTestId('matrix-row-L-1')).getByRole('button', { name: 'Why is L-1 a requirement?' }));
@@ -267,7 +303,11 @@ describe('an analysis scored before the list was corrected', () => {
   });
 
   it('says nothing when every correction came before the draft was scored', async () => {
-    stubApi(api(as('VIEWER'), { [`GET /api/workspaces/${ws.id}/rfp/analysis`]: () => ({ body: { ...ANALYSIS, created_at: '2026-11-27T00:00:00.000Z' } }) }));
+    stubApi(
+      api(as('VIEWER'), {
+        [`GET /api/workspaces/${ws.id}/rfp/analysis`]: () => ({ body: { ...ANALYSIS, created_at: '2026-11-27T00:00:00.000Z' } }),
+      }),
+    );
     open();
     await screen.findByTestId('status-counts', {}, PAGE);
     expect(screen.queryByTestId('analysis-corrected-since')).toBeNull();
@@ -280,7 +320,9 @@ describe('an analysis scored before the list was corrected', () => {
       api(as('CONTRIBUTOR'), {
         [`GET /api/workspaces/${ws.id}/rfp/analysis`]: () => {
           reads += 1;
-          return failReads ? { status: 422, body: { detail: 'The draft could not be read again' } } : { body: { ...ANALYSIS, created_at: '2026-11-27T00:00:00.000Z' } };
+          return failReads
+            ? { status: 422, body: { detail: 'The draft could not be read again' } }
+            : { body: { ...ANALYSIS, created_at: '2026-11-27T00:00:00.000Z' } };
         },
         [`PUT ${correctionUrl('L-1')}`]: () => ({ body: REQUIREMENTS[0] }),
       }),
@@ -292,7 +334,9 @@ describe('an analysis scored before the list was corrected', () => {
     failReads = true;
     await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Requirements view' })).getByText('Requirements'));
     await userEvent.click(await screen.findByRole('button', { name: 'Why is L-1 a requirement?' }, PAGE));
-    await userEvent.click(within(screen.getByRole('group', { name: 'Correct L-1' })).getByRole('button', { name: 'Mark not a requirement' }));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Correct L-1' })).getByRole('button', { name: 'Mark not a requirement' }),
+    );
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Requirements view' })).getByText('Analysis'));
     expect(await screen.findByTestId('analysis-stale', {}, PAGE)).toHaveTextContent(
@@ -303,7 +347,9 @@ describe('an analysis scored before the list was corrected', () => {
     const before = reads;
     await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Requirements view' })).getByText('Requirements'));
     await userEvent.click(await screen.findByRole('button', { name: 'Why is L-1 a requirement?' }, PAGE));
-    await userEvent.click(within(screen.getByRole('group', { name: 'Correct L-1' })).getByRole('button', { name: 'Mark not a requirement' }));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Correct L-1' })).getByRole('button', { name: 'Mark not a requirement' }),
+    );
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
     await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Requirements view' })).getByText('Analysis'));
     await waitFor(() => expect(screen.queryByTestId('analysis-stale')).toBeNull(), PAGE);

@@ -7,12 +7,18 @@ import { workspaceApi, ws } from '../../test/workspace-test-api';
 
 const ENDED = 'Your session ended because your password was changed. Please sign in again.';
 const fileInput = (label: string) =>
-  screen.getByLabelText(`${label} file`, { selector: 'button' }).closest('[data-testid="file-upload-card"]')!.querySelector('input[type="file"]') as HTMLInputElement;
+  screen
+    .getByLabelText(`${label} file`, { selector: 'button' })
+    .closest('[data-testid="file-upload-card"]')!
+    .querySelector('input[type="file"]') as HTMLInputElement;
 
 function rfpApiAnswering(path: 'upload' | 'analyze-draft', status: number, body: object) {
   return {
     ...workspaceApi(ws),
-    [`GET /api/workspaces/${ws.id}/rfp/solicitation`]: () => ({ status: 404, body: { detail: 'No RFP has been uploaded to this workspace' } }),
+    [`GET /api/workspaces/${ws.id}/rfp/solicitation`]: () => ({
+      status: 404,
+      body: { detail: 'No RFP has been uploaded to this workspace' },
+    }),
     [`GET /api/workspaces/${ws.id}/rfp/analysis`]: () => ({ status: 404, body: { detail: 'No analysis yet' } }),
     [`POST /api/workspaces/${ws.id}/rfp/${path}`]: () => ({ status, body }),
   };

@@ -7,7 +7,17 @@ import { contributor, workspaceApi, ws } from '../../test/workspace-test-api';
 
 type Handlers = Parameters<typeof stubApi>[0];
 
-const req = (id: string, section: string, page: number, text: string): RfpRequirement => ({ requirement_id: id, section, must_or_should: 'must', weight: 1, text, page, basis: null, lead_in: null, correction: null });
+const req = (id: string, section: string, page: number, text: string): RfpRequirement => ({
+  requirement_id: id,
+  section,
+  must_or_should: 'must',
+  weight: 1,
+  text,
+  page,
+  basis: null,
+  lead_in: null,
+  correction: null,
+});
 const REQUIREMENTS = [
   req('L-001', 'L', 2, 'Offerors shall submit the technical volume in no more than 20 pages.'),
   req('L-002', 'L', 2, 'Offerors shall include an org chart.'),
@@ -26,14 +36,29 @@ const SOLICITATION: RfpSolicitation = {
   amendment: null,
   form_facts: null,
 };
-const row = ({ weight: _weight, ...r }: RfpRequirement, task: RfpMatrixRow['task'], draft: RfpMatrixRow['draft']): RfpMatrixRow => ({ ...r, task, draft, amendment: null });
+const row = ({ weight: _weight, ...r }: RfpRequirement, task: RfpMatrixRow['task'], draft: RfpMatrixRow['draft']): RfpMatrixRow => ({
+  ...r,
+  task,
+  draft,
+  amendment: null,
+});
 const MATRIX: RfpMatrix = {
   solicitation_id: 'sol-1',
   version: 1,
   analysis_id: 'an-1',
   excluded_count: 0,
   rows: [
-    row(REQUIREMENTS[0]!, { id: 't1', title: 'L-001: Offerors shall submit the technical volume', status: 'IN_PROGRESS', assignee_name: 'Member 2', requirements_changed: false }, { status: 'addressed', page: 4, location_hint: 'Technical Approach', score: 0.8 }),
+    row(
+      REQUIREMENTS[0]!,
+      {
+        id: 't1',
+        title: 'L-001: Offerors shall submit the technical volume',
+        status: 'IN_PROGRESS',
+        assignee_name: 'Member 2',
+        requirements_changed: false,
+      },
+      { status: 'addressed', page: 4, location_hint: 'Technical Approach', score: 0.8 },
+    ),
     row(REQUIREMENTS[1]!, null, { status: 'partial', page: 6, location_hint: 'Management', score: 0.3 }),
     row(REQUIREMENTS[2]!, null, { status: 'missing', page: null, location_hint: null, score: 0 }),
   ],
@@ -47,7 +72,12 @@ function api(w: Workspace, extra: Handlers = {}): Handlers {
     ...extra,
   };
 }
-const as = (role: WorkspaceRole, archived = false): Workspace => ({ ...ws, user_role: role, archived, archived_at: archived ? '2026-11-07T12:00:00.000Z' : null });
+const as = (role: WorkspaceRole, archived = false): Workspace => ({
+  ...ws,
+  user_role: role,
+  archived,
+  archived_at: archived ? '2026-11-07T12:00:00.000Z' : null,
+});
 const open = () => renderApp(`/workspace/${ws.id}?tab=rfp`, plainUser);
 const createButton = () => screen.getByRole('button', { name: 'Create tasks' });
 
@@ -79,8 +109,14 @@ describe('RFP tab: requirements become tasks', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     expect(await screen.findByText('1 task created (1 already had tasks)')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ requirement_ids: ['L-001', 'L-002'], grouping: 'section', assignee_user_id: contributor.user_id });
-    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url === `/api/workspaces/${ws.id}`).length).toBeGreaterThan(workspaceReads));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      requirement_ids: ['L-001', 'L-002'],
+      grouping: 'section',
+      assignee_user_id: contributor.user_id,
+    });
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'GET' && c.url === `/api/workspaces/${ws.id}`).length).toBeGreaterThan(workspaceReads),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(createButton()).toBeDisabled();
   });

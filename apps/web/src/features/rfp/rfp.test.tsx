@@ -15,7 +15,8 @@ type Handlers = Parameters<typeof stubApi>[0];
  */
 class FakeXhr {
   static pause: { halfway: Promise<void>; sent: Promise<void> } | null = null;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null; onload: (() => void) | null } =
+    { onprogress: null, onload: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   status = 0;
@@ -89,7 +90,9 @@ const ANALYSIS: RfpAnalysis = {
   created_at: '2026-11-06T12:00:00.000Z',
   stale: false,
   missing_requirements: [{ requirement_id: 'L-002', section: 'L', text: 'Offerors should include an org chart.' }],
-  suggestions: [{ requirement_id: 'M-001', location_hint: 'Page 2, under "Technical Approach"', suggestion: 'Say how the approach is feasible.' }],
+  suggestions: [
+    { requirement_id: 'M-001', location_hint: 'Page 2, under "Technical Approach"', suggestion: 'Say how the approach is feasible.' },
+  ],
   matches: [],
   conflicts: [],
   checks: [],
@@ -109,7 +112,10 @@ function rfpApi(w: Workspace, rfp: RfpSolicitation | null, analysis: RfpAnalysis
 const as = (role: WorkspaceRole) => ({ ...ws, user_role: role });
 const open = () => renderApp(`/workspace/${ws.id}?tab=rfp`, plainUser);
 const fileInput = (label: string) =>
-  screen.getByLabelText(`${label} file`, { selector: 'button' }).closest('[data-testid="file-upload-card"]')!.querySelector('input[type="file"]') as HTMLInputElement;
+  screen
+    .getByLabelText(`${label} file`, { selector: 'button' })
+    .closest('[data-testid="file-upload-card"]')!
+    .querySelector('input[type="file"]') as HTMLInputElement;
 
 describe('RFP tab: no RFP yet', () => {
   it('checks the file before any call: none chosen, then not a PDF', async () => {
@@ -118,7 +124,9 @@ describe('RFP tab: no RFP yet', () => {
     const button = await screen.findByRole('button', { name: 'Upload RFP PDF' });
     await userEvent.click(button);
     expect(await screen.findByText('Please select an RFP PDF file')).toBeInTheDocument();
-    await userEvent.setup({ applyAccept: false }).upload(fileInput('Upload RFP PDF'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(fileInput('Upload RFP PDF'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     await userEvent.click(button);
     expect(await screen.findByText('PDF files only')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
@@ -131,10 +139,20 @@ describe('RFP tab: no RFP yet', () => {
     let uploaded = false;
     const calls = stubApi({
       ...rfpApi(ws, null, null),
-      [`GET /api/workspaces/${ws.id}/rfp/solicitation`]: () => (uploaded ? { body: SOLICITATION } : { status: 404, body: { detail: 'No RFP has been uploaded to this workspace' } }),
+      [`GET /api/workspaces/${ws.id}/rfp/solicitation`]: () =>
+        uploaded ? { body: SOLICITATION } : { status: 404, body: { detail: 'No RFP has been uploaded to this workspace' } },
       [`POST /api/workspaces/${ws.id}/rfp/upload`]: () => {
         uploaded = true;
-        return { body: { solicitation_id: 'sol-2', requirements: REQUIREMENTS, requirements_count: 4, version: 2, file_name: 'DOL RFQ.pdf', amendment: null } };
+        return {
+          body: {
+            solicitation_id: 'sol-2',
+            requirements: REQUIREMENTS,
+            requirements_count: 4,
+            version: 2,
+            file_name: 'DOL RFQ.pdf',
+            amendment: null,
+          },
+        };
       },
     });
     open();
@@ -214,7 +232,8 @@ describe('RFP tab: with an RFP', () => {
     let analysed = false;
     const calls = stubApi(
       rfpApi(ws, SOLICITATION, null, {
-        [`GET /api/workspaces/${ws.id}/rfp/analysis`]: () => (analysed ? { body: ANALYSIS } : { status: 404, body: { detail: 'No analysis yet' } }),
+        [`GET /api/workspaces/${ws.id}/rfp/analysis`]: () =>
+          analysed ? { body: ANALYSIS } : { status: 404, body: { detail: 'No analysis yet' } },
         [`POST /api/workspaces/${ws.id}/rfp/analyze-draft`]: () => {
           analysed = true;
           return { body: ANALYSIS };
@@ -264,7 +283,7 @@ describe('RFP tab: with an RFP', () => {
     expect(screen.queryByText('Analysis Results')).not.toBeInTheDocument();
   });
 
-  it('does not show results of an older RFP version as this one\'s', async () => {
+  it("does not show results of an older RFP version as this one's", async () => {
     stubApi(rfpApi(ws, SOLICITATION, { ...ANALYSIS, solicitation_id: 'sol-1', solicitation_version: 1 }));
     open();
     expect(await screen.findByRole('button', { name: 'Upload Draft Proposal' })).toBeInTheDocument();
@@ -278,7 +297,8 @@ describe('RFP tab: with an RFP', () => {
     // The analysis opens first; the requirements are one view away (issue 24).
     await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Requirements view' })).getByText('Requirements'));
     expect(screen.getByText('Requirements (4 of 4)')).toBeInTheDocument();
-    for (const name of ['Upload New RFP', 'Run New Analysis', 'Upload Draft Proposal']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of ['Upload New RFP', 'Run New Analysis', 'Upload Draft Proposal'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });
 
   it('shows a VIEWER no draft upload before any analysis', async () => {
@@ -290,7 +310,7 @@ describe('RFP tab: with an RFP', () => {
 });
 
 describe('coverage by section', () => {
-  it('is the share of each section\'s requirements not in the missing list', () => {
+  it("is the share of each section's requirements not in the missing list", () => {
     expect(coverageBySection(REQUIREMENTS, ANALYSIS)).toEqual([
       { section: 'Section L', coverage: 50 },
       { section: 'Section M', coverage: 100 },

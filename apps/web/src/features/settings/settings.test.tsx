@@ -30,7 +30,9 @@ describe('settings', () => {
     await userEvent.type(name, 'Uma Renamed');
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method !== 'GET')).toMatchObject([{ method: 'PATCH', url: '/api/auth/profile', body: { name: 'Uma Renamed' } }]);
+    expect(calls.filter((c) => c.method !== 'GET')).toMatchObject([
+      { method: 'PATCH', url: '/api/auth/profile', body: { name: 'Uma Renamed' } },
+    ]);
     // The header's user menu and the stored session (read on reload) carry the saved name.
     expect(screen.getByText('UR')).toBeInTheDocument();
     expect(screen.getAllByText('Uma Renamed').length).toBeGreaterThan(0);
@@ -59,7 +61,10 @@ describe('settings', () => {
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'new-secret');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/auth/change-password')?.body).toEqual({ current_password: 'old-secret', new_password: 'new-secret' });
+    expect(calls.find((c) => c.url === '/api/auth/change-password')?.body).toEqual({
+      current_password: 'old-secret',
+      new_password: 'new-secret',
+    });
     expect(localStorage.getItem('token')).toBe('fresh-token');
     expect(screen.getByLabelText('Current Password')).toHaveValue('');
   });
@@ -107,8 +112,12 @@ describe('settings', () => {
   it('saves the alert toggles on the server (they drive the bell and mail) and the threshold locally; sync frequency locally', async () => {
     const calls = stubApi({
       ...refresh,
-      'GET /api/settings/notifications': () => ({ body: { email_notifications: false, deadline_reminders: true, new_opportunity_alerts: true } }),
-      'PUT /api/settings/notifications': (c) => ({ body: { email_notifications: false, deadline_reminders: true, new_opportunity_alerts: true, ...(c.body as object) } }),
+      'GET /api/settings/notifications': () => ({
+        body: { email_notifications: false, deadline_reminders: true, new_opportunity_alerts: true },
+      }),
+      'PUT /api/settings/notifications': (c) => ({
+        body: { email_notifications: false, deadline_reminders: true, new_opportunity_alerts: true, ...(c.body as object) },
+      }),
     });
     renderApp('/settings', plainUser);
     await userEvent.click(await screen.findByRole('tab', { name: 'Notifications' }));
@@ -134,7 +143,9 @@ describe('settings', () => {
     renderApp('/settings', plainUser);
     await userEvent.click(await screen.findByRole('tab', { name: 'Integration' }, { timeout: 10_000 }));
     expect(
-      screen.getByText('How often open screens re-read opportunities from BidDesk. Admins set the SAM.gov import schedule in Admin → Database.'),
+      screen.getByText(
+        'How often open screens re-read opportunities from BidDesk. Admins set the SAM.gov import schedule in Admin → Database.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByTestId('sync-frequency-hint')).toHaveTextContent('When the dashboard is opened and when you press Refresh');
     await choose('Sync frequency', 'Real-time');

@@ -69,12 +69,21 @@ describe('tasks tab: the board', () => {
     stubApi(boardApi(ws));
     renderApp(`/workspace/${ws.id}?tab=tasks`, plainUser);
     await openBoard();
-    const columns: Record<TaskStatus, string[]> = { TODO: ['Compliance matrix', 'My own notes'], IN_PROGRESS: ['Pricing narrative'], REVIEW: ['Past performance'], DONE: ['Cover letter'] };
+    const columns: Record<TaskStatus, string[]> = {
+      TODO: ['Compliance matrix', 'My own notes'],
+      IN_PROGRESS: ['Pricing narrative'],
+      REVIEW: ['Past performance'],
+      DONE: ['Cover letter'],
+    };
     const headings = { TODO: 'To Do', IN_PROGRESS: 'In Progress', REVIEW: 'Review', DONE: 'Done' };
     for (const [status, titles] of Object.entries(columns) as [TaskStatus, string[]][]) {
       const column = screen.getByTestId(`task-column-${status}`);
       expect(within(column).getByRole('heading', { name: headings[status] })).toBeInTheDocument();
-      expect(within(column).getAllByTestId('task-card').map((c) => within(c).getByTestId('task-title').textContent)).toEqual(titles);
+      expect(
+        within(column)
+          .getAllByTestId('task-card')
+          .map((c) => within(c).getByTestId('task-title').textContent),
+      ).toEqual(titles);
       expect(within(column).getByTestId('task-column-count')).toHaveTextContent(String(titles.length));
     }
     const first = card('Compliance matrix');
@@ -152,7 +161,14 @@ describe('tasks tab: the board', () => {
 
   it('only logs a failed load of the tasks and shows no board', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    stubApi(boardApi(ws, BOARD, { [`GET /api/workspaces/${ws.id}/tasks`]: () => ({ status: 403, body: { detail: 'Access denied to this workspace', code: 'FORBIDDEN' } }) }));
+    stubApi(
+      boardApi(ws, BOARD, {
+        [`GET /api/workspaces/${ws.id}/tasks`]: () => ({
+          status: 403,
+          body: { detail: 'Access denied to this workspace', code: 'FORBIDDEN' },
+        }),
+      }),
+    );
     renderApp(`/workspace/${ws.id}?tab=tasks`, plainUser);
     expect(await screen.findByRole('button', { name: 'New Task' })).toBeInTheDocument();
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to load tasks', expect.anything()));
@@ -164,7 +180,9 @@ describe('tasks tab: the board', () => {
 
 describe('tasks tab: moves and deletes', () => {
   it('moves with the column the card was in, says so, and reloads the board and the workspace', async () => {
-    const calls = stubApi(boardApi(as('REVIEWER'), BOARD, { [`PATCH /api/tasks/${todo.id}`]: () => ({ body: { ...todo, status: 'IN_PROGRESS' } }) }));
+    const calls = stubApi(
+      boardApi(as('REVIEWER'), BOARD, { [`PATCH /api/tasks/${todo.id}`]: () => ({ body: { ...todo, status: 'IN_PROGRESS' } }) }),
+    );
     renderApp(`/workspace/${ws.id}?tab=tasks`, plainUser);
     await openBoard();
     const loads = (url: string) => calls.filter((c) => c.method === 'GET' && c.url === url).length;
@@ -179,7 +197,10 @@ describe('tasks tab: moves and deletes', () => {
   it('shows the server detail when a move is refused, and the SPEC text otherwise', async () => {
     stubApi(
       boardApi(ws, BOARD, {
-        [`PATCH /api/tasks/${inProgress.id}`]: () => ({ status: 409, body: { detail: 'This task was moved by someone else. Reload and try again.', code: 'CONFLICT' } }),
+        [`PATCH /api/tasks/${inProgress.id}`]: () => ({
+          status: 409,
+          body: { detail: 'This task was moved by someone else. Reload and try again.', code: 'CONFLICT' },
+        }),
         [`PATCH /api/tasks/${review.id}`]: () => ({ status: 500, body: {} }),
       }),
     );
@@ -224,7 +245,11 @@ describe('tasks tab: create form', () => {
   }
 
   it('checks the title before calling, then sends every field', async () => {
-    const calls = stubApi(boardApi(ws, BOARD, { [`POST /api/workspaces/${ws.id}/tasks`]: () => ({ status: 201, body: taskFixture(9, { title: 'Oral slides' }) }) }));
+    const calls = stubApi(
+      boardApi(ws, BOARD, {
+        [`POST /api/workspaces/${ws.id}/tasks`]: () => ({ status: 201, body: taskFixture(9, { title: 'Oral slides' }) }),
+      }),
+    );
     renderApp(`/workspace/${ws.id}?tab=tasks`, plainUser);
     const dialog = await openForm();
     await userEvent.type(within(dialog).getByLabelText(/Title/), '   ');
@@ -253,13 +278,21 @@ describe('tasks tab: create form', () => {
   });
 
   it('sends an untouched form as unassigned with no due date or labels', async () => {
-    const calls = stubApi(boardApi(as('CONTRIBUTOR'), BOARD, { [`POST /api/workspaces/${ws.id}/tasks`]: () => ({ status: 201, body: taskFixture(9) }) }));
+    const calls = stubApi(
+      boardApi(as('CONTRIBUTOR'), BOARD, { [`POST /api/workspaces/${ws.id}/tasks`]: () => ({ status: 201, body: taskFixture(9) }) }),
+    );
     renderApp(`/workspace/${ws.id}?tab=tasks`, plainUser);
     const dialog = await openForm();
     await userEvent.type(within(dialog).getByLabelText(/Title/), 'Proofread');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Task' }));
     expect(await screen.findByText('Task created successfully')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ title: 'Proofread', description: null, assignee_user_id: null, due_at: null, labels: [] });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      title: 'Proofread',
+      description: null,
+      assignee_user_id: null,
+      due_at: null,
+      labels: [],
+    });
   });
 
   it('shows the server detail when creation is refused, and "Failed to create task" without one', async () => {

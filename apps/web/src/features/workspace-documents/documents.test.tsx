@@ -24,9 +24,26 @@ function docFixture(n: number, overrides: Partial<WorkspaceDocument> = {}): Work
   };
 }
 const free = docFixture(1, { name: 'Technical Volume.docx', version: 3 });
-const heldByAna = docFixture(2, { name: 'Pricing.xlsx', checked_out_by: ANA, checked_out_by_name: 'Ana', checked_out_at: new Date(Date.now() - 3 * HOUR - 60_000).toISOString() });
-const staleByAna = docFixture(3, { name: 'Past Performance.docx', checked_out_by: ANA, checked_out_by_name: 'Ana', checked_out_at: new Date(Date.now() - 30 * HOUR).toISOString(), lock_stale: true });
-const heldByMe = docFixture(4, { name: 'Cover Letter.docx', version: 2, checked_out_by: plainUser.id, checked_out_by_name: plainUser.name, checked_out_at: new Date(Date.now() - 10 * 60_000).toISOString() });
+const heldByAna = docFixture(2, {
+  name: 'Pricing.xlsx',
+  checked_out_by: ANA,
+  checked_out_by_name: 'Ana',
+  checked_out_at: new Date(Date.now() - 3 * HOUR - 60_000).toISOString(),
+});
+const staleByAna = docFixture(3, {
+  name: 'Past Performance.docx',
+  checked_out_by: ANA,
+  checked_out_by_name: 'Ana',
+  checked_out_at: new Date(Date.now() - 30 * HOUR).toISOString(),
+  lock_stale: true,
+});
+const heldByMe = docFixture(4, {
+  name: 'Cover Letter.docx',
+  version: 2,
+  checked_out_by: plainUser.id,
+  checked_out_by_name: plainUser.name,
+  checked_out_at: new Date(Date.now() - 10 * 60_000).toISOString(),
+});
 const ALL = [free, heldByAna, staleByAna, heldByMe];
 
 const docsUrl = (w: Workspace) => `GET /api/workspaces/${w.id}/documents`;
@@ -37,13 +54,22 @@ async function openTab(role: WorkspaceRole = 'OWNER', extra = {}, w: Workspace =
   const calls = api(w, extra);
   renderApp(`/workspace/${w.id}?tab=documents`, plainUser);
   const table = await screen.findByTestId('documents-table');
-  const row = (name: string) => within(table).getAllByTestId('document-row').find((r) => r.textContent!.includes(name))!;
+  const row = (name: string) =>
+    within(table)
+      .getAllByTestId('document-row')
+      .find((r) => r.textContent!.includes(name))!;
   return { calls, table, row };
 }
-const buttonsOf = (row: HTMLElement) => within(row).queryAllByRole('button').map((b) => b.textContent);
+const buttonsOf = (row: HTMLElement) =>
+  within(row)
+    .queryAllByRole('button')
+    .map((b) => b.textContent);
 /** The FormData the app sent with the last call to `url`. */
 function sentForm(url: string): FormData {
-  const call = vi.mocked(fetch).mock.calls.filter(([u, init]) => String(u) === url && init?.method === 'POST').pop();
+  const call = vi
+    .mocked(fetch)
+    .mock.calls.filter(([u, init]) => String(u) === url && init?.method === 'POST')
+    .pop();
   return call![1]!.body as FormData;
 }
 
@@ -110,7 +136,10 @@ describe('documents tab: upload, check out, check in, force release, delete', ()
     expect(await within(dialog).findByText('Please select a file')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     const before = calls.filter((c) => c.url === `/api/workspaces/${ws.id}`).length;
-    await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File(['%PDF'], 'Draft.pdf', { type: 'application/pdf' }));
+    await userEvent.upload(
+      dialog.querySelector('input[type="file"]') as HTMLInputElement,
+      new File(['%PDF'], 'Draft.pdf', { type: 'application/pdf' }),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Draft.pdf uploaded')).toBeInTheDocument();
     expect((sentForm(`/api/workspaces/${ws.id}/documents`).get('file') as File).name).toBe('Draft.pdf');
@@ -152,7 +181,13 @@ describe('documents tab: upload, check out, check in, force release, delete', ()
     expect(dialog).toHaveTextContent('version 3');
     await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File(['v3'], 'Cover Letter v3.docx'));
     await userEvent.type(within(dialog).getByLabelText('Note (optional)'), 'Tightened the intro');
-    answer = { status: 409, body: { detail: 'Your check-out was released by the workspace owner. Check the document out again before checking in.', code: 'CONFLICT' } };
+    answer = {
+      status: 409,
+      body: {
+        detail: 'Your check-out was released by the workspace owner. Check the document out again before checking in.',
+        code: 'CONFLICT',
+      },
+    };
     await userEvent.click(within(dialog).getByRole('button', { name: 'Check In' }));
     expect(await screen.findByText(/Your check-out was released by the workspace owner/)).toBeInTheDocument();
     answer = { status: 500, body: {} };
@@ -167,7 +202,9 @@ describe('documents tab: upload, check out, check in, force release, delete', ()
   });
 
   it('check in without a file sends neither file nor note', async () => {
-    await openTab('CONTRIBUTOR', { [`POST /api/documents/${heldByMe.id}/check-in`]: () => ({ body: { ...heldByMe, checked_out_by: null } }) });
+    await openTab('CONTRIBUTOR', {
+      [`POST /api/documents/${heldByMe.id}/check-in`]: () => ({ body: { ...heldByMe, checked_out_by: null } }),
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Check in Cover Letter.docx' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Check In' }));
     expect(await screen.findByText('Cover Letter.docx checked in')).toBeInTheDocument();
@@ -176,7 +213,9 @@ describe('documents tab: upload, check out, check in, force release, delete', ()
   });
 
   it('force release needs a reason, then sends it', async () => {
-    const { calls } = await openTab('OWNER', { [`POST /api/documents/${staleByAna.id}/force-release`]: () => ({ body: { ...staleByAna, checked_out_by: null } }) });
+    const { calls } = await openTab('OWNER', {
+      [`POST /api/documents/${staleByAna.id}/force-release`]: () => ({ body: { ...staleByAna, checked_out_by: null } }),
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Force release Past Performance.docx' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Release' }));
@@ -195,10 +234,15 @@ describe('documents tab: upload, check out, check in, force release, delete', ()
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Document deleted')).toBeInTheDocument();
-    answer = { status: 403, body: { detail: "You don't have permission to delete this file. Only workspace owners can delete documents.", code: 'FORBIDDEN' } };
+    answer = {
+      status: 403,
+      body: { detail: "You don't have permission to delete this file. Only workspace owners can delete documents.", code: 'FORBIDDEN' },
+    };
     await userEvent.click(screen.getByRole('button', { name: 'Delete Technical Volume.docx' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText("You don't have permission to delete this file. Only workspace owners can delete documents.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("You don't have permission to delete this file. Only workspace owners can delete documents."),
+    ).toBeInTheDocument();
     answer = { status: 500, body: {} };
     await userEvent.click(screen.getByRole('button', { name: 'Delete Technical Volume.docx' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -242,7 +286,10 @@ describe('documents tab: downloads and version history', () => {
     click.mockImplementation(() => {
       throw new Error('click blocked');
     });
-    const open = vi.spyOn(window, 'open').mockReturnValueOnce({} as Window).mockReturnValueOnce(null);
+    const open = vi
+      .spyOn(window, 'open')
+      .mockReturnValueOnce({} as Window)
+      .mockReturnValueOnce(null);
     await openTab('VIEWER', { [`GET /api/documents/${free.id}/download`]: () => ({ body: 'bytes' }) });
     await userEvent.click(screen.getByRole('button', { name: 'Download Technical Volume.docx' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('blob:doc', '_blank'));

@@ -11,7 +11,12 @@ const archived = workspaceFixture(3, { archived: true, archived_at: '2026-11-06T
 
 describe('dashboard: my workspaces', () => {
   it('lists workspaces with link, role, member count and a deadline badge when there is a date', async () => {
-    stubApi({ ...refresh, 'GET /api/workspaces': (call) => ({ body: call.url.includes('include_archived=true') ? [active, noDate, archived] : [active, noDate] }) });
+    stubApi({
+      ...refresh,
+      'GET /api/workspaces': (call) => ({
+        body: call.url.includes('include_archived=true') ? [active, noDate, archived] : [active, noDate],
+      }),
+    });
     renderApp('/', plainUser);
     const card = await screen.findByTestId('my-workspaces');
     const rows = await within(card).findAllByTestId('workspace-row');
@@ -25,7 +30,10 @@ describe('dashboard: my workspaces', () => {
   });
 
   it('loads the archived workspaces only when the panel is first opened', async () => {
-    const calls = stubApi({ ...refresh, 'GET /api/workspaces': (call) => ({ body: call.url.includes('include_archived=true') ? [active, archived] : [active] }) });
+    const calls = stubApi({
+      ...refresh,
+      'GET /api/workspaces': (call) => ({ body: call.url.includes('include_archived=true') ? [active, archived] : [active] }),
+    });
     renderApp('/', plainUser);
     await screen.findAllByTestId('workspace-row');
     const archivedCalls = () => calls.filter((c) => c.url === '/api/workspaces?include_archived=true');

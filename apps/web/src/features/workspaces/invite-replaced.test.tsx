@@ -16,6 +16,10 @@ describe('inviting an address that already has a pending invitation', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByLabelText(/Email/), pendingInvite.email);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
-    expect(await screen.findByText(`Invitation sent to ${pendingInvite.email}. The earlier invitation link sent to this address no longer works.`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `Invitation sent to ${pendingInvite.email}. The earlier invitation link sent to this address no longer works.`,
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -14,7 +14,9 @@ function detailApi(link: { workspace_id: string | null; is_member: boolean; owne
     [`GET /api/opportunities/${opp.id}`]: () => ({ body: opp }),
     'GET /api/documents': () => ({ body: [] }),
     [`GET /api/opportunities/${opp.id}/workspace`]: () => ({ body: link }),
-    [`GET /api/opportunities/${opp.id}/awards`]: () => ({ body: { opportunity_id: opp.id, candidates: [], caveats: [], awards_loaded: 0 } }),
+    [`GET /api/opportunities/${opp.id}/awards`]: () => ({
+      body: { opportunity_id: opp.id, candidates: [], caveats: [], awards_loaded: 0 },
+    }),
   };
 }
 
@@ -32,17 +34,25 @@ describe('opportunity detail: workspace', () => {
     renderApp(`/opportunity/${opp.id}`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Create Workspace' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByLabelText('Workspace name')).toHaveValue('W912-25-R-0001 - Enterprise Cloud Migration and Managed Services fo...');
+    expect(within(dialog).getByLabelText('Workspace name')).toHaveValue(
+      'W912-25-R-0001 - Enterprise Cloud Migration and Managed Services fo...',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Workspace' }));
     expect(await screen.findByText('Workspace created successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/workspace/${ws.id}`));
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ solicitation_id: opp.id, name: 'W912-25-R-0001 - Enterprise Cloud Migration and Managed Services fo...' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      solicitation_id: opp.id,
+      name: 'W912-25-R-0001 - Enterprise Cloud Migration and Managed Services fo...',
+    });
   });
 
   it('shows the server detail when a workspace already exists', async () => {
     stubApi({
       ...detailApi({ workspace_id: null, is_member: false, owner_name: null }),
-      'POST /api/workspaces': () => ({ status: 409, body: { detail: 'This opportunity already has a workspace. Ask Olga Owner for an invitation.', code: 'CONFLICT' } }),
+      'POST /api/workspaces': () => ({
+        status: 409,
+        body: { detail: 'This opportunity already has a workspace. Ask Olga Owner for an invitation.', code: 'CONFLICT' },
+      }),
     });
     renderApp(`/opportunity/${opp.id}`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Create Workspace' }));

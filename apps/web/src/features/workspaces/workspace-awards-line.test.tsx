@@ -29,7 +29,9 @@ describe('the workspace header’s awards line', () => {
     stubApi({ ...workspaceApi(w), [`GET /api/workspaces/${w.id}/awards-line`]: () => ({ body: line }) });
     renderApp(`/workspace/${w.id}`, plainUser);
     const el = await screen.findByTestId('workspace-awards-line', {}, SLOW);
-    expect(el).toHaveTextContent('Incumbent: Massachusetts Institute of Technology · ends Sep 30, 2027 · $1,500,000 of $4,000,000 (matched: contract number quoted in the notice (FA870215D0001))');
+    expect(el).toHaveTextContent(
+      'Incumbent: Massachusetts Institute of Technology · ends Sep 30, 2027 · $1,500,000 of $4,000,000 (matched: contract number quoted in the notice (FA870215D0001))',
+    );
     expect(within(el).getByRole('link')).toHaveAttribute('href', `/opportunity/${w.opportunity!.id}#awards`);
   });
 
@@ -40,7 +42,9 @@ describe('the workspace header’s awards line', () => {
       [`GET /api/opportunities/${opp.id}`]: () => ({ body: opp }),
       [`GET /api/opportunities/${opp.id}/workspace`]: () => ({ body: { workspace_id: null, is_member: false, owner_name: null } }),
       'GET /api/documents': () => ({ body: [] }),
-      [`GET /api/opportunities/${opp.id}/awards`]: () => ({ body: { opportunity_id: opp.id, candidates: [], caveats: [], awards_loaded: 1 } }),
+      [`GET /api/opportunities/${opp.id}/awards`]: () => ({
+        body: { opportunity_id: opp.id, candidates: [], caveats: [], awards_loaded: 1 },
+      }),
     });
     const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
     renderApp(`/opportunity/${opp.id}#awards`, plainUser);
@@ -56,7 +60,11 @@ describe('the workspace header’s awards line', () => {
   });
 
   it('is never asked for by a guest', async () => {
-    const calls = stubApi({ ...workspaceApi(w), ...refresh(guestUser), [`GET /api/workspaces/${w.id}/awards-line`]: () => ({ body: line }) });
+    const calls = stubApi({
+      ...workspaceApi(w),
+      ...refresh(guestUser),
+      [`GET /api/workspaces/${w.id}/awards-line`]: () => ({ body: line }),
+    });
     renderApp(`/workspace/${w.id}`, guestUser);
     await screen.findByTestId('workspace-name', {}, SLOW);
     expect(calls.filter((c) => c.url.endsWith('/awards-line'))).toEqual([]);

@@ -8,7 +8,14 @@ import { workspaceApi, ws } from '../../test/workspace-test-api';
 /** Issue 21 item 2: after Clear All Opportunities the workspace shows the notice facts it kept. */
 const kept: Workspace = {
   ...ws,
-  opportunity: { id: null, linked: false, title: 'Harbor dredging services', agency: 'DEPT OF THE NAVY', solicitation_number: 'N-DREDGE-26', response_date: '2099-03-01T00:00:00.000Z' },
+  opportunity: {
+    id: null,
+    linked: false,
+    title: 'Harbor dredging services',
+    agency: 'DEPT OF THE NAVY',
+    solicitation_number: 'N-DREDGE-26',
+    response_date: '2099-03-01T00:00:00.000Z',
+  },
 };
 
 describe('a workspace whose opportunity was cleared', () => {
@@ -46,7 +53,11 @@ describe('a workspace whose opportunity was cleared', () => {
     renderApp(`/workspace/${kept.id}?tab=ai`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Generate Requirements Analysis' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toBeDefined());
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ workspace_id: kept.id, document_type: 'requirements', tone: expect.any(String) });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      workspace_id: kept.id,
+      document_type: 'requirements',
+      tone: expect.any(String),
+    });
     expect(await screen.findByText('Requirements Analysis generated')).toBeInTheDocument();
     expect(screen.queryByTestId('ai-no-opportunity')).toBeNull();
   });

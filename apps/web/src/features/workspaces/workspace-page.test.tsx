@@ -21,7 +21,10 @@ describe('workspace page: loading and failures', () => {
   });
 
   it('shows Workspace Not Found on 404 with a way back to the dashboard', async () => {
-    stubApi({ ...refresh, [`GET /api/workspaces/${ws.id}`]: () => ({ status: 404, body: { detail: 'Workspace not found', code: 'NOT_FOUND' } }) });
+    stubApi({
+      ...refresh,
+      [`GET /api/workspaces/${ws.id}`]: () => ({ status: 404, body: { detail: 'Workspace not found', code: 'NOT_FOUND' } }),
+    });
     renderApp(`/workspace/${ws.id}`, plainUser);
     expect(await screen.findByText('Workspace Not Found')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
@@ -29,7 +32,10 @@ describe('workspace page: loading and failures', () => {
   });
 
   it('says access is denied and goes to / on 403', async () => {
-    stubApi({ ...refresh, [`GET /api/workspaces/${ws.id}`]: () => ({ status: 403, body: { detail: 'Access denied to this workspace', code: 'FORBIDDEN' } }) });
+    stubApi({
+      ...refresh,
+      [`GET /api/workspaces/${ws.id}`]: () => ({ status: 403, body: { detail: 'Access denied to this workspace', code: 'FORBIDDEN' } }),
+    });
     renderApp(`/workspace/${ws.id}`, plainUser);
     expect(await screen.findByText('Access denied to this workspace')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
@@ -71,7 +77,11 @@ describe('workspace page: NDA gate', () => {
   });
 
   it('declines to the dashboard', async () => {
-    stubApi({ ...workspaceApi(ws), [`GET /api/workspaces/${ws.id}`]: () => ({ body: { ...ws, nda_required: true } }), 'GET /api/nda/current': () => ({ body: ndaFixture }) });
+    stubApi({
+      ...workspaceApi(ws),
+      [`GET /api/workspaces/${ws.id}`]: () => ({ body: { ...ws, nda_required: true } }),
+      'GET /api/nda/current': () => ({ body: ndaFixture }),
+    });
     renderApp(`/workspace/${ws.id}`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
@@ -84,7 +94,10 @@ describe('workspace page: tabs and overview', () => {
       ...workspaceApi(ws),
       [`GET /api/workspaces/${ws.id}`]: () => ({ body: { ...ws, document_count: 4, open_task_count: 7 } }),
       // The RFP Analysis tab loads the latest RFP and analysis: none yet.
-      [`GET /api/workspaces/${ws.id}/rfp/solicitation`]: () => ({ status: 404, body: { detail: 'No RFP has been uploaded to this workspace' } }),
+      [`GET /api/workspaces/${ws.id}/rfp/solicitation`]: () => ({
+        status: 404,
+        body: { detail: 'No RFP has been uploaded to this workspace' },
+      }),
       [`GET /api/workspaces/${ws.id}/rfp/analysis`]: () => ({ status: 404, body: { detail: 'No analysis yet' } }),
     });
     renderApp(`/workspace/${ws.id}`, plainUser);
@@ -112,11 +125,30 @@ describe('workspace page: tabs and overview', () => {
       ...workspaceApi(ws),
       [`GET /api/workspaces/${ws.id}/activity`]: (call) =>
         call.url.includes('before=')
-          ? { body: { items: [{ id: 'a3', action: 'workspace.created', actor_name: 'Uma User', summary: 'Uma User created the workspace', created_at: '2026-11-01T12:00:00.000Z' }], next_before: null } }
+          ? {
+              body: {
+                items: [
+                  {
+                    id: 'a3',
+                    action: 'workspace.created',
+                    actor_name: 'Uma User',
+                    summary: 'Uma User created the workspace',
+                    created_at: '2026-11-01T12:00:00.000Z',
+                  },
+                ],
+                next_before: null,
+              },
+            }
           : {
               body: {
                 items: [
-                  { id: 'a1', action: 'invite.sent', actor_name: 'Uma User', summary: 'Uma User invited new@example.com as Reviewer', created_at: recent },
+                  {
+                    id: 'a1',
+                    action: 'invite.sent',
+                    actor_name: 'Uma User',
+                    summary: 'Uma User invited new@example.com as Reviewer',
+                    created_at: recent,
+                  },
                   { id: 'a2', action: 'member.joined', actor_name: 'Member 2', summary: 'Member 2 joined', created_at: recent },
                 ],
                 next_before: 'a2',

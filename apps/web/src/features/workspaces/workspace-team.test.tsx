@@ -71,7 +71,10 @@ describe('workspace page: team actions', () => {
   it('checks the invite email before calling, then sends email and the default role', async () => {
     const calls = stubApi({
       ...workspaceApi(ws),
-      [`POST /api/workspaces/${ws.id}/invite`]: () => ({ status: 201, body: { ...pendingInvite, id: 'inv-2', email: 'bo@example.com', role: 'CONTRIBUTOR', replaced_previous: false } }),
+      [`POST /api/workspaces/${ws.id}/invite`]: () => ({
+        status: 201,
+        body: { ...pendingInvite, id: 'inv-2', email: 'bo@example.com', role: 'CONTRIBUTOR', replaced_previous: false },
+      }),
     });
     renderApp(`/workspace/${ws.id}?tab=team`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Invite Member' }));
@@ -89,7 +92,10 @@ describe('workspace page: team actions', () => {
   it('shows the server detail when the invitation is refused', async () => {
     stubApi({
       ...workspaceApi(ws),
-      [`POST /api/workspaces/${ws.id}/invite`]: () => ({ status: 409, body: { detail: 'bo@example.com is already a member of this workspace', code: 'CONFLICT' } }),
+      [`POST /api/workspaces/${ws.id}/invite`]: () => ({
+        status: 409,
+        body: { detail: 'bo@example.com is already a member of this workspace', code: 'CONFLICT' },
+      }),
     });
     renderApp(`/workspace/${ws.id}?tab=team`, plainUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Invite Member' }));
@@ -132,7 +138,10 @@ describe('workspace page: team actions', () => {
 
 describe('workspace page: menu', () => {
   it('leaves after confirming, shows the server message and goes to / after the delay', async () => {
-    stubApi({ ...workspaceApi({ ...ws, user_role: 'CONTRIBUTOR' }), [`POST /api/workspaces/${ws.id}/leave`]: () => ({ body: { message: 'You left SOL-1 - Opportunity 1' } }) });
+    stubApi({
+      ...workspaceApi({ ...ws, user_role: 'CONTRIBUTOR' }),
+      [`POST /api/workspaces/${ws.id}/leave`]: () => ({ body: { message: 'You left SOL-1 - Opportunity 1' } }),
+    });
     renderApp(`/workspace/${ws.id}`, plainUser);
     await menuItems();
     await userEvent.click(menuItem('Leave Workspace'));
@@ -143,7 +152,10 @@ describe('workspace page: menu', () => {
   });
 
   it('says so when leaving fails and stays', async () => {
-    stubApi({ ...workspaceApi({ ...ws, user_role: 'VIEWER' }), [`POST /api/workspaces/${ws.id}/leave`]: () => ({ status: 500, body: {} }) });
+    stubApi({
+      ...workspaceApi({ ...ws, user_role: 'VIEWER' }),
+      [`POST /api/workspaces/${ws.id}/leave`]: () => ({ status: 500, body: {} }),
+    });
     renderApp(`/workspace/${ws.id}`, plainUser);
     await menuItems();
     await userEvent.click(menuItem('Leave Workspace'));
@@ -153,7 +165,10 @@ describe('workspace page: menu', () => {
   });
 
   it('deletes after confirming and goes to /', async () => {
-    const calls = stubApi({ ...workspaceApi(ws), [`DELETE /api/workspaces/${ws.id}`]: () => ({ body: { deleted: true, message: 'Workspace deleted' } }) });
+    const calls = stubApi({
+      ...workspaceApi(ws),
+      [`DELETE /api/workspaces/${ws.id}`]: () => ({ body: { deleted: true, message: 'Workspace deleted' } }),
+    });
     renderApp(`/workspace/${ws.id}`, plainUser);
     await menuItems();
     await userEvent.click(menuItem('Delete Workspace'));

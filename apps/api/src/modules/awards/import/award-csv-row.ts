@@ -1,4 +1,12 @@
-import { countOf, dayOf, moneyOf, textOf, usaspendingAwardUrl, type AwardRecord, type RecipientRecord } from '../../../integrations/awards/award-record';
+import {
+  countOf,
+  dayOf,
+  moneyOf,
+  textOf,
+  usaspendingAwardUrl,
+  type AwardRecord,
+  type RecipientRecord,
+} from '../../../integrations/awards/award-record';
 
 /**
  * One row of a USAspending contract CSV → an award row and its recipient. Two layouts are read
@@ -8,7 +16,13 @@ import { countOf, dayOf, moneyOf, textOf, usaspendingAwardUrl, type AwardRecord,
  */
 export type AwardCsvLayout = 'award_summaries' | 'transactions';
 
-export const REQUIRED_AWARD_COLUMNS = ['contract_award_unique_key', 'award_id_piid', 'recipient_uei', 'recipient_name', 'period_of_performance_current_end_date'];
+export const REQUIRED_AWARD_COLUMNS = [
+  'contract_award_unique_key',
+  'award_id_piid',
+  'recipient_uei',
+  'recipient_name',
+  'period_of_performance_current_end_date',
+];
 
 /** The layout a header names, or null when it is not a USAspending contract CSV. */
 export function layoutOf(columns: string[]): AwardCsvLayout | null {
@@ -81,7 +95,8 @@ export function csvRecordToAward(record: CsvRecord, layout: AwardCsvLayout, fetc
 
   const offersRaw = textOf(record.number_of_offers_received);
   const offers = countOf(offersRaw);
-  if (offersRaw !== null && offers === null) return { ok: false, reason: `number_of_offers_received "${offersRaw.slice(0, 20)}" is not a count` };
+  if (offersRaw !== null && offers === null)
+    return { ok: false, reason: `number_of_offers_received "${offersRaw.slice(0, 20)}" is not a count` };
 
   const typeCode = isIdv ? textOf(record.idv_type_code) : textOf(record.award_type_code);
   const uei = textOf(record.recipient_uei)?.toUpperCase() ?? null;
@@ -125,7 +140,8 @@ export function csvRecordToAward(record: CsvRecord, layout: AwardCsvLayout, fetc
   };
   // One action of the award's history; a row without its modification number or date cannot be placed.
   const modificationNumber = layout === 'transactions' ? textOf(record.modification_number) : null;
-  if (modificationNumber && award.lastActionDate) award.transaction = { modificationNumber, actionDate: award.lastActionDate, currentEndDate: award.currentEndDate };
+  if (modificationNumber && award.lastActionDate)
+    award.transaction = { modificationNumber, actionDate: award.lastActionDate, currentEndDate: award.currentEndDate };
   // A vendor only by UEI: a row without one names nobody we can tell apart from a namesake.
   const recipient: RecipientRecord | null = uei
     ? {

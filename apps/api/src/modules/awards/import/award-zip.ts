@@ -21,7 +21,12 @@ const RATIO_EXEMPT_BYTES = 1024 * 1024;
 
 /** Local file header, or the end record of an empty archive: how a ZIP starts, whatever its name. */
 export function looksLikeZip(head: Buffer): boolean {
-  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06));
+  return (
+    head.length >= 4 &&
+    head[0] === 0x50 &&
+    head[1] === 0x4b &&
+    ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06))
+  );
 }
 
 /** The first bytes of a stream, and a stream that still yields all of them. */
@@ -100,7 +105,8 @@ function entriesOf(zip: ZipFile, limits: ZipLimits): Promise<Entry[]> {
     zip.on('end', () => resolve(entries));
     zip.on('entry', (entry: Entry) => {
       entries.push(entry);
-      if (entries.length > limits.maxEntries) return reject(badRequest(`The ZIP archive holds more than ${limits.maxEntries.toLocaleString('en-US')} entries.`));
+      if (entries.length > limits.maxEntries)
+        return reject(badRequest(`The ZIP archive holds more than ${limits.maxEntries.toLocaleString('en-US')} entries.`));
       zip.readEntry();
     });
     zip.readEntry();
@@ -118,7 +124,13 @@ const gigabytes = (bytes: number) => (bytes / 1024 ** 3).toLocaleString('en-US',
 export async function planZip(file: string, limits: ZipLimits): Promise<ZipPlan> {
   let zip: ZipFile;
   try {
-    zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false, decodeStrings: true });
+    zip = await yauzl.openPromise(file, {
+      lazyEntries: true,
+      autoClose: false,
+      validateEntrySizes: true,
+      strictFileNames: false,
+      decodeStrings: true,
+    });
   } catch (err) {
     throw unreadable(err);
   }
@@ -134,15 +146,25 @@ export async function planZip(file: string, limits: ZipLimits): Promise<ZipPlan>
       else if (!entry.canDecodeFileData()) skipped.push({ name, reason: `compression method ${entry.compressionMethod} is not supported` });
       else {
         if (entry.uncompressedSize > RATIO_EXEMPT_BYTES && entry.uncompressedSize > limits.maxRatio * Math.max(1, entry.compressedSize)) {
-          throw badRequest(`The ZIP entry ${name} expands more than ${limits.maxRatio} times (${entry.compressedSize.toLocaleString('en-US')} to ${entry.uncompressedSize.toLocaleString('en-US')} bytes): refused as a possible zip bomb.`);
+          throw badRequest(
+            `The ZIP entry ${name} expands more than ${limits.maxRatio} times (${entry.compressedSize.toLocaleString('en-US')} to ${entry.uncompressedSize.toLocaleString('en-US')} bytes): refused as a possible zip bomb.`,
+          );
         }
         total += entry.uncompressedSize;
-        if (total > limits.maxUncompressedBytes) throw badRequest(`The CSV files in the ZIP archive add up to more than ${gigabytes(limits.maxUncompressedBytes)} GB uncompressed.`);
+        if (total > limits.maxUncompressedBytes)
+          throw badRequest(
+            `The CSV files in the ZIP archive add up to more than ${gigabytes(limits.maxUncompressedBytes)} GB uncompressed.`,
+          );
         csv.push({ name, entry });
       }
     }
     if (csv.length === 0) {
-      const seen = skipped.length ? ` (it holds ${skipped.slice(0, 5).map((s) => s.name).join(', ')}${skipped.length > 5 ? ', ...' : ''})` : ' (it is empty)';
+      const seen = skipped.length
+        ? ` (it holds ${skipped
+            .slice(0, 5)
+            .map((s) => s.name)
+            .join(', ')}${skipped.length > 5 ? ', ...' : ''})`
+        : ' (it is empty)';
       throw badRequest(`The ZIP archive holds no CSV file${seen}.`);
     }
     return { csv, skipped, zip };

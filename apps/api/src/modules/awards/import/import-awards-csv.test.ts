@@ -68,7 +68,10 @@ describe('importAwardsCsv on the real custom download', () => {
       .from(awards);
     expect(stats!.withSolicitation).toBe(summaryRows.filter((r) => r.solicitation_identifier!.trim() !== '').length);
     // An IDV ends (is recompeted) when its ordering period does; the file leaves its current end blank.
-    const endOf = (r: Record<string, string>) => (r.contract_award_unique_key!.startsWith('CONT_IDV_') && r.ordering_period_end_date ? r.ordering_period_end_date : r.period_of_performance_current_end_date!);
+    const endOf = (r: Record<string, string>) =>
+      r.contract_award_unique_key!.startsWith('CONT_IDV_') && r.ordering_period_end_date
+        ? r.ordering_period_end_date
+        : r.period_of_performance_current_end_date!;
     expect(stats!.withoutEnd).toBe(summaryRows.filter((r) => endOf(r) === '').length);
     expect(stats!.endingAfter).toBe(summaryRows.filter((r) => endOf(r) > '2026-06-25').length);
     expect(stats!.endingAfter).toBeGreaterThan(2);
@@ -81,7 +84,13 @@ describe('importAwardsCsv on the real custom download', () => {
     expect(stored[0]!.businessTypes).toContain('Educational institution');
 
     const [order] = await database.db.select().from(awards).where(eq(awards.awardKey, 'CONT_AWD_0001_9700_N0024410G0005_9700'));
-    expect(order).toMatchObject({ piid: '0001', parentIdvPiid: 'N0024410G0005', parentIdvPiidKey: 'N0024410G0005', source: 'usaspending_csv', sourceUrl: 'https://www.usaspending.gov/award/CONT_AWD_0001_9700_N0024410G0005_9700/' });
+    expect(order).toMatchObject({
+      piid: '0001',
+      parentIdvPiid: 'N0024410G0005',
+      parentIdvPiidKey: 'N0024410G0005',
+      source: 'usaspending_csv',
+      sourceUrl: 'https://www.usaspending.gov/award/CONT_AWD_0001_9700_N0024410G0005_9700/',
+    });
   });
 
   it('is idempotent: a second import writes nothing', async () => {
@@ -101,7 +110,8 @@ describe('importAwardsCsv on the real custom download', () => {
     expect(await countAwards()).toBe(new Set(tx.map((r) => r.contract_award_unique_key)).size);
     // The latest action of each award is the one kept.
     const latest = new Map<string, string>();
-    for (const r of tx) if ((latest.get(r.contract_award_unique_key!) ?? '') < r.action_date!) latest.set(r.contract_award_unique_key!, r.action_date!);
+    for (const r of tx)
+      if ((latest.get(r.contract_award_unique_key!) ?? '') < r.action_date!) latest.set(r.contract_award_unique_key!, r.action_date!);
     const stored = await database.db.select({ k: awards.awardKey, d: awards.lastActionDate }).from(awards);
     for (const s of stored) expect(s.d).toBe(latest.get(s.k));
   });
@@ -138,16 +148,28 @@ describe('importAwardsCsv refusals', () => {
 
   it('refuses a file that is not a USAspending contract CSV, naming the missing columns', async () => {
     const err = await importAwardsCsv(database.db, Readable.from([Buffer.from('NoticeId,Title\n1,x\n')])).catch((e: unknown) => e);
-    expect(err).toMatchObject({ statusCode: 400, detail: expect.stringMatching(/^Not a USAspending contract award CSV: missing column contract_award_unique_key, award_id_piid/) });
+    expect(err).toMatchObject({
+      statusCode: 400,
+      detail: expect.stringMatching(/^Not a USAspending contract award CSV: missing column contract_award_unique_key, award_id_piid/),
+    });
     expect(await countAwards()).toBe(0);
   });
 
   it('never lets an older version overwrite a newer one', async () => {
     const key = 'CONT_AWD_VER1_9700_-NONE-_-NONE-';
-    await importAwardsCsv(database.db, csvOf(row({ contract_award_unique_key: key, award_latest_action_date: '2024-05-01', total_obligated_amount: '200.00' })));
-    const older = await importAwardsCsv(database.db, csvOf(row({ contract_award_unique_key: key, award_latest_action_date: '2023-01-01', total_obligated_amount: '100.00' })));
+    await importAwardsCsv(
+      database.db,
+      csvOf(row({ contract_award_unique_key: key, award_latest_action_date: '2024-05-01', total_obligated_amount: '200.00' })),
+    );
+    const older = await importAwardsCsv(
+      database.db,
+      csvOf(row({ contract_award_unique_key: key, award_latest_action_date: '2023-01-01', total_obligated_amount: '100.00' })),
+    );
     expect(older).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });
-    const newer = await importAwardsCsv(database.db, csvOf(row({ contract_award_unique_key: key, award_latest_action_date: '2025-01-01', total_obligated_amount: '300.00' })));
+    const newer = await importAwardsCsv(
+      database.db,
+      csvOf(row({ contract_award_unique_key: key, award_latest_action_date: '2025-01-01', total_obligated_amount: '300.00' })),
+    );
     expect(newer).toMatchObject({ updated: 1 });
     const [stored] = await database.db.select({ v: awards.obligatedAmount }).from(awards);
     expect(stored!.v).toBe('300.00');
@@ -156,18 +178,38 @@ describe('importAwardsCsv refusals', () => {
 
 describe('vendors are matched by UEI, never by name', () => {
   it('resolves the 27 real name variants of one recipient to one UEI, and a namesake to none of it', async () => {
-    const iowa = loadUsaspendingFixture<{ uei: string; name: string; alternate_names: string[] }>('recipient-detail__0b441d38-e3c0-de89-ee08-69fc9e6ee58a-C.json');
+    const iowa = loadUsaspendingFixture<{ uei: string; name: string; alternate_names: string[] }>(
+      'recipient-detail__0b441d38-e3c0-de89-ee08-69fc9e6ee58a-C.json',
+    );
     expect(iowa.alternate_names).toHaveLength(27);
     const variants = iowa.alternate_names.map((name, i) =>
-      row({ contract_award_unique_key: `CONT_AWD_IOWA${i}_8000_-NONE-_-NONE-`, award_id_piid: `IOWA${i}`, recipient_uei: iowa.uei, recipient_parent_uei: iowa.uei, recipient_name: name }),
+      row({
+        contract_award_unique_key: `CONT_AWD_IOWA${i}_8000_-NONE-_-NONE-`,
+        award_id_piid: `IOWA${i}`,
+        recipient_uei: iowa.uei,
+        recipient_parent_uei: iowa.uei,
+        recipient_name: name,
+      }),
     );
     const result = await importAwardsCsv(
       database.db,
       csvOf(
         ...variants,
         // The same name under another UEI is another vendor; without a UEI, nobody's.
-        row({ contract_award_unique_key: 'CONT_AWD_NAMESAKE_8000_-NONE-_-NONE-', award_id_piid: 'NAMESAKE', recipient_uei: 'AAAAAAAAAAA1', recipient_parent_uei: '', recipient_name: iowa.name }),
-        row({ contract_award_unique_key: 'CONT_AWD_NOUEI_8000_-NONE-_-NONE-', award_id_piid: 'NOUEI', recipient_uei: '', recipient_parent_uei: '', recipient_name: iowa.name }),
+        row({
+          contract_award_unique_key: 'CONT_AWD_NAMESAKE_8000_-NONE-_-NONE-',
+          award_id_piid: 'NAMESAKE',
+          recipient_uei: 'AAAAAAAAAAA1',
+          recipient_parent_uei: '',
+          recipient_name: iowa.name,
+        }),
+        row({
+          contract_award_unique_key: 'CONT_AWD_NOUEI_8000_-NONE-_-NONE-',
+          award_id_piid: 'NOUEI',
+          recipient_uei: '',
+          recipient_parent_uei: '',
+          recipient_name: iowa.name,
+        }),
       ),
       { batchSize: 10 },
     );
@@ -176,9 +218,15 @@ describe('vendors are matched by UEI, never by name', () => {
     expect(stored.map((r) => r.uei)).toEqual(['AAAAAAAAAAA1', iowa.uei]);
     const one = stored.find((r) => r.uei === iowa.uei)!;
     expect(one.namesSeen.sort()).toEqual([...new Set(iowa.alternate_names)].sort());
-    const [linked] = await database.db.select({ n: sql<number>`count(*)::int` }).from(awards).where(eq(awards.recipientUei, iowa.uei));
+    const [linked] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(awards)
+      .where(eq(awards.recipientUei, iowa.uei));
     expect(linked!.n).toBe(27);
-    const [orphan] = await database.db.select({ uei: awards.recipientUei, name: awards.recipientName }).from(awards).where(eq(awards.awardKey, 'CONT_AWD_NOUEI_8000_-NONE-_-NONE-'));
+    const [orphan] = await database.db
+      .select({ uei: awards.recipientUei, name: awards.recipientName })
+      .from(awards)
+      .where(eq(awards.awardKey, 'CONT_AWD_NOUEI_8000_-NONE-_-NONE-'));
     expect(orphan).toEqual({ uei: null, name: iowa.name });
   });
 });

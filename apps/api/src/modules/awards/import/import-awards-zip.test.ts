@@ -17,7 +17,10 @@ const TRANSACTIONS_NAME = 'Contracts_PrimeTransactions_2026-06-25_H19M12S58_1.cs
 const SUMMARIES = readFileSync(path.join(FIXTURES, SUMMARIES_NAME));
 const TRANSACTIONS = readFileSync(path.join(FIXTURES, TRANSACTIONS_NAME));
 const rowsOf = (csv: Buffer) => (parse(csv, { columns: true }) as Record<string, string>[]).length;
-const OPPORTUNITIES_HEADER = readFileSync(path.resolve(import.meta.dirname, '../../../../data-seed/contract-opportunities-real.csv'), 'utf8').split('\n')[0]!;
+const OPPORTUNITIES_HEADER = readFileSync(
+  path.resolve(import.meta.dirname, '../../../../data-seed/contract-opportunities-real.csv'),
+  'utf8',
+).split('\n')[0]!;
 
 let database: Database;
 beforeAll(async () => {
@@ -35,9 +38,13 @@ const countAwards = async () => (await database.db.select({ n: sql<number>`count
 async function stored() {
   const rows = (await database.db.select().from(awards)).map(({ updatedAt: _u, fetchedAt: _f, ...rest }) => rest);
   const people = (await database.db.select().from(recipients)).map(({ updatedAt: _u, ...rest }) => rest);
-  return { awards: rows.sort((a, b) => a.awardKey.localeCompare(b.awardKey)), recipients: people.sort((a, b) => a.uei.localeCompare(b.uei)) };
+  return {
+    awards: rows.sort((a, b) => a.awardKey.localeCompare(b.awardKey)),
+    recipients: people.sort((a, b) => a.uei.localeCompare(b.uei)),
+  };
 }
-const importZip = (zip: Buffer, limits = DEFAULT_ZIP_LIMITS) => importAwardsFile(database.db, Readable.from([zip]), { zip: limits, batchSize: 50 });
+const importZip = (zip: Buffer, limits = DEFAULT_ZIP_LIMITS) =>
+  importAwardsFile(database.db, Readable.from([zip]), { zip: limits, batchSize: 50 });
 
 describe('importAwardsFile on a ZIP of the real custom download', () => {
   it('stores the same award rows as importing its two CSVs one by one, with progress across entries', async () => {
@@ -52,7 +59,10 @@ describe('importAwardsFile on a ZIP of the real custom download', () => {
       { name: `nested/${TRANSACTIONS_NAME}`, bytes: TRANSACTIONS },
     ]);
     const seen: { rows: number; bytes: number }[] = [];
-    const result = await importAwardsFile(database.db, Readable.from([zip]), { batchSize: 50, onProgress: (p) => seen.push({ rows: p.rows, bytes: p.bytes }) });
+    const result = await importAwardsFile(database.db, Readable.from([zip]), {
+      batchSize: 50,
+      onProgress: (p) => seen.push({ rows: p.rows, bytes: p.bytes }),
+    });
     expect(result).toMatchObject({ rows: rowsOf(SUMMARIES) + rowsOf(TRANSACTIONS), malformed: 0, errors: [], bytes: zip.length });
     expect(result.inserted).toBe(rowsOf(SUMMARIES));
     expect(await stored()).toEqual(oneByOne);
@@ -93,7 +103,11 @@ describe('importAwardsFile on a ZIP of the real custom download', () => {
     expect(result).toMatchObject({ rows: 2, imported: 1, malformed: 1 });
     expect(result.errors).toEqual([
       { file: 'README.txt', line: 0, reason: 'skipped: not a CSV file' },
-      { file: 'Contracts_Subawards.csv', line: 0, reason: expect.stringMatching(/^skipped: Not a USAspending contract award CSV: missing column contract_award_unique_key/) },
+      {
+        file: 'Contracts_Subawards.csv',
+        line: 0,
+        reason: expect.stringMatching(/^skipped: Not a USAspending contract award CSV: missing column contract_award_unique_key/),
+      },
       { file: 'broken.csv', line: 3, reason: `expected ${lines[0]!.split(',').length} columns, found 2` },
     ]);
     expect(await countAwards()).toBe(1);
@@ -110,28 +124,64 @@ describe('importAwardsFile refusals change nothing', () => {
 
   it('refuses an empty ZIP and a ZIP without an award CSV, saying what it holds', async () => {
     expect(await refusal(await zipOf([]))).toMatchObject({ statusCode: 400, detail: 'The ZIP archive holds no CSV file (it is empty).' });
-    expect(await refusal(await zipOf([{ name: 'a.txt', bytes: 'x' }, { name: 'b.pdf', bytes: '%PDF' }]))).toMatchObject({ statusCode: 400, detail: 'The ZIP archive holds no CSV file (it holds a.txt, b.pdf).' });
-    expect(await refusal(await zipOf([{ name: 'o.csv', bytes: `${OPPORTUNITIES_HEADER}\n` }, { name: 'e.csv', bytes: '' }]))).toMatchObject({
+    expect(
+      await refusal(
+        await zipOf([
+          { name: 'a.txt', bytes: 'x' },
+          { name: 'b.pdf', bytes: '%PDF' },
+        ]),
+      ),
+    ).toMatchObject({ statusCode: 400, detail: 'The ZIP archive holds no CSV file (it holds a.txt, b.pdf).' });
+    expect(
+      await refusal(
+        await zipOf([
+          { name: 'o.csv', bytes: `${OPPORTUNITIES_HEADER}\n` },
+          { name: 'e.csv', bytes: '' },
+        ]),
+      ),
+    ).toMatchObject({
       statusCode: 400,
-      detail: expect.stringMatching(/^The ZIP archive holds no USAspending contract award CSV \(o\.csv: Not a USAspending contract award CSV: missing column .*; e\.csv: the CSV file is empty\)\.$/),
+      detail: expect.stringMatching(
+        /^The ZIP archive holds no USAspending contract award CSV \(o\.csv: Not a USAspending contract award CSV: missing column .*; e\.csv: the CSV file is empty\)\.$/,
+      ),
     });
   });
 
   it('refuses an entry that expands like a zip bomb before inflating it', async () => {
-    const bomb = await zipOf([{ name: SUMMARIES_NAME, bytes: SUMMARIES }, { name: 'zeros.csv', bytes: Buffer.alloc(8 * 1024 * 1024) }]);
-    expect(await refusal(bomb)).toMatchObject({ statusCode: 400, detail: expect.stringMatching(/^The ZIP entry zeros\.csv expands more than 200 times \(\d[\d,]* to 8,388,608 bytes\): refused as a possible zip bomb\.$/) });
+    const bomb = await zipOf([
+      { name: SUMMARIES_NAME, bytes: SUMMARIES },
+      { name: 'zeros.csv', bytes: Buffer.alloc(8 * 1024 * 1024) },
+    ]);
+    expect(await refusal(bomb)).toMatchObject({
+      statusCode: 400,
+      detail: expect.stringMatching(
+        /^The ZIP entry zeros\.csv expands more than 200 times \(\d[\d,]* to 8,388,608 bytes\): refused as a possible zip bomb\.$/,
+      ),
+    });
   });
 
   it('refuses more entries or more uncompressed bytes than configured', async () => {
-    const two = await zipOf([{ name: 'a.csv', bytes: SUMMARIES }, { name: 'b.csv', bytes: TRANSACTIONS }]);
-    expect(await refusal(two, { ...DEFAULT_ZIP_LIMITS, maxEntries: 1 })).toMatchObject({ statusCode: 400, detail: 'The ZIP archive holds more than 1 entries.' });
-    expect(await refusal(two, { ...DEFAULT_ZIP_LIMITS, maxUncompressedBytes: SUMMARIES.length + 10 })).toMatchObject({ statusCode: 400, detail: expect.stringMatching(/^The CSV files in the ZIP archive add up to more than 0 GB uncompressed\.$/) });
+    const two = await zipOf([
+      { name: 'a.csv', bytes: SUMMARIES },
+      { name: 'b.csv', bytes: TRANSACTIONS },
+    ]);
+    expect(await refusal(two, { ...DEFAULT_ZIP_LIMITS, maxEntries: 1 })).toMatchObject({
+      statusCode: 400,
+      detail: 'The ZIP archive holds more than 1 entries.',
+    });
+    expect(await refusal(two, { ...DEFAULT_ZIP_LIMITS, maxUncompressedBytes: SUMMARIES.length + 10 })).toMatchObject({
+      statusCode: 400,
+      detail: expect.stringMatching(/^The CSV files in the ZIP archive add up to more than 0 GB uncompressed\.$/),
+    });
   });
 
   it('refuses a corrupt ZIP with the reason', async () => {
     const zip = await zipOf([{ name: SUMMARIES_NAME, bytes: SUMMARIES }]);
     // Cut before the table of contents: the local header still says ZIP, the archive is unreadable.
-    expect(await refusal(zip.subarray(0, zip.length - 200))).toMatchObject({ statusCode: 400, detail: expect.stringMatching(/^The ZIP archive cannot be read: .+/) });
+    expect(await refusal(zip.subarray(0, zip.length - 200))).toMatchObject({
+      statusCode: 400,
+      detail: expect.stringMatching(/^The ZIP archive cannot be read: .+/),
+    });
   });
 });
 

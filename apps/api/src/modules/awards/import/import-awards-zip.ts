@@ -27,7 +27,9 @@ async function headerProblem(plan: ZipPlan, entry: CsvEntry): Promise<string | n
   } finally {
     stream.destroy();
   }
-  const text = Buffer.concat(chunks, held).toString('latin1').replace(/^\xef\xbb\xbf/, '');
+  const text = Buffer.concat(chunks, held)
+    .toString('latin1')
+    .replace(/^\xef\xbb\xbf/, '');
   const line = text.slice(0, text.search(/\r?\n|$/));
   if (!line.trim()) return 'the CSV file is empty';
   try {
@@ -54,7 +56,10 @@ export async function planAwardZip(file: string, limits: ZipLimits): Promise<Zip
       else csv.push(entry);
     }
     if (csv.length === 0) {
-      const why = plan.skipped.slice(0, 3).map((s) => `${s.name}: ${s.reason}`).join('; ');
+      const why = plan.skipped
+        .slice(0, 3)
+        .map((s) => `${s.name}: ${s.reason}`)
+        .join('; ');
       throw new AppError(400, 'VALIDATION', `The ZIP archive holds no USAspending contract award CSV (${why}).`);
     }
     return { ...plan, csv };
@@ -97,7 +102,8 @@ export async function importAwardsFile(db: Db, source: Readable, opts: ImportOpt
       let archiveBytes = 0;
       for (const entry of plan.csv) {
         const { compressedSize, uncompressedSize } = entry.entry;
-        const atArchive = (inflated: number) => archiveBytes + Math.round(uncompressedSize ? (Math.min(inflated, uncompressedSize) / uncompressedSize) * compressedSize : 0);
+        const atArchive = (inflated: number) =>
+          archiveBytes + Math.round(uncompressedSize ? (Math.min(inflated, uncompressedSize) / uncompressedSize) * compressedSize : 0);
         const withEntry = (list: MalformedRow[]) => list.map((e) => ({ ...e, file: entry.name }));
         const result = await importAwardsCsv(db, await openEntry(plan.zip, entry), {
           ...opts,

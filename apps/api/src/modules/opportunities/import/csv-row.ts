@@ -32,7 +32,11 @@ export function csvRecordToRow(record: CsvRecord): RowResult {
   if (!title) return { ok: false, reason: `missing Title for ${noticeId}` };
 
   const dates: Record<string, Date | null> = {};
-  for (const [column, which] of [['PostedDate', 'start'], ['ResponseDeadLine', 'end'], ['ArchiveDate', 'end']] as const) {
+  for (const [column, which] of [
+    ['PostedDate', 'start'],
+    ['ResponseDeadLine', 'end'],
+    ['ArchiveDate', 'end'],
+  ] as const) {
     const parsed = parseSamDate(record[column], which);
     if (parsed === undefined) return { ok: false, reason: `invalid ${column} ${JSON.stringify(record[column])} for ${noticeId}` };
     dates[column] = parsed;

@@ -73,7 +73,9 @@ describe('importOpportunitiesCsv', () => {
     expect(navajo!.description).toMatch(/^Pre-Solicitation Notice Amendment/);
 
     // The same file again: every row's content hash matches, nothing is written.
-    const [{ maxUpdated }] = (await database.db.select({ maxUpdated: sql<string>`max(updated_at)::text` }).from(opportunities)) as [{ maxUpdated: string }];
+    const [{ maxUpdated }] = (await database.db.select({ maxUpdated: sql<string>`max(updated_at)::text` }).from(opportunities)) as [
+      { maxUpdated: string },
+    ];
     const again = await importOpportunitiesCsv(database.db, createReadStream(REAL_CSV));
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: first.inserted, imported: 3882 });
     expect(await count()).toBe(first.inserted);
@@ -82,13 +84,20 @@ describe('importOpportunitiesCsv', () => {
   }, 120_000);
 
   it('writes only rows whose content changed (content hash), and new rows', async () => {
-    const base = [line({ NoticeId: 'hash000001', Title: 'Stays', NaicsCode: '541511' }), line({ NoticeId: 'hash000002', Title: 'Changes', NaicsCode: '541511' })];
+    const base = [
+      line({ NoticeId: 'hash000001', Title: 'Stays', NaicsCode: '541511' }),
+      line({ NoticeId: 'hash000002', Title: 'Changes', NaicsCode: '541511' }),
+    ];
     const first = await importOpportunitiesCsv(database.db, Readable.from([[HEADER, ...base].join('\n')]));
     expect(first).toMatchObject({ inserted: 2, updated: 0, unchanged: 0 });
     const [stays] = await database.db.select().from(opportunities).where(eq(opportunities.noticeId, 'hash000001'));
     expect(stays!.contentHash).toMatch(/^[A-Za-z0-9+/]{27}=$/);
 
-    const next = [base[0]!, line({ NoticeId: 'hash000002', Title: 'Changes', NaicsCode: '541512' }), line({ NoticeId: 'hash000003', Title: 'New' })];
+    const next = [
+      base[0]!,
+      line({ NoticeId: 'hash000002', Title: 'Changes', NaicsCode: '541512' }),
+      line({ NoticeId: 'hash000003', Title: 'New' }),
+    ];
     const second = await importOpportunitiesCsv(database.db, Readable.from([[HEADER, ...next].join('\n')]));
     expect(second).toMatchObject({ inserted: 1, updated: 1, unchanged: 1, imported: 3 });
     const [changed] = await database.db.select().from(opportunities).where(eq(opportunities.noticeId, 'hash000002'));
@@ -101,9 +110,14 @@ describe('importOpportunitiesCsv', () => {
     const csv =
       [
         HEADER,
-        line({ NoticeId: 'cp1252aaaa', Title: 'Caf\u00e9 \u201cservices\u201d \u2013 phase 2', Description: 'Line one,\nline "two"', PostedDate: '2026-01-05 10:00:00.5-05', NaicsCode: '722310' }),
-      ].join('\r\n') +
-      '\r\n';
+        line({
+          NoticeId: 'cp1252aaaa',
+          Title: 'Caf\u00e9 \u201cservices\u201d \u2013 phase 2',
+          Description: 'Line one,\nline "two"',
+          PostedDate: '2026-01-05 10:00:00.5-05',
+          NaicsCode: '722310',
+        }),
+      ].join('\r\n') + '\r\n';
     // A UTF-8 BOM in front of windows-1252 text: what Excel-saved exports look like.
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), iconv.encode(csv, 'win1252')]);
     const result = await importOpportunitiesCsv(database.db, Readable.from([bytes]));
@@ -114,7 +128,10 @@ describe('importOpportunitiesCsv', () => {
   });
 
   it('decodes UTF-8 split across chunk boundaries in the middle of a character', async () => {
-    const bytes = Buffer.from([HEADER, line({ NoticeId: 'utf8split1', Title: 'Ma\u00f1ana \u2014 na\u00efve r\u00e9sum\u00e9' })].join('\n'), 'utf8');
+    const bytes = Buffer.from(
+      [HEADER, line({ NoticeId: 'utf8split1', Title: 'Ma\u00f1ana \u2014 na\u00efve r\u00e9sum\u00e9' })].join('\n'),
+      'utf8',
+    );
     const chunks = Array.from({ length: bytes.length }, (_, i) => bytes.subarray(i, i + 1));
     const result = await importOpportunitiesCsv(database.db, Readable.from(chunks));
     expect(result).toMatchObject({ imported: 1, cp1252_lines: 0 });
@@ -181,6 +198,9 @@ describe('importOpportunitiesCsv', () => {
       statusCode: 400,
       detail: 'Not a SAM.gov Contract Opportunities CSV: missing column NoticeId, Title',
     });
-    await expect(importOpportunitiesCsv(database.db, Readable.from(['']))).rejects.toMatchObject({ statusCode: 400, detail: 'The CSV file is empty' });
+    await expect(importOpportunitiesCsv(database.db, Readable.from(['']))).rejects.toMatchObject({
+      statusCode: 400,
+      detail: 'The CSV file is empty',
+    });
   });
 });

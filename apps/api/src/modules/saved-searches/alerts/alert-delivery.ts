@@ -32,4 +32,3 @@ export async function mailAlerts(mailer: Mailer, publicUrl: string, mails: Alert
   }
   return sent;
 }
-

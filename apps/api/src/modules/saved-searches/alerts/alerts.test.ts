@@ -15,7 +15,12 @@ import { runNewMatchAlerts } from './new-match-alerts';
 let t: TestApp;
 const log = pino({ level: 'silent' });
 const DAY = 86_400_000;
-const deps = () => ({ db: t.db, mailer: { kind: 'outbox' as const, send: async (m: (typeof t.mails)[number]) => void t.mails.push(m) }, publicUrl: 'http://biddesk.test', log });
+const deps = () => ({
+  db: t.db,
+  mailer: { kind: 'outbox' as const, send: async (m: (typeof t.mails)[number]) => void t.mails.push(m) },
+  publicUrl: 'http://biddesk.test',
+  log,
+});
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -31,9 +36,15 @@ async function saveSearch(token: string, name: string, filters: Record<string, s
 }
 
 const alertsOf = (userId: string) =>
-  t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, 'saved_search')));
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, 'saved_search')));
 const deadlineAlertsOf = (userId: string) =>
-  t.db.select().from(notifications).where(and(eq(notifications.userId, userId), like(notifications.dedupeKey, 'deadline:%')));
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), like(notifications.dedupeKey, 'deadline:%')));
 
 describe('new-match alerts', () => {
   it('one notification per search per day for new matches only, linking to the search; a rerun adds nothing', async () => {
@@ -84,7 +95,11 @@ describe('new-match alerts', () => {
     expect(await alertsOf(quiet.user.id)).toEqual([]);
     expect(await alertsOf(mailed.user.id)).toHaveLength(1);
     expect(t.mails).toHaveLength(1);
-    expect(t.mails[0]).toMatchObject({ to: 'mailme@example.com', subject: 'New matches for "Sonar"', link: `http://biddesk.test${search.link}` });
+    expect(t.mails[0]).toMatchObject({
+      to: 'mailme@example.com',
+      subject: 'New matches for "Sonar"',
+      link: `http://biddesk.test${search.link}`,
+    });
     expect(t.mails[0]!.text).toContain('1 new notice matches your saved search "Sonar".');
   });
 
@@ -143,7 +158,11 @@ describe('deadline alerts', () => {
     const { user, token } = await createUser(t.db, t.config);
     const start = new Date();
     const deadline = new Date(start.getTime() + 10 * DAY);
-    const oppId = await createOpportunity(t.db, { title: 'Bridge inspection', solicitationNumber: 'DOT-26-77', responseDeadline: deadline });
+    const oppId = await createOpportunity(t.db, {
+      title: 'Bridge inspection',
+      solicitationNumber: 'DOT-26-77',
+      responseDeadline: deadline,
+    });
     await saveOpportunityFor(t.db, user.id, oppId);
     const other = await createUser(t.db, t.config); // did not save it
 

@@ -30,7 +30,10 @@ export interface AlertDeps {
  * repeat a no-op even without the lock. "New" is bounded above by a safe instant: no transaction
  * still running could commit a row stamped before it, so a slow import's rows are never skipped.
  */
-export async function runNewMatchAlerts(deps: AlertDeps, now = new Date()): Promise<{ searches: number; notified: number; mailed: number }> {
+export async function runNewMatchAlerts(
+  deps: AlertDeps,
+  now = new Date(),
+): Promise<{ searches: number; notified: number; mailed: number }> {
   const day = utcDay(now);
   const mails: AlertMail[] = [];
   const outcome = await deps.db.transaction(async (tx) => {
@@ -41,7 +44,9 @@ export async function runNewMatchAlerts(deps: AlertDeps, now = new Date()): Prom
     for (const search of searches) {
       const since = new Date(search.alerted_through);
       const radar = search.kind === 'radar' ? storedRadarFilters(search) : null;
-      const n = radar ? await countNewRadarAlertMatches(tx, radar, now, since, through) : await alerts.countNewMatches(tx, search.filters, now, since, through);
+      const n = radar
+        ? await countNewRadarAlertMatches(tx, radar, now, since, through)
+        : await alerts.countNewMatches(tx, search.filters, now, since, through);
       if (n === 0) {
         // Nothing new: the search is up to date until `through`.
         await alerts.markAlertedThrough(tx, search.id, through);

@@ -43,13 +43,18 @@ export const useAdminStats = () =>
 
 /** GET /admin/users: the Users tab and the notification recipient list. */
 export const useAdminUsers = () =>
-  useQuery({ queryKey: USERS_KEY, queryFn: ({ signal }) => apiRequest('/admin/users', z.array(AdminUserSchema), { signal }), retry: false });
+  useQuery({
+    queryKey: USERS_KEY,
+    queryFn: ({ signal }) => apiRequest('/admin/users', z.array(AdminUserSchema), { signal }),
+    retry: false,
+  });
 
 /** GET /admin/activity?limit=10 (SPEC §9: the admin screen asks for 10). */
 export const useAdminActivity = () =>
   useQuery({
     queryKey: ACTIVITY_KEY,
-    queryFn: ({ signal }) => apiRequest('/admin/activity', z.array(ActivityItemSchema), { query: { limit: ADMIN_ACTIVITY_SCREEN_LIMIT }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/admin/activity', z.array(ActivityItemSchema), { query: { limit: ADMIN_ACTIVITY_SCREEN_LIMIT }, signal }),
     retry: false,
   });
 
@@ -63,7 +68,8 @@ function useInvalidateAdmin() {
 export function useChangeRole() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: ({ id, role }: { id: string; role: AppRole }) => apiRequest<unknown>(`/admin/users/${id}/role`, { method: 'PUT', query: { role } }),
+    mutationFn: ({ id, role }: { id: string; role: AppRole }) =>
+      apiRequest<unknown>(`/admin/users/${id}/role`, { method: 'PUT', query: { role } }),
     onSuccess: invalidate,
   });
 }
@@ -72,7 +78,8 @@ export function useChangeRole() {
 export function useChangeGuest() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: ({ id, isGuest }: { id: string; isGuest: boolean }) => apiRequest<unknown>(`/admin/users/${id}/guest`, { method: 'PUT', body: { is_guest: isGuest } }),
+    mutationFn: ({ id, isGuest }: { id: string; isGuest: boolean }) =>
+      apiRequest<unknown>(`/admin/users/${id}/guest`, { method: 'PUT', body: { is_guest: isGuest } }),
     onSuccess: invalidate,
   });
 }
@@ -106,7 +113,8 @@ export function useCreateUser() {
 /** POST /admin/notifications: user_id null sends to every user. */
 export function useSendNotification() {
   return useMutation({
-    mutationFn: (body: SendNotificationBody) => apiRequest('/admin/notifications', SendNotificationResponseSchema, { method: 'POST', body }),
+    mutationFn: (body: SendNotificationBody) =>
+      apiRequest('/admin/notifications', SendNotificationResponseSchema, { method: 'POST', body }),
   });
 }
 
@@ -126,7 +134,11 @@ export async function importCsv(csvUrl: string, timeoutMs: number = CSV_IMPORT_T
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    return await apiRequest('/admin/import-csv-sync', ImportResultSchema, { method: 'POST', body: { csv_url: csvUrl }, signal: controller.signal });
+    return await apiRequest('/admin/import-csv-sync', ImportResultSchema, {
+      method: 'POST',
+      body: { csv_url: csvUrl },
+      signal: controller.signal,
+    });
   } catch (error) {
     if (isAbortError(error)) throw new ImportTimeoutError();
     throw error;

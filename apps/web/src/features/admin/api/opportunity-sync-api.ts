@@ -21,7 +21,10 @@ export function useStartUploadImport(kind: ImportJob['kind'] = 'opportunities') 
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest(kind === 'awards' ? '/admin/award-imports/upload' : '/admin/import-jobs/upload', ImportJobSchema, { method: 'POST', body: form });
+      return apiRequest(kind === 'awards' ? '/admin/award-imports/upload' : '/admin/import-jobs/upload', ImportJobSchema, {
+        method: 'POST',
+        body: form,
+      });
     },
     onSuccess: (job) => queryClient.setQueryData([...IMPORT_JOBS_KEY, job.id], job),
   });
@@ -38,7 +41,10 @@ export const useImportJob = (id: string | null) =>
 
 /** GET /admin/import-jobs: the recent imports, newest first (to pick up one still running after a reload). */
 export const useRecentImportJobs = () =>
-  useQuery({ queryKey: [...IMPORT_JOBS_KEY, 'recent'], queryFn: ({ signal }) => apiRequest('/admin/import-jobs', ImportJobListSchema, { signal }) });
+  useQuery({
+    queryKey: [...IMPORT_JOBS_KEY, 'recent'],
+    queryFn: ({ signal }) => apiRequest('/admin/import-jobs', ImportJobListSchema, { signal }),
+  });
 
 /** An import finished: refresh the admin counts and every opportunity listing. */
 export function useImportFinished() {

@@ -17,7 +17,14 @@ export function AdminStatCards({ stats }: { stats: AdminStats }) {
       icon: IconUsers,
       color: 'blue',
     },
-    { key: 'recent', label: 'New This Week', value: stats.users.recent_registrations, detail: 'Sign-ups in the last 7 days', icon: IconUserPlus, color: 'teal' },
+    {
+      key: 'recent',
+      label: 'New This Week',
+      value: stats.users.recent_registrations,
+      detail: 'Sign-ups in the last 7 days',
+      icon: IconUserPlus,
+      color: 'teal',
+    },
     {
       key: 'opportunities',
       label: 'Opportunities',
@@ -26,7 +33,14 @@ export function AdminStatCards({ stats }: { stats: AdminStats }) {
       icon: IconBuildingBank,
       color: 'indigo',
     },
-    { key: 'documents', label: 'Documents Generated', value: stats.documents.total, detail: 'AI bid documents', icon: IconFileText, color: 'grape' },
+    {
+      key: 'documents',
+      label: 'Documents Generated',
+      value: stats.documents.total,
+      detail: 'AI bid documents',
+      icon: IconFileText,
+      color: 'grape',
+    },
   ];
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="lg">

@@ -36,7 +36,11 @@ export function AnalyticsPanel({ stats }: { stats: AdminStats }) {
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
-      <ChartCard title="Documents by Type" description={`${stats.documents.total.toLocaleString('en-US')} generated in total`} empty={byType.length === 0}>
+      <ChartCard
+        title="Documents by Type"
+        description={`${stats.documents.total.toLocaleString('en-US')} generated in total`}
+        empty={byType.length === 0}
+      >
         {/* Bars run across with their names stacked beside them, every one shown (interval 0): on a
             horizontal axis recharts dropped names that did not fit (issue 21: 3 labels for 6 bars). */}
         <BarChart

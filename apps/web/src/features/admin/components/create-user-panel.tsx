@@ -18,7 +18,11 @@ export function CreateUserPanel() {
   const create = useCreateUser();
   const form = useForm({
     initialValues: { email: '', name: '', password: '', role: 'user' as AppRole },
-    validate: { email: checkEmail, name: schemaCheck(CreateUserBodySchema.shape.name), password: (v) => checkRequired('Password')(v) ?? checkNewPassword(v) },
+    validate: {
+      email: checkEmail,
+      name: schemaCheck(CreateUserBodySchema.shape.name),
+      password: (v) => checkRequired('Password')(v) ?? checkNewPassword(v),
+    },
   });
 
   const handleSubmit = form.onSubmit((values) => {

@@ -26,7 +26,8 @@ function whereOf(e: ImportJob['errors'][number]): string {
 const TEXTS = {
   opportunities: {
     title: 'Upload a CSV file',
-    intro: 'Imports a Contract Opportunities extract saved on this computer, in the background: you can leave this page and come back. Rows that did not change since the last import are skipped.',
+    intro:
+      'Imports a Contract Opportunities extract saved on this computer, in the background: you can leave this page and come back. Rows that did not change since the last import are skipped.',
     placeholder: 'ContractOpportunitiesFullCSV.csv',
     noun: 'opportunities',
     label: 'CSV file',
@@ -37,7 +38,8 @@ const TEXTS = {
   },
   awards: {
     title: 'Upload award data',
-    intro: 'Imports a USAspending contract award CSV (a custom award download’s PrimeAwardSummaries or PrimeTransactions file, or an archive file) in the background. A ZIP is read as it comes: a bulk or custom download, or a fiscal year’s archive, every contract CSV inside imported in turn, other files listed as skipped. Awards are matched by their award key and vendors by UEI; awards that did not change are skipped. The incumbent candidates on every notice come from these.',
+    intro:
+      'Imports a USAspending contract award CSV (a custom award download’s PrimeAwardSummaries or PrimeTransactions file, or an archive file) in the background. A ZIP is read as it comes: a bulk or custom download, or a fiscal year’s archive, every contract CSV inside imported in turn, other files listed as skipped. Awards are matched by their award key and vendors by UEI; awards that did not change are skipped. The incumbent candidates on every notice come from these.',
     placeholder: 'Contracts_PrimeAwardSummaries_….csv or a .zip',
     noun: 'awards',
     label: 'USAspending award file',
@@ -106,7 +108,16 @@ export function CsvUploadCard({ kind = 'opportunities', footer }: { kind?: Impor
       </Text>
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" wrap="nowrap">
-          <FileInput label={texts.label} placeholder={texts.placeholder} accept={texts.accept} value={file} onChange={setFile} leftSection={<IconFileUpload size={16} />} clearable style={{ flex: 1 }} />
+          <FileInput
+            label={texts.label}
+            placeholder={texts.placeholder}
+            accept={texts.accept}
+            value={file}
+            onChange={setFile}
+            leftSection={<IconFileUpload size={16} />}
+            clearable
+            style={{ flex: 1 }}
+          />
           <Button type="submit" leftSection={<IconUpload size={16} />} loading={start.isPending} disabled={active}>
             {texts.button}
           </Button>
@@ -114,14 +125,33 @@ export function CsvUploadCard({ kind = 'opportunities', footer }: { kind?: Impor
       </form>
       {footer && <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>{footer}</div>}
       {job && active && (
-        <Alert mt="md" color="blue" variant="light" icon={<Loader size={16} />} title={`Importing ${job.source_label}`} data-testid={texts.testId} data-status="running">
+        <Alert
+          mt="md"
+          color="blue"
+          variant="light"
+          icon={<Loader size={16} />}
+          title={`Importing ${job.source_label}`}
+          data-testid={texts.testId}
+          data-status="running"
+        >
           {progressLine(job)}
-          {job.total_bytes ? <Progress mt="xs" value={Math.min(100, (job.bytes_read / job.total_bytes) * 100)} aria-label="Import progress" /> : null}
+          {job.total_bytes ? (
+            <Progress mt="xs" value={Math.min(100, (job.bytes_read / job.total_bytes) * 100)} aria-label="Import progress" />
+          ) : null}
         </Alert>
       )}
       {job?.status === 'done' && (
-        <Alert mt="md" color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Import complete" data-testid={texts.testId} data-status="done">
-          {n(job.imported)} {texts.noun} imported ({n(job.inserted)} new, {n(job.updated)} updated, {n(job.unchanged)} unchanged) from {n(job.rows_read)} rows
+        <Alert
+          mt="md"
+          color="green"
+          variant="light"
+          icon={<IconCircleCheck size={18} />}
+          title="Import complete"
+          data-testid={texts.testId}
+          data-status="done"
+        >
+          {n(job.imported)} {texts.noun} imported ({n(job.inserted)} new, {n(job.updated)} updated, {n(job.unchanged)} unchanged) from{' '}
+          {n(job.rows_read)} rows
           {job.malformed > 0 && `; ${n(job.malformed)} malformed rows skipped`}.
           {job.errors.length > 0 && (
             <List size="xs" mt="xs">
@@ -135,7 +165,15 @@ export function CsvUploadCard({ kind = 'opportunities', footer }: { kind?: Impor
         </Alert>
       )}
       {job?.status === 'failed' && (
-        <Alert mt="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={MESSAGES.importFailed} data-testid={texts.testId} data-status="failed">
+        <Alert
+          mt="md"
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={MESSAGES.importFailed}
+          data-testid={texts.testId}
+          data-status="failed"
+        >
           {job.error ?? MESSAGES.importFailed}
           {job.imported > 0 && ` ${n(job.imported)} rows imported before that are kept.`}
         </Alert>

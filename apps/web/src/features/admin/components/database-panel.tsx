@@ -9,7 +9,12 @@ import { SamSyncCard } from './sam-sync-card';
 import { toast } from '../../../lib/toast';
 import { MESSAGES } from '../../../lib/messages';
 
-type ImportStatus = { kind: 'idle' } | { kind: 'running'; startedAt: number } | { kind: 'complete'; result: ImportResult } | { kind: 'timeout' } | { kind: 'failed'; message: string };
+type ImportStatus =
+  | { kind: 'idle' }
+  | { kind: 'running'; startedAt: number }
+  | { kind: 'complete'; result: ImportResult }
+  | { kind: 'timeout' }
+  | { kind: 'failed'; message: string };
 
 /** Seconds since the running status began, ticking once a second. */
 function useElapsedSeconds(startedAt: number | null): number {
@@ -93,12 +98,28 @@ function CsvImportCard() {
         </Group>
       </form>
       {running && (
-        <Alert mt="md" color="blue" variant="light" icon={<Loader size={16} />} title="Import running" data-testid="import-status" data-status="running">
+        <Alert
+          mt="md"
+          color="blue"
+          variant="light"
+          icon={<Loader size={16} />}
+          title="Import running"
+          data-testid="import-status"
+          data-status="running"
+        >
           Importing... {elapsed}s elapsed. This usually takes 2-3 minutes; keep this page open.
         </Alert>
       )}
       {status.kind === 'complete' && (
-        <Alert mt="md" color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Import complete" data-testid="import-status" data-status="complete">
+        <Alert
+          mt="md"
+          color="green"
+          variant="light"
+          icon={<IconCircleCheck size={18} />}
+          title="Import complete"
+          data-testid="import-status"
+          data-status="complete"
+        >
           {status.result.imported.toLocaleString('en-US')} opportunities imported ({status.result.inserted.toLocaleString('en-US')} new,{' '}
           {status.result.updated.toLocaleString('en-US')} updated) from {status.result.rows.toLocaleString('en-US')} rows
           {status.result.malformed > 0 && `; ${status.result.malformed.toLocaleString('en-US')} malformed rows skipped`}.
@@ -114,13 +135,29 @@ function CsvImportCard() {
         </Alert>
       )}
       {status.kind === 'timeout' && (
-        <Alert mt="md" color="yellow" variant="light" icon={<IconClock size={18} />} title="Import still running?" data-testid="import-status" data-status="timeout">
-          The browser stopped waiting after 3 minutes, but the import may still be running on the server. Please wait 5 minutes before checking the
-          opportunity count or importing again.
+        <Alert
+          mt="md"
+          color="yellow"
+          variant="light"
+          icon={<IconClock size={18} />}
+          title="Import still running?"
+          data-testid="import-status"
+          data-status="timeout"
+        >
+          The browser stopped waiting after 3 minutes, but the import may still be running on the server. Please wait 5 minutes before
+          checking the opportunity count or importing again.
         </Alert>
       )}
       {status.kind === 'failed' && (
-        <Alert mt="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={MESSAGES.importFailed} data-testid="import-status" data-status="failed">
+        <Alert
+          mt="md"
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={MESSAGES.importFailed}
+          data-testid="import-status"
+          data-status="failed"
+        >
           {status.message}
         </Alert>
       )}
@@ -140,11 +177,17 @@ function ClearConsequences({ preview }: { preview: ClearOpportunitiesPreview }) 
         Remove {plural(preview.favorites, 'saved (favorited) flag', 'saved (favorited) flags')}
         {preview.favorite_users > 0 ? ` of ${plural(preview.favorite_users, 'user', 'users')}` : ''}
       </List.Item>
-      <List.Item>Delete {plural(preview.solicitation_pdfs, 'uploaded solicitation PDF', 'uploaded solicitation PDFs')} and the requirements read from them</List.Item>
-      <List.Item>Keep {plural(preview.generated_documents, 'generated document', 'generated documents')} in Saved Docs, without the link to their opportunity</List.Item>
       <List.Item>
-        Keep {plural(preview.workspaces, 'workspace', 'workspaces')} with all their team content; each keeps its notice&apos;s agency, solicitation number, due
-        date and AI Tools, and is linked again when the same notice is imported again
+        Delete {plural(preview.solicitation_pdfs, 'uploaded solicitation PDF', 'uploaded solicitation PDFs')} and the requirements read from
+        them
+      </List.Item>
+      <List.Item>
+        Keep {plural(preview.generated_documents, 'generated document', 'generated documents')} in Saved Docs, without the link to their
+        opportunity
+      </List.Item>
+      <List.Item>
+        Keep {plural(preview.workspaces, 'workspace', 'workspaces')} with all their team content; each keeps its notice&apos;s agency,
+        solicitation number, due date and AI Tools, and is linked again when the same notice is imported again
       </List.Item>
     </List>
   );
@@ -158,7 +201,8 @@ function ClearOpportunitiesCard() {
   const confirm = () =>
     clear.mutate(undefined, {
       onSuccess: ({ deleted, workspaces_kept: kept }) => {
-        const workspaces = kept === 0 ? '' : kept === 1 ? '; 1 workspace keeps its notice details' : `; ${n(kept)} workspaces keep their notice details`;
+        const workspaces =
+          kept === 0 ? '' : kept === 1 ? '; 1 workspace keeps its notice details' : `; ${n(kept)} workspaces keep their notice details`;
         toast.success(`${n(deleted)} opportunities deleted${workspaces}`, { title: 'Database cleared' });
         setConfirming(false);
       },

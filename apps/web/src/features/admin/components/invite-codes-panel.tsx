@@ -52,7 +52,7 @@ export function InviteCodesPanel() {
                     {code.code}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={code.used ? "gray" : "green"} variant="light" tt="none" data-testid="invite-code-status">
+                    <Badge color={code.used ? 'gray' : 'green'} variant="light" tt="none" data-testid="invite-code-status">
                       {code.used ? 'Used' : 'Available'}
                     </Badge>
                   </Table.Td>

@@ -44,12 +44,21 @@ export function SamSyncCard() {
         Daily sync from SAM.gov
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Downloads SAM.gov&apos;s public Contract Opportunities extract once a day and imports what changed. New notices alert matching saved searches.
+        Downloads SAM.gov&apos;s public Contract Opportunities extract once a day and imports what changed. New notices alert matching saved
+        searches.
       </Text>
       <Stack gap="sm">
         <Switch label="Sync every day" checked={draft.enabled} onChange={(e) => edit({ enabled: e.currentTarget.checked })} />
         <TextInput label="Extract URL" value={draft.url} onChange={(e) => edit({ url: e.currentTarget.value })} />
-        <Select label="Hour" description="The day's sync starts at the first check after this hour" data={HOURS} value={String(draft.hour)} onChange={(v) => v !== null && edit({ hour: Number(v) })} allowDeselect={false} w={220} />
+        <Select
+          label="Hour"
+          description="The day's sync starts at the first check after this hour"
+          data={HOURS}
+          value={String(draft.hour)}
+          onChange={(v) => v !== null && edit({ hour: Number(v) })}
+          allowDeselect={false}
+          w={220}
+        />
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed" data-testid="sam-sync-last-run">
             {run ? (
@@ -58,13 +67,21 @@ export function SamSyncCard() {
                 <Badge size="sm" color={STATUS_COLOR[run.status] ?? 'gray'} variant="light">
                   {run.status}
                 </Badge>{' '}
-                {run.error ?? (run.result ? `${Number(run.result.inserted ?? 0).toLocaleString('en-US')} new, ${Number(run.result.updated ?? 0).toLocaleString('en-US')} updated, ${Number(run.result.unchanged ?? 0).toLocaleString('en-US')} unchanged` : '')}
+                {run.error ??
+                  (run.result
+                    ? `${Number(run.result.inserted ?? 0).toLocaleString('en-US')} new, ${Number(run.result.updated ?? 0).toLocaleString('en-US')} updated, ${Number(run.result.unchanged ?? 0).toLocaleString('en-US')} unchanged`
+                    : '')}
               </>
             ) : (
               'Not run yet'
             )}
           </Text>
-          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={save} loading={update.isPending} disabled={Object.keys(edits).length === 0}>
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={save}
+            loading={update.isPending}
+            disabled={Object.keys(edits).length === 0}
+          >
             Save sync settings
           </Button>
         </Group>

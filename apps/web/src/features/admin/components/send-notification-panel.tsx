@@ -67,7 +67,12 @@ export function SendNotificationPanel() {
           />
           <TextInput label="Title" required maxLength={200} {...form.getInputProps('title')} />
           <Textarea label="Message" required autosize minRows={3} maxRows={8} maxLength={5000} {...form.getInputProps('message')} />
-          <TextInput label="Link (optional)" placeholder="/opportunity/..." description="An in-app path opened when the notification is clicked" {...form.getInputProps('link')} />
+          <TextInput
+            label="Link (optional)"
+            placeholder="/opportunity/..."
+            description="An in-app path opened when the notification is clicked"
+            {...form.getInputProps('link')}
+          />
           <Group justify="flex-end">
             <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
               Send Notification

@@ -1,4 +1,23 @@
-import { ActionIcon, Alert, Badge, Button, Card, Center, Group, List, Loader, Modal, PasswordInput, Select, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  List,
+  Loader,
+  Modal,
+  PasswordInput,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconAlertTriangle, IconKey, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { AppRoleSchema, formatDate, type AdminUser, type AppRole } from '@biddesk/shared';
@@ -77,7 +96,8 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                           changeGuest.mutate(
                             { id: u.id, isGuest: e.currentTarget.checked },
                             {
-                              onSuccess: (_, v) => toast.success(v.isGuest ? `${u.name} is now a guest` : `${u.name} is now an internal user`),
+                              onSuccess: (_, v) =>
+                                toast.success(v.isGuest ? `${u.name} is now a guest` : `${u.name} is now an internal user`),
                               onError: (error) => toast.error(adminErrorMessage(error, 'Failed to change the guest setting')),
                             },
                           )
@@ -278,9 +298,9 @@ function DeleteUserModal({ user, onClose }: { user: AdminUser | null; onClose: (
             <List.Item>Generated documents ({user.stats.documents_generated})</List.Item>
             <List.Item>Notifications</List.Item>
             <List.Item>
-              Workspaces they own pass to a member who accepted the NDA (contributors first, then reviewers, then viewers), or are
-              deleted when nobody else is in them. If only members who have not accepted the NDA are left, nothing is deleted and you
-              are told what to do.
+              Workspaces they own pass to a member who accepted the NDA (contributors first, then reviewers, then viewers), or are deleted
+              when nobody else is in them. If only members who have not accepted the NDA are left, nothing is deleted and you are told what
+              to do.
             </List.Item>
           </List>
           {error && (

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DocumentTone, type WorkspaceDocumentType, type WorkspaceGeneratedDocument, WorkspaceGeneratedDocumentSchema } from '@biddesk/shared';
+import {
+  type DocumentTone,
+  type WorkspaceDocumentType,
+  type WorkspaceGeneratedDocument,
+  WorkspaceGeneratedDocumentSchema,
+} from '@biddesk/shared';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { readDocumentTone } from '../../../lib/preferences';
@@ -45,4 +50,5 @@ export const useGenerateAiDocument = (workspaceId: string) =>
   useAiMutation(workspaceId, (vars: { opportunityId: string | null; documentType: WorkspaceDocumentType }) =>
     generateAiDocument(workspaceId, vars.opportunityId, vars.documentType, readDocumentTone()),
   );
-export const useDeleteAiDocument = (workspaceId: string) => useAiMutation(workspaceId, (documentId: string) => deleteAiDocument(documentId));
+export const useDeleteAiDocument = (workspaceId: string) =>
+  useAiMutation(workspaceId, (documentId: string) => deleteAiDocument(documentId));

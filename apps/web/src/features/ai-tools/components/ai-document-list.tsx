@@ -1,5 +1,11 @@
 import { Button, Group, Table, Text } from '@mantine/core';
-import { formatDate, formatRelativeTime, WORKSPACE_DOCUMENT_LABELS, type WorkspaceDocumentType, type WorkspaceGeneratedDocument } from '@biddesk/shared';
+import {
+  formatDate,
+  formatRelativeTime,
+  WORKSPACE_DOCUMENT_LABELS,
+  type WorkspaceDocumentType,
+  type WorkspaceGeneratedDocument,
+} from '@biddesk/shared';
 
 export type AiDocumentAction = 'view' | 'download' | 'delete';
 
@@ -40,7 +46,14 @@ export function AiDocumentList({
           {documents.map((doc) => {
             const label = aiDocumentLabel(doc);
             const action = (a: AiDocumentAction, text: string, color?: string) => (
-              <Button size="compact-xs" variant="subtle" color={color} onClick={() => onAction(a, doc)} aria-label={`${text} ${label}`} disabled={busyId === doc.id}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color={color}
+                onClick={() => onAction(a, doc)}
+                aria-label={`${text} ${label}`}
+                disabled={busyId === doc.id}
+              >
                 {text}
               </Button>
             );

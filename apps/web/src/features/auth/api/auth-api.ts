@@ -36,4 +36,5 @@ export function resetPassword(token: string, newPassword: string): Promise<Messa
 export const useLogin = () => useMutation({ mutationFn: login });
 export const useRegister = () => useMutation({ mutationFn: register });
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
-export const useResetPassword = () => useMutation({ mutationFn: (v: { token: string; password: string }) => resetPassword(v.token, v.password) });
+export const useResetPassword = () =>
+  useMutation({ mutationFn: (v: { token: string; password: string }) => resetPassword(v.token, v.password) });

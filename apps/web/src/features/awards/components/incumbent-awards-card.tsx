@@ -7,8 +7,19 @@ import { useOpportunityAwards } from '../api/awards-api';
 
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const money = (v: string | null) => (v === null ? 'not stated' : DOLLARS.format(Number(v)));
-const day = (v: string | null) => (v === null ? 'not stated' : new Date(`${v}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }));
-const fetched = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }) + ' UTC';
+const day = (v: string | null) =>
+  v === null
+    ? 'not stated'
+    : new Date(`${v}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+const fetched = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }) + ' UTC';
 const SOURCE_NAMES: Record<IncumbentCandidate['source'], string> = {
   usaspending_api: 'USAspending',
   usaspending_csv: 'USAspending download',
@@ -48,7 +59,9 @@ function Candidate({ c }: { c: IncumbentCandidate }) {
           Obligated {money(c.obligated_amount)} of a ceiling of {money(c.ceiling_amount)}
         </List.Item>
         <List.Item>
-          {c.offers_received === null ? 'Offers received not stated' : `${c.offers_received} ${c.offers_received === 1 ? 'offer' : 'offers'} received`}
+          {c.offers_received === null
+            ? 'Offers received not stated'
+            : `${c.offers_received} ${c.offers_received === 1 ? 'offer' : 'offers'} received`}
           {' · '}
           {c.extent_competed ?? 'Competition not stated'}
           {' · '}

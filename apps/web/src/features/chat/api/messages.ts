@@ -1,5 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CHAT_PAGE_SIZE, MAX_PAGE_LIMIT, type ChatMessage, type ChatMessageList, type MessageResponse, ChatMessageListSchema, ChatMessageSchema, MessageResponseSchema } from '@biddesk/shared';
+import {
+  CHAT_PAGE_SIZE,
+  MAX_PAGE_LIMIT,
+  type ChatMessage,
+  type ChatMessageList,
+  type MessageResponse,
+  ChatMessageListSchema,
+  ChatMessageSchema,
+  MessageResponseSchema,
+} from '@biddesk/shared';
 import { ApiError, apiDownload, apiRequest } from '../../../lib/api-client';
 import { activityKey } from '../../../lib/workspace-keys';
 

@@ -79,7 +79,14 @@ export function ChatComposer({ workspaceId, onSent }: { workspaceId: string; onS
             </Tooltip>
           )}
         </FileButton>
-        <Button size="xs" rightSection={<IconSend size={14} />} onClick={handleSend} disabled={!canSend} loading={send.isPending} aria-label="Send">
+        <Button
+          size="xs"
+          rightSection={<IconSend size={14} />}
+          onClick={handleSend}
+          disabled={!canSend}
+          loading={send.isPending}
+          aria-label="Send"
+        >
           Send
         </Button>
       </Group>

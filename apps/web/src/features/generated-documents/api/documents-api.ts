@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DocumentTone, type OpportunityDocumentType, GeneratedDocumentSchema, OpportunityFormFactsSchema, RequirementSchema, UploadPdfResponseSchema } from '@biddesk/shared';
+import {
+  type DocumentTone,
+  type OpportunityDocumentType,
+  GeneratedDocumentSchema,
+  OpportunityFormFactsSchema,
+  RequirementSchema,
+  UploadPdfResponseSchema,
+} from '@biddesk/shared';
 import { z } from 'zod';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
@@ -17,7 +24,8 @@ const formFactsKey = (opportunityId: string) => ['opportunities', 'form-facts', 
 export const useGeneratedDocuments = (opportunityId?: string) =>
   useQuery({
     queryKey: [...DOCUMENTS_KEY, opportunityId ?? 'all'],
-    queryFn: ({ signal }) => apiRequest('/documents', z.array(GeneratedDocumentSchema), { query: { opportunity_id: opportunityId }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/documents', z.array(GeneratedDocumentSchema), { query: { opportunity_id: opportunityId }, signal }),
   });
 
 /** Requirements extracted from the opportunity's latest solicitation PDF. */
@@ -75,4 +83,5 @@ export function useUploadPdf(opportunityId: string) {
 }
 
 /** GET /generated-documents/{id}/export: the compliance matrix as CSV or .xlsx, the response template as .docx or text. */
-export const exportComplianceMatrix = (id: string, format: 'csv' | 'xlsx' | 'docx' | 'md') => apiDownload(`/generated-documents/${id}/export`, { format });
+export const exportComplianceMatrix = (id: string, format: 'csv' | 'xlsx' | 'docx' | 'md') =>
+  apiDownload(`/generated-documents/${id}/export`, { format });

@@ -12,7 +12,9 @@ export function DocumentPreviewModal({ doc, onClose }: { doc: GeneratedDocument 
       opened={doc !== null}
       onClose={onClose}
       size="xl"
-      title={doc ? `${DOCUMENT_TYPE_LABELS[doc.document_type] ?? doc.document_type} — ${doc.solicitation_number ?? doc.metadata.title}` : ''}
+      title={
+        doc ? `${DOCUMENT_TYPE_LABELS[doc.document_type] ?? doc.document_type} — ${doc.solicitation_number ?? doc.metadata.title}` : ''
+      }
       scrollAreaComponent={ScrollArea.Autosize}
     >
       {doc && (
@@ -23,7 +25,12 @@ export function DocumentPreviewModal({ doc, onClose }: { doc: GeneratedDocument 
             </Text>
             <Group gap={6}>
               <MatrixExportButtons doc={doc} />
-              <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => downloadText(documentFileName(doc), doc.content)}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconDownload size={14} />}
+                onClick={() => downloadText(documentFileName(doc), doc.content)}
+              >
                 Download
               </Button>
             </Group>

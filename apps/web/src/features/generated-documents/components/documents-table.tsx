@@ -90,7 +90,11 @@ export function DocumentsTable({ documents, showOpportunity }: { documents: Gene
                       </ActionIcon>
                     </Tooltip>
                     <Tooltip label="Download">
-                      <ActionIcon variant="subtle" aria-label="Download document" onClick={() => downloadText(documentFileName(doc), doc.content)}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label="Download document"
+                        onClick={() => downloadText(documentFileName(doc), doc.content)}
+                      >
                         <IconDownload size={18} />
                       </ActionIcon>
                     </Tooltip>
@@ -110,7 +114,11 @@ export function DocumentsTable({ documents, showOpportunity }: { documents: Gene
       <ConfirmDialog
         opened={toDelete !== null}
         title="Delete document"
-        message={toDelete ? `Delete the ${DOCUMENT_TYPE_LABELS[toDelete.document_type] ?? toDelete.document_type} for ${toDelete.solicitation_number ?? toDelete.metadata.title}? This cannot be undone.` : ''}
+        message={
+          toDelete
+            ? `Delete the ${DOCUMENT_TYPE_LABELS[toDelete.document_type] ?? toDelete.document_type} for ${toDelete.solicitation_number ?? toDelete.metadata.title}? This cannot be undone.`
+            : ''
+        }
         confirmLabel="Delete"
         busy={remove.isPending}
         onConfirm={confirmDelete}

@@ -47,7 +47,8 @@ export function GeneratedDocumentsPanel({
     <>
       {!pdfProcessed && (
         <Alert color="blue" variant="light" mb="md">
-          Documents are written from the notice alone until a solicitation PDF is uploaded on the Details tab; with it they cite every extracted requirement.
+          Documents are written from the notice alone until a solicitation PDF is uploaded on the Details tab; with it they cite every
+          extracted requirement.
         </Alert>
       )}
       <Group gap="sm" mb="md">

@@ -30,10 +30,24 @@ export function MatrixExportButtons({ doc }: { doc: GeneratedDocument }) {
   if (doc.document_type === 'rfp') {
     return (
       <Group gap={6}>
-        <Button size="xs" variant="light" color="blue" leftSection={<IconFileWord size={14} />} loading={busy === 'docx'} onClick={() => void run('docx')}>
+        <Button
+          size="xs"
+          variant="light"
+          color="blue"
+          leftSection={<IconFileWord size={14} />}
+          loading={busy === 'docx'}
+          onClick={() => void run('docx')}
+        >
           Word outline
         </Button>
-        <Button size="xs" variant="light" color="gray" leftSection={<IconFileText size={14} />} loading={busy === 'md'} onClick={() => void run('md')}>
+        <Button
+          size="xs"
+          variant="light"
+          color="gray"
+          leftSection={<IconFileText size={14} />}
+          loading={busy === 'md'}
+          onClick={() => void run('md')}
+        >
           Text
         </Button>
       </Group>
@@ -41,10 +55,24 @@ export function MatrixExportButtons({ doc }: { doc: GeneratedDocument }) {
   }
   return (
     <Group gap={6}>
-      <Button size="xs" variant="light" color="teal" leftSection={<IconFileSpreadsheet size={14} />} loading={busy === 'csv'} onClick={() => void run('csv')}>
+      <Button
+        size="xs"
+        variant="light"
+        color="teal"
+        leftSection={<IconFileSpreadsheet size={14} />}
+        loading={busy === 'csv'}
+        onClick={() => void run('csv')}
+      >
         CSV
       </Button>
-      <Button size="xs" variant="light" color="green" leftSection={<IconFileSpreadsheet size={14} />} loading={busy === 'xlsx'} onClick={() => void run('xlsx')}>
+      <Button
+        size="xs"
+        variant="light"
+        color="green"
+        leftSection={<IconFileSpreadsheet size={14} />}
+        loading={busy === 'xlsx'}
+        onClick={() => void run('xlsx')}
+      >
         Excel
       </Button>
     </Group>

@@ -23,8 +23,7 @@ export function PdfUpload({ opportunityId, processed }: { opportunityId: string;
       return;
     }
     upload.mutate(file, {
-      onSuccess: (answer) =>
-        toast.success(`PDF processed: ${plural(answer.metadata.requirements_count, 'requirement')} extracted`),
+      onSuccess: (answer) => toast.success(`PDF processed: ${plural(answer.metadata.requirements_count, 'requirement')} extracted`),
       onError: (err) => toast.error(MESSAGES.failedToUploadPdf, err),
     });
   };
@@ -53,7 +52,13 @@ export function PdfUpload({ opportunityId, processed }: { opportunityId: string;
       mb="md"
     >
       <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
-        {upload.isPending ? <Loader size="md" /> : processed ? <IconFileTypePdf size={40} color="var(--mantine-color-teal-6)" /> : <IconUpload size={40} color="var(--mantine-color-blue-6)" />}
+        {upload.isPending ? (
+          <Loader size="md" />
+        ) : processed ? (
+          <IconFileTypePdf size={40} color="var(--mantine-color-teal-6)" />
+        ) : (
+          <IconUpload size={40} color="var(--mantine-color-blue-6)" />
+        )}
         <Stack gap={2}>
           <Text fw={600}>{title}</Text>
           <Text size="sm" c="dimmed">

@@ -1,5 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type AcceptInviteResponse, type InviteDetails, type JoinRegisterBody, type JoinRegisterResponse, AcceptInviteResponseSchema, InviteDetailsSchema, JoinRegisterResponseSchema } from '@biddesk/shared';
+import {
+  type AcceptInviteResponse,
+  type InviteDetails,
+  type JoinRegisterBody,
+  type JoinRegisterResponse,
+  AcceptInviteResponseSchema,
+  InviteDetailsSchema,
+  JoinRegisterResponseSchema,
+} from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /join/{token}: public and sent without a token (SPEC §6); 404 for an unknown token. */
@@ -21,4 +29,5 @@ export const useInviteDetails = (token: string) =>
   useQuery({ queryKey: ['join', token], queryFn: ({ signal }) => getInviteDetails(token, signal), retry: false });
 
 export const useAcceptInviteByToken = () => useMutation({ mutationFn: acceptInviteByToken });
-export const useRegisterByInvite = () => useMutation({ mutationFn: (v: { token: string; body: JoinRegisterBody }) => registerByInvite(v.token, v.body) });
+export const useRegisterByInvite = () =>
+  useMutation({ mutationFn: (v: { token: string; body: JoinRegisterBody }) => registerByInvite(v.token, v.body) });

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHAT_POLL_MS, type AcceptInviteResponse, type MessageResponse, type PendingInvite, AcceptInviteResponseSchema, MessageResponseSchema, PendingInviteSchema } from '@biddesk/shared';
+import {
+  CHAT_POLL_MS,
+  type AcceptInviteResponse,
+  type MessageResponse,
+  type PendingInvite,
+  AcceptInviteResponseSchema,
+  MessageResponseSchema,
+  PendingInviteSchema,
+} from '@biddesk/shared';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -26,14 +34,23 @@ export function declinePendingInvite(inviteId: string): Promise<MessageResponse>
  * refetches while `document.visibilityState` is hidden). The list is one indexed read by email.
  */
 export const usePendingInvites = () =>
-  useQuery({ queryKey: PENDING_INVITES_KEY, queryFn: ({ signal }) => listPendingInvites(signal), refetchInterval: CHAT_POLL_MS, refetchIntervalInBackground: false });
+  useQuery({
+    queryKey: PENDING_INVITES_KEY,
+    queryFn: ({ signal }) => listPendingInvites(signal),
+    refetchInterval: CHAT_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
 
 function useInviteMutation<R>(mutationFn: (id: string) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     // Accepting also adds a workspace to My Workspaces.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: PENDING_INVITES_KEY }), queryClient.invalidateQueries({ queryKey: ['workspaces'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: PENDING_INVITES_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['workspaces'] }),
+      ]),
   });
 }
 

@@ -66,7 +66,8 @@ export function InviteDetailsCard({ invite, signedInEmail, accepting, onAccept, 
           Please log in as {invite.email} to accept this invite.
           {!invite.has_account && (
             <>
-              {' '}No account for this email yet? Create one to join.
+              {' '}
+              No account for this email yet? Create one to join.
               <Button variant="light" size="xs" mt="xs" display="block" onClick={onCreateAccount}>
                 Create account to join
               </Button>

@@ -72,7 +72,12 @@ export function PendingInvitationsCard() {
               )}
             </div>
             <Group gap="xs" wrap="nowrap">
-              <Button size="xs" onClick={() => handleAccept(invite)} loading={accept.isPending && accept.variables === invite.id} disabled={accept.isPending}>
+              <Button
+                size="xs"
+                onClick={() => handleAccept(invite)}
+                loading={accept.isPending && accept.variables === invite.id}
+                disabled={accept.isPending}
+              >
                 Accept
               </Button>
               <Button size="xs" variant="default" onClick={() => setDeclining(invite)} disabled={accept.isPending}>

@@ -9,9 +9,13 @@ export function getCurrentNda(signal?: AbortSignal): Promise<Nda> {
 
 /** POST /workspaces/{id}/nda/accept?nda_version_id=: records the caller's acceptance of that version. */
 export function acceptNda(workspaceId: string, ndaVersionId: string): Promise<NdaAcceptResponse> {
-  return apiRequest(`/workspaces/${workspaceId}/nda/accept`, NdaAcceptResponseSchema, { method: 'POST', query: { nda_version_id: ndaVersionId } });
+  return apiRequest(`/workspaces/${workspaceId}/nda/accept`, NdaAcceptResponseSchema, {
+    method: 'POST',
+    query: { nda_version_id: ndaVersionId },
+  });
 }
 
 export const useCurrentNda = () => useQuery({ queryKey: ['nda', 'current'], queryFn: ({ signal }) => getCurrentNda(signal), retry: false });
 
-export const useAcceptNda = () => useMutation({ mutationFn: (v: { workspaceId: string; ndaVersionId: string }) => acceptNda(v.workspaceId, v.ndaVersionId) });
+export const useAcceptNda = () =>
+  useMutation({ mutationFn: (v: { workspaceId: string; ndaVersionId: string }) => acceptNda(v.workspaceId, v.ndaVersionId) });

@@ -24,7 +24,13 @@ export interface NdaScreenProps {
  * The NDA gate (SPEC §2): the agreement in a scroll box, an acknowledgement that unlocks only once
  * the reader reached the end (or the text fits), then Accept and Continue or Decline.
  */
-export function NdaScreen({ workspaceId, context, onAccepted, onDecline, acceptErrorFallback = MESSAGES.failedToAcceptNda }: NdaScreenProps) {
+export function NdaScreen({
+  workspaceId,
+  context,
+  onAccepted,
+  onDecline,
+  acceptErrorFallback = MESSAGES.failedToAcceptNda,
+}: NdaScreenProps) {
   const nda = useCurrentNda();
   const accept = useAcceptNda();
   const viewport = useRef<HTMLDivElement>(null);

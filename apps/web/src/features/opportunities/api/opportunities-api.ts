@@ -57,7 +57,10 @@ export const listQuery = (params: ListParams) =>
   queryOptions({
     queryKey: [...OPPORTUNITIES_KEY, 'list', params],
     queryFn: ({ signal }) =>
-      apiRequest('/opportunities', OpportunityListResponseSchema, { query: { ...params, saved_only: params.saved_only || undefined, _: Date.now() }, signal }),
+      apiRequest('/opportunities', OpportunityListResponseSchema, {
+        query: { ...params, saved_only: params.saved_only || undefined, _: Date.now() },
+        signal,
+      }),
     staleTime: DASHBOARD_FRESH_MS,
   });
 
@@ -68,7 +71,11 @@ export function useOpportunityList(params: ListParams, enabled = true) {
 
 /** GET /opportunities/stats: the four dashboard counts in one call. */
 export const statsQuery = () =>
-  queryOptions({ queryKey: STATS_KEY, queryFn: ({ signal }) => apiRequest('/opportunities/stats', OpportunityStatsSchema, { signal }), staleTime: DASHBOARD_FRESH_MS });
+  queryOptions({
+    queryKey: STATS_KEY,
+    queryFn: ({ signal }) => apiRequest('/opportunities/stats', OpportunityStatsSchema, { signal }),
+    staleTime: DASHBOARD_FRESH_MS,
+  });
 
 /** The stat cards' counts, re-read with the listing (sync frequency). */
 export const useOpportunityStats = () => useQuery({ ...statsQuery(), ...useSyncRefetch() });
@@ -88,7 +95,11 @@ export function useRefreshCounts(): () => void {
 }
 
 export const useOpportunity = (id: string) =>
-  useQuery({ queryKey: detailKey(id), queryFn: ({ signal }) => apiRequest(`/opportunities/${id}`, OpportunitySchema, { signal }), retry: false });
+  useQuery({
+    queryKey: detailKey(id),
+    queryFn: ({ signal }) => apiRequest(`/opportunities/${id}`, OpportunitySchema, { signal }),
+    retry: false,
+  });
 
 /** POST /opportunities/search (query params, nulls dropped, no body). */
 export function searchOpportunities(filters: SearchFilters, signal?: AbortSignal): Promise<OpportunitySearchResponse> {

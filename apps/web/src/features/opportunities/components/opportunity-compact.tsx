@@ -33,7 +33,16 @@ export function OpportunityCompactList({
             style={{ borderTop: i ? '1px solid var(--mantine-color-gray-2)' : undefined }}
           >
             <NoticeTypeBadge type={o.notice_type} />
-            <Text component={Link} to={`/opportunity/${o.id}`} size="sm" fw={600} c="blue.8" truncate="end" style={{ flex: 1, minWidth: 0 }} data-testid="opportunity-title">
+            <Text
+              component={Link}
+              to={`/opportunity/${o.id}`}
+              size="sm"
+              fw={600}
+              c="blue.8"
+              truncate="end"
+              style={{ flex: 1, minWidth: 0 }}
+              data-testid="opportunity-title"
+            >
               {o.title}
             </Text>
             {/* After the title: Tab reaches the notice before its star (issue 21 item 5). */}

@@ -28,7 +28,9 @@ export function OpportunityMetadata({ opportunity: o }: { opportunity: Opportuni
         <Field label="Agency">{o.agency}</Field>
         <Field label="Sub-tier">{o.sub_tier}</Field>
         <Field label="Office">{o.office}</Field>
-        <Field label="Notice type">{o.notice_count > 1 ? `${o.notice_type ?? 'Notice'} · ${o.notice_count} notices for this solicitation` : o.notice_type}</Field>
+        <Field label="Notice type">
+          {o.notice_count > 1 ? `${o.notice_type ?? 'Notice'} · ${o.notice_count} notices for this solicitation` : o.notice_type}
+        </Field>
         <Field label="Solicitation number">{o.solicitation_number}</Field>
         <Field label="Notice ID">{o.notice_id}</Field>
         <Field label="NAICS">{o.naics}</Field>

@@ -31,10 +31,23 @@ interface Props {
   renderTrack?: (o: OpportunitySummary) => ReactNode;
 }
 
-function SortHeader({ column, active, order, onSort }: { column: (typeof COLUMNS)[number]; active: boolean; order: SortOrder; onSort: Props['onSort'] }) {
+function SortHeader({
+  column,
+  active,
+  order,
+  onSort,
+}: {
+  column: (typeof COLUMNS)[number];
+  active: boolean;
+  order: SortOrder;
+  onSort: Props['onSort'];
+}) {
   const Icon = !active ? IconArrowsSort : order === 'asc' ? IconSortAscending : IconSortDescending;
   return (
-    <Table.Th aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'} style={{ minWidth: column.width, whiteSpace: 'nowrap' }}>
+    <Table.Th
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+      style={{ minWidth: column.width, whiteSpace: 'nowrap' }}
+    >
       <UnstyledButton onClick={() => onSort(column.sort)} aria-label={`Sort by ${column.label}`} data-testid={`sort-${column.sort}`}>
         <Group gap={4} wrap="nowrap">
           <Text size="sm" fw={600}>
@@ -85,7 +98,16 @@ export function OpportunityTable({ items, sort, order, onSort, onToggleSaved, re
             {items.map((o) => (
               <Table.Tr key={o.id} data-testid="opportunity-row">
                 <Table.Td>
-                  <Text component={Link} to={`/opportunity/${o.id}`} size="sm" fw={600} c="blue.8" lineClamp={2} data-testid="opportunity-title" style={{ overflowWrap: 'anywhere' }}>
+                  <Text
+                    component={Link}
+                    to={`/opportunity/${o.id}`}
+                    size="sm"
+                    fw={600}
+                    c="blue.8"
+                    lineClamp={2}
+                    data-testid="opportunity-title"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
                     {o.title}
                   </Text>
                   <NoticeCount count={o.notice_count} />

@@ -85,7 +85,13 @@ export function ResultsToolbar({ status, onStatus, noticeType, onNoticeType, sor
           dashboard first shows (a forced layout of 30-40 ms before the cards could paint). */}
       <Button.Group ml="auto" aria-label="View">
         {VIEWS.map((v) => (
-          <Button key={v.value} size="xs" variant={v.value === view ? 'filled' : 'default'} aria-pressed={v.value === view} onClick={() => onView(v.value)}>
+          <Button
+            key={v.value}
+            size="xs"
+            variant={v.value === view ? 'filled' : 'default'}
+            aria-pressed={v.value === view}
+            onClick={() => onView(v.value)}
+          >
             {v.label}
           </Button>
         ))}

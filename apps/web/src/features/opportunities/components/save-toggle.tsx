@@ -7,7 +7,15 @@ import type { OpportunitySummary } from '@biddesk/shared';
  * browser's own (`title`): a Mantine Tooltip per star was twenty floating-position hooks mounted
  * with the first page of cards, for a hint shown on hover (issue 15: Sign In click to cards).
  */
-export function SaveToggle({ opportunity: o, onToggle, size = 18 }: { opportunity: OpportunitySummary; onToggle: (o: OpportunitySummary) => void; size?: number }) {
+export function SaveToggle({
+  opportunity: o,
+  onToggle,
+  size = 18,
+}: {
+  opportunity: OpportunitySummary;
+  onToggle: (o: OpportunitySummary) => void;
+  size?: number;
+}) {
   return (
     <ActionIcon
       variant="subtle"

@@ -34,16 +34,31 @@ export function SearchCard({ values, onChange, onSearch, onSaved, onClear, searc
         <Grid.Col span={{ base: 12, md: 4 }}>
           {/* Native (typing a letter jumps to it): a Mantine Select builds a combobox with a popover
               and a floating position, the costliest part of the dashboard's first show (issue 15). */}
-          <NativeSelect label="Agency" data={AGENCY_OPTIONS} value={values.agency} onChange={(e) => set({ agency: e.currentTarget.value })} />
+          <NativeSelect
+            label="Agency"
+            data={AGENCY_OPTIONS}
+            value={values.agency}
+            onChange={(e) => set({ agency: e.currentTarget.value })}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 2 }}>
-          <TextInput label="NAICS Code" placeholder="e.g. 541512" value={values.naics} onChange={(e) => set({ naics: e.currentTarget.value })} />
+          <TextInput
+            label="NAICS Code"
+            placeholder="e.g. 541512"
+            value={values.naics}
+            onChange={(e) => set({ naics: e.currentTarget.value })}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 2 }}>
           <TextInput label="PSC Code" placeholder="e.g. D302" value={values.psc} onChange={(e) => set({ psc: e.currentTarget.value })} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <NativeSelect label="Set-Aside" data={SET_ASIDE_OPTIONS} value={values.setAside} onChange={(e) => set({ setAside: e.currentTarget.value })} />
+          <NativeSelect
+            label="Set-Aside"
+            data={SET_ASIDE_OPTIONS}
+            value={values.setAside}
+            onChange={(e) => set({ setAside: e.currentTarget.value })}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Group justify="flex-end" align="flex-end" h="100%">

@@ -1,11 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AddPursuitPartyBody,
-  PartnerDetail,
-  PartnerSearchResponse,
-  PursuitListResponse,
-  PursuitParties,
-} from '@biddesk/shared';
+import type { AddPursuitPartyBody, PartnerDetail, PartnerSearchResponse, PursuitListResponse, PursuitParties } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import type { PartnerQuery } from '../partner-url-state';
 
@@ -17,7 +11,16 @@ export const usePartnerSearch = (q: PartnerQuery, enabled: boolean) =>
     queryFn: ({ signal }) =>
       apiRequest<PartnerSearchResponse>('/partners', {
         signal,
-        query: { naics: q.naics, psc: q.psc, agency: q.agency, state: q.state, business_type: q.businessType, q: q.q, sort: q.sort, page: q.page },
+        query: {
+          naics: q.naics,
+          psc: q.psc,
+          agency: q.agency,
+          state: q.state,
+          business_type: q.businessType,
+          q: q.q,
+          sort: q.sort,
+          page: q.page,
+        },
       }),
     placeholderData: keepPreviousData,
     retry: false,

@@ -54,7 +54,10 @@ export function AddToPursuitDialog({ partner, kind: initialKind, ownerId, onClos
           label="Pursuit"
           placeholder={pursuits.isPending ? 'Loading…' : 'Choose a pursuit'}
           searchable
-          data={(pursuits.data ?? []).map((p) => ({ value: p.id, label: p.solicitation_number ? `${p.title} (${p.solicitation_number})` : p.title }))}
+          data={(pursuits.data ?? []).map((p) => ({
+            value: p.id,
+            label: p.solicitation_number ? `${p.title} (${p.solicitation_number})` : p.title,
+          }))}
           value={pursuitId}
           onChange={setPursuitId}
           data-autofocus

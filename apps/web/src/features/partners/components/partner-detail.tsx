@@ -27,8 +27,8 @@ export function PartnerDetailView({ uei }: { uei: string }) {
         </Group>
       )}
       <Text size="sm">
-        {p.history.award_count} {p.history.award_count === 1 ? 'award' : 'awards'} · {formatAmount(p.history.total_obligated)} obligated · last award{' '}
-        {formatAwardDay(p.history.last_award_date)}
+        {p.history.award_count} {p.history.award_count === 1 ? 'award' : 'awards'} · {formatAmount(p.history.total_obligated)} obligated ·
+        last award {formatAwardDay(p.history.last_award_date)}
       </Text>
       <div>
         <Title order={3} size="h5">

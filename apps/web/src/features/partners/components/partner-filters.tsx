@@ -4,10 +4,24 @@ import { useEffect, useState } from 'react';
 import type { PartnerQuery } from '../partner-url-state';
 
 const TEXT_FIELDS = [
-  { key: 'q', label: 'Name or UEI', placeholder: 'e.g. Jacobs or K51LECU1G8N3', w: 220, pattern: /^.{0,120}$/, error: 'At most 120 characters' },
+  {
+    key: 'q',
+    label: 'Name or UEI',
+    placeholder: 'e.g. Jacobs or K51LECU1G8N3',
+    w: 220,
+    pattern: /^.{0,120}$/,
+    error: 'At most 120 characters',
+  },
   { key: 'naics', label: 'NAICS', placeholder: 'e.g. 5415', w: 110, pattern: /^\d{0,6}$/, error: 'Up to 6 digits' },
   { key: 'psc', label: 'PSC', placeholder: 'e.g. DA01', w: 100, pattern: /^[A-Za-z0-9]{0,4}$/, error: 'Up to 4 letters or digits' },
-  { key: 'agency', label: 'Awarding agency code', placeholder: 'e.g. 097 or 2100', w: 170, pattern: /^([A-Za-z0-9]{3,4})?$/, error: '3 or 4 characters' },
+  {
+    key: 'agency',
+    label: 'Awarding agency code',
+    placeholder: 'e.g. 097 or 2100',
+    w: 170,
+    pattern: /^([A-Za-z0-9]{3,4})?$/,
+    error: '3 or 4 characters',
+  },
   { key: 'state', label: 'Place (state)', placeholder: 'e.g. VA', w: 110, pattern: /^([A-Za-z]{2})?$/, error: 'Two letters' },
 ] as const;
 type TextKey = (typeof TEXT_FIELDS)[number]['key'];
@@ -63,7 +77,14 @@ export function PartnerFilters({ query, onChange }: { query: PartnerQuery; onCha
         onChange={(v) => onChange({ ...query, businessType: v ?? undefined, page: 1 })}
         w={240}
       />
-      <Select label="Sort" data={SORTS} value={query.sort} allowDeselect={false} onChange={(v) => v && onChange({ ...query, sort: v as PartnerSort, page: 1 })} w={160} />
+      <Select
+        label="Sort"
+        data={SORTS}
+        value={query.sort}
+        allowDeselect={false}
+        onChange={(v) => v && onChange({ ...query, sort: v as PartnerSort, page: 1 })}
+        w={160}
+      />
       {anyFilter && (
         <Button variant="subtle" mt={24} onClick={() => onChange({ sort: query.sort, page: 1 })}>
           Clear filters

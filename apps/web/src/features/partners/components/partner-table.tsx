@@ -10,7 +10,8 @@ interface Props {
   onAction: (partner: PartnerSummary, action: PartnerAction) => void;
 }
 
-const tops = (list: { code: string; name: string | null; count: number }[]) => (list.length === 0 ? '—' : list.map((t) => `${t.name ?? t.code} (${t.count})`).join(', '));
+const tops = (list: { code: string; name: string | null; count: number }[]) =>
+  list.length === 0 ? '—' : list.map((t) => `${t.name ?? t.code} (${t.count})`).join(', ');
 
 /** One row a recipient: its award history in the chosen market and what can be done with it. */
 export function PartnerTable({ rows, onOpen, onAction }: Props) {
@@ -50,13 +51,29 @@ export function PartnerTable({ rows, onOpen, onAction }: Props) {
               <Table.Td>{tops(p.history.top_naics)}</Table.Td>
               <Table.Td>
                 <Stack gap={4} align="flex-start">
-                  <Button size="compact-xs" variant="light" onClick={() => onAction(p, 'teaming_partner')} aria-label={`Add ${p.name} as teaming partner`}>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    onClick={() => onAction(p, 'teaming_partner')}
+                    aria-label={`Add ${p.name} as teaming partner`}
+                  >
                     Add as teaming partner
                   </Button>
-                  <Button size="compact-xs" variant="light" color="gray" onClick={() => onAction(p, 'competitor')} aria-label={`Add ${p.name} as competitor`}>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    color="gray"
+                    onClick={() => onAction(p, 'competitor')}
+                    aria-label={`Add ${p.name} as competitor`}
+                  >
                     Add as competitor
                   </Button>
-                  <Button size="compact-xs" variant="subtle" onClick={() => onAction(p, 'invite')} aria-label={`Invite ${p.name} to a workspace`}>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => onAction(p, 'invite')}
+                    aria-label={`Invite ${p.name} to a workspace`}
+                  >
                     Invite to a workspace
                   </Button>
                 </Stack>

@@ -14,7 +14,10 @@ export const usePursuitTablePage = (filters: PipelineFilters, sort: PipelineSort
   useQuery({
     queryKey: ['pursuits', 'table', filters, sort, order, page],
     queryFn: ({ signal }) =>
-      apiRequest('/pursuits', PursuitPagedListResponseSchema, { signal, query: { view: 'table', ...filterQuery(filters), sort, order, page, per_page: TABLE_PAGE_SIZE } }),
+      apiRequest('/pursuits', PursuitPagedListResponseSchema, {
+        signal,
+        query: { view: 'table', ...filterQuery(filters), sort, order, page, per_page: TABLE_PAGE_SIZE },
+      }),
     placeholderData: keepPreviousData,
     enabled,
   });

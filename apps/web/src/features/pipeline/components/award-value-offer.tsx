@@ -5,7 +5,10 @@ import { useTakeAwardValue, useValueSuggestion } from '../api/pursuit-parties-ap
 
 const WHOLE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
-const SOURCE_TEXT: Record<'entered' | 'notice', string> = { entered: 'Value source: entered', notice: 'Value source: the notice’s award amount' };
+const SOURCE_TEXT: Record<'entered' | 'notice', string> = {
+  entered: 'Value source: entered',
+  notice: 'Value source: the notice’s award amount',
+};
 
 /**
  * Under the estimated value: where the value came from, and — when nobody entered one and the
@@ -17,7 +20,10 @@ export function AwardValueOffer({ pursuit }: { pursuit: Pursuit }) {
   const offer = useValueSuggestion(pursuit.id, open);
   const take = useTakeAwardValue();
   const s = offer.data?.suggestion;
-  const current = pursuit.value_source === 'prior_award' && pursuit.value_award ? `Value source: ${valueAwardLabel(pursuit.value_award)} (${pursuit.value_award.basis === 'ceiling' ? 'base and all options' : 'obligated'})` : null;
+  const current =
+    pursuit.value_source === 'prior_award' && pursuit.value_award
+      ? `Value source: ${valueAwardLabel(pursuit.value_award)} (${pursuit.value_award.basis === 'ceiling' ? 'base and all options' : 'obligated'})`
+      : null;
   return (
     <div data-testid="value-source">
       {pursuit.value_source && pursuit.value_source !== 'prior_award' && (
@@ -37,8 +43,8 @@ export function AwardValueOffer({ pursuit }: { pursuit: Pursuit }) {
       )}
       {s && s.award_key !== pursuit.value_award?.award_key && (
         <Text size="xs" mt={4}>
-          The incumbent&apos;s prior award offers {WHOLE.format(s.amount)} ({s.basis === 'ceiling' ? 'base and all options' : 'obligated; no ceiling stated'}) — {s.label},{' '}
-          {s.rule_label}.{' '}
+          The incumbent&apos;s prior award offers {WHOLE.format(s.amount)} (
+          {s.basis === 'ceiling' ? 'base and all options' : 'obligated; no ceiling stated'}) — {s.label}, {s.rule_label}.{' '}
           <Anchor href={s.source_url} target="_blank" rel="noopener noreferrer" size="xs">
             Source record
           </Anchor>

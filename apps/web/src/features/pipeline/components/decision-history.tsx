@@ -31,7 +31,8 @@ export function DecisionHistory({ pursuitId }: { pursuitId: string }) {
             </Text>
           )}
           <Text size="xs" c="dimmed">
-            p(win) when closed {outcome.p_win_at_close === null ? '—' : `${outcome.p_win_at_close}%`} · recorded {formatDate(outcome.recorded_at)}
+            p(win) when closed {outcome.p_win_at_close === null ? '—' : `${outcome.p_win_at_close}%`} · recorded{' '}
+            {formatDate(outcome.recorded_at)}
             {outcome.recorded_by && ` by ${outcome.recorded_by.name}`}
           </Text>
         </Card>

@@ -1,4 +1,19 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, NativeSelect, NumberInput, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   GATE_EVIDENCE_LABELS,
@@ -67,7 +82,8 @@ export function GateReviewDialog({ pursuit, gates, moveTo, onClose, onMoved }: P
           onClose();
         },
         // Another gate of the same move shows next (its decisions were refetched).
-        onError: (e) => setMoveError(e instanceof ApiError && e.code === 'GATE_REQUIRED' ? null : errorMessage(e, 'Failed to move the pursuit')),
+        onError: (e) =>
+          setMoveError(e instanceof ApiError && e.code === 'GATE_REQUIRED' ? null : errorMessage(e, 'Failed to move the pursuit')),
       },
     );
   };
@@ -96,7 +112,16 @@ export function GateReviewDialog({ pursuit, gates, moveTo, onClose, onMoved }: P
               {moveError}
             </Alert>
           ) : gate ? (
-            <GateReviewForm key={gate.id} pursuit={pursuit} gate={gate} factors={factors.data} decisions={decisions.data} moveTo={moveTo} onClose={onClose} onRecorded={onRecorded} />
+            <GateReviewForm
+              key={gate.id}
+              pursuit={pursuit}
+              gate={gate}
+              factors={factors.data}
+              decisions={decisions.data}
+              moveTo={moveTo}
+              onClose={onClose}
+              onRecorded={onRecorded}
+            />
           ) : (
             <Alert color="green">Every gate of this move has a Go recorded. Close this and move the pursuit again.</Alert>
           )}
@@ -135,7 +160,8 @@ function GateReviewForm({ pursuit, gate, factors, decisions, moveTo, onClose, on
     const scored = factors.map((f) => ({ name: f.name, weight: f.weight, score: Number(scores[f.id]?.score || 0) }));
     return scored.every((s) => s.score >= 1) ? scoreGate(scored) : null;
   }, [factors, scores]);
-  const setScore = (id: string, patch: Partial<{ score: string; note: string }>) => setScores((s) => ({ ...s, [id]: { ...(s[id] ?? { score: '', note: '' }), ...patch } }));
+  const setScore = (id: string, patch: Partial<{ score: string; note: string }>) =>
+    setScores((s) => ({ ...s, [id]: { ...(s[id] ?? { score: '', note: '' }), ...patch } }));
   const pastReviews = decisions.gate_reviews.filter((r) => r.gate_stage_id === gate.id);
 
   const submit = () => {
@@ -171,7 +197,8 @@ function GateReviewForm({ pursuit, gate, factors, decisions, moveTo, onClose, on
       <Stack gap="md">
         {pastReviews.length > 0 && (
           <Alert color="gray" variant="light">
-            Reviewed {pastReviews.length} {pastReviews.length === 1 ? 'time' : 'times'} before; the latest decided {pastReviews[0]!.decision === 'go' ? 'Go' : 'No go'}. This review is a new record.
+            Reviewed {pastReviews.length} {pastReviews.length === 1 ? 'time' : 'times'} before; the latest decided{' '}
+            {pastReviews[0]!.decision === 'go' ? 'Go' : 'No go'}. This review is a new record.
           </Alert>
         )}
         <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
@@ -212,10 +239,30 @@ function GateReviewForm({ pursuit, gate, factors, decisions, moveTo, onClose, on
           </Title>
           <Stack gap="xs">
             <Group align="flex-end" gap="sm" wrap="wrap">
-              <TextInput label="Incumbent" value={noIncumbent ? '' : incumbent} disabled={noIncumbent} onChange={(e) => setIncumbent(e.currentTarget.value)} maxLength={120} style={{ flex: '1 1 220px' }} />
-              <Checkbox label="No incumbent (new requirement)" checked={noIncumbent} onChange={(e) => setNoIncumbent(e.currentTarget.checked)} mb={8} />
+              <TextInput
+                label="Incumbent"
+                value={noIncumbent ? '' : incumbent}
+                disabled={noIncumbent}
+                onChange={(e) => setIncumbent(e.currentTarget.value)}
+                maxLength={120}
+                style={{ flex: '1 1 220px' }}
+              />
+              <Checkbox
+                label="No incumbent (new requirement)"
+                checked={noIncumbent}
+                onChange={(e) => setNoIncumbent(e.currentTarget.checked)}
+                mb={8}
+              />
             </Group>
-            <NumberInput label="Page budget (pages)" min={1} max={10000} allowDecimal={false} value={pageBudget} onChange={(v) => setPageBudget(typeof v === 'number' ? v : '')} maw={220} />
+            <NumberInput
+              label="Page budget (pages)"
+              min={1}
+              max={10000}
+              allowDecimal={false}
+              value={pageBudget}
+              onChange={(v) => setPageBudget(typeof v === 'number' ? v : '')}
+              maw={220}
+            />
             <Text size="sm" data-testid="gate-rfp-evidence">
               RFP requirements:{' '}
               {rfp.extracted ? (
@@ -234,7 +281,12 @@ function GateReviewForm({ pursuit, gate, factors, decisions, moveTo, onClose, on
           </Stack>
         </fieldset>
 
-        <Alert color={preview?.recommendation === 'bid' ? 'green' : preview?.recommendation === 'no_bid' ? 'red' : 'yellow'} variant="light" data-testid="gate-preview" title="Recommendation">
+        <Alert
+          color={preview?.recommendation === 'bid' ? 'green' : preview?.recommendation === 'no_bid' ? 'red' : 'yellow'}
+          variant="light"
+          data-testid="gate-preview"
+          title="Recommendation"
+        >
           {preview ? (
             <>
               p(go) {preview.p_go}% · {RECOMMENDATION_LABELS[preview.recommendation]}
@@ -251,7 +303,17 @@ function GateReviewForm({ pursuit, gate, factors, decisions, moveTo, onClose, on
             <Radio value="no_go" label="No go" />
           </Group>
         </Radio.Group>
-        <Textarea label="Rationale" description="Why this decision, in a sentence or two" autosize minRows={2} maxRows={6} maxLength={4000} value={rationale} onChange={(e) => setRationale(e.currentTarget.value)} required />
+        <Textarea
+          label="Rationale"
+          description="Why this decision, in a sentence or two"
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={4000}
+          value={rationale}
+          onChange={(e) => setRationale(e.currentTarget.value)}
+          required
+        />
         {error && (
           <Alert color="red" role="alert">
             {error}

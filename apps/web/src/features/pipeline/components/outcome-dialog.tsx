@@ -1,6 +1,14 @@
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { OUTCOME_LABELS, OUTCOME_REASONS, OUTCOME_REASON_LABELS, type OutcomeReason, type PipelineStage, type PursuitListItem as Pursuit, type StageOutcome } from '@biddesk/shared';
+import {
+  OUTCOME_LABELS,
+  OUTCOME_REASONS,
+  OUTCOME_REASON_LABELS,
+  type OutcomeReason,
+  type PipelineStage,
+  type PursuitListItem as Pursuit,
+  type StageOutcome,
+} from '@biddesk/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { usePursuitDecisions, useRecordOutcome } from '../api/pipeline-gates-api';
@@ -23,9 +31,24 @@ export function OutcomeDialog({ pursuit, target, stages, onClose, onRecorded }: 
   const narrow = useMediaQuery('(max-width: 40em)');
   const decisions = usePursuitDecisions(pursuit?.id ?? null);
   return (
-    <Modal opened={pursuit !== null} onClose={onClose} size="lg" fullScreen={narrow} title="Record outcome" closeButtonProps={{ 'aria-label': 'Close outcome form' }}>
+    <Modal
+      opened={pursuit !== null}
+      onClose={onClose}
+      size="lg"
+      fullScreen={narrow}
+      title="Record outcome"
+      closeButtonProps={{ 'aria-label': 'Close outcome form' }}
+    >
       {pursuit && target && !decisions.isPending && (
-        <OutcomeForm key={`${pursuit.id}:${target.id}`} pursuit={pursuit} target={target} stages={stages} existing={decisions.data?.outcome ?? null} onClose={onClose} onRecorded={onRecorded} />
+        <OutcomeForm
+          key={`${pursuit.id}:${target.id}`}
+          pursuit={pursuit}
+          target={target}
+          stages={stages}
+          existing={decisions.data?.outcome ?? null}
+          onClose={onClose}
+          onRecorded={onRecorded}
+        />
       )}
     </Modal>
   );
@@ -33,7 +56,21 @@ export function OutcomeDialog({ pursuit, target, stages, onClose, onRecorded }: 
 
 type Existing = NonNullable<NonNullable<ReturnType<typeof usePursuitDecisions>['data']>['outcome']>;
 
-function OutcomeForm({ pursuit, target, stages, existing, onClose, onRecorded }: { pursuit: Pursuit; target: PipelineStage; stages: PipelineStage[]; existing: Existing | null; onClose: () => void; onRecorded: Props['onRecorded'] }) {
+function OutcomeForm({
+  pursuit,
+  target,
+  stages,
+  existing,
+  onClose,
+  onRecorded,
+}: {
+  pursuit: Pursuit;
+  target: PipelineStage;
+  stages: PipelineStage[];
+  existing: Existing | null;
+  onClose: () => void;
+  onRecorded: Props['onRecorded'];
+}) {
   const record = useRecordOutcome();
   const closing = stages.filter((s) => s.outcome !== null);
   const [outcome, setOutcome] = useState<StageOutcome>(target.outcome ?? 'no_bid');
@@ -102,21 +139,58 @@ function OutcomeForm({ pursuit, target, stages, existing, onClose, onRecorded }:
           </Group>
         </Radio.Group>
         <Group grow wrap="wrap" align="flex-start">
-          <NumberInput label="Award value (USD)" min={0} thousandSeparator="," prefix="$" value={awardValue} onChange={(v) => setAwardValue(typeof v === 'number' ? v : '')} style={{ minWidth: 180 }} />
-          <TextInput label="Winner (awardee)" maxLength={120} value={winner} onChange={(e) => setWinner(e.currentTarget.value)} style={{ minWidth: 180 }} />
+          <NumberInput
+            label="Award value (USD)"
+            min={0}
+            thousandSeparator=","
+            prefix="$"
+            value={awardValue}
+            onChange={(v) => setAwardValue(typeof v === 'number' ? v : '')}
+            style={{ minWidth: 180 }}
+          />
+          <TextInput
+            label="Winner (awardee)"
+            maxLength={120}
+            value={winner}
+            onChange={(e) => setWinner(e.currentTarget.value)}
+            style={{ minWidth: 180 }}
+          />
         </Group>
-        <Checkbox.Group label={needsReason ? 'Reasons (pick at least one)' : 'Reasons'} value={reasons} onChange={(v) => setReasons(v as OutcomeReason[])} required={needsReason}>
+        <Checkbox.Group
+          label={needsReason ? 'Reasons (pick at least one)' : 'Reasons'}
+          value={reasons}
+          onChange={(v) => setReasons(v as OutcomeReason[])}
+          required={needsReason}
+        >
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={6} mt={6}>
             {OUTCOME_REASONS.map((r) => (
               <Checkbox key={r} value={r} label={OUTCOME_REASON_LABELS[r]} />
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        <Textarea label="Reasons in your words" autosize minRows={2} maxRows={6} value={reasonText} onChange={(e) => setReasonText(e.currentTarget.value)} />
+        <Textarea
+          label="Reasons in your words"
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={reasonText}
+          onChange={(e) => setReasonText(e.currentTarget.value)}
+        />
         <TextInput type="date" label="Debrief date" value={debriefDate} onChange={(e) => setDebriefDate(e.currentTarget.value)} maw={220} />
-        <Textarea label="Lessons learned" autosize minRows={3} maxRows={10} value={lessons} onChange={(e) => setLessons(e.currentTarget.value)} />
+        <Textarea
+          label="Lessons learned"
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={lessons}
+          onChange={(e) => setLessons(e.currentTarget.value)}
+        />
         {pursuit.workspace_id && (
-          <Checkbox label="Archive the workspace too (it becomes read-only; only its owner can do this)" checked={archive} onChange={(e) => setArchive(e.currentTarget.checked)} />
+          <Checkbox
+            label="Archive the workspace too (it becomes read-only; only its owner can do this)"
+            checked={archive}
+            onChange={(e) => setArchive(e.currentTarget.checked)}
+          />
         )}
         {error && (
           <Alert color="red" role="alert">

@@ -191,7 +191,9 @@ function Calibration({ c }: { c: PipelineAnalytics['calibration'] }) {
           </Group>
           <Table.ScrollContainer minWidth={340}>
             <Table fz="sm" data-testid="calibration-table" maw={720}>
-              <Table.Caption>Are our 70% pursuits won 70% of the time? Forecast (mean p(win)) against how often they were won</Table.Caption>
+              <Table.Caption>
+                Are our 70% pursuits won 70% of the time? Forecast (mean p(win)) against how often they were won
+              </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>p(win)</Table.Th>

@@ -23,7 +23,18 @@ interface Props {
 export const COLUMN_PREVIEW = 30;
 
 /** The board: one column per stage with its count, value and weighted value (issue 26). */
-export function PipelineBoard({ stages, pursuits, totals, canChange, canOpenWorkspace, onMove, onEdit, onHistory, onWorkspace, onShowAll }: Props) {
+export function PipelineBoard({
+  stages,
+  pursuits,
+  totals,
+  canChange,
+  canOpenWorkspace,
+  onMove,
+  onEdit,
+  onHistory,
+  onWorkspace,
+  onShowAll,
+}: Props) {
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const byStage = new Map(stages.map((s) => [s.id, [] as Pursuit[]]));
@@ -61,15 +72,33 @@ export function PipelineBoard({ stages, pursuits, totals, canChange, canOpenWork
               }}
             >
               <Title order={2} size="h5" id={headingId}>
-                {stage.name} <Text span c="dimmed" size="sm">({t?.count ?? 0})</Text>
+                {stage.name}{' '}
+                <Text span c="dimmed" size="sm">
+                  ({t?.count ?? 0})
+                </Text>
               </Title>
-              <Text size="xs" c="dimmed" data-testid="stage-totals" title={t ? `Total ${formatMoney(t.total_value)}; weighted ${formatMoney(t.weighted_value)}` : undefined}>
+              <Text
+                size="xs"
+                c="dimmed"
+                data-testid="stage-totals"
+                title={t ? `Total ${formatMoney(t.total_value)}; weighted ${formatMoney(t.weighted_value)}` : undefined}
+              >
                 {formatMoneyCompact(t?.total_value ?? 0)} · weighted {formatMoneyCompact(t?.weighted_value ?? 0)}
                 {t && t.unvalued > 0 ? ` · ${t.unvalued} not valued` : ''}
               </Text>
               <Stack gap="xs" mt="xs">
                 {(expanded.has(stage.id) ? items : items.slice(0, COLUMN_PREVIEW)).map((p) => (
-                  <PursuitCard key={p.id} pursuit={p} stages={stages} canChange={canChange(p)} canOpenWorkspace={canOpenWorkspace(p)} onMove={onMove} onEdit={onEdit} onHistory={onHistory} onWorkspace={onWorkspace} />
+                  <PursuitCard
+                    key={p.id}
+                    pursuit={p}
+                    stages={stages}
+                    canChange={canChange(p)}
+                    canOpenWorkspace={canOpenWorkspace(p)}
+                    onMove={onMove}
+                    onEdit={onEdit}
+                    onHistory={onHistory}
+                    onWorkspace={onWorkspace}
+                  />
                 ))}
                 {(t?.count ?? items.length) > COLUMN_PREVIEW && !expanded.has(stage.id) && (
                   <Button

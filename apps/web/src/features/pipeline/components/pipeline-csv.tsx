@@ -13,9 +13,16 @@ export function importSummary(r: PursuitImportReport): { kind: ToastKind; messag
   const { created, updated, unchanged, refused } = r.counts;
   const changed = created + updated;
   const refusedText = refused > 0 ? `, ${refused} refused` : '';
-  if (changed === 0 && refused > 0) return { kind: 'error', message: `Nothing imported: ${refused === r.counts.rows ? 'every row was' : `${refused} ${refused === 1 ? 'row was' : 'rows were'}`} refused${unchanged ? ` and ${unchanged} unchanged` : ''}` };
+  if (changed === 0 && refused > 0)
+    return {
+      kind: 'error',
+      message: `Nothing imported: ${refused === r.counts.rows ? 'every row was' : `${refused} ${refused === 1 ? 'row was' : 'rows were'}`} refused${unchanged ? ` and ${unchanged} unchanged` : ''}`,
+    };
   if (changed === 0) return { kind: 'neutral', message: 'Nothing to change: every row matches the pipeline' };
-  return { kind: refused > 0 ? 'warning' : 'success', message: `Imported: ${created} created, ${updated} updated, ${unchanged} unchanged${refusedText}` };
+  return {
+    kind: refused > 0 ? 'warning' : 'success',
+    message: `Imported: ${created} created, ${updated} updated, ${unchanged} unchanged${refusedText}`,
+  };
 }
 
 /** /pipeline's Export CSV (the current filters) and Import CSV (a file, then the per-row report). */
@@ -50,10 +57,12 @@ function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
   };
   const submit = () => {
     if (!file) return;
-    importCsv.mutate(file, { onSuccess: (report) => {
+    importCsv.mutate(file, {
+      onSuccess: (report) => {
         const { kind, message } = importSummary(report);
         toast.show(kind, message);
-      }, });
+      },
+    });
   };
   const report = importCsv.data;
   const narrow = useMediaQuery('(max-width: 40em)');
@@ -61,10 +70,18 @@ function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
     <Modal opened={opened} onClose={close} title="Import pursuits from CSV" size="lg" fullScreen={narrow}>
       <Stack gap="sm">
         <Text size="sm">
-          Use the columns of an exported pipeline CSV (notice_id or solicitation_number finds the notice). Read back: {PURSUIT_CSV_WRITABLE.join(', ')}. Each row is applied whole or
-          refused with the reason; up to {PURSUIT_CSV_MAX_ROWS.toLocaleString('en-US')} rows.
+          Use the columns of an exported pipeline CSV (notice_id or solicitation_number finds the notice). Read back:{' '}
+          {PURSUIT_CSV_WRITABLE.join(', ')}. Each row is applied whole or refused with the reason; up to{' '}
+          {PURSUIT_CSV_MAX_ROWS.toLocaleString('en-US')} rows.
         </Text>
-        <FileInput label="Pursuit CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={setFile} clearable />
+        <FileInput
+          label="Pursuit CSV file"
+          placeholder="Choose a .csv file"
+          accept=".csv,text/csv"
+          value={file}
+          onChange={setFile}
+          clearable
+        />
         {importCsv.isError && <Alert color="red">{errorMessage(importCsv.error, 'Failed to import the file')}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

@@ -22,7 +22,8 @@ export function PipelineFilters({ filters, stages, owners, onChange }: Props) {
   const naicsValid = /^\d{0,6}$/.test(naics.trim());
   const applyText = () => {
     if (!naicsValid) return;
-    if ((filters.agency ?? '') !== agency.trim() || (filters.naics ?? '') !== naics.trim()) onChange({ ...filters, agency: agency.trim() || undefined, naics: naics.trim() || undefined });
+    if ((filters.agency ?? '') !== agency.trim() || (filters.naics ?? '') !== naics.trim())
+      onChange({ ...filters, agency: agency.trim() || undefined, naics: naics.trim() || undefined });
   };
   const anyFilter = Object.values(filters).some((v) => v !== undefined);
   return (
@@ -46,7 +47,15 @@ export function PipelineFilters({ filters, stages, owners, onChange }: Props) {
         onChange={(v) => onChange({ ...filters, owner: v ?? undefined })}
         w={180}
       />
-      <TextInput label="Agency" placeholder="Exact agency name" value={agency} onChange={(e) => setAgency(e.currentTarget.value)} onBlur={applyText} onKeyDown={(e) => e.key === 'Enter' && applyText()} w={220} />
+      <TextInput
+        label="Agency"
+        placeholder="Exact agency name"
+        value={agency}
+        onChange={(e) => setAgency(e.currentTarget.value)}
+        onBlur={applyText}
+        onKeyDown={(e) => e.key === 'Enter' && applyText()}
+        w={220}
+      />
       <TextInput
         label="NAICS"
         placeholder="e.g. 5415"

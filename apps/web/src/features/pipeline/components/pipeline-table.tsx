@@ -39,7 +39,11 @@ export function PipelineTable({ rows, stages, sort, order, onSort, canChange, on
               const active = c.sort === sort;
               const Icon = active ? (order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
               return (
-                <Table.Th key={c.sort} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined} style={{ textAlign: c.numeric ? 'right' : undefined }}>
+                <Table.Th
+                  key={c.sort}
+                  aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+                  style={{ textAlign: c.numeric ? 'right' : undefined }}
+                >
                   <UnstyledButton onClick={() => onSort(c.sort)} fw={600} fz="sm">
                     <Group gap={2} wrap="nowrap" justify={c.numeric ? 'flex-end' : undefined}>
                       {c.label}
@@ -63,11 +67,15 @@ export function PipelineTable({ rows, stages, sort, order, onSort, canChange, on
                     {p.title}
                   </Anchor>
                 ) : (
-                  <Text size="sm" lineClamp={2}>{p.title}</Text>
+                  <Text size="sm" lineClamp={2}>
+                    {p.title}
+                  </Text>
                 )}
               </Table.Td>
               <Table.Td maw={200}>
-                <Text size="xs" lineClamp={2}>{p.agency ?? '—'}</Text>
+                <Text size="xs" lineClamp={2}>
+                  {p.agency ?? '—'}
+                </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{stageName.get(p.stage_id) ?? '—'}</Table.Td>
               <Table.Td>{p.owner?.name ?? '—'}</Table.Td>

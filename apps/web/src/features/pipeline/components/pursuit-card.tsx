@@ -83,7 +83,12 @@ export function PursuitCard({ pursuit: p, stages, canChange, canOpenWorkspace, o
         {canChange && (
           <Menu position="bottom-start" withinPortal>
             <Menu.Target>
-              <Button size="compact-xs" variant="default" leftSection={<IconArrowsMove size={12} aria-hidden />} aria-label={`Move ${p.title}`}>
+              <Button
+                size="compact-xs"
+                variant="default"
+                leftSection={<IconArrowsMove size={12} aria-hidden />}
+                aria-label={`Move ${p.title}`}
+              >
                 Move
               </Button>
             </Menu.Target>
@@ -108,7 +113,13 @@ export function PursuitCard({ pursuit: p, stages, canChange, canOpenWorkspace, o
           </Button>
         )}
         {p.workspace_id ? (
-          <Button size="compact-xs" variant="light" component={Link} to={`/workspace/${p.workspace_id}`} aria-label={`Open workspace of ${p.title}`}>
+          <Button
+            size="compact-xs"
+            variant="light"
+            component={Link}
+            to={`/workspace/${p.workspace_id}`}
+            aria-label={`Open workspace of ${p.title}`}
+          >
             Open workspace
           </Button>
         ) : (

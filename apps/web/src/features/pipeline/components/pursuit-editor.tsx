@@ -92,30 +92,112 @@ export function PursuitEditor({ pursuit: listed, owners, onClose, onGateReview, 
   const weighted = draft ? weightedValue(num(draft.estimated_value), num(draft.p_win), num(draft.p_go)) : null;
   return (
     <Drawer opened={listed !== null} onClose={onClose} position="right" size="md" title={listed ? `Edit pursuit: ${listed.title}` : ''}>
-      {listed && !pursuit && (full.isError ? <Alert color="red">{errorMessage(full.error, 'Failed to load the pursuit')}</Alert> : <Text size="sm">Loading…</Text>)}
+      {listed &&
+        !pursuit &&
+        (full.isError ? (
+          <Alert color="red">{errorMessage(full.error, 'Failed to load the pursuit')}</Alert>
+        ) : (
+          <Text size="sm">Loading…</Text>
+        ))}
       {draft && pursuit && (
         <Stack gap="sm">
-          <Select label="Capture owner" data={owners.map((o) => ({ value: o.id, label: o.name }))} value={draft.owner_id} onChange={(v) => set('owner_id', v)} searchable />
-          <NumberInput label="Estimated value (USD)" min={0} thousandSeparator="," prefix="$" value={draft.estimated_value} onChange={(v) => set('estimated_value', typeof v === 'number' ? v : '')} />
+          <Select
+            label="Capture owner"
+            data={owners.map((o) => ({ value: o.id, label: o.name }))}
+            value={draft.owner_id}
+            onChange={(v) => set('owner_id', v)}
+            searchable
+          />
+          <NumberInput
+            label="Estimated value (USD)"
+            min={0}
+            thousandSeparator=","
+            prefix="$"
+            value={draft.estimated_value}
+            onChange={(v) => set('estimated_value', typeof v === 'number' ? v : '')}
+          />
           <AwardValueOffer pursuit={pursuit} />
           <Group grow>
-            <NumberInput label="p(win) %" min={0} max={100} clampBehavior="strict" allowDecimal={false} value={draft.p_win} onChange={(v) => set('p_win', typeof v === 'number' ? v : '')} />
-            <NumberInput label="p(go) %" min={0} max={100} clampBehavior="strict" allowDecimal={false} value={draft.p_go} onChange={(v) => set('p_go', typeof v === 'number' ? v : '')} />
+            <NumberInput
+              label="p(win) %"
+              min={0}
+              max={100}
+              clampBehavior="strict"
+              allowDecimal={false}
+              value={draft.p_win}
+              onChange={(v) => set('p_win', typeof v === 'number' ? v : '')}
+            />
+            <NumberInput
+              label="p(go) %"
+              min={0}
+              max={100}
+              clampBehavior="strict"
+              allowDecimal={false}
+              value={draft.p_go}
+              onChange={(v) => set('p_go', typeof v === 'number' ? v : '')}
+            />
           </Group>
           <Text size="sm" data-testid="editor-weighted">
             Weighted value: {weighted === null ? '— (needs a value and p(win))' : formatMoney(weighted)}
           </Text>
-          <TextInput type="date" label="Expected award date" value={draft.expected_award_date} onChange={(e) => set('expected_award_date', e.currentTarget.value)} />
-          <TextInput label="Next action" maxLength={200} value={draft.next_action} onChange={(e) => set('next_action', e.currentTarget.value)} />
-          <TextInput type="date" label="Next action date" value={draft.next_action_due} onChange={(e) => set('next_action_due', e.currentTarget.value)} />
-          <TagsInput label="Competitors" description="Press Enter after each name" maxTags={PURSUIT_NAMES_MAX} value={draft.competitors} onChange={(v) => set('competitors', v)} />
-          <TagsInput label="Teaming partners" description="Press Enter after each name" maxTags={PURSUIT_NAMES_MAX} value={draft.teaming_partners} onChange={(v) => set('teaming_partners', v)} />
+          <TextInput
+            type="date"
+            label="Expected award date"
+            value={draft.expected_award_date}
+            onChange={(e) => set('expected_award_date', e.currentTarget.value)}
+          />
+          <TextInput
+            label="Next action"
+            maxLength={200}
+            value={draft.next_action}
+            onChange={(e) => set('next_action', e.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label="Next action date"
+            value={draft.next_action_due}
+            onChange={(e) => set('next_action_due', e.currentTarget.value)}
+          />
+          <TagsInput
+            label="Competitors"
+            description="Press Enter after each name"
+            maxTags={PURSUIT_NAMES_MAX}
+            value={draft.competitors}
+            onChange={(v) => set('competitors', v)}
+          />
+          <TagsInput
+            label="Teaming partners"
+            description="Press Enter after each name"
+            maxTags={PURSUIT_NAMES_MAX}
+            value={draft.teaming_partners}
+            onChange={(v) => set('teaming_partners', v)}
+          />
           <PursuitPartyLinks pursuitId={pursuit.id} />
           <Group grow align="flex-start">
-            <TextInput label="Incumbent" description='A name, or "none" for a new requirement' maxLength={120} value={draft.incumbent} onChange={(e) => set('incumbent', e.currentTarget.value)} />
-            <NumberInput label="Page budget (pages)" min={1} max={10000} allowDecimal={false} value={draft.page_budget} onChange={(v) => set('page_budget', typeof v === 'number' ? v : '')} />
+            <TextInput
+              label="Incumbent"
+              description='A name, or "none" for a new requirement'
+              maxLength={120}
+              value={draft.incumbent}
+              onChange={(e) => set('incumbent', e.currentTarget.value)}
+            />
+            <NumberInput
+              label="Page budget (pages)"
+              min={1}
+              max={10000}
+              allowDecimal={false}
+              value={draft.page_budget}
+              onChange={(v) => set('page_budget', typeof v === 'number' ? v : '')}
+            />
           </Group>
-          <Textarea label="Notes" autosize minRows={3} maxRows={10} value={draft.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
+          <Textarea
+            label="Notes"
+            autosize
+            minRows={3}
+            maxRows={10}
+            value={draft.notes}
+            onChange={(e) => set('notes', e.currentTarget.value)}
+          />
           <Group justify="space-between" mt="sm">
             <Button color="red" variant="subtle" onClick={() => setConfirmRemove(true)}>
               Stop tracking
@@ -140,7 +222,11 @@ export function PursuitEditor({ pursuit: listed, owners, onClose, onGateReview, 
         opened={confirmRemove && pursuit !== null}
         title="Stop tracking?"
         message={`${pursuit?.title ?? ''} leaves the pipeline.`}
-        consequences={['Its stage, values, next action, competitors, partners and notes are deleted', 'Its gate decisions and outcome are deleted with it', 'Its workspace, if any, stays as it is']}
+        consequences={[
+          'Its stage, values, next action, competitors, partners and notes are deleted',
+          'Its gate decisions and outcome are deleted with it',
+          'Its workspace, if any, stays as it is',
+        ]}
         confirmLabel="Stop tracking"
         busy={remove.isPending}
         onCancel={() => setConfirmRemove(false)}

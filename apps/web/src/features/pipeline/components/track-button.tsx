@@ -20,7 +20,13 @@ export function TrackButton({ opportunityId, title, trackedStage, size = 'xs' }:
   const track = useTrackOpportunity();
   if (trackedStage !== undefined) {
     return (
-      <Anchor component={Link} to="/pipeline" size={size} data-testid="tracked-link" aria-label={`${title}: in the pipeline, ${trackedStage}`}>
+      <Anchor
+        component={Link}
+        to="/pipeline"
+        size={size}
+        data-testid="tracked-link"
+        aria-label={`${title}: in the pipeline, ${trackedStage}`}
+      >
         Pipeline: {trackedStage}
       </Anchor>
     );

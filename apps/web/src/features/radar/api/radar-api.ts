@@ -20,7 +20,8 @@ export function useTrackRecompete() {
   return useMutation({
     mutationFn: (awardKey: string) => apiRequest<Pursuit>('/radar/track', { method: 'POST', body: { award_key: awardKey } }),
     // Also after a 409: someone else tracked it, and the row should say so.
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: RADAR_KEY }), queryClient.invalidateQueries({ queryKey: ['pursuits'] })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: RADAR_KEY }), queryClient.invalidateQueries({ queryKey: ['pursuits'] })]),
   });
 }
 
@@ -47,7 +48,10 @@ export const useRadarSearches = () =>
 export const useRadarAgencies = (fromMonths: number, toMonths: number) =>
   useQuery({
     queryKey: [...RADAR_KEY, 'agencies', fromMonths, toMonths],
-    queryFn: ({ signal }) => apiRequest<{ data: RadarAgency[] }>('/radar/agencies', { signal, query: { from_months: fromMonths, to_months: toMonths } }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: RadarAgency[] }>('/radar/agencies', { signal, query: { from_months: fromMonths, to_months: toMonths } }).then(
+        (r) => r.data,
+      ),
     enabled: fromMonths < toMonths,
     staleTime: 5 * 60_000,
   });

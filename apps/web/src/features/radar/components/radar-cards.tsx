@@ -49,7 +49,8 @@ export function RadarCards({ rows }: { rows: RadarRow[] }) {
               {money(r.obligated_amount)} of {money(r.ceiling_amount)}
             </Field>
             <Field label="Competition">
-              {r.extent_competed ?? 'Not stated'}, {r.offers_received === null ? 'offers not stated' : `${r.offers_received} ${r.offers_received === 1 ? 'offer' : 'offers'}`}
+              {r.extent_competed ?? 'Not stated'},{' '}
+              {r.offers_received === null ? 'offers not stated' : `${r.offers_received} ${r.offers_received === 1 ? 'offer' : 'offers'}`}
             </Field>
           </SimpleGrid>
           <RadarSignals signals={r.signals} />

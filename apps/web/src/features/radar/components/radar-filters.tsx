@@ -20,8 +20,20 @@ export function RadarFilters({ value, onApply }: { value: Criteria; onApply: (c:
   return (
     <form onSubmit={submit} aria-label="Radar filters">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TextInput label="NAICS codes" description="6 digits, comma-separated" placeholder="541512, 541511" value={draft.naics} onChange={(e) => setDraft({ ...draft, naics: e.currentTarget.value })} />
-        <TextInput label="PSC codes" description="4 characters, comma-separated" placeholder="D307, R425" value={draft.psc} onChange={(e) => setDraft({ ...draft, psc: e.currentTarget.value })} />
+        <TextInput
+          label="NAICS codes"
+          description="6 digits, comma-separated"
+          placeholder="541512, 541511"
+          value={draft.naics}
+          onChange={(e) => setDraft({ ...draft, naics: e.currentTarget.value })}
+        />
+        <TextInput
+          label="PSC codes"
+          description="4 characters, comma-separated"
+          placeholder="D307, R425"
+          value={draft.psc}
+          onChange={(e) => setDraft({ ...draft, psc: e.currentTarget.value })}
+        />
         <AgencyPicker
           value={draft.agency}
           fromMonths={value.fromMonths}
@@ -46,20 +58,39 @@ export function RadarFilters({ value, onApply }: { value: Criteria; onApply: (c:
           value={draft.toMonths}
           onChange={(v) => setDraft({ ...draft, toMonths: typeof v === 'number' ? v : 0 })}
         />
-        <Checkbox label="Only awards with a signal" checked={draft.signalsOnly} onChange={(e) => setDraft({ ...draft, signalsOnly: e.currentTarget.checked })} mb={8} />
+        <Checkbox
+          label="Only awards with a signal"
+          checked={draft.signalsOnly}
+          onChange={(e) => setDraft({ ...draft, signalsOnly: e.currentTarget.checked })}
+          mb={8}
+        />
         <Button type="submit">Apply filters</Button>
       </Group>
     </form>
   );
 }
 
-const codesOf = (list: string) => list.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+const codesOf = (list: string) =>
+  list
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean);
 
 /**
  * The awarding agencies and sub-agencies with awards ending in the applied window, by name with
  * their code and count; a code from the URL that is not among them stays chosen, shown as its code.
  */
-function AgencyPicker({ value, fromMonths, toMonths, onChange }: { value: string; fromMonths: number; toMonths: number; onChange: (codes: string) => void }) {
+function AgencyPicker({
+  value,
+  fromMonths,
+  toMonths,
+  onChange,
+}: {
+  value: string;
+  fromMonths: number;
+  toMonths: number;
+  onChange: (codes: string) => void;
+}) {
   const agencies = useRadarAgencies(fromMonths, toMonths);
   const chosen = codesOf(value);
   const option = (a: RadarAgency) => ({ value: a.code, label: `${a.name ?? 'Unnamed'} (${a.code}) · ${a.awards}` });
@@ -67,7 +98,9 @@ function AgencyPicker({ value, fromMonths, toMonths, onChange }: { value: string
   const data = [
     { group: 'Agencies', items: (agencies.data ?? []).filter((a) => a.level === 'agency').map(option) },
     { group: 'Sub-agencies', items: (agencies.data ?? []).filter((a) => a.level === 'sub_agency').map(option) },
-    ...(chosen.some((c) => !known.has(c)) ? [{ group: 'Chosen', items: chosen.filter((c) => !known.has(c)).map((c) => ({ value: c, label: c })) }] : []),
+    ...(chosen.some((c) => !known.has(c))
+      ? [{ group: 'Chosen', items: chosen.filter((c) => !known.has(c)).map((c) => ({ value: c, label: c })) }]
+      : []),
   ].filter((g) => g.items.length > 0);
   return (
     <MultiSelect

@@ -16,7 +16,12 @@ import { RadarTable } from './radar-table';
 import { RadarSearchesMenu } from './radar-searches-menu';
 import { SaveRadarSearch } from './save-radar-search';
 
-const SORT_LABELS: Record<RadarSort, string> = { end_date: 'End date', potential_end_date: 'Potential end date', obligated: 'Obligated', ceiling: 'Ceiling' };
+const SORT_LABELS: Record<RadarSort, string> = {
+  end_date: 'End date',
+  potential_end_date: 'Potential end date',
+  obligated: 'Obligated',
+  ceiling: 'Ceiling',
+};
 const PAGE_SIZE = 50;
 
 /**
@@ -74,8 +79,8 @@ function Radar() {
         <>
           <Group justify="space-between" mb="sm" wrap="wrap">
             <Text size="sm" role="status">
-              {body.total_capped ? `More than ${body.total.toLocaleString('en-US')}` : body.total.toLocaleString('en-US')} {body.total === 1 ? 'award ends' : 'awards end'} between{' '}
-              {formatDay(body.window.from)} and {formatDay(body.window.to)}
+              {body.total_capped ? `More than ${body.total.toLocaleString('en-US')}` : body.total.toLocaleString('en-US')}{' '}
+              {body.total === 1 ? 'award ends' : 'awards end'} between {formatDay(body.window.from)} and {formatDay(body.window.to)}
             </Text>
             <Group gap="xs">
               <Select

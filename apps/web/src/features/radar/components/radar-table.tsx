@@ -78,7 +78,13 @@ export function RadarTable({ rows }: { rows: RadarRow[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Anchor href={r.source_url} target="_blank" rel="noreferrer" size="sm" aria-label={`${r.piid} on USAspending (opens in a new tab)`}>
+                <Anchor
+                  href={r.source_url}
+                  target="_blank"
+                  rel="noreferrer"
+                  size="sm"
+                  aria-label={`${r.piid} on USAspending (opens in a new tab)`}
+                >
                   {r.piid}
                 </Anchor>
                 <Text size="xs">{r.awarding_sub_agency_name ?? r.awarding_agency_name ?? 'Agency not stated'}</Text>
@@ -113,7 +119,9 @@ export function RadarTable({ rows }: { rows: RadarRow[] }) {
               <Table.Td>
                 <Text size="sm">{r.extent_competed ?? 'Not stated'}</Text>
                 <Text size="xs" c="dimmed">
-                  {r.offers_received === null ? 'Offers not stated' : `${r.offers_received} ${r.offers_received === 1 ? 'offer' : 'offers'}`}
+                  {r.offers_received === null
+                    ? 'Offers not stated'
+                    : `${r.offers_received} ${r.offers_received === 1 ? 'offer' : 'offers'}`}
                 </Text>
               </Table.Td>
               <Table.Td>

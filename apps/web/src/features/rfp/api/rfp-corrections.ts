@@ -7,7 +7,12 @@ const correctionPath = (workspaceId: string, solicitationId: string, requirement
   `/workspaces/${workspaceId}/rfp/solicitations/${solicitationId}/requirements/${encodeURIComponent(requirementId)}/correction`;
 
 /** PUT .../correction: mark not a requirement, or change section or must/should; the requirement as corrected. */
-export function putCorrection(workspaceId: string, solicitationId: string, requirementId: string, body: PutRequirementCorrectionBody): Promise<RfpRequirement> {
+export function putCorrection(
+  workspaceId: string,
+  solicitationId: string,
+  requirementId: string,
+  body: PutRequirementCorrectionBody,
+): Promise<RfpRequirement> {
   return apiRequest(correctionPath(workspaceId, solicitationId, requirementId), RfpRequirementSchema, { method: 'PUT', body });
 }
 
@@ -32,7 +37,9 @@ export function useCorrectRequirement(workspaceId: string, solicitationId: strin
   return useMutation({
     mutationKey: correctionMutationKey(workspaceId),
     mutationFn: (change: CorrectionChange): Promise<unknown> =>
-      change.undo ? undoCorrection(workspaceId, solicitationId, change.requirementId) : putCorrection(workspaceId, solicitationId, change.requirementId, change.body),
+      change.undo
+        ? undoCorrection(workspaceId, solicitationId, change.requirementId)
+        : putCorrection(workspaceId, solicitationId, change.requirementId, change.body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId) }),
   });
 }

@@ -1,5 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CreateRfpTasksBody, type CreateRfpTasksResponse, type RfpAnalysis, type RfpMatrix, type RfpSolicitation, type RfpUploadResponse, CreateRfpTasksResponseSchema, RfpAnalysisSchema, RfpMatrixSchema, RfpSolicitationSchema, RfpUploadResponseSchema } from '@biddesk/shared';
+import {
+  type CreateRfpTasksBody,
+  type CreateRfpTasksResponse,
+  type RfpAnalysis,
+  type RfpMatrix,
+  type RfpSolicitation,
+  type RfpUploadResponse,
+  CreateRfpTasksResponseSchema,
+  RfpAnalysisSchema,
+  RfpMatrixSchema,
+  RfpSolicitationSchema,
+  RfpUploadResponseSchema,
+} from '@biddesk/shared';
 import type { z } from 'zod';
 import { ApiError, apiDownload, apiRequest, type UploadProgress } from '../../../lib/api-client';
 import { matrixKey, rfpKey, workspaceKey } from '../../../lib/workspace-keys';

@@ -112,7 +112,8 @@ export function AmendmentDiff({ amendment: a }: { amendment: RfpAmendment }) {
       </Group>
       {sections.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No requirement changed: the {plural(a.counts.unchanged, 'requirement')} {a.counts.unchanged === 1 ? 'is' : 'are'} the same as in version {a.previous_version}.
+          No requirement changed: the {plural(a.counts.unchanged, 'requirement')} {a.counts.unchanged === 1 ? 'is' : 'are'} the same as in
+          version {a.previous_version}.
         </Text>
       ) : (
         <>

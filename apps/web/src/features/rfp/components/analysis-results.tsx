@@ -202,7 +202,10 @@ function TopGaps({ analysis }: { analysis: RfpAnalysis }) {
 /** How many requirements have each status (the one status the matrix shows too). */
 function StatusCounts({ analysis, requirements }: { analysis: RfpAnalysis; requirements: RfpRequirement[] }) {
   const counts = new Map<string, number>();
-  const source = { ...analysis, conflicts: [...(analysis.conflicts ?? []), ...(analysis.checks ?? []).map((c) => ({ ...c, severity: 'check' as const }))] };
+  const source = {
+    ...analysis,
+    conflicts: [...(analysis.conflicts ?? []), ...(analysis.checks ?? []).map((c) => ({ ...c, severity: 'check' as const }))],
+  };
   for (const r of requirements) {
     const s = requirementStatus(source, r.requirement_id);
     counts.set(s, (counts.get(s) ?? 0) + 1);
@@ -210,7 +213,10 @@ function StatusCounts({ analysis, requirements }: { analysis: RfpAnalysis; requi
   return (
     <Text size="sm" c="dimmed" mt="sm" data-testid="status-counts">
       {RFP_REQUIREMENT_STATUSES.filter((s) => counts.get(s))
-        .map((s) => `${counts.get(s)} ${RFP_REQUIREMENT_STATUS_LABELS[s].toLowerCase()}${(s === 'conflict' || s === 'check') && counts.get(s)! > 1 ? 's' : ''}`)
+        .map(
+          (s) =>
+            `${counts.get(s)} ${RFP_REQUIREMENT_STATUS_LABELS[s].toLowerCase()}${(s === 'conflict' || s === 'check') && counts.get(s)! > 1 ? 's' : ''}`,
+        )
         .join(' · ')}
     </Text>
   );
@@ -256,7 +262,8 @@ function ReportedSeparately({ analysis }: { analysis: RfpAnalysis }) {
         Reported Separately ({rows.length})
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Where and when to submit, document format, contract clauses and how the Government evaluates: check these yourself. They are not counted in coverage.
+        Where and when to submit, document format, contract clauses and how the Government evaluates: check these yourself. They are not
+        counted in coverage.
       </Text>
       <Stack gap="sm">
         {SEPARATE_GROUPS.filter((g) => rows.some((r) => r.kind === g.kind)).map((g) => (
@@ -290,7 +297,15 @@ function ReportedSeparately({ analysis }: { analysis: RfpAnalysis }) {
  * scores, conflicts (worse than missing), checks for a reviewer, format checks, the ranked gaps,
  * then coverage by section, the missing list and the requirements reported apart from coverage.
  */
-export function AnalysisResults({ analysis, requirements, onRunNew }: { analysis: RfpAnalysis; requirements: RfpRequirement[]; onRunNew?: () => void }) {
+export function AnalysisResults({
+  analysis,
+  requirements,
+  onRunNew,
+}: {
+  analysis: RfpAnalysis;
+  requirements: RfpRequirement[];
+  onRunNew?: () => void;
+}) {
   const bySection = coverageBySection(requirements, analysis);
   return (
     <Stack gap="md">
@@ -326,7 +341,14 @@ export function AnalysisResults({ analysis, requirements, onRunNew }: { analysis
         <Title order={3} size="h5" mb="sm">
           Coverage by Section
         </Title>
-        <BarChart h={220} data={bySection} dataKey="section" series={[{ name: 'coverage', label: 'Coverage %', color: 'teal.6' }]} yAxisProps={{ domain: [0, 100] }} withTooltip />
+        <BarChart
+          h={220}
+          data={bySection}
+          dataKey="section"
+          series={[{ name: 'coverage', label: 'Coverage %', color: 'teal.6' }]}
+          yAxisProps={{ domain: [0, 100] }}
+          withTooltip
+        />
       </Card>
       <Card withBorder radius="md" padding="lg">
         <Title order={3} size="h5" mb="sm">

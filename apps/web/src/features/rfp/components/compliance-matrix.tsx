@@ -15,20 +15,33 @@ const TASK_STATUS: Record<TaskStatus, { label: string; color: string }> = {
   REVIEW: { label: 'Review', color: 'violet' },
   DONE: { label: 'Done', color: 'green' },
 };
-const DRAFT_COLOR: Record<RfpDraftStatus, string> = { addressed: 'green', partial: 'yellow', missing: 'red', conflict: 'red', check: 'orange', not_applicable: 'gray' };
+const DRAFT_COLOR: Record<RfpDraftStatus, string> = {
+  addressed: 'green',
+  partial: 'yellow',
+  missing: 'red',
+  conflict: 'red',
+  check: 'orange',
+  not_applicable: 'gray',
+};
 // The one status (issue 24): the same words as the analysis and the CSV/XLSX exports.
-const DRAFT_STATUS = Object.fromEntries(Object.entries(DRAFT_COLOR).map(([k, color]) => [k, { label: RFP_REQUIREMENT_STATUS_LABELS[k as RfpDraftStatus], color }])) as Record<
-  RfpDraftStatus,
-  { label: string; color: string }
->;
+const DRAFT_STATUS = Object.fromEntries(
+  Object.entries(DRAFT_COLOR).map(([k, color]) => [k, { label: RFP_REQUIREMENT_STATUS_LABELS[k as RfpDraftStatus], color }]),
+) as Record<RfpDraftStatus, { label: string; color: string }>;
 
 function DraftCell({ draft }: { draft: RfpMatrixRow['draft'] }) {
-  if (!draft) return <Text size="sm" c="dimmed">No draft analyzed</Text>;
+  if (!draft)
+    return (
+      <Text size="sm" c="dimmed">
+        No draft analyzed
+      </Text>
+    );
   // Where the draft answers it; a row not answered by a narrative has no place to point at.
   const where =
     draft.status === 'not_applicable'
       ? null
-      : [draft.location_hint, draft.page && !draft.location_hint?.includes(`(page ${draft.page})`) ? `page ${draft.page}` : null].filter(Boolean).join(' · ');
+      : [draft.location_hint, draft.page && !draft.location_hint?.includes(`(page ${draft.page})`) ? `page ${draft.page}` : null]
+          .filter(Boolean)
+          .join(' · ');
   return (
     <>
       {/* Sentence case, so "Not applicable" fits the narrow column without being cut. */}
@@ -97,12 +110,16 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
       </Group>
       {matrix.data.excluded_count > 0 && (
         <Text size="sm" c="dimmed" mb="xs" data-testid="matrix-excluded">
-          {plural(matrix.data.excluded_count, 'row')} marked not a requirement {matrix.data.excluded_count === 1 ? 'is' : 'are'} left out; undo a correction in the Requirements view.
+          {plural(matrix.data.excluded_count, 'row')} marked not a requirement {matrix.data.excluded_count === 1 ? 'is' : 'are'} left out;
+          undo a correction in the Requirements view.
         </Text>
       )}
       {/* Draft status next to the requirement, so it stays on screen in a narrow panel (chat open).
           The region itself takes focus to scroll sideways by keyboard (axe: scrollable-region-focusable). */}
-      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Compliance matrix' } }}>
+      <Table.ScrollContainer
+        minWidth={640}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Compliance matrix' } }}
+      >
         <Table striped verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -176,12 +193,19 @@ export function ComplianceMatrix({ workspaceId }: { workspaceId: string }) {
                         )}
                       </>
                     ) : (
-                      <Text size="sm" c="dimmed">No task</Text>
+                      <Text size="sm" c="dimmed">
+                        No task
+                      </Text>
                     )}
                   </Table.Td>
                   <Table.Td>{r.page ?? '—'}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <WhyToggle requirementId={r.requirement_id} open={open.has(r.requirement_id)} controls={`matrix-why-${r.requirement_id}`} onToggle={() => toggleOpen(r.requirement_id)} />
+                    <WhyToggle
+                      requirementId={r.requirement_id}
+                      open={open.has(r.requirement_id)}
+                      controls={`matrix-why-${r.requirement_id}`}
+                      onToggle={() => toggleOpen(r.requirement_id)}
+                    />
                   </Table.Td>
                 </Table.Tr>
                 {open.has(r.requirement_id) && (

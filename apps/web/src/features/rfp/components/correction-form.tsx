@@ -21,7 +21,15 @@ const OBLIGATIONS = [
  * change section or must/should and save, mark it not a requirement, or undo the correction. Saving
  * the engine's own reading with nothing else corrected is an undo.
  */
-export function CorrectionForm({ requirement: r, pending, onChange }: { requirement: RfpRequirement; pending: boolean; onChange: (change: CorrectionChange) => Promise<unknown> }) {
+export function CorrectionForm({
+  requirement: r,
+  pending,
+  onChange,
+}: {
+  requirement: RfpRequirement;
+  pending: boolean;
+  onChange: (change: CorrectionChange) => Promise<unknown>;
+}) {
   const c = r.correction;
   const engine = c?.engine ?? { section: r.section, must_or_should: r.must_or_should };
   const excluded = c?.not_a_requirement ?? false;
@@ -40,13 +48,29 @@ export function CorrectionForm({ requirement: r, pending, onChange }: { requirem
       toast.error('Failed to save the correction', err);
     }
   };
-  const body = (notARequirement: boolean) => ({ not_a_requirement: notARequirement, section: section as 'L' | 'M' | 'C' | 'other', must_or_should: obligation, note: note.trim() || null });
+  const body = (notARequirement: boolean) => ({
+    not_a_requirement: notARequirement,
+    section: section as 'L' | 'M' | 'C' | 'other',
+    must_or_should: obligation,
+    note: note.trim() || null,
+  });
   const save = () =>
-    backToEngine ? run({ requirementId: id, undo: true }, `${id} reads as the engine gave it again`) : run({ requirementId: id, body: body(excluded) }, `${id} corrected`);
+    backToEngine
+      ? run({ requirementId: id, undo: true }, `${id} reads as the engine gave it again`)
+      : run({ requirementId: id, body: body(excluded) }, `${id} corrected`);
 
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" mt="xs" role="group" aria-label={`Correct ${id}`} style={PANEL_STYLE}>
-      <Select size="xs" w={90} label="Section" data={SECTIONS} value={section} onChange={(v) => v && setSection(v)} allowDeselect={false} disabled={pending} />
+      <Select
+        size="xs"
+        w={90}
+        label="Section"
+        data={SECTIONS}
+        value={section}
+        onChange={(v) => v && setSection(v)}
+        allowDeselect={false}
+        disabled={pending}
+      />
       <Select
         size="xs"
         w={100}
@@ -57,17 +81,36 @@ export function CorrectionForm({ requirement: r, pending, onChange }: { requirem
         allowDeselect={false}
         disabled={pending}
       />
-      <TextInput size="xs" w={220} label="Note (optional)" value={note} maxLength={CORRECTION_NOTE_MAX} onChange={(e) => setNote(e.currentTarget.value)} disabled={pending} />
+      <TextInput
+        size="xs"
+        w={220}
+        label="Note (optional)"
+        value={note}
+        maxLength={CORRECTION_NOTE_MAX}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        disabled={pending}
+      />
       <Button size="xs" variant="light" onClick={() => void save()} disabled={!edited || (backToEngine && !c)} loading={pending}>
         Save correction
       </Button>
       {!excluded && (
-        <Button size="xs" variant="light" color="red" onClick={() => void run({ requirementId: id, body: body(true) }, `${id} marked not a requirement`)} disabled={pending}>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => void run({ requirementId: id, body: body(true) }, `${id} marked not a requirement`)}
+          disabled={pending}
+        >
           Mark not a requirement
         </Button>
       )}
       {c && (
-        <Button size="xs" variant="subtle" onClick={() => void run({ requirementId: id, undo: true }, `${id} reads as the engine gave it again`)} disabled={pending}>
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => void run({ requirementId: id, undo: true }, `${id} reads as the engine gave it again`)}
+          disabled={pending}
+        >
           Undo correction
         </Button>
       )}

@@ -11,7 +11,13 @@ import { MESSAGES } from '../../../lib/messages';
  * (Section L volume, Section M factor), optionally assigned to an active member. Requirements that
  * already have a task are skipped by the server and reported in the toast.
  */
-export function CreateTasksDialog({ workspaceId, requirementIds, opened, onClose, onCreated }: {
+export function CreateTasksDialog({
+  workspaceId,
+  requirementIds,
+  opened,
+  onClose,
+  onCreated,
+}: {
   workspaceId: string;
   requirementIds: string[];
   opened: boolean;
@@ -47,7 +53,15 @@ export function CreateTasksDialog({ workspaceId, requirementIds, opened, onClose
             <Radio value="section" label="One task per section group" />
           </Stack>
         </Radio.Group>
-        <Select label="Assignee (optional)" placeholder="Unassigned" data={options} value={assignee} onChange={setAssignee} clearable disabled={members.isPending} />
+        <Select
+          label="Assignee (optional)"
+          placeholder="Unassigned"
+          data={options}
+          value={assignee}
+          onChange={setAssignee}
+          clearable
+          disabled={members.isPending}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

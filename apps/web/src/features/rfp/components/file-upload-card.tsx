@@ -23,7 +23,18 @@ export interface FileUploadCardProps {
  * One upload area (RFP or draft): the file is checked before any call; while the call runs the
  * engine reads it, which takes seconds, so the area says so instead of SPEC's "2-3 minutes".
  */
-export function FileUploadCard({ title, description, accept, selectMessage, typeMessage, isAllowed, pending, progress, onSubmit, onCancel }: FileUploadCardProps) {
+export function FileUploadCard({
+  title,
+  description,
+  accept,
+  selectMessage,
+  typeMessage,
+  isAllowed,
+  pending,
+  progress,
+  onSubmit,
+  onCancel,
+}: FileUploadCardProps) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
 

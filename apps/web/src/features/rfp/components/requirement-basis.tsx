@@ -10,9 +10,27 @@ const sectionName = (s: string) => (s === 'other' ? 'Other' : s);
 export const PANEL_STYLE = { position: 'sticky', left: 0, maxWidth: 'min(100%, calc(100vw - 72px))' } as const;
 
 /** The toggle that opens a row's "Why is this a requirement?" panel: a real button, in the Tab order. */
-export function WhyToggle({ requirementId, open, controls, onToggle }: { requirementId: string; open: boolean; controls: string; onToggle: () => void }) {
+export function WhyToggle({
+  requirementId,
+  open,
+  controls,
+  onToggle,
+}: {
+  requirementId: string;
+  open: boolean;
+  controls: string;
+  onToggle: () => void;
+}) {
   return (
-    <Anchor component="button" type="button" size="xs" onClick={onToggle} aria-expanded={open} aria-controls={controls} aria-label={`Why is ${requirementId} a requirement?`}>
+    <Anchor
+      component="button"
+      type="button"
+      size="xs"
+      onClick={onToggle}
+      aria-expanded={open}
+      aria-controls={controls}
+      aria-label={`Why is ${requirementId} a requirement?`}
+    >
       {open ? 'Hide why' : 'Why?'}
     </Anchor>
   );
@@ -61,7 +79,15 @@ export function correctionSentence(c: RfpRequirementCorrection): string {
  * came from and the page, then the team's correction if there is one. Requirements stored before the
  * engine recorded a basis say so, never a guess.
  */
-export function BasisDetails({ basis, page, correction }: { basis: RfpRequirementBasis | null; page: number | null; correction: RfpRequirementCorrection | null }) {
+export function BasisDetails({
+  basis,
+  page,
+  correction,
+}: {
+  basis: RfpRequirementBasis | null;
+  page: number | null;
+  correction: RfpRequirementCorrection | null;
+}) {
   return (
     <Stack gap={4} style={PANEL_STYLE}>
       <Text size="sm" fw={700}>

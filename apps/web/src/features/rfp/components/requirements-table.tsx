@@ -38,7 +38,17 @@ export interface Corrections {
  * checkboxes and the header box selects (or clears) every row the current filters show; `actions`
  * sit beside the filters.
  */
-export function RequirementsTable({ requirements, selection, actions, corrections }: { requirements: RfpRequirement[]; selection?: Selection; actions?: ReactNode; corrections?: Corrections }) {
+export function RequirementsTable({
+  requirements,
+  selection,
+  actions,
+  corrections,
+}: {
+  requirements: RfpRequirement[];
+  selection?: Selection;
+  actions?: ReactNode;
+  corrections?: Corrections;
+}) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const toggleOpen = (id: string) =>
     setOpen((prev) => {
@@ -50,7 +60,8 @@ export function RequirementsTable({ requirements, selection, actions, correction
   const [section, setSection] = useState('all');
   const [obligation, setObligation] = useState('all');
   const shown = useMemo(
-    () => requirements.filter((r) => (section === 'all' || r.section === section) && (obligation === 'all' || r.must_or_should === obligation)),
+    () =>
+      requirements.filter((r) => (section === 'all' || r.section === section) && (obligation === 'all' || r.must_or_should === obligation)),
     [requirements, section, obligation],
   );
   // Rows marked not a requirement get no task: they are never selected.
@@ -147,7 +158,14 @@ export function RequirementsTable({ requirements, selection, actions, correction
                       <Table.Td>
                         {r.page ?? '—'}
                         {/* A repeat is listed once; say where else it is printed. */}
-                        {r.other_pages?.length ? <Text span size="xs" c="dimmed" data-testid="requirement-other-pages">{` (also ${r.other_pages.join(', ')})`}</Text> : null}
+                        {r.other_pages?.length ? (
+                          <Text
+                            span
+                            size="xs"
+                            c="dimmed"
+                            data-testid="requirement-other-pages"
+                          >{` (also ${r.other_pages.join(', ')})`}</Text>
+                        ) : null}
                       </Table.Td>
                       <Table.Td>
                         {excluded && (
@@ -161,7 +179,12 @@ export function RequirementsTable({ requirements, selection, actions, correction
                         </Text>
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <WhyToggle requirementId={r.requirement_id} open={open.has(r.requirement_id)} controls={panelId} onToggle={() => toggleOpen(r.requirement_id)} />
+                        <WhyToggle
+                          requirementId={r.requirement_id}
+                          open={open.has(r.requirement_id)}
+                          controls={panelId}
+                          onToggle={() => toggleOpen(r.requirement_id)}
+                        />
                       </Table.Td>
                     </Table.Tr>
                     {open.has(r.requirement_id) && (

@@ -23,7 +23,8 @@ const VIEWS: Array<{ value: View; label: string }> = [
 ];
 
 /** True when a correction standing now was made after the draft was run (an undo since is not seen). */
-const correctedSince = (requirements: RfpRequirement[], scoredAt: string) => requirements.some((r) => r.correction && Date.parse(r.correction.corrected_at) > Date.parse(scoredAt));
+const correctedSince = (requirements: RfpRequirement[], scoredAt: string) =>
+  requirements.some((r) => r.correction && Date.parse(r.correction.corrected_at) > Date.parse(scoredAt));
 
 const hasExtension = (file: File, ...exts: string[]) => exts.some((ext) => file.name.toLowerCase().endsWith(ext));
 
@@ -41,7 +42,13 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
   const solicitation = useSolicitation(workspace.id);
   const analysis = useAnalysis(workspace.id);
   // When the team last corrected a requirement (this browser's clock, like the query's dataUpdatedAt).
-  const lastCorrectionAt = Math.max(0, ...useMutationState({ filters: { mutationKey: correctionMutationKey(workspace.id), status: 'success' }, select: (m) => m.state.submittedAt }));
+  const lastCorrectionAt = Math.max(
+    0,
+    ...useMutationState({
+      filters: { mutationKey: correctionMutationKey(workspace.id), status: 'success' },
+      select: (m) => m.state.submittedAt,
+    }),
+  );
   const [progress, setProgress] = useState(0);
   const uploadRfp = useUploadRfp(workspace.id, setProgress);
   const analyzeDraft = useAnalyzeDraft(workspace.id, setProgress);
@@ -147,7 +154,13 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
       {rfp.amendment && <AmendmentDiff amendment={rfp.amendment} />}
       {/* Before the first analysis the draft upload sits above the views: it is the next step. */}
       {!analysis.isPending && !latest && (draftUpload ?? <Text c="dimmed">No draft has been analyzed yet.</Text>)}
-      <SegmentedControl aria-label="Requirements view" data={VIEWS} value={view} onChange={(v) => setView(v as View)} style={{ alignSelf: 'flex-start' }} />
+      <SegmentedControl
+        aria-label="Requirements view"
+        data={VIEWS}
+        value={view}
+        onChange={(v) => setView(v as View)}
+        style={{ alignSelf: 'flex-start' }}
+      />
       {view === 'analysis' ? (
         analysis.isPending ? (
           <Loader size="sm" />
@@ -163,7 +176,8 @@ export function RfpTab({ workspace, can }: { workspace: Workspace; can: Workspac
             ) : (
               correctedSince(rfp.requirements, latest.created_at) && (
                 <Alert color="blue" data-testid="analysis-corrected-since">
-                  Re-scored against your corrections: the requirements list was corrected after this draft was run, and these scores read the corrected list.
+                  Re-scored against your corrections: the requirements list was corrected after this draft was run, and these scores read
+                  the corrected list.
                 </Alert>
               )
             )}

@@ -33,7 +33,10 @@ export function WorkPlan({
   const mayCorrect = can('requirement.correct');
   const correct = useCorrectRequirement(workspace.id, solicitationId);
   // Only ids of the current RFP count (a new version may have dropped some), and never a row marked not a requirement.
-  const chosen = requirements.filter((r) => !r.correction?.not_a_requirement).map((r) => r.requirement_id).filter((id) => selected.has(id));
+  const chosen = requirements
+    .filter((r) => !r.correction?.not_a_requirement)
+    .map((r) => r.requirement_id)
+    .filter((id) => selected.has(id));
 
   return (
     <Stack gap="sm">

@@ -15,7 +15,8 @@ export const useSavedSearches = () =>
 export function useCreateSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; filters: SavedSearch['filters'] }) => apiRequest('/saved-searches', SavedSearchSchema, { method: 'POST', body }),
+    mutationFn: (body: { name: string; filters: SavedSearch['filters'] }) =>
+      apiRequest('/saved-searches', SavedSearchSchema, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY }),
   });
 }

@@ -47,7 +47,11 @@ export function SavedSearchesMenu() {
         </Popover.Target>
         <Popover.Dropdown>
           <Stack gap={6} role="list" aria-label="Saved searches">
-            {searches.isError && <Text size="sm" c="red">Failed to load saved searches</Text>}
+            {searches.isError && (
+              <Text size="sm" c="red">
+                Failed to load saved searches
+              </Text>
+            )}
             {list.length === 0 && !searches.isError && (
               <Text size="sm" c="dimmed">
                 No saved searches yet. Search, then press Save search.
@@ -63,7 +67,13 @@ export function SavedSearchesMenu() {
                     {describeFilters(s.filters)}
                   </Text>
                 </UnstyledButton>
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete saved search ${s.name}`} onClick={() => deleteSearch(s)} disabled={remove.isPending}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete saved search ${s.name}`}
+                  onClick={() => deleteSearch(s)}
+                  disabled={remove.isPending}
+                >
                   <IconTrash size={14} />
                 </ActionIcon>
               </Group>
@@ -108,7 +118,14 @@ function SaveSearchModal({ opened, onClose, filters }: { opened: boolean; onClos
           <Text size="sm" c="dimmed">
             {describeFilters(filters)}
           </Text>
-          <TextInput label="Name" data-autofocus value={value} maxLength={SAVED_SEARCH_NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} required />
+          <TextInput
+            label="Name"
+            data-autofocus
+            value={value}
+            maxLength={SAVED_SEARCH_NAME_MAX}
+            onChange={(e) => setName(e.currentTarget.value)}
+            required
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -15,7 +15,8 @@ export const useNotificationPreferences = () =>
 export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: Partial<NotificationPreferences>) => apiRequest('/settings/notifications', NotificationPreferencesSchema, { method: 'PUT', body: patch }),
+    mutationFn: (patch: Partial<NotificationPreferences>) =>
+      apiRequest('/settings/notifications', NotificationPreferencesSchema, { method: 'PUT', body: patch }),
     onSuccess: (saved) => queryClient.setQueryData(NOTIFICATION_PREFERENCES_KEY, saved),
   });
 }

@@ -61,8 +61,8 @@ export function CalendarSettings() {
         Calendar feed
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Subscribe to this private address in Outlook, Google Calendar or Apple Calendar to see the {holds}. Anyone with the address can read these dates: keep it to
-        yourself, and reset it if it was shared.
+        Subscribe to this private address in Outlook, Google Calendar or Apple Calendar to see the {holds}. Anyone with the address can read
+        these dates: keep it to yourself, and reset it if it was shared.
       </Text>
       {feed.isPending ? (
         <Loader size="sm" aria-label="Loading the calendar address" />
@@ -72,7 +72,13 @@ export function CalendarSettings() {
         </Text>
       ) : url ? (
         <Stack gap="sm">
-          <TextInput label="Your calendar address" value={url} readOnly onFocus={(e) => e.currentTarget.select()} description={`Created ${formatDate(feed.data?.created_at)}`} />
+          <TextInput
+            label="Your calendar address"
+            value={url}
+            readOnly
+            onFocus={(e) => e.currentTarget.select()}
+            description={`Created ${formatDate(feed.data?.created_at)}`}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" leftSection={<IconCopy size={16} />} onClick={copy}>
               Copy address

@@ -22,7 +22,9 @@ export function NotificationSettings() {
   if (server.isPending) return <Loader />;
   if (server.isError) return <Alert color="red">Failed to load notification settings</Alert>;
   const draft = { ...server.data, ...edits };
-  const dirty = Object.entries(edits).some(([k, v]) => server.data[k as keyof NotificationPreferences] !== v) || (threshold !== null && threshold !== local.alertThresholdDays);
+  const dirty =
+    Object.entries(edits).some(([k, v]) => server.data[k as keyof NotificationPreferences] !== v) ||
+    (threshold !== null && threshold !== local.alertThresholdDays);
 
   const save = () => {
     if (threshold !== null) writePreferences({ alertThresholdDays: threshold });
@@ -62,7 +64,12 @@ export function NotificationSettings() {
             checked={draft.deadline_reminders}
             onChange={toggle('deadline_reminders')}
           />
-          <Switch label="Email notifications" description="Also send these alerts to your email address" checked={draft.email_notifications} onChange={toggle('email_notifications')} />
+          <Switch
+            label="Email notifications"
+            description="Also send these alerts to your email address"
+            checked={draft.email_notifications}
+            onChange={toggle('email_notifications')}
+          />
         </Stack>
         <Input.Wrapper label="Deadline alert threshold" description="Deadlines this close are marked urgent (red)">
           <SegmentedControl

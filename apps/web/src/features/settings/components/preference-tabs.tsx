@@ -127,7 +127,13 @@ export function DisplaySettings() {
             value={draft.itemsPerPage as (typeof ITEMS_PER_PAGE_OPTIONS)[number]}
             onChange={(itemsPerPage) => set({ itemsPerPage })}
           />
-          <Choice label="Default view" options={DEFAULT_VIEW_OPTIONS} value={draft.defaultView} onChange={(defaultView) => set({ defaultView })} format={capitalize} />
+          <Choice
+            label="Default view"
+            options={DEFAULT_VIEW_OPTIONS}
+            value={draft.defaultView}
+            onChange={(defaultView) => set({ defaultView })}
+            format={capitalize}
+          />
           <Choice
             label="Document tone"
             description="Used when generating AI bid documents"

@@ -47,11 +47,17 @@ export function ProfileSettings() {
   const savePassword = async (event: FormEvent) => {
     event.preventDefault();
     // The same checks as Reset password (SPEC §5), before any call.
-    const problem = checkCurrentPassword(passwords.current) ?? checkChangedPassword(passwords.next) ?? checkSamePassword(passwords.confirm, passwords.next);
+    const problem =
+      checkCurrentPassword(passwords.current) ??
+      checkChangedPassword(passwords.next) ??
+      checkSamePassword(passwords.confirm, passwords.next);
     if (problem) return toast.error(problem);
     setSaving(true);
     try {
-      const session = await apiRequest('/auth/change-password', AuthResponseSchema, { method: 'POST', body: { current_password: passwords.current, new_password: passwords.next } });
+      const session = await apiRequest('/auth/change-password', AuthResponseSchema, {
+        method: 'POST',
+        body: { current_password: passwords.current, new_password: passwords.next },
+      });
       signIn(session.token, session.user);
       setPasswords({ current: '', next: '', confirm: '' });
       toast.success('Password updated successfully');
@@ -71,8 +77,21 @@ export function ProfileSettings() {
         <form onSubmit={saveProfile}>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Full Name" required maxLength={200} autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-              <TextInput label="Email" type="email" value={user?.email ?? ''} readOnly description="Your sign-in address; it cannot be changed" />
+              <TextInput
+                label="Full Name"
+                required
+                maxLength={200}
+                autoComplete="name"
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+              />
+              <TextInput
+                label="Email"
+                type="email"
+                value={user?.email ?? ''}
+                readOnly
+                description="Your sign-in address; it cannot be changed"
+              />
             </SimpleGrid>
             <Group justify="flex-end">
               <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={savingProfile}>
@@ -91,10 +110,25 @@ export function ProfileSettings() {
         </Text>
         <form onSubmit={savePassword}>
           <Stack gap="sm">
-            <PasswordInput label="Current Password" autoComplete="current-password" value={passwords.current} onChange={(e) => setPasswords({ ...passwords, current: e.currentTarget.value })} />
+            <PasswordInput
+              label="Current Password"
+              autoComplete="current-password"
+              value={passwords.current}
+              onChange={(e) => setPasswords({ ...passwords, current: e.currentTarget.value })}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <PasswordInput label="New Password" autoComplete="new-password" value={passwords.next} onChange={(e) => setPasswords({ ...passwords, next: e.currentTarget.value })} />
-              <PasswordInput label="Confirm New Password" autoComplete="new-password" value={passwords.confirm} onChange={(e) => setPasswords({ ...passwords, confirm: e.currentTarget.value })} />
+              <PasswordInput
+                label="New Password"
+                autoComplete="new-password"
+                value={passwords.next}
+                onChange={(e) => setPasswords({ ...passwords, next: e.currentTarget.value })}
+              />
+              <PasswordInput
+                label="Confirm New Password"
+                autoComplete="new-password"
+                value={passwords.confirm}
+                onChange={(e) => setPasswords({ ...passwords, confirm: e.currentTarget.value })}
+              />
             </SimpleGrid>
             <Group justify="flex-end">
               <Button type="submit" variant="light" leftSection={<IconLock size={16} />} loading={saving}>

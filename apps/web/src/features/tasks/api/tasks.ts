@@ -26,7 +26,10 @@ export function moveTask(taskId: string, from: TaskStatus, to: TaskStatus): Prom
  * newest amendment the member saw (a later one stays flagged).
  */
 export function dismissRequirementChanges(taskId: string, throughVersion: number): Promise<Task> {
-  return apiRequest(`/tasks/${taskId}/requirement-changes/dismiss`, TaskSchema, { method: 'POST', body: { through_version: throughVersion } });
+  return apiRequest(`/tasks/${taskId}/requirement-changes/dismiss`, TaskSchema, {
+    method: 'POST',
+    body: { through_version: throughVersion },
+  });
 }
 
 /** DELETE /tasks/{id}. */
@@ -50,5 +53,7 @@ export const useCreateTask = (workspaceId: string) => useTaskMutation(workspaceI
 export const useMoveTask = (workspaceId: string) =>
   useTaskMutation(workspaceId, (vars: { taskId: string; from: TaskStatus; to: TaskStatus }) => moveTask(vars.taskId, vars.from, vars.to));
 export const useDismissRequirementChanges = (workspaceId: string) =>
-  useTaskMutation(workspaceId, (vars: { taskId: string; throughVersion: number }) => dismissRequirementChanges(vars.taskId, vars.throughVersion));
+  useTaskMutation(workspaceId, (vars: { taskId: string; throughVersion: number }) =>
+    dismissRequirementChanges(vars.taskId, vars.throughVersion),
+  );
 export const useDeleteTask = (workspaceId: string) => useTaskMutation(workspaceId, (taskId: string) => deleteTask(taskId));

@@ -17,10 +17,26 @@ export interface TaskCardProps {
 }
 
 /** An RFP amendment reworded or removed requirements this task carries: what changed, and a way to confirm it. */
-function RequirementsChanged({ task, canDismiss, busy, onDismiss }: { task: Task; canDismiss: boolean; busy: boolean; onDismiss?: () => void }) {
+function RequirementsChanged({
+  task,
+  canDismiss,
+  busy,
+  onDismiss,
+}: {
+  task: Task;
+  canDismiss: boolean;
+  busy: boolean;
+  onDismiss?: () => void;
+}) {
   const changes = task.requirement_changes;
   return (
-    <Stack gap={4} p={6} bg="orange.0" style={{ borderRadius: 4, borderLeft: '3px solid var(--mantine-color-orange-6)' }} data-testid="task-requirements-changed">
+    <Stack
+      gap={4}
+      p={6}
+      bg="orange.0"
+      style={{ borderRadius: 4, borderLeft: '3px solid var(--mantine-color-orange-6)' }}
+      data-testid="task-requirements-changed"
+    >
       <Group gap={4} wrap="nowrap">
         <IconAlertTriangle size={14} color="var(--mantine-color-orange-7)" aria-hidden />
         <Text size="xs" fw={700} c="orange">
@@ -30,7 +46,9 @@ function RequirementsChanged({ task, canDismiss, busy, onDismiss }: { task: Task
       {changes.map((c, i) => (
         <Text key={`${c.version}-${c.requirement_id}-${i}`} size="xs" style={{ wordBreak: 'break-word' }}>
           <Text span ff="monospace" size="xs" fw={600}>
-            {c.change === 'changed' && c.new_requirement_id !== c.requirement_id ? `${c.requirement_id} → ${c.new_requirement_id}` : c.requirement_id}
+            {c.change === 'changed' && c.new_requirement_id !== c.requirement_id
+              ? `${c.requirement_id} → ${c.new_requirement_id}`
+              : c.requirement_id}
           </Text>{' '}
           {c.change === 'removed' ? `removed in version ${c.version}` : `reworded in version ${c.version}: "${c.text}"`}
         </Text>
@@ -63,7 +81,14 @@ export function TaskCard({ task, canMove, canDelete, busy, onMove, onDelete, can
           </Text>
           {canDelete && (
             <Tooltip label="Delete task">
-              <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Delete task ${task.title}`} onClick={onDelete} disabled={busy}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="sm"
+                aria-label={`Delete task ${task.title}`}
+                onClick={onDelete}
+                disabled={busy}
+              >
                 <IconTrash size={14} />
               </ActionIcon>
             </Tooltip>
@@ -101,11 +126,19 @@ export function TaskCard({ task, canMove, canDelete, busy, onMove, onDelete, can
             Requirements: {task.requirement_ids.join(', ')}
           </Text>
         )}
-        {task.requirement_changes.length > 0 && <RequirementsChanged task={task} canDismiss={canDismissChanges} busy={busy} onDismiss={onDismissChanges} />}
+        {task.requirement_changes.length > 0 && (
+          <RequirementsChanged task={task} canDismiss={canDismissChanges} busy={busy} onDismiss={onDismissChanges} />
+        )}
         {moves.length > 0 && (
           <Group gap="xs" mt={4}>
             {moves.map((m) => (
-              <Button key={m.to} size="compact-xs" variant={m.label === 'Back' ? 'default' : 'light'} onClick={() => onMove(m.to)} disabled={busy}>
+              <Button
+                key={m.to}
+                size="compact-xs"
+                variant={m.label === 'Back' ? 'default' : 'light'}
+                onClick={() => onMove(m.to)}
+                disabled={busy}
+              >
                 {m.label}
               </Button>
             ))}

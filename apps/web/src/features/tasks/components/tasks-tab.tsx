@@ -80,7 +80,14 @@ export function TasksTab({ workspace, can }: { workspace: Workspace; can: Worksp
           {TASK_COLUMNS.map((column) => {
             const inColumn = tasks.data.filter((t) => t.status === column.status);
             return (
-              <Card key={column.status} withBorder radius="md" padding="sm" bg="var(--mantine-color-gray-0)" data-testid={`task-column-${column.status}`}>
+              <Card
+                key={column.status}
+                withBorder
+                radius="md"
+                padding="sm"
+                bg="var(--mantine-color-gray-0)"
+                data-testid={`task-column-${column.status}`}
+              >
                 <Group justify="space-between" mb="xs" wrap="nowrap">
                   <Title order={3} size="h6" style={{ whiteSpace: 'nowrap' }}>
                     {column.label}

@@ -1,11 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DocumentVersion, type MessageResponse, type WorkspaceDocument, DocumentVersionSchema, MessageResponseSchema, WorkspaceDocumentSchema } from '@biddesk/shared';
+import {
+  type DocumentVersion,
+  type MessageResponse,
+  type WorkspaceDocument,
+  DocumentVersionSchema,
+  MessageResponseSchema,
+  WorkspaceDocumentSchema,
+} from '@biddesk/shared';
 import { z } from 'zod';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { documentsKey, workspaceKey } from '../../../lib/workspace-keys';
 
 /** Under the workspace's key, so refreshing the workspace (its Documents counter) refreshes the list too. */
-export const documentVersionsKey = (workspaceId: string, documentId: string) => [...documentsKey(workspaceId), documentId, 'versions'] as const;
+export const documentVersionsKey = (workspaceId: string, documentId: string) =>
+  [...documentsKey(workspaceId), documentId, 'versions'] as const;
 
 /** GET /workspaces/{id}/documents, newest updated first. */
 export function listDocuments(workspaceId: string, signal?: AbortSignal): Promise<WorkspaceDocument[]> {
@@ -68,10 +76,13 @@ function useDocumentMutation<V, R>(workspaceId: string, mutationFn: (vars: V) =>
   return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: workspaceKey(workspaceId) }) });
 }
 
-export const useUploadDocument = (workspaceId: string) => useDocumentMutation(workspaceId, (file: File) => uploadDocument(workspaceId, file));
+export const useUploadDocument = (workspaceId: string) =>
+  useDocumentMutation(workspaceId, (file: File) => uploadDocument(workspaceId, file));
 export const useCheckOutDocument = (workspaceId: string) => useDocumentMutation(workspaceId, checkOutDocument);
 export const useCheckInDocument = (workspaceId: string) =>
-  useDocumentMutation(workspaceId, (vars: { documentId: string; file: File | null; note: string }) => checkInDocument(vars.documentId, vars));
+  useDocumentMutation(workspaceId, (vars: { documentId: string; file: File | null; note: string }) =>
+    checkInDocument(vars.documentId, vars),
+  );
 export const useForceReleaseDocument = (workspaceId: string) =>
   useDocumentMutation(workspaceId, (vars: { documentId: string; reason: string }) => forceReleaseDocument(vars.documentId, vars.reason));
 export const useDeleteDocument = (workspaceId: string) => useDocumentMutation(workspaceId, deleteDocument);

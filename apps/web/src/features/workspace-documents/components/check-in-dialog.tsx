@@ -6,7 +6,15 @@ import { toast } from '../../../lib/toast';
 import { MESSAGES } from '../../../lib/messages';
 
 /** Check in (SPEC §4): the holder may attach the edited file, which becomes the next version, and a note. */
-export function CheckInDialog({ workspaceId, document, onClose }: { workspaceId: string; document: WorkspaceDocument; onClose: () => void }) {
+export function CheckInDialog({
+  workspaceId,
+  document,
+  onClose,
+}: {
+  workspaceId: string;
+  document: WorkspaceDocument;
+  onClose: () => void;
+}) {
   const checkIn = useCheckInDocument(workspaceId);
   const [file, setFile] = useState<File | null>(null);
   const [note, setNote] = useState('');

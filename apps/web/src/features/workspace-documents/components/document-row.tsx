@@ -63,7 +63,10 @@ export function DocumentRow({
           {can('document.download') && action('history', 'History', `Version history of ${d.name}`)}
           {!d.checked_out_by && can('document.checkOut') && action('checkOut', 'Check Out', `Check out ${d.name}`)}
           {mine && can('document.checkOut') && action('checkIn', 'Check In', `Check in ${d.name}`)}
-          {d.checked_out_by && !mine && d.lock_stale && can('document.forceRelease') &&
+          {d.checked_out_by &&
+            !mine &&
+            d.lock_stale &&
+            can('document.forceRelease') &&
             action('forceRelease', 'Force Release', `Force release ${d.name}`, 'orange')}
           {can('document.delete') && action('delete', 'Delete', `Delete ${d.name}`, 'red')}
         </Group>

@@ -105,7 +105,9 @@ export function DocumentsTab({ workspace, can }: { workspace: Workspace; can: Wo
           opened
           title="Delete document"
           message={`Delete ${dialog.document.name}? This cannot be undone.`}
-          consequences={[dialog.document.version === 1 ? 'Its only version is removed' : `All ${plural(dialog.document.version, 'version')} are removed`]}
+          consequences={[
+            dialog.document.version === 1 ? 'Its only version is removed' : `All ${plural(dialog.document.version, 'version')} are removed`,
+          ]}
           confirmLabel="Delete"
           busy={remove.isPending}
           onConfirm={() => handleDelete(dialog.document)}

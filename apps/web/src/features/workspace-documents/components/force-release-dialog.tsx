@@ -7,7 +7,15 @@ import { toast } from '../../../lib/toast';
 const REASON_MAX = 500;
 
 /** Force release (WORKSPACES.md §1): the owner frees a stale check-out; the reason is logged and sent to the holder. */
-export function ForceReleaseDialog({ workspaceId, document, onClose }: { workspaceId: string; document: WorkspaceDocument; onClose: () => void }) {
+export function ForceReleaseDialog({
+  workspaceId,
+  document,
+  onClose,
+}: {
+  workspaceId: string;
+  document: WorkspaceDocument;
+  onClose: () => void;
+}) {
   const release = useForceReleaseDocument(workspaceId);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -32,8 +40,8 @@ export function ForceReleaseDialog({ workspaceId, document, onClose }: { workspa
   return (
     <Modal opened onClose={onClose} title={`Release ${document.name}`} centered>
       <Text size="sm" mb="sm">
-        {document.checked_out_by_name ?? 'A member'} has had this document checked out for a long time. Releasing it lets others check it out;
-        {' '}{document.checked_out_by_name ?? 'they'} will be told why and must check it out again before checking in.
+        {document.checked_out_by_name ?? 'A member'} has had this document checked out for a long time. Releasing it lets others check it
+        out; {document.checked_out_by_name ?? 'they'} will be told why and must check it out again before checking in.
       </Text>
       <Textarea
         label="Reason"

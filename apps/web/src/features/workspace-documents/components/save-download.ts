@@ -14,7 +14,12 @@ export function downloadErrorMessage(err: unknown): string {
 
 /** Duck-typed: fetch's Blob may come from another realm than the page's Blob constructor. */
 function isBlob(value: unknown): value is Blob {
-  return typeof value === 'object' && value !== null && typeof (value as Blob).size === 'number' && typeof (value as Blob).arrayBuffer === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Blob).size === 'number' &&
+    typeof (value as Blob).arrayBuffer === 'function'
+  );
 }
 
 /**

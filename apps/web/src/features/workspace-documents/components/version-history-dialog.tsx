@@ -51,7 +51,12 @@ export function VersionHistoryDialog({
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatKb(v.size)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRelativeTime(v.created_at)}</Table.Td>
                   <Table.Td ta="right">
-                    <Button size="compact-xs" variant="subtle" onClick={() => onDownload(v.file_name, v.version)} aria-label={`Download version ${v.version}`}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => onDownload(v.file_name, v.version)}
+                      aria-label={`Download version ${v.version}`}
+                    >
                       Download
                     </Button>
                   </Table.Td>

@@ -7,7 +7,10 @@ const ACTIVITY_PAGE_SIZE = 50;
 
 /** GET /workspaces/{id}/activity?limit=&before=: newest first; `before` reads the next, older page. */
 export function getActivity(workspaceId: string, before: string | null, signal?: AbortSignal): Promise<WorkspaceActivityPage> {
-  return apiRequest(`/workspaces/${workspaceId}/activity`, WorkspaceActivityPageSchema, { query: { limit: ACTIVITY_PAGE_SIZE, before }, signal });
+  return apiRequest(`/workspaces/${workspaceId}/activity`, WorkspaceActivityPageSchema, {
+    query: { limit: ACTIVITY_PAGE_SIZE, before },
+    signal,
+  });
 }
 
 /** The activity log, paged by cursor so Load more neither repeats nor skips entries. */

@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type MessageResponse, type Workspace, MessageResponseSchema, WorkspaceSchema, DeleteWorkspaceResponseSchema } from '@biddesk/shared';
+import {
+  type MessageResponse,
+  type Workspace,
+  MessageResponseSchema,
+  WorkspaceSchema,
+  DeleteWorkspaceResponseSchema,
+} from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { WORKSPACES_KEY } from '../../../lib/workspace-keys';
 
@@ -32,5 +38,6 @@ function useWorkspaceMutation<V, R>(mutationFn: (v: V) => Promise<R>, refetchDet
 }
 
 export const useDeleteWorkspace = () => useWorkspaceMutation(deleteWorkspace, false);
-export const useArchiveWorkspace = () => useWorkspaceMutation((v: { id: string; archive: boolean }) => archiveWorkspace(v.id, v.archive), true);
+export const useArchiveWorkspace = () =>
+  useWorkspaceMutation((v: { id: string; archive: boolean }) => archiveWorkspace(v.id, v.archive), true);
 export const useLeaveWorkspace = () => useWorkspaceMutation(leaveWorkspace, false);

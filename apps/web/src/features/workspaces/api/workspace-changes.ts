@@ -2,7 +2,15 @@ import type { QueryKey } from '@tanstack/react-query';
 import { type WorkspaceChangeArea, type WorkspaceChanges, WorkspaceChangesSchema } from '@biddesk/shared';
 import { apiRequest } from '../../../lib/api-client';
 import {
-  activityKey, aiDocumentsKey, documentsKey, matrixKey, membersKey, rfpKey, tasksKey, workspaceInvitesKey, workspaceKey,
+  activityKey,
+  aiDocumentsKey,
+  documentsKey,
+  matrixKey,
+  membersKey,
+  rfpKey,
+  tasksKey,
+  workspaceInvitesKey,
+  workspaceKey,
 } from '../../../lib/workspace-keys';
 
 /** GET /workspaces/{id}/changes: which areas other members changed since `since` (omit it on the first call). */

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type InviteBody, type MessageResponse, type SentInvite, type WorkspaceInvite, MessageResponseSchema, SentInviteSchema, WorkspaceInviteSchema } from '@biddesk/shared';
+import {
+  type InviteBody,
+  type MessageResponse,
+  type SentInvite,
+  type WorkspaceInvite,
+  MessageResponseSchema,
+  SentInviteSchema,
+  WorkspaceInviteSchema,
+} from '@biddesk/shared';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { workspaceInvitesKey } from '../../../lib/workspace-keys';

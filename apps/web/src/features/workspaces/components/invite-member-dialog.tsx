@@ -16,7 +16,17 @@ interface InviteValues {
  * The owner's invite dialog (SPEC §5): email required, role CONTRIBUTOR by default, optional note.
  * `initialMessage` prefills the note (partner search names the partner it invites).
  */
-export function InviteMemberDialog({ workspaceId, opened, onClose, initialMessage = '' }: { workspaceId: string; opened: boolean; onClose: () => void; initialMessage?: string }) {
+export function InviteMemberDialog({
+  workspaceId,
+  opened,
+  onClose,
+  initialMessage = '',
+}: {
+  workspaceId: string;
+  opened: boolean;
+  onClose: () => void;
+  initialMessage?: string;
+}) {
   const invite = useInviteMember(workspaceId);
   const form = useForm<InviteValues>({
     initialValues: { email: '', role: 'CONTRIBUTOR', message: initialMessage },

@@ -69,7 +69,13 @@ export function MembersTable({ workspace, can }: { workspace: Workspace; can: Wo
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{ndaStatus(m, workspace.require_nda)}</Table.Td>
                 <Table.Td ta="right">
                   {can('member.remove', { targetRole: m.role }) && (
-                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRemoving(m)} aria-label={`Remove ${m.user_name}`}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setRemoving(m)}
+                      aria-label={`Remove ${m.user_name}`}
+                    >
                       Remove
                     </Button>
                   )}

@@ -25,7 +25,9 @@ export function MyWorkspacesCard({ guest = false }: { guest?: boolean }) {
         </Text>
       ) : workspaces.data.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {guest ? 'You are not in any workspace yet. Accept an invitation to join one.' : 'You are not in any workspace yet. Open an opportunity and choose Create Workspace, or accept an invitation.'}
+          {guest
+            ? 'You are not in any workspace yet. Accept an invitation to join one.'
+            : 'You are not in any workspace yet. Open an opportunity and choose Create Workspace, or accept an invitation.'}
         </Text>
       ) : (
         <WorkspaceList workspaces={workspaces.data} />

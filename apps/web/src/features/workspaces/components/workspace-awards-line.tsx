@@ -15,8 +15,8 @@ export function WorkspaceAwardsLine({ workspaceId, enabled }: { workspaceId: str
   return (
     <Text size="sm" mt={4} data-testid="workspace-awards-line">
       <Anchor component={Link} to={`/opportunity/${line.data.opportunity_id}#awards`} size="sm">
-        Incumbent: {i.recipient_name ?? 'recipient not named'} · ends {formatAwardDay(i.current_end_date)} · {formatAmount(i.obligated_amount)} of{' '}
-        {i.ceiling_amount === null ? 'no ceiling stated' : formatAmount(i.ceiling_amount)}
+        Incumbent: {i.recipient_name ?? 'recipient not named'} · ends {formatAwardDay(i.current_end_date)} ·{' '}
+        {formatAmount(i.obligated_amount)} of {i.ceiling_amount === null ? 'no ceiling stated' : formatAmount(i.ceiling_amount)}
       </Anchor>
       <Text span size="xs" c="dimmed">
         {' '}

@@ -68,7 +68,13 @@ export function WorkspaceInvitesList({ workspaceId, canRevoke }: { workspaceId: 
                   <Table.Td>{formatDate(invite.expires_at)}</Table.Td>
                   <Table.Td ta="right">
                     {canRevoke && invite.status === 'PENDING' && (
-                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => setRevoking(invite)} aria-label={`Revoke invitation for ${invite.email}`}>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => setRevoking(invite)}
+                        aria-label={`Revoke invitation for ${invite.email}`}
+                      >
                         Revoke
                       </Button>
                     )}

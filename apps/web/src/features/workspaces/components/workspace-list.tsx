@@ -15,7 +15,14 @@ export function WorkspaceList({ workspaces }: { workspaces: Workspace[] }) {
   return (
     <Stack gap="xs">
       {workspaces.map((w) => (
-        <Group key={w.id} justify="space-between" wrap="nowrap" data-testid="workspace-row" py={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+        <Group
+          key={w.id}
+          justify="space-between"
+          wrap="nowrap"
+          data-testid="workspace-row"
+          py={4}
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+        >
           <div style={{ minWidth: 0 }}>
             <Anchor component={Link} to={`/workspace/${w.id}`} fw={600} lineClamp={1}>
               {w.name}

@@ -107,7 +107,11 @@ export function WorkspaceMenu({ workspace }: { workspace: Workspace }) {
         opened={confirming === 'archive'}
         title="Archive Workspace"
         message={`Archive ${workspace.name}? It becomes read-only for everyone until you restore it.`}
-        consequences={['Nobody can upload, check out or edit documents, tasks, the RFP or generated documents', 'The chat becomes read-only and no one new can join', 'Members keep read access; you can restore it from this menu']}
+        consequences={[
+          'Nobody can upload, check out or edit documents, tasks, the RFP or generated documents',
+          'The chat becomes read-only and no one new can join',
+          'Members keep read access; you can restore it from this menu',
+        ]}
         confirmLabel="Archive Workspace"
         busy={archive.isPending}
         onConfirm={() => handleArchive(true)}

@@ -1,5 +1,14 @@
 import { Card, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconCalendarDue, IconChecklist, IconFileAnalytics, IconFiles, IconSparkles, IconUserPlus, IconUsers, type Icon } from '@tabler/icons-react';
+import {
+  IconCalendarDue,
+  IconChecklist,
+  IconFileAnalytics,
+  IconFiles,
+  IconSparkles,
+  IconUserPlus,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
 import { daysUntil, formatDate, type Workspace } from '@biddesk/shared';
 import { StatCard } from '../../../components/ui/stat-card';
 
@@ -21,14 +30,43 @@ export function WorkspaceOverview({ workspace, onShortcut }: { workspace: Worksp
     <>
       <SimpleGrid cols={{ base: 2, md: 4 }} mb="lg">
         <StatCard label="Members" value={String(workspace.member_count)} icon={IconUsers} color="blue" testId="counter-members" />
-        <StatCard label="Documents" value={workspace.document_count === null ? '—' : String(workspace.document_count)} icon={IconFiles} color="teal" testId="counter-documents" />
-        <StatCard label="Open Tasks" value={workspace.open_task_count === null ? '—' : String(workspace.open_task_count)} icon={IconChecklist} color="orange" testId="counter-open-tasks" />
-        <StatCard label="Days to Due" value={due.value} detail={due.detail} icon={IconCalendarDue} color="red" testId="counter-days-to-due" />
+        <StatCard
+          label="Documents"
+          value={workspace.document_count === null ? '—' : String(workspace.document_count)}
+          icon={IconFiles}
+          color="teal"
+          testId="counter-documents"
+        />
+        <StatCard
+          label="Open Tasks"
+          value={workspace.open_task_count === null ? '—' : String(workspace.open_task_count)}
+          icon={IconChecklist}
+          color="orange"
+          testId="counter-open-tasks"
+        />
+        <StatCard
+          label="Days to Due"
+          value={due.value}
+          detail={due.detail}
+          icon={IconCalendarDue}
+          color="red"
+          testId="counter-days-to-due"
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Shortcut icon={IconUserPlus} title="Invite Team" text="See the team and invite colleagues." onClick={() => onShortcut('team')} />
-        <Shortcut icon={IconFileAnalytics} title="RFP Analysis" text="Check a draft against the RFP's requirements." onClick={() => onShortcut('rfp')} />
-        <Shortcut icon={IconSparkles} title="Generate Artifacts" text="Draft requirements, proposal, compliance and pricing documents." onClick={() => onShortcut('ai')} />
+        <Shortcut
+          icon={IconFileAnalytics}
+          title="RFP Analysis"
+          text="Check a draft against the RFP's requirements."
+          onClick={() => onShortcut('rfp')}
+        />
+        <Shortcut
+          icon={IconSparkles}
+          title="Generate Artifacts"
+          text="Draft requirements, proposal, compliance and pricing documents."
+          onClick={() => onShortcut('ai')}
+        />
       </SimpleGrid>
     </>
   );
