@@ -4,6 +4,9 @@ export function downloadBlob(fileName: string, blob: Blob): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
+  // Hidden (and named) while it lives: a bare link in the tab order is an unnamed link to a screen reader.
+  link.hidden = true;
+  link.textContent = fileName;
   document.body.appendChild(link);
   try {
     link.click();
