@@ -52,6 +52,11 @@ export const awards = pgTable(
     setAsideCode: text(),
     extentCompetedCode: text(),
     offersReceived: integer(),
+    /**
+     * The contracting officer's determination of business size for this award (latest action): 'S'
+     * small, 'O' other than small, null when the source did not say. Per contract, not an SBA ruling.
+     */
+    businessSize: text({ enum: ['S', 'O'] }),
     /** Modifications after the base; null when the source did not tell. */
     modificationCount: integer(),
     /**
@@ -92,6 +97,10 @@ export const awards = pgTable(
       .where(
         sql`(${t.offersReceived} = 1 or ${t.extentCompetedCode} in ('B', 'C', 'G', 'NDO') or (${t.baseAndAllOptionsValue} > 0 and ${t.obligatedAmount} >= 0.8 * ${t.baseAndAllOptionsValue}) or ${t.modificationCount} >= 10 or ${t.extensionCount} >= 2)`,
       ),
+    // The radar's outgrew_size signal: a later "other than small" award of one recipient in one NAICS.
+    index('awards_other_than_small_idx')
+      .on(t.recipientUei, t.naicsCode)
+      .where(sql`${t.businessSize} = 'O'`),
     // Partner search (GET /partners): NAICS and PSC filter by prefix, agency by code, place by state.
     index('awards_naics_prefix_idx').on(t.naicsCode.op('text_pattern_ops')),
     index('awards_psc_prefix_idx').on(t.pscCode.op('text_pattern_ops')),

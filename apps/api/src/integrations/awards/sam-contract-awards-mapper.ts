@@ -57,6 +57,8 @@ export function awardFromSam(r: SamAward, fetchedAt: Date): AwardRecord {
     setAsideCode: code(core?.competitionInformation?.typeOfSetAside) ?? code(comp?.idvTypeOfSetAside),
     extentCompetedCode: code(core?.competitionInformation?.extentCompeted) ?? code(comp?.extentCompetedForReferencedIdv),
     offersReceived: countOf(comp?.numberOfOffersReceived) ?? countOf(comp?.idvNumberOfOffersReceived),
+    // Not mapped from this source (the CSV downloads carry it).
+    businessSize: null,
     modificationCount: null,
     description: textOf(details?.productOrServiceInformation?.descriptionOfContractRequirement),
     lastActionDate: dayOf(details?.transactionData?.lastModifiedDate) ?? dayOf(dates.dateSigned),
