@@ -84,7 +84,7 @@ export const awards = pgTable(
     index('awards_office_naics_idx').on(t.awardingOfficeCode, t.naicsCode),
     index('awards_current_end_date_idx').on(t.currentEndDate),
     // The recompete radar: a window of end dates within the chosen NAICS, PSC or agencies
-    // (bench/radar.ts), and "signals only" (the predicate is radar.repository.ts hasSignalSql's).
+    // (bench/radar.ts), and "signals only" (the predicate is radar.repository.ts rowSignalSql's: the row-local signals).
     index('awards_naics_end_idx').on(t.naicsCode, t.currentEndDate),
     index('awards_psc_end_idx').on(t.pscCode, t.currentEndDate),
     index('awards_agency_end_idx').on(t.awardingAgencyCode, t.currentEndDate),
