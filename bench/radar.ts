@@ -25,7 +25,8 @@ import { percentile } from './measure';
  * orders of 1-12 months), some 1-5 year contracts and a few 5-10 year vehicles, so about 3% of awards
  * end 6-18 months out; NAICS, PSC and agencies skewed toward a few common codes (DoD about 60%, as
  * in USAspending) with a long tail; offers blank on 40%, extent-competed codes in their usual mix,
- * ceilings spread over five orders of magnitude with obligations up to 110% of them.
+ * ceilings spread over five orders of magnitude with obligations up to 110% of them; the contracting
+ * officer's size determination small on 30%, other than small on 10%, blank on the rest.
  */
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -108,7 +109,8 @@ async function generate(client: pg.Client): Promise<void> {
       with g as (
         select i,
                random() as r_naics, random() as r_psc, random() as r_agency, random() as r_sub, random() as r_dur, random() as r_kind,
-               random() as r_offers, random() as r_comp, random() as r_ceil, random() as r_obl, random() as r_start, random() as r_opt
+               random() as r_offers, random() as r_comp, random() as r_ceil, random() as r_obl, random() as r_start, random() as r_opt,
+               random() as r_size
         from generate_series(${from}, ${to}) as i
       ), d as (
         select g.*,
@@ -122,7 +124,7 @@ async function generate(client: pg.Client): Promise<void> {
       insert into awards (award_key, piid, piid_key, award_type_code, recipient_uei, recipient_name, awarding_agency_code, awarding_agency_name,
                           awarding_sub_agency_code, awarding_sub_agency_name, awarding_office_code, awarding_office_name, naics_code, psc_code,
                           start_date, current_end_date, potential_end_date, obligated_amount, base_and_all_options_value, extent_competed_code,
-                          offers_received, description, last_action_date, source, source_url, fetched_at, content_hash)
+                          offers_received, business_size, description, last_action_date, source, source_url, fetched_at, content_hash)
       select 'CONT_AWD_BENCH' || i || '_9700_-NONE-_-NONE-', 'BENCH' || i, 'BENCH' || i, (array['A','B','C','D'])[1 + (i % 4)],
              'UEI' || lpad((i % 50000)::text, 9, '0'), 'Bench Vendor ' || (i % 50000),
              (${toptiers})[agency_i], 'Agency ' || (${toptiers})[agency_i],
@@ -139,6 +141,7 @@ async function generate(client: pg.Client): Promise<void> {
              case when r_comp < 0.45 then 'A' when r_comp < 0.6 then 'C' when r_comp < 0.65 then 'B' when r_comp < 0.7 then 'G'
                   when r_comp < 0.8 then 'F' when r_comp < 0.85 then 'D' when r_comp < 0.9 then 'CDO' when r_comp < 0.95 then 'NDO' end,
              case when r_offers < 0.4 then null when r_offers < 0.65 then 1 else 2 + (i % 9) end,
+             case when r_size < 0.3 then 'S' when r_size < 0.4 then 'O' end,
              'Bench award ' || i, start_date, 'usaspending_csv', 'https://www.usaspending.gov/award/x/', now(), md5(i::text)
       from d`);
   }

@@ -128,7 +128,7 @@ export function radarLink(f: z.infer<typeof RadarFiltersOutSchema>): string {
   return q ? `/radar?${q}` : '/radar';
 }
 
-export const RADAR_SIGNAL_KINDS = ['single_offer', 'not_competed', 'near_ceiling', 'many_modifications'] as const;
+export const RADAR_SIGNAL_KINDS = ['single_offer', 'not_competed', 'near_ceiling', 'many_modifications', 'outgrew_size'] as const;
 export type RadarSignalKind = (typeof RADAR_SIGNAL_KINDS)[number];
 
 export const RadarSignalSchema = z.object({

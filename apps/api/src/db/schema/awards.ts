@@ -52,6 +52,11 @@ export const awards = pgTable(
     setAsideCode: text(),
     extentCompetedCode: text(),
     offersReceived: integer(),
+    /**
+     * The contracting officer's determination of business size for this award (latest action): 'S'
+     * small, 'O' other than small, null when the source did not say. Per contract, not an SBA ruling.
+     */
+    businessSize: text({ enum: ['S', 'O'] }),
     /** Modifications after the base; null when the source did not tell. */
     modificationCount: integer(),
     /**
@@ -79,7 +84,7 @@ export const awards = pgTable(
     index('awards_office_naics_idx').on(t.awardingOfficeCode, t.naicsCode),
     index('awards_current_end_date_idx').on(t.currentEndDate),
     // The recompete radar: a window of end dates within the chosen NAICS, PSC or agencies
-    // (bench/radar.ts), and "signals only" (the predicate is radar.repository.ts hasSignalSql's).
+    // (bench/radar.ts), and "signals only" (the predicate is radar.repository.ts rowSignalSql's: the row-local signals).
     index('awards_naics_end_idx').on(t.naicsCode, t.currentEndDate),
     index('awards_psc_end_idx').on(t.pscCode, t.currentEndDate),
     index('awards_agency_end_idx').on(t.awardingAgencyCode, t.currentEndDate),
@@ -92,6 +97,10 @@ export const awards = pgTable(
       .where(
         sql`(${t.offersReceived} = 1 or ${t.extentCompetedCode} in ('B', 'C', 'G', 'NDO') or (${t.baseAndAllOptionsValue} > 0 and ${t.obligatedAmount} >= 0.8 * ${t.baseAndAllOptionsValue}) or ${t.modificationCount} >= 10 or ${t.extensionCount} >= 2)`,
       ),
+    // The radar's outgrew_size signal: a later "other than small" award of one recipient in one NAICS.
+    index('awards_other_than_small_idx')
+      .on(t.recipientUei, t.naicsCode)
+      .where(sql`${t.businessSize} = 'O'`),
     // Partner search (GET /partners): NAICS and PSC filter by prefix, agency by code, place by state.
     index('awards_naics_prefix_idx').on(t.naicsCode.op('text_pattern_ops')),
     index('awards_psc_prefix_idx').on(t.pscCode.op('text_pattern_ops')),

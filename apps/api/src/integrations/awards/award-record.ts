@@ -35,6 +35,8 @@ export interface AwardRecord {
   setAsideCode: string | null;
   extentCompetedCode: string | null;
   offersReceived: number | null;
+  /** The contracting officer's business size determination: 'S' small, 'O' other than small. */
+  businessSize: 'S' | 'O' | null;
   /** Modifications after the base award; null when the source does not tell. */
   modificationCount: number | null;
   description: string | null;

@@ -207,6 +207,25 @@ describe('SAM.gov Contract Awards malformed answers', () => {
   });
 });
 
+describe('awardFromSam business size', () => {
+  it('reads the contracting officer size determination as the documentation examples give it', () => {
+    const at = new Date();
+    const sizes = docExampleRecords().map((r) => awardFromSam(SamAwardSchema.parse(r), at).businessSize);
+    // example-1 and example-2 say O, example-6-2 (the last record) says S, the others do not say.
+    expect(sizes).toEqual(['O', 'O', ...Array<null>(sizes.length - 3).fill(null), 'S']);
+    expect(sizes).toHaveLength(14);
+  });
+
+  it('says nothing on an unexpected shape instead of refusing the answer', () => {
+    const base = docExampleRecords()[0] as Record<string, Record<string, unknown>>;
+    const odd = {
+      ...base,
+      awardDetails: { ...base.awardDetails, preferenceProgramsInformation: { contractingOfficerBusinessSizeDetermination: 'S?' } },
+    };
+    expect(awardFromSam(SamAwardSchema.parse(odd), new Date()).businessSize).toBeNull();
+  });
+});
+
 describe('latestPerAward', () => {
   it('keeps the latest transaction per award and counts modifications', () => {
     const base = SamAwardSchema.parse(docExampleRecords()[0]);

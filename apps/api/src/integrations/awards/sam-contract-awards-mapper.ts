@@ -13,6 +13,17 @@ const code = (v: { code?: string } | undefined): string | null => {
  * sources meet on one row. Orders take their competition fields from the referenced IDV's when
  * their own are absent (field-mapping.csv).
  */
+/** The contracting officer's size determination ('S' / 'O'), from its code, else its name; else null. */
+function sizeOf(raw: unknown): 'S' | 'O' | null {
+  const first: unknown = Array.isArray(raw) ? raw[0] : raw;
+  if (!first || typeof first !== 'object') return null;
+  const { code: c, name } = first as { code?: unknown; name?: unknown };
+  const said = typeof c === 'string' ? c.trim().toUpperCase() : '';
+  if (said === 'S' || said === 'O') return said;
+  const text = typeof name === 'string' ? name.trim().toUpperCase() : '';
+  return text === 'SMALL BUSINESS' ? 'S' : text === 'OTHER THAN SMALL BUSINESS' ? 'O' : null;
+}
+
 export function awardFromSam(r: SamAward, fetchedAt: Date): AwardRecord {
   const id = r.contractId;
   const core = r.coreData;
@@ -57,6 +68,7 @@ export function awardFromSam(r: SamAward, fetchedAt: Date): AwardRecord {
     setAsideCode: code(core?.competitionInformation?.typeOfSetAside) ?? code(comp?.idvTypeOfSetAside),
     extentCompetedCode: code(core?.competitionInformation?.extentCompeted) ?? code(comp?.extentCompetedForReferencedIdv),
     offersReceived: countOf(comp?.numberOfOffersReceived) ?? countOf(comp?.idvNumberOfOffersReceived),
+    businessSize: sizeOf(details?.preferenceProgramsInformation?.contractingOfficerBusinessSizeDetermination),
     modificationCount: null,
     description: textOf(details?.productOrServiceInformation?.descriptionOfContractRequirement),
     lastActionDate: dayOf(details?.transactionData?.lastModifiedDate) ?? dayOf(dates.dateSigned),

@@ -57,6 +57,9 @@ export const SamAwardSchema = z.looseObject({
         })
         .optional(),
       transactionData: z.looseObject({ lastModifiedDate: z.string().optional() }).optional(),
+      // A list of { code, name } in the documentation's examples; read leniently by the mapper, so an
+      // unexpected shape says nothing instead of making the whole answer malformed.
+      preferenceProgramsInformation: z.looseObject({ contractingOfficerBusinessSizeDetermination: z.unknown() }).optional(),
     })
     .optional(),
 });

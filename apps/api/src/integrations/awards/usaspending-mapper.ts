@@ -55,6 +55,8 @@ export function awardFromDetail(d: UsaAwardDetail, fetchedAt: Date): AwardRecord
     setAsideCode: textOf(l?.type_set_aside),
     extentCompetedCode: textOf(l?.extent_competed),
     offersReceived: countOf(l?.number_of_offers_received),
+    // Not mapped from this source (the CSV downloads carry it).
+    businessSize: null,
     modificationCount: null,
     description: textOf(d.description),
     lastActionDate: dayOf(pop?.last_modified_date),
@@ -96,6 +98,8 @@ export function awardFromSearchResult(r: UsaSearchResult, fetchedAt: Date): Awar
     setAsideCode: null,
     extentCompetedCode: null,
     offersReceived: null,
+    // Not mapped from this source (the CSV downloads carry it).
+    businessSize: null,
     modificationCount: null,
     description: textOf(r.Description),
     lastActionDate: null,

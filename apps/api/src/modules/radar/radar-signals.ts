@@ -7,8 +7,9 @@ import type { ModificationSeen } from '../../db/schema/index';
  * offer count, extent competed or ceiling says nothing. The SQL twin used by "signals only" is
  * `hasSignalSql` in radar.repository.ts; radar.api.test.ts checks the two agree on known rows.
  *
- * Not a signal, and why (docs/decisions/2026-11-28-radar.md): "a small-business incumbent that
- * outgrew its size" (we hold no current size status). "Many modifications or extensions" counts
+ * "A small-business incumbent that outgrew its size" compares this award's size determination with
+ * the recipient's later awards in its NAICS (docs/decisions/2026-11-28-radar-outgrew-size.md): the
+ * later award comes from the query (radar.repository.ts). "Many modifications or extensions" counts
  * what imported transactions showed (docs/decisions/2026-11-28-radar-modifications.md).
  */
 
@@ -30,6 +31,11 @@ export interface SignalFacts {
   extensionCount: number | null;
   /** The imported transactions' history the counts come from; null when none was imported. */
   modifications: Record<string, ModificationSeen> | null;
+  businessSize: string | null;
+  naicsCode: string | null;
+  startDate: string | null;
+  /** The latest later award of the same UEI and NAICS found other than small (null: none, or no data). */
+  laterOtherThanSmall?: { piid: string; date: string } | null;
 }
 
 const times = (n: number) => (n === 1 ? '1 time' : `${n} times`);
@@ -67,6 +73,21 @@ function manyModifications(a: SignalFacts): RadarSignal | null {
   };
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthYear = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+
+function outgrewSize(a: SignalFacts): RadarSignal | null {
+  const later = a.laterOtherThanSmall;
+  // The query only finds one with a size, UEI, NAICS and start; checked again so missing data never shows.
+  if (a.businessSize !== 'S' || !later || !a.naicsCode || !a.startDate || later.date <= a.startDate) return null;
+  return {
+    kind: 'outgrew_size',
+    label: 'Outgrew small size',
+    explanation: `Small business at this award (${a.startDate.slice(0, 4)}); on a later award in NAICS ${a.naicsCode} (${monthYear(later.date)}) the contracting officer found it other than small — it may not qualify for a small-business set-aside recompete.`,
+    evidence: `business size here: small (S), start ${a.startDate}; award ${later.piid}, ${later.date}: other than small (O)`,
+  };
+}
+
 const dollars = (v: number) => v.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 export function radarSignals(a: SignalFacts): RadarSignal[] {
@@ -101,5 +122,7 @@ export function radarSignals(a: SignalFacts): RadarSignal[] {
   }
   const modified = manyModifications(a);
   if (modified) signals.push(modified);
+  const outgrew = outgrewSize(a);
+  if (outgrew) signals.push(outgrew);
   return signals;
 }

@@ -17,13 +17,28 @@ export interface RadarCriteria {
 }
 
 /**
- * "At least one signal", the SQL twin of radarSignals() (radar-signals.ts): one offer, an
+ * The row-local signals, the SQL twin of radarSignals() (radar-signals.ts): one offer, an
  * extent-competed code meaning not competed (B, C, G, NDO), or obligations at 80% or more of a
  * positive ceiling, 10 or more modifications or 2 or more extensions of the end date. Null fields
- * make each test null, never true. The migration's partial index
- * `awards_radar_signal_end_idx` has this predicate word for word, so "signals only" can use it.
+ * make each test null, never true. The migration's partial index `awards_radar_signal_end_idx` has
+ * this predicate word for word (an index predicate cannot hold outgrew_size's subquery).
  */
-export const hasSignalSql = sql`(${awards.offersReceived} = 1 or ${awards.extentCompetedCode} in ('B', 'C', 'G', 'NDO') or (${awards.baseAndAllOptionsValue} > 0 and ${awards.obligatedAmount} >= 0.8 * ${awards.baseAndAllOptionsValue}) or ${awards.modificationCount} >= 10 or ${awards.extensionCount} >= 2)`;
+export const rowSignalSql = sql`(${awards.offersReceived} = 1 or ${awards.extentCompetedCode} in ('B', 'C', 'G', 'NDO') or (${awards.baseAndAllOptionsValue} > 0 and ${awards.obligatedAmount} >= 0.8 * ${awards.baseAndAllOptionsValue}) or ${awards.modificationCount} >= 10 or ${awards.extensionCount} >= 2)`;
+
+/**
+ * outgrew_size's other awards: the same recipient (UEI) in the same NAICS found "other than small"
+ * on an award starting (or, without a start, acting) after this one's start. A null UEI, NAICS or
+ * start matches nothing. Read through the partial index `awards_other_than_small_idx`.
+ */
+const laterOtherThanSmall = sql`from awards o where o.business_size = 'O' and o.recipient_uei = ${awards.recipientUei} and o.naics_code = ${awards.naicsCode} and coalesce(o.start_date, o.last_action_date) > ${awards.startDate}`;
+
+/** "At least one signal": a row-local one, or outgrew_size (a small award with a later "O" one). */
+export const hasSignalSql = sql`(${rowSignalSql} or (${awards.businessSize} = 'S' and exists (select 1 ${laterOtherThanSmall})))`;
+
+/** The latest later "other than small" award of a small award, as { piid, date }; else null. */
+const laterOtherThanSmallAward = sql<{ piid: string; date: string } | null>`case when ${awards.businessSize} = 'S' then (
+  select json_build_object('piid', o.piid, 'date', coalesce(o.start_date, o.last_action_date)) ${laterOtherThanSmall}
+  order by coalesce(o.start_date, o.last_action_date) desc, o.award_key limit 1) end`;
 
 export function radarWhere(c: RadarCriteria): SQL | undefined {
   return and(
@@ -46,6 +61,8 @@ const SORT_COLUMNS = {
 
 export interface RadarPageRow extends AwardRow {
   pursuitId: string | null;
+  /** For outgrew_size: the latest later award of this recipient and NAICS found other than small. */
+  laterOtherThanSmall: { piid: string; date: string } | null;
 }
 
 /** One page of the radar, sorted (blank values last) with the award key breaking ties. */
@@ -59,7 +76,7 @@ export async function findRadarPage(
 ): Promise<RadarPageRow[]> {
   const column = SORT_COLUMNS[sort];
   const rows = await db
-    .select({ award: awards, pursuitId: pursuits.id })
+    .select({ award: awards, pursuitId: pursuits.id, laterOtherThanSmall: laterOtherThanSmallAward })
     .from(awards)
     .leftJoin(pursuits, eq(pursuits.awardKey, awards.awardKey))
     .where(radarWhere(c))
@@ -69,7 +86,7 @@ export async function findRadarPage(
     )
     .limit(limit)
     .offset(offset);
-  return rows.map((r) => ({ ...r.award, pursuitId: r.pursuitId }));
+  return rows.map((r) => ({ ...r.award, pursuitId: r.pursuitId, laterOtherThanSmall: r.laterOtherThanSmall }));
 }
 
 /** How many awards match, counted up to RADAR_COUNT_CAP + 1 (so a huge window stays cheap). */

@@ -13,7 +13,7 @@ import * as recompetes from './recompete-pursuits.repository';
 export const MOVING_DATES_CAVEAT =
   'End dates move: exercised options, extensions and bridge awards change them, and DoD awards appear about 90 days after signing, so a follow-on may already exist.';
 export const SIGNALS_NOT_SHOWN_CAVEAT =
-  'Not shown as a signal: a small business that outgrew its size (we hold no current size status to compare). Modifications and extensions are counted from the transactions imported, so they are at least the counts shown.';
+  'A small business that outgrew its size is read from the size determinations contracting officers recorded on the awards imported: each is per contract, not an SBA ruling. Modifications and extensions are counted from the transactions imported, so they are at least the counts shown.';
 
 /** Award data is the company's: guests are refused here as well as by the auth plugin. */
 function assertInternal(ctx: AuthedCtx): void {

@@ -72,6 +72,19 @@ function moneyCell(record: CsvRecord, column: string): { value: string | null } 
   return money ? { value: money } : { reason: `${column} "${raw.slice(0, 40)}" is not an amount` };
 }
 
+/**
+ * The contracting officer's size determination: the code column ('S' / 'O'), else its text
+ * ("SMALL BUSINESS" / "OTHER THAN SMALL BUSINESS"); anything else says nothing (null).
+ */
+function businessSizeOf(record: CsvRecord): 'S' | 'O' | null {
+  const code = textOf(record.contracting_officers_determination_of_business_size_code)?.toUpperCase();
+  if (code === 'S' || code === 'O') return code;
+  const text = textOf(record.contracting_officers_determination_of_business_size)?.toUpperCase();
+  if (text === 'SMALL BUSINESS') return 'S';
+  if (text === 'OTHER THAN SMALL BUSINESS') return 'O';
+  return null;
+}
+
 export function csvRecordToAward(record: CsvRecord, layout: AwardCsvLayout, fetchedAt: Date): MappedAwardRow {
   const key = textOf(record.contract_award_unique_key);
   if (!key) return { ok: false, reason: 'contract_award_unique_key is empty' };
@@ -129,6 +142,7 @@ export function csvRecordToAward(record: CsvRecord, layout: AwardCsvLayout, fetc
     setAsideCode: textOf(record.type_of_set_aside_code),
     extentCompetedCode: textOf(record.extent_competed_code),
     offersReceived: offers,
+    businessSize: businessSizeOf(record),
     // Neither layout states a count (number_of_actions is FPDS's bundling count, not this): for
     // transactions it is counted from the history `transaction` adds to (awards-write.repository.ts).
     modificationCount: null,

@@ -6,6 +6,7 @@ const COLORS: Record<RadarSignal['kind'], string> = {
   not_competed: 'red',
   near_ceiling: 'grape',
   many_modifications: 'blue',
+  outgrew_size: 'teal',
 };
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "awards" ADD COLUMN "business_size" text;--> statement-breakpoint
+CREATE INDEX "awards_other_than_small_idx" ON "awards" USING btree ("recipient_uei","naics_code") WHERE "awards"."business_size" = 'O';
