@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client';
 import { importAwardsCsv } from '../apps/api/src/modules/awards/import/import-awards-csv';
+import { arg, scratchDatabase, seededRandom } from './bench-support';
 
 /**
  * npx tsx bench/award-import.ts [--rows 100000] [--database-url postgres://postgres@127.0.0.1:5432/postgres]
@@ -17,23 +17,10 @@ import { importAwardsCsv } from '../apps/api/src/modules/awards/import/import-aw
  *   the timed import reads it as a file through the real importer. Then the same file again (every
  *   row unchanged). Target: >= 2,000 rows/s.
  */
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
 const N = Number(arg('rows') ?? 100_000);
-const adminUrl = arg('database-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `biddesk_bench_awards_${randomBytes(4).toString('hex')}`;
-const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const { adminUrl, dbName, databaseUrl } = scratchDatabase('awards');
 
-let seed = 27;
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+const { rand, pick } = seededRandom(27);
 
 const REAL = path.resolve(
   import.meta.dirname,

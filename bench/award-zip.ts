@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -11,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client';
 import { awards } from '../apps/api/src/db/schema/index';
 import { DEFAULT_ZIP_LIMITS, importAwardsFile } from '../apps/api/src/modules/awards/import/import-awards-zip';
+import { arg, scratchDatabase, seededRandom } from './bench-support';
 
 /**
  * npx tsx bench/award-zip.ts [--rows 1000000] [--rows-per-entry 250000] [--database-url postgres://postgres@127.0.0.1:5432/postgres]
@@ -24,24 +24,11 @@ import { DEFAULT_ZIP_LIMITS, importAwardsFile } from '../apps/api/src/modules/aw
  *   PostgreSQL database, with the default ZIP limits. Peak RSS is sampled during the import only.
  *   Target: >= 2,000 rows/s, and a peak RSS that does not grow with N (run 100,000 and 1,000,000).
  */
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
 const N = Number(arg('rows') ?? 1_000_000);
 const PER_ENTRY = Number(arg('rows-per-entry') ?? 250_000);
-const adminUrl = arg('database-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `biddesk_bench_awardzip_${randomBytes(4).toString('hex')}`;
-const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const { adminUrl, dbName, databaseUrl } = scratchDatabase('awardzip');
 
-let seed = 2027;
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+const { rand, pick } = seededRandom(2027);
 
 const REAL = path.resolve(
   import.meta.dirname,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { users } from '../apps/api/src/db/schema/index';
 import { signSessionToken } from '../apps/api/src/lib/tokens';
 import { openRuntime } from '../apps/api/src/runtime';
 import { percentile } from './measure';
+import { arg, scratchDatabase } from './bench-support';
 
 /**
  * npx tsx bench/partners.ts [--awards 1000000] [--recipients 50000] [--runs 30] [--database-url postgres://postgres@127.0.0.1:5432/postgres]
@@ -20,16 +20,10 @@ import { percentile } from './measure';
  *   ~250 NAICS, ~300 PSC, 25 agencies, 80 sub-agencies, 50 states, 14 business types. One request at
  *   a time after 3 warm-ups, per filter combination.
  */
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
 const N = Number(arg('awards') ?? 1_000_000);
 const M = Number(arg('recipients') ?? 50_000);
 const RUNS = Number(arg('runs') ?? 30);
-const adminUrl = arg('database-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `biddesk_bench_partners_${randomBytes(4).toString('hex')}`;
-const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const { adminUrl, dbName, databaseUrl } = scratchDatabase('partners');
 
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();

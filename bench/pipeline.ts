@@ -16,6 +16,7 @@ import { listPursuits } from '../apps/api/src/modules/pursuits/pursuits.service'
 import { percentile } from './measure';
 import { safeEncode } from 'zod/v4/core';
 import { PursuitListResponseSchema } from '@biddesk/shared';
+import { arg, scratchDatabase, seededRandom } from './bench-support';
 
 /**
  * npx tsx bench/pipeline.ts [--pursuits 2000] [--runs 60] [--database-url postgres://postgres@127.0.0.1:5432/postgres]
@@ -26,25 +27,11 @@ import { PursuitListResponseSchema } from '@biddesk/shared';
  *   sorted 50-row pages (view=table), and the CSV export and import. Issue 26's target: < 200 ms
  *   p95 with 2,000 pursuits.
  */
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
 const N = Number(arg('pursuits') ?? 2000);
 const RUNS = Number(arg('runs') ?? 60);
-const adminUrl = arg('database-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `biddesk_bench_pipeline_${randomBytes(4).toString('hex')}`;
-const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const { adminUrl, dbName, databaseUrl } = scratchDatabase('pipeline');
 
-// Seeded PRNG (mulberry32): runs repeat.
-let seed = 26;
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+const { rand, pick } = seededRandom(26);
 
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { countRadar, findRadarPage } from '../apps/api/src/modules/radar/radar.r
 import { radarCriteria } from '../apps/api/src/modules/radar/radar-window';
 import { openRuntime } from '../apps/api/src/runtime';
 import { percentile } from './measure';
+import { arg, scratchDatabase } from './bench-support';
 
 /**
  * npx tsx bench/radar.ts [--awards 1000000] [--runs 40] [--database-url postgres://postgres@127.0.0.1:5432/postgres]
@@ -28,15 +28,9 @@ import { percentile } from './measure';
  * ceilings spread over five orders of magnitude with obligations up to 110% of them; the contracting
  * officer's size determination small on 30%, other than small on 10%, blank on the rest.
  */
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
 const N = Number(arg('awards') ?? 1_000_000);
 const RUNS = Number(arg('runs') ?? 40);
-const adminUrl = arg('database-url') ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `biddesk_bench_radar_${randomBytes(4).toString('hex')}`;
-const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const { adminUrl, dbName, databaseUrl } = scratchDatabase('radar');
 
 const NAICS = [
   '541512',
